@@ -1,0 +1,122 @@
+// @ts-check
+import { defineConfig } from 'eslint/config';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import pluginVue from 'eslint-plugin-vue';
+import globals from 'globals';
+
+/**
+ * Import boundaries (DEVELOPERS.md, "Layout"). Each folder gets one `no-restricted-imports` rule
+ * listing what it must not reach. A later config object replaces the rule for its files rather
+ * than adding to it, so nested folders repeat their parent's restrictions.
+ */
+
+/** A relative import that passes through one of these folder names, e.g. `../../server/src/x.ts`. */
+const relativeInto = (/** @type {string[]} */ ...folders) => `^\\.{1,2}/(?:.*/)?(?:${folders.join('|')})(?:/|$)`;
+
+const noElectronModule = { regex: '^electron(?:/|$)', message: "Only electron/main and electron/preload may import 'electron'." };
+const noRenderer = { regex: relativeInto('renderer'), message: 'renderer/ is the Vue app; other folders never import it.' };
+const noServer = {
+  regex: relativeInto('server'),
+  message: 'server/ is the directory service; only electron/core may start it, and the rest talks to it over HTTP.',
+};
+
+const restrict = (/** @type {{regex: string, message: string}[]} */ ...patterns) => ({
+  'no-restricted-imports': ['error', { patterns }],
+});
+
+const rendererRestrictions = [
+  { ...noElectronModule, message: "The renderer reaches the back end only through window.castdesk, never 'electron'." },
+  { regex: relativeInto('electron', 'server'), message: 'renderer/ never imports electron/ or server/; shared types live in contract/.' },
+];
+
+const boundaries = [
+  {
+    files: ['contract/**/*.ts'],
+    rules: restrict(
+      { regex: '^(?!zod(?:/|$)|\\.{1,2}/)', message: 'contract/ imports only zod.' },
+      {
+        regex: relativeInto('server', 'electron', 'renderer', 'test', 'scripts', 'resources'),
+        message: 'contract/ imports nothing of ours outside contract/.',
+      },
+    ),
+  },
+  {
+    files: ['server/**/*.{ts,js,mjs}'],
+    rules: restrict(
+      { ...noElectronModule, message: "server/ runs without Electron: never import 'electron'." },
+      {
+        regex: relativeInto('electron', 'renderer', 'test', 'scripts'),
+        message: 'server/ imports only contract/ among our folders.',
+      },
+    ),
+  },
+  {
+    files: ['electron/core/**/*.ts'],
+    rules: restrict(
+      { ...noElectronModule, message: "electron/core is plain Node: never import 'electron' (the shell in electron/main does)." },
+      noRenderer,
+      { regex: relativeInto('main', 'preload', 'web'), message: 'electron/core sits below the shells; it never imports them.' },
+    ),
+  },
+  {
+    files: ['electron/main/**/*.ts'],
+    rules: restrict(noRenderer, noServer, {
+      regex: relativeInto('preload', 'web'),
+      message: 'electron/main imports electron/core and contract/ only.',
+    }),
+  },
+  {
+    files: ['electron/preload/**/*.ts'],
+    rules: restrict(noRenderer, noServer, {
+      regex: relativeInto('core', 'main', 'web'),
+      message: 'The sandboxed preload imports contract/ and electron only.',
+    }),
+  },
+  {
+    files: ['electron/web/**/*.ts'],
+    rules: restrict(
+      { ...noElectronModule, message: "electron/web runs in plain Node: never import 'electron'." },
+      noRenderer,
+      noServer,
+      { regex: relativeInto('main', 'preload'), message: 'electron/web imports electron/core and contract/ only.' },
+    ),
+  },
+  {
+    files: ['renderer/**/*.{ts,vue}'],
+    rules: restrict(...rendererRestrictions),
+  },
+  {
+    files: ['renderer/src/components/**/*.{ts,vue}', 'renderer/src/views/**/*.{ts,vue}'],
+    rules: restrict(...rendererRestrictions, {
+      regex: relativeInto('db', 'bridge'),
+      message: 'Components and views read Pinia stores; only stores touch db/ and bridge/.',
+    }),
+  },
+];
+
+export default defineConfig(
+  { ignores: ['out/', 'dist/', 'node_modules/', 'test-results/', 'playwright-report/'] },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  pluginVue.configs['flat/recommended'],
+  {
+    files: ['**/*.vue'],
+    languageOptions: {
+      parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.vue'], sourceType: 'module' },
+    },
+  },
+  {
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['renderer/**/*.{ts,vue}', 'test/unit/renderer/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  ...boundaries,
+);

@@ -1,0 +1,52 @@
+import type { App, InjectionKey } from 'vue';
+import { createI18n } from 'vue-i18n';
+import { en, type Messages } from './en.ts';
+import { de } from './de.ts';
+
+export const supportedLocales = ['en', 'de'] as const;
+export type SupportedLocale = (typeof supportedLocales)[number];
+
+/** Each language is offered under its own name, so it stays findable whatever the current language is. */
+export const localeNames: Record<SupportedLocale, string> = { en: 'English', de: 'Deutsch' };
+
+/** Narrows any string (a stored setting, a browser language) to a locale we have texts for. */
+export function isSupportedLocale(value: string): value is SupportedLocale {
+  return (supportedLocales as readonly string[]).includes(value);
+}
+
+/** Picks the first of the user's preferred languages that Castdesk speaks, English otherwise. */
+export function preferredLocale(languages: readonly string[]): SupportedLocale {
+  for (const language of languages) {
+    const base = language.toLowerCase().split('-')[0] ?? '';
+    if (isSupportedLocale(base)) return base;
+  }
+  return 'en';
+}
+
+function createMessagesI18n(locale: SupportedLocale) {
+  return createI18n<[Messages], SupportedLocale, false>({
+    legacy: false,
+    locale,
+    fallbackLocale: 'en',
+    messages: { en, de },
+  });
+}
+
+export type CastdeskComposer = ReturnType<typeof createMessagesI18n>['global'];
+
+/** Where stores find the i18n composer: vue-i18n's own injection key is private to its components. */
+export const castdeskComposerKey: InjectionKey<CastdeskComposer> = Symbol('castdesk-i18n-composer');
+
+/**
+ * Creates the app's i18n plugin (composition mode; English fills any gap at runtime). Installing it
+ * also provides the composer to Pinia stores, which own every change of language.
+ */
+export function createCastdeskI18n(locale: SupportedLocale) {
+  const i18n = createMessagesI18n(locale);
+  return {
+    install(app: App): void {
+      app.use(i18n);
+      app.provide(castdeskComposerKey, i18n.global);
+    },
+  };
+}

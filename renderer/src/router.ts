@@ -1,0 +1,10 @@
+import { createRouter, createWebHashHistory } from 'vue-router';
+import HomeView from './views/HomeView.vue';
+
+/** Hash history: the renderer is loaded from a file or custom scheme, where paths cannot be rewritten. */
+export function createCastdeskRouter() {
+  return createRouter({
+    history: createWebHashHistory(),
+    routes: [{ path: '/', name: 'home', component: HomeView }],
+  });
+}

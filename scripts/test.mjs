@@ -1,0 +1,152 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: build, typecheck (node and web projects), lint, every Vitest project, Playwright.
+ * Every step runs even when an earlier one failed, so one run shows everything that is wrong.
+ * Build, typecheck and lint count as one test each; Vitest and Playwright count their tests from
+ * their JSON reports. The last line printed is `N passed, N failed[, N skipped]`; exit code 1 when
+ * anything failed. The environment is passed through unchanged (CASTDESK_TEST_DATABASE_URL etc.).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const bin = (/** @type {string} */ name) => path.join(repoRoot, 'node_modules', '.bin', name);
+
+/** @typedef {{ passed: number, failed: number, skipped: number }} Counts */
+
+/**
+ * Runs a command from the repo root with inherited output; resolves to its exit code (1 if it could not start).
+ * @param {string} command
+ * @param {string[]} args
+ * @param {NodeJS.ProcessEnv} [env]
+ * @returns {Promise<number>}
+ */
+function run(command, args, env = process.env) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: repoRoot, env, stdio: 'inherit' });
+    child.once('error', (error) => {
+      console.error(`[test] could not start ${command}: ${error.message}`);
+      resolve(1);
+    });
+    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+/** @param {number} exitCode @returns {Counts} */
+const oneCheck = (exitCode) => (exitCode === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 });
+
+/**
+ * Reads a JSON report, or undefined when the tool crashed before writing one.
+ * @param {string} file
+ * @returns {Promise<any>}
+ */
+async function readReport(file) {
+  try {
+    return JSON.parse(await readFile(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Counts from Vitest's JSON report. A test file that failed to load has no test results, so it
+ * counts as one failure; a failing exit with no failure in the report (an unhandled error) too.
+ * @param {string} reportFile
+ * @param {number} exitCode
+ * @returns {Promise<Counts>}
+ */
+async function vitestCounts(reportFile, exitCode) {
+  const report = await readReport(reportFile);
+  if (!report) return { passed: 0, failed: 1, skipped: 0 };
+  /** @type {{ status: string, assertionResults: unknown[] }[]} */
+  const files = report.testResults ?? [];
+  const brokenFiles = files.filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
+  let failed = (report.numFailedTests ?? 0) + brokenFiles;
+  if (exitCode !== 0 && failed === 0) failed = 1;
+  return { passed: report.numPassedTests ?? 0, failed, skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0) };
+}
+
+/**
+ * Counts from Playwright's JSON report (flaky tests passed on retry and count as passed).
+ * @param {string} reportFile
+ * @param {number} exitCode
+ * @returns {Promise<Counts>}
+ */
+async function playwrightCounts(reportFile, exitCode) {
+  const report = await readReport(reportFile);
+  if (!report?.stats) return { passed: 0, failed: 1, skipped: 0 };
+  const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats;
+  let failed = unexpected + (report.errors?.length ?? 0);
+  if (exitCode !== 0 && failed === 0) failed = 1;
+  return { passed: expected + flaky, failed, skipped };
+}
+
+const reportDir = await mkdtemp(path.join(tmpdir(), 'castdesk-test-'));
+const vitestReport = path.join(reportDir, 'vitest.json');
+const playwrightReport = path.join(reportDir, 'playwright.json');
+
+/** @type {{ name: string, counts: () => Promise<Counts> }[]} */
+const steps = [
+  { name: 'build', counts: async () => oneCheck(await run(bin('electron-vite'), ['build'])) },
+  {
+    name: 'typecheck (node)',
+    counts: async () => oneCheck(await run(bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit'])),
+  },
+  {
+    name: 'typecheck (web)',
+    counts: async () => oneCheck(await run(bin('vue-tsc'), ['-p', 'tsconfig.web.json', '--noEmit'])),
+  },
+  { name: 'lint', counts: async () => oneCheck(await run(bin('eslint'), ['--max-warnings', '0', '.'])) },
+  {
+    name: 'vitest',
+    counts: async () => {
+      const exitCode = await run(bin('vitest'), [
+        'run',
+        '--config',
+        'test/vitest.config.ts',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile=${vitestReport}`,
+      ]);
+      return vitestCounts(vitestReport, exitCode);
+    },
+  },
+  {
+    name: 'playwright',
+    counts: async () => {
+      const exitCode = await run(bin('playwright'), ['test', '-c', 'test/playwright.config.ts', '--reporter=list,json'], {
+        ...process.env,
+        PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport,
+      });
+      return playwrightCounts(playwrightReport, exitCode);
+    },
+  },
+];
+
+/** @type {Counts} */
+const total = { passed: 0, failed: 0, skipped: 0 };
+/** @type {string[]} */
+const summary = [];
+try {
+  for (const step of steps) {
+    console.log(`\n[test] ${step.name}`);
+    const started = Date.now();
+    const counts = await step.counts();
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    const line = `${step.name}: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''} (${seconds} s)`;
+    console.log(`[test] ${line}`);
+    summary.push(line);
+    total.passed += counts.passed;
+    total.failed += counts.failed;
+    total.skipped += counts.skipped;
+  }
+} finally {
+  await rm(reportDir, { recursive: true, force: true });
+}
+
+console.log(`\n[test] summary\n${summary.map((line) => `  ${line}`).join('\n')}`);
+console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+process.exitCode = total.failed > 0 ? 1 : 0;

@@ -1,0 +1,51 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+import vue from '@vitejs/plugin-vue';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/** Test projects: `vitest run --config test/vitest.config.ts [--project unit|renderer|integration]`. */
+export default defineConfig({
+  root: repoRoot,
+  test: {
+    // The CI machine has two cores; no project may use more workers than that.
+    maxWorkers: 2,
+    projects: [
+      {
+        root: repoRoot,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['test/unit/**/*.test.ts'],
+          exclude: ['test/unit/renderer/**'],
+        },
+      },
+      {
+        root: repoRoot,
+        plugins: [vue()],
+        define: {
+          __VUE_I18N_FULL_INSTALL__: 'true',
+          __VUE_I18N_LEGACY_API__: 'false',
+          __INTLIFY_PROD_DEVTOOLS__: 'false',
+        },
+        test: {
+          name: 'renderer',
+          environment: 'happy-dom',
+          include: ['test/unit/renderer/**/*.test.ts'],
+        },
+      },
+      {
+        root: repoRoot,
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: ['test/integration/**/*.test.ts', 'test/conformance/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Two cores: each file may start a service and a database of its own.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
