@@ -1,0 +1,104 @@
+/**
+ * `npm run directory -- …`: the directory service from the command line. A thin wrapper over
+ * startDirectory that parses flags, prints the base URL and the keys it serves, and stops cleanly.
+ */
+import { parseArgs } from 'node:util';
+import { FixtureError } from './src/fixture/parseFixture.ts';
+import { parseRateLimit } from './src/http/rateLimit.ts';
+import { startDirectory, type DemoSize } from './src/startDirectory.ts';
+
+const usage = `Usage: npm run directory -- [--host 127.0.0.1] [--port 8787] [--data-dir DIR]
+                     [--fixture FILE.json | --demo [--actors N] [--crew N] [--casting-calls N] [--seed S]]
+                     [--rate-limit 300/300s | --rate-limit off]
+Set DATABASE_URL to use a PostgreSQL server instead of the embedded PGlite.`;
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n\n${usage}\n`);
+  process.exit(2);
+}
+
+function wholeNumber(name: string, value: string | undefined, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (!/^\d+$/.test(value) || number < min || number > max) fail(`--${name} takes a whole number from ${min} to ${max}, not ${JSON.stringify(value)}.`);
+  return number;
+}
+
+async function main(): Promise<void> {
+  let args;
+  try {
+    args = parseArgs({
+      options: {
+        host: { type: 'string', default: '127.0.0.1' },
+        port: { type: 'string', default: '8787' },
+        'data-dir': { type: 'string' },
+        fixture: { type: 'string' },
+        demo: { type: 'boolean', default: false },
+        actors: { type: 'string' },
+        crew: { type: 'string' },
+        'casting-calls': { type: 'string' },
+        seed: { type: 'string' },
+        'rate-limit': { type: 'string', default: '300/300s' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+      strict: true,
+    }).values;
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  if (args.help) {
+    process.stdout.write(`${usage}\n`);
+    return;
+  }
+  if (args.fixture && args.demo) fail('Give either --fixture or --demo, not both.');
+  const sizeGiven = args.actors ?? args.crew ?? args['casting-calls'] ?? args.seed;
+  if (sizeGiven !== undefined && !args.demo) fail('--actors, --crew, --casting-calls and --seed go with --demo.');
+  const demo: DemoSize | undefined = args.demo
+    ? {
+        actors: wholeNumber('actors', args.actors, 0, 1_000_000),
+        crew: wholeNumber('crew', args.crew, 0, 1_000_000),
+        castingCalls: wholeNumber('casting-calls', args['casting-calls'], 0, 100_000),
+        seed: wholeNumber('seed', args.seed, 0, 2 ** 31 - 1),
+      }
+    : undefined;
+  for (const key of Object.keys(demo ?? {}) as (keyof DemoSize)[]) if (demo?.[key] === undefined) delete demo?.[key];
+  let rateLimit;
+  try {
+    rateLimit = parseRateLimit(args['rate-limit']);
+  } catch (error) {
+    fail((error as Error).message);
+  }
+
+  const directory = await startDirectory({
+    host: args.host,
+    port: wholeNumber('port', args.port, 0, 65535),
+    dataDir: args['data-dir'],
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    fixture: args.fixture,
+    demo,
+    rateLimit,
+    log: (line) => process.stdout.write(`${line}\n`),
+  });
+
+  process.stdout.write(`Directory service listening on ${directory.baseUrl}\n`);
+  process.stdout.write(`Rate limit: ${rateLimit ? `${rateLimit.limit} requests per ${rateLimit.windowSeconds} s per client` : 'off'}\n`);
+  process.stdout.write('API keys (send "Authorization: Token token=<KEY>"):\n');
+  for (const { key, description } of directory.keys) process.stdout.write(`  ${key}  ${description}\n`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write(`${signal}: stopping the directory service …\n`);
+    await directory.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof FixtureError) process.stderr.write(`${error.message}\n`);
+  else process.stderr.write(`The directory service could not start: ${(error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,20 @@
+/**
+ * `npm run bench -- [suite …]`: runs the named benchmark suites (all when none is named) and prints
+ * `BENCH name=value unit` lines.
+ */
+import { runServerBench } from './serverBench.ts';
+
+const suites: Record<string, () => Promise<void>> = {
+  server: runServerBench,
+};
+
+const asked = process.argv.slice(2);
+const unknown = asked.filter((name) => !(name in suites));
+if (unknown.length > 0) {
+  process.stderr.write(`Unknown benchmark suite ${unknown.join(', ')}; known: ${Object.keys(suites).join(', ')}\n`);
+  process.exit(2);
+}
+for (const name of asked.length > 0 ? asked : Object.keys(suites)) {
+  process.stdout.write(`# ${name}\n`);
+  await suites[name]();
+}

@@ -1,0 +1,99 @@
+/**
+ * The `npm run directory` command as a user runs it: a real child process, real HTTP, real signals.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = new URL('../../', import.meta.url).pathname;
+const tsx = join(root, 'node_modules/.bin/tsx');
+const workDir = mkdtempSync(join(tmpdir(), 'castdesk-cli-'));
+const children = new Set<ChildProcessWithoutNullStreams>();
+
+afterAll(() => {
+  for (const child of children) child.kill('SIGKILL');
+  rmSync(workDir, { recursive: true, force: true });
+});
+
+function runCli(args: string[]) {
+  const child = spawn(tsx, ['server/cli.ts', ...args], { cwd: root, env: { ...process.env, DATABASE_URL: '' } });
+  children.add(child);
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => { children.delete(child); resolve(code); }));
+  const waitFor = async (pattern: RegExp, timeoutMs = 60_000) => {
+    const started = Date.now();
+    while (!pattern.test(output)) {
+      if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${pattern}; output so far:\n${output}`);
+      if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode} before ${pattern}; output:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return pattern.exec(output)!;
+  };
+  return { child, exited, waitFor, output: () => output };
+}
+
+const example = /```json\n([\s\S]*?)```/.exec(readFileSync(join(root, 'server/FIXTURES.md'), 'utf8'))![1];
+
+describe('npm run directory', () => {
+  it('serves a fixture, prints its URL and keys, and stops cleanly on SIGTERM', async () => {
+    const fixture = join(workDir, 'fixture.json');
+    writeFileSync(fixture, example);
+    const cli = runCli(['--port', '0', '--fixture', fixture, '--rate-limit', 'off']);
+    const [, baseUrl] = await cli.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
+    await cli.waitFor(/k-casting-pro\s+A casting director/);
+    expect(cli.output()).toMatch(/k-agency-1\s+Agentur Sonnenschein/);
+    expect(cli.output()).toMatch(/Rate limit: off/);
+    const response = await fetch(`${baseUrl}/api/v1/actor_profiles`, { headers: { authorization: 'Token token=k-agency-1' } });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual([{ id: 1, name: 'Jonas Müller', gender: 'm' }]);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+    expect(cli.output()).toMatch(/SIGTERM: stopping/);
+  });
+
+  it('rejects a malformed fixture with the JSON path and loads nothing', async () => {
+    const fixture = join(workDir, 'broken.json');
+    writeFileSync(fixture, example.replace('"primary_agency"', '"main_agency"'));
+    const cli = runCli(['--port', '0', '--fixture', fixture]);
+    expect(await cli.exited).toBe(1);
+    expect(cli.output()).toMatch(/\$\.actor_profiles\[0\]\.talent_agency_connections\[0\]\.connection_type/);
+    expect(cli.output()).toMatch(/nothing was loaded/);
+  });
+
+  it.each([
+    [['--port', 'eighty']],
+    [['--rate-limit', 'lots']],
+    [['--actors', '10']],
+    [['--demo', '--fixture', 'x.json']],
+    [['--no-such-flag']],
+  ])('refuses bad arguments %j with usage and exit code 2', async (args) => {
+    const cli = runCli(args);
+    expect(await cli.exited).toBe(2);
+    expect(cli.output()).toMatch(/Usage: npm run directory/);
+  });
+
+  it('generates demo data into a data folder once and reuses it on the next start', async () => {
+    const dataDir = join(workDir, 'data');
+    const args = ['--port', '0', '--data-dir', dataDir, '--demo', '--actors', '40', '--crew', '8', '--casting-calls', '6', '--seed', '3'];
+    const first = runCli(args);
+    const [, baseUrl] = await first.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
+    expect(first.output()).toMatch(/Generating demo data: 40 actors/);
+    const [, key] = await first.waitFor(/^\s+(demo-casting-pro\S*)/m);
+    const total = (await fetch(`${baseUrl}/api/v1/actor_profiles`, { headers: { authorization: `Token token=${key}` } })).headers.get('total');
+    first.child.kill('SIGINT');
+    expect(await first.exited).toBe(0);
+
+    const second = runCli(args);
+    const [, secondUrl] = await second.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
+    expect(second.output()).toMatch(/Reusing the demo data/);
+    expect(second.output()).not.toMatch(/Generating/);
+    const again = await fetch(`${secondUrl}/api/v1/actor_profiles`, { headers: { authorization: `Token token=${key}` } });
+    expect(again.headers.get('total')).toBe(total);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  });
+});
