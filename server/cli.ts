@@ -55,8 +55,8 @@ async function main(): Promise<void> {
   if (sizeGiven !== undefined && !args.demo) fail('--actors, --crew, --casting-calls and --seed go with --demo.');
   const demo: DemoSize | undefined = args.demo
     ? {
-        actors: wholeNumber('actors', args.actors, 0, 1_000_000),
-        crew: wholeNumber('crew', args.crew, 0, 1_000_000),
+        actors: wholeNumber('actors', args.actors, 0, 200_000),
+        crew: wholeNumber('crew', args.crew, 0, 200_000),
         castingCalls: wholeNumber('casting-calls', args['casting-calls'], 0, 100_000),
         seed: wholeNumber('seed', args.seed, 0, 2 ** 31 - 1),
       }

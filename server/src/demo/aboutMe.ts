@@ -1,0 +1,152 @@
+/**
+ * "About me" texts of demo profiles in several locales, never all: some profiles lack English or
+ * German, so a request for a missing locale answers null. The HTML uses only the allowed tags
+ * (a, b, br, div, em, h1-h3, img, li, ol, p, strong, ul); the plain text is the HTML without tags.
+ */
+import type { Random } from './random.ts';
+
+type Locale = 'en' | 'de' | 'fr' | 'it' | 'es' | 'pl' | 'tr' | 'uk';
+export type LocalizedTexts = Partial<Record<Locale, string>>;
+
+export interface AboutMeFacts {
+  firstName: string;
+  city: string;
+  /** Years since the start of the career. */
+  years: number;
+  crew: boolean;
+  /** Grammatical gender of the self-description; null for a neutral form. */
+  feminine: boolean | null;
+  homepage: string | null;
+}
+
+/** The female, male or neutral form of a job title, for crew or for actors. */
+function form(f: AboutMeFacts, crew: [string, string, string], actor: [string, string, string]): string {
+  const forms = f.crew ? crew : actor;
+  return forms[f.feminine === null ? 2 : f.feminine ? 0 : 1];
+}
+
+interface Phrases {
+  intro: (f: AboutMeFacts) => string;
+  focus: string[];
+  closing: string[];
+  listTitle: string;
+  items: string[];
+  link: string;
+}
+
+const phrases: Record<Locale, Phrases> = {
+  en: {
+    intro: (f) => `I am ${f.firstName}, ${f.crew ? 'a filmmaker' : 'an actor'} based in <b>${f.city}</b>, working for ${f.years} years in film, television and theatre.`,
+    focus: ['I love <em>quiet, character-driven</em> stories.', 'Comedy and improvisation are my home turf.', 'I am at ease in English and German productions.', 'Physical roles and stunts are welcome.'],
+    closing: ['Looking forward to new projects!', 'Available for e-castings at short notice.', 'Happy to travel for the right project.'],
+    listTitle: 'Highlights',
+    items: ['Lead role in a feature film', 'Ensemble member at a state theatre', 'Audio drama and audiobooks', 'Work with young talents'],
+    link: 'My website',
+  },
+  de: {
+    intro: (f) => `Ich bin ${f.firstName}, ${form(f, ['Filmemacherin', 'Filmemacher', 'Filmschaffende*r'], ['Schauspielerin', 'Schauspieler', 'Schauspieler*in'])} aus <b>${f.city}</b> und seit ${f.years} Jahren in Film, Fernsehen und Theater tätig.`,
+    focus: ['Ich liebe <em>leise, figurengetriebene</em> Geschichten.', 'Komödie und Improvisation sind meine Stärke.', 'Ich spiele sicher auf Deutsch und Englisch.', 'Körperliche Rollen und Stunts sind willkommen.'],
+    closing: ['Ich freue mich auf neue Projekte!', 'Für E-Castings kurzfristig verfügbar.', 'Für das richtige Projekt reise ich gern.'],
+    listTitle: 'Highlights',
+    items: ['Hauptrolle in einem Kinofilm', 'Ensemblemitglied an einem Staatstheater', 'Hörspiele und Hörbücher', 'Arbeit mit jungen Talenten'],
+    link: 'Meine Website',
+  },
+  fr: {
+    intro: (f) => `Je m’appelle ${f.firstName}, ${form(f, ['cinéaste', 'cinéaste', 'cinéaste'], ['comédienne', 'comédien', 'comédien·ne'])} ${form(f, ['installée', 'installé', 'installé·e'], ['installée', 'installé', 'installé·e'])} à <b>${f.city}</b>, depuis ${f.years} ans au cinéma, à la télévision et au théâtre.`,
+    focus: ['J’aime les histoires <em>intimes</em>.', 'La comédie et l’improvisation sont mon terrain de jeu.'],
+    closing: ['Au plaisir de nouveaux projets !', 'Disponible pour des self-tapes rapidement.'],
+    listTitle: 'Points forts',
+    items: ['Premier rôle au cinéma', 'Troupe permanente d’un théâtre', 'Fictions radiophoniques'],
+    link: 'Mon site',
+  },
+  it: {
+    intro: (f) => `Sono ${f.firstName}, ${form(f, ['regista', 'regista', 'regista'], ['attrice', 'attore', 'attore/attrice'])} con base a <b>${f.city}</b>, da ${f.years} anni tra cinema, televisione e teatro.`,
+    focus: ['Amo le storie <em>intime</em> e i personaggi complessi.', 'La commedia è il mio elemento.'],
+    closing: ['Felice di nuovi progetti!', 'Disponibile per self-tape in tempi brevi.'],
+    listTitle: 'Momenti salienti',
+    items: ['Ruolo da protagonista in un film', 'Compagnia stabile di un teatro', 'Radiodrammi'],
+    link: 'Il mio sito',
+  },
+  es: {
+    intro: (f) => `Soy ${f.firstName}, ${form(f, ['cineasta', 'cineasta', 'cineasta'], ['actriz', 'actor', 'actor/actriz'])} con base en <b>${f.city}</b>, con ${f.years} años de experiencia en cine, televisión y teatro.`,
+    focus: ['Me encantan las historias <em>íntimas</em>.', 'La comedia y la improvisación son lo mío.'],
+    closing: ['¡Con ganas de nuevos proyectos!', 'Disponible para self-tapes con poca antelación.'],
+    listTitle: 'Destacados',
+    items: ['Papel protagonista en un largometraje', 'Elenco estable de un teatro', 'Radioteatro'],
+    link: 'Mi web',
+  },
+  pl: {
+    intro: (f) => `Nazywam się ${f.firstName}, ${form(f, ['reżyserka', 'reżyser', 'osoba tworząca filmy'], ['aktorka', 'aktor', 'osoba aktorska'])} z <b>${f.city}</b>, od ${f.years} lat w filmie, telewizji i teatrze.`,
+    focus: ['Kocham <em>kameralne</em> historie.', 'Komedia i improwizacja to moja mocna strona.'],
+    closing: ['Czekam na nowe projekty!', 'Dostępność na self-tape w krótkim terminie.'],
+    listTitle: 'Wyróżnienia',
+    items: ['Główna rola w filmie fabularnym', 'Stały zespół teatru', 'Słuchowiska'],
+    link: 'Moja strona',
+  },
+  tr: {
+    intro: (f) => `Ben ${f.firstName}, <b>${f.city}</b> merkezli ${f.crew ? 'bir film yapımcısıyım' : 'bir oyuncuyum'}; ${f.years} yıldır sinema, televizyon ve tiyatroda çalışıyorum.`,
+    focus: ['<em>Karakter odaklı</em> hikâyeleri seviyorum.', 'Komedi ve doğaçlama benim alanım.'],
+    closing: ['Yeni projeleri heyecanla bekliyorum!', 'Kısa sürede self-tape için hazırım.'],
+    listTitle: 'Öne çıkanlar',
+    items: ['Sinema filminde başrol', 'Devlet tiyatrosunda kadrolu oyuncu', 'Radyo tiyatrosu'],
+    link: 'Web sitem',
+  },
+  uk: {
+    intro: (f) => `Мене звати ${f.firstName}, ${form(f, ['я кінематографістка', 'я кінематографіст', 'я працюю в кіно'], ['я акторка', 'я актор', 'я актор/акторка'])} з міста <b>${f.city}</b>, ${f.years} років працюю в кіно, на телебаченні та в театрі.`,
+    focus: ['Я люблю <em>камерні</em> історії.', 'Комедія та імпровізація — моя сильна сторона.'],
+    closing: ['Чекаю на нові проєкти!', 'Готовий(-а) до самопроб у короткі терміни.'],
+    listTitle: 'Основне',
+    items: ['Головна роль у повнометражному фільмі', 'Трупа державного театру', 'Радіовистави'],
+    link: 'Мій сайт',
+  },
+};
+
+/** Which locales a profile has text in; German and English dominate, none has all. */
+const localeSets: { weight: number; locales: Locale[] }[] = [
+  { weight: 34, locales: ['en', 'de'] },
+  { weight: 22, locales: ['de'] },
+  { weight: 8, locales: ['en'] },
+  { weight: 6, locales: ['en', 'de', 'fr'] },
+  { weight: 4, locales: ['de', 'it'] },
+  { weight: 3, locales: ['en', 'de', 'es'] },
+  { weight: 3, locales: ['de', 'pl'] },
+  { weight: 4, locales: ['en', 'de', 'tr'] },
+  { weight: 2, locales: ['uk', 'en'] },
+  { weight: 2, locales: ['fr'] },
+];
+
+const localeSetWeights = localeSets.map((s) => s.weight);
+
+function html(random: Random, p: Phrases, facts: AboutMeFacts): string {
+  const parts = [`<p>${p.intro(facts)} ${random.pick(p.focus)}</p>`];
+  if (random.chance(0.4)) parts.push(`<h3>${p.listTitle}</h3><ul>${random.sample(p.items, 2).map((item) => `<li>${item}</li>`).join('')}</ul>`);
+  let closing = random.pick(p.closing);
+  if (facts.homepage && random.chance(0.5)) closing += `<br><a href="${facts.homepage}">${p.link}</a>`;
+  parts.push(`<p><strong>${closing}</strong></p>`);
+  return random.chance(0.3) ? `<div>${parts.join('')}</div>` : parts.join('');
+}
+
+/** Plain text of the generated HTML: blocks become line breaks, tags vanish. */
+function plain(markup: string): string {
+  return markup
+    .replace(/<br>|<\/p>|<\/h3>|<\/li>/g, '\n')
+    .replace(/<li>/g, '- ')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&amp;/g, '&')
+    .replace(/\n+/g, '\n')
+    .trim();
+}
+
+/** about_me and about_me_html with the same locales, or null for about a tenth of the profiles. */
+export function generateAboutMe(random: Random, facts: AboutMeFacts): { about_me: LocalizedTexts | null; about_me_html: LocalizedTexts | null } {
+  if (random.chance(0.1)) return { about_me: null, about_me_html: null };
+  const choice = localeSets[random.count(localeSetWeights)]!;
+  const aboutMe: LocalizedTexts = {};
+  const aboutMeHtml: LocalizedTexts = {};
+  for (const locale of choice.locales) {
+    const markup = html(random, phrases[locale], facts);
+    aboutMeHtml[locale] = markup;
+    aboutMe[locale] = plain(markup);
+  }
+  return { about_me: aboutMe, about_me_html: aboutMeHtml };
+}

@@ -1,0 +1,53 @@
+/**
+ * Demo API keys: one per agency (its own profiles and all public casting calls) and one for a
+ * casting professional (every agency, all public calls, invited to some private roles). Keys are
+ * derived from the seed, so a demo directory keeps its keys across restarts.
+ */
+import type { FixtureActor, FixtureApiKey, FixtureCrew } from '../fixture/schema.ts';
+import type { DemoAgency } from './agencies.ts';
+import { Random } from './random.ts';
+
+const isActive = (p: FixtureActor | FixtureCrew): boolean => p.status === undefined || p.status === 'active';
+
+/**
+ * Profile counts in the descriptions count active profiles the key sees: actors with any
+ * connection (primary or secondary) to the agency, crew whose talent_agency_id is the agency.
+ */
+export function generateApiKeys(
+  seed: number,
+  agencies: DemoAgency[],
+  actors: FixtureActor[],
+  crew: FixtureCrew[],
+  invitedRoleIds: number[],
+): FixtureApiKey[] {
+  const random = new Random(seed, 'api_keys');
+  const actorCount = new Map<number, number>();
+  for (const actor of actors) {
+    if (!isActive(actor)) continue;
+    for (const agencyId of new Set(actor.talent_agency_connections.map((c) => c.talent_agency_id))) {
+      actorCount.set(agencyId, (actorCount.get(agencyId) ?? 0) + 1);
+    }
+  }
+  const crewCount = new Map<number, number>();
+  for (const member of crew) if (isActive(member)) crewCount.set(member.talent_agency_id, (crewCount.get(member.talent_agency_id) ?? 0) + 1);
+
+  const agencyKeys: FixtureApiKey[] = agencies.map((agency) => ({
+    key: `demo-agency-${agency.id}-${random.hex(16)}`,
+    description: `${agency.name} (agency): its ${actorCount.get(agency.id) ?? 0} actors and ${crewCount.get(agency.id) ?? 0} crew, all public casting calls`,
+    agency_ids: [agency.id],
+    casting_calls: 'public',
+    invited_role_ids: [],
+  }));
+  const activeActors = actors.filter(isActive).length;
+  const activeCrew = crew.filter(isActive).length;
+  const professional: FixtureApiKey = {
+    key: `demo-casting-pro-${random.hex(16)}`,
+    description:
+      `Casting professional: all ${agencies.length} agencies (${activeActors} actors and ${activeCrew} crew), ` +
+      `all public casting calls, invited to ${invitedRoleIds.length} roles of private casting calls`,
+    agency_ids: agencies.map((a) => a.id),
+    casting_calls: 'public',
+    invited_role_ids: invitedRoleIds,
+  };
+  return [...agencyKeys, professional];
+}

@@ -1,0 +1,100 @@
+/**
+ * Picture metadata of demo profiles. URLs are relative (`/media/pictures/<id>/<version>.png`); the
+ * service serves them from its media routes, and the orientation follows the picture id (see
+ * server/src/media/pictureGeometry.ts) so metadata and rendered image agree.
+ */
+import { flat } from './flatString.ts';
+import type { FixtureActor } from '../fixture/schema.ts';
+import { pictureOrientation, pictureSize, type MediaPictureVersion } from '../media/pictureGeometry.ts';
+import { daysFrom, formatDatetime } from './datetime.ts';
+import type { IdSequence } from './idSequence.ts';
+import type { Random } from './random.ts';
+
+type FixturePicture = NonNullable<FixtureActor['pictures']>[number];
+
+const photographers = ['Jana Kessler', 'Tom Wieland', 'Mirjam Frei', 'Studio Lichtblick', 'Hanna Ostermann', 'Paolo Bianchi', 'Agnieszka Nowak', 'Lars Berg', 'Fotostudio Nordlicht'];
+
+export function pictureUrl(pictureId: number, version: MediaPictureVersion): string {
+  return flat(`/media/pictures/${pictureId}/${version}.png`);
+}
+
+function basePicture(random: Random, id: number, now: Date, withPortraitThumb: boolean, withCreatedAt: boolean): FixturePicture {
+  const orientation = pictureOrientation(id);
+  const [width, height] = pictureSize('original', orientation);
+  const recorded = daysFrom(now, -30 - random.next() * 365 * 8);
+  const copyrightStyle = random.int(0, 9);
+  const photographer = random.pick(photographers);
+  const original = pictureUrl(id, 'original');
+  const picture: FixturePicture = {
+    id,
+    copyright: copyrightStyle < 5 ? flat(`Foto: ${photographer}`) : copyrightStyle < 8 ? flat(`© ${photographer} ${recorded.getUTCFullYear()}`) : '',
+    url: original,
+    versions: {
+      original,
+      large: pictureUrl(id, 'large'),
+      thumb: pictureUrl(id, 'thumb'),
+      thumb_large: pictureUrl(id, 'thumb_large'),
+      ...(withPortraitThumb ? { thumb_portrait: pictureUrl(id, 'thumb_portrait') } : {}),
+    },
+    orientation,
+    dimensions: [width, height],
+    year: recorded.getUTCFullYear(),
+    recorded_at: random.chance(0.7) ? formatDatetime(recorded) : null,
+  };
+  if (withCreatedAt) picture.created_at = formatDatetime(daysFrom(recorded, 1 + random.next() * 20));
+  if (random.chance(0.3)) {
+    const side = Math.round(Math.min(width, height) * (0.5 + random.next() * 0.5));
+    picture.crop_coordinates = { x: random.int(0, width - side), y: random.int(0, height - side), w: side, h: side };
+  }
+  return picture;
+}
+
+/** Hides a few pictures or leaves them processing, never the first one of the gallery. */
+function markHidden(random: Random, pictures: FixturePicture[]): void {
+  pictures.forEach((picture, index) => {
+    if (index === 0) return;
+    if (random.chance(0.04)) picture.visible = false;
+    else if (random.chance(0.02)) picture.processing = true;
+  });
+}
+
+const showable = (p: FixturePicture): boolean => p.visible !== false && p.processing !== true;
+
+/**
+ * An actor gallery of 1 to 12 pictures: `position` is the base order; the landscape and portrait
+ * main pictures (preferably of that orientation) move first in their own orders. The array follows
+ * landscape_position, as the spec returns it.
+ */
+export function generateActorPictures(random: Random, ids: IdSequence, now: Date): FixturePicture[] {
+  const count = random.chance(0.5) ? random.int(1, 4) : random.int(5, 12);
+  const pictures = Array.from({ length: count }, () => basePicture(random, ids.next('picture'), now, true, true));
+  markHidden(random, pictures);
+  pictures.forEach((picture, index) => (picture.position = index + 1));
+  const candidates = pictures.filter(showable);
+  const mainFor = (orientation: string): FixturePicture => {
+    const fitting = candidates.filter((p) => p.orientation === orientation);
+    return random.chance(0.85) && fitting.length > 0 ? random.pick(fitting) : random.pick(candidates);
+  };
+  const landscapeMain = mainFor('landscape');
+  const portraitMain = mainFor('portrait');
+  const order = (main: FixturePicture): FixturePicture[] => [main, ...pictures.filter((p) => p !== main)];
+  order(landscapeMain).forEach((picture, index) => (picture.landscape_position = index + 1));
+  order(portraitMain).forEach((picture, index) => (picture.portrait_position = index + 1));
+  for (const picture of pictures) {
+    picture.main_picture = picture === landscapeMain;
+    picture.main_picture_portrait = picture === portraitMain;
+  }
+  return pictures.sort((a, b) => a.landscape_position! - b.landscape_position!);
+}
+
+/** A crew gallery of 1 to 6 pictures ordered by `position`; the first is the main picture. */
+export function generateCrewPictures(random: Random, ids: IdSequence, now: Date): FixturePicture[] {
+  const count = random.int(1, 6);
+  const pictures = Array.from({ length: count }, () => basePicture(random, ids.next('picture'), now, false, false));
+  markHidden(random, pictures);
+  pictures.forEach((picture, index) => {
+    picture.position = index + 1;
+    picture.main_picture = index === 0;
+  });
+  return pictures;
+}

@@ -1,0 +1,49 @@
+/**
+ * Showreels of demo profiles: video showreels link to external video sites, audio showreels to a
+ * WAV the service generates itself (`/media/showreels/<id>.wav`).
+ */
+import { flat } from './flatString.ts';
+import type { FixtureActor } from '../fixture/schema.ts';
+import type { IdSequence } from './idSequence.ts';
+import type { Random } from './random.ts';
+
+type FixtureShowreel = NonNullable<FixtureActor['showreels']>[number];
+
+export interface DemoShowreels {
+  showreels: FixtureShowreel[];
+  showreel_ids: number[];
+  showreel_medium_ids: number[];
+  external_showreels: string[];
+}
+
+const videoNames = ['Showreel', 'Showreel Drama', 'Showreel Komödie', 'Szenenausschnitte', 'Demo Reel', 'E-Casting Auswahl', 'Kurzfilm-Ausschnitte'];
+const audioNames = ['Sprecherdemo', 'Hörprobe Werbung', 'Hörbuch-Ausschnitt', 'Gesangsprobe', 'Voice Reel', 'Hörspiel-Szenen'];
+
+export function externalVideoUrl(random: Random): string {
+  return flat(random.chance(0.6) ? `https://www.youtube.com/watch?v=${random.token(11)}` : `https://vimeo.com/${random.int(100_000_000, 999_999_999)}`);
+}
+
+/** 0 to 3 showreels of both types, a few invisible, with their showreel and medium ids. */
+export function generateShowreels(random: Random, ids: IdSequence, year: number): DemoShowreels {
+  const showreels: FixtureShowreel[] = [];
+  const showreelIds: number[] = [];
+  const mediumIds: number[] = [];
+  const count = random.count([25, 40, 25, 10]);
+  for (let i = 0; i < count; i++) {
+    const id = ids.next('showreel');
+    const audio = random.chance(0.35);
+    const showreel: FixtureShowreel = audio
+      ? { name: random.pick(audioNames), url: flat(`/media/showreels/${id}.wav`), type: 'audio' }
+      : { name: flat(`${random.pick(videoNames)} ${year - random.int(0, 4)}`), url: externalVideoUrl(random), type: 'video' };
+    if (random.chance(0.08)) {
+      showreel.visible = false;
+    } else {
+      showreelIds.push(id);
+      for (let m = random.int(1, 2); m > 0; m--) mediumIds.push(ids.next('showreel_medium'));
+    }
+    showreels.push(showreel);
+  }
+  for (let m = random.int(0, 2); m > 0; m--) mediumIds.push(ids.next('showreel_medium'));
+  const external = Array.from({ length: random.count([50, 35, 15]) }, () => externalVideoUrl(random));
+  return { showreels, showreel_ids: showreelIds, showreel_medium_ids: mediumIds, external_showreels: external };
+}

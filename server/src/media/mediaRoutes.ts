@@ -1,0 +1,65 @@
+/**
+ * The directory's own media host: generated placeholder pictures and audio showreels, referenced
+ * by relative `/media/...` URLs in the demo data. Public like the provider's image host (no key),
+ * immutable (content is a pure function of the URL), independent of the database.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { DirectoryErrorBody } from '../../../contract/directory-errors.ts';
+import { isMediaPictureVersion } from './pictureGeometry.ts';
+import { renderPicturePng } from './placeholderPortrait.ts';
+import { renderShowreelWav } from './wav.ts';
+
+/** Bumped whenever the rendering changes, so clients holding old ETags refetch. */
+const renderRevision = 'r1';
+const idPattern = /^[1-9][0-9]{0,14}$/;
+
+function notFound(reply: FastifyReply, message: string): FastifyReply {
+  const body: DirectoryErrorBody = { error: { code: 'not_found', message } };
+  return reply.code(404).type('application/json; charset=utf-8').send(body);
+}
+
+/** True when the If-None-Match header names this ETag (or is `*`); weak comparison. */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((candidate) => {
+    const tag = candidate.trim();
+    return tag === '*' || tag.replace(/^W\//, '') === etag;
+  });
+}
+
+function sendMedia(request: FastifyRequest, reply: FastifyReply, etag: string, type: string, body: () => Buffer): FastifyReply {
+  reply.header('Cache-Control', 'public, max-age=31536000, immutable').header('ETag', etag);
+  if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  const buffer = body();
+  return reply.type(type).header('Content-Length', buffer.length).send(buffer);
+}
+
+/**
+ * Mounts GET /media/pictures/:id/:version.png and GET /media/showreels/:id.wav (and a JSON 404 for
+ * anything else under /media/). Call it on the root instance, before the app is ready.
+ */
+export function registerMediaRoutes(app: FastifyInstance): void {
+  app.get<{ Params: { id: string; file: string } }>('/media/pictures/:id/:file', async (request, reply) => {
+    const { id, file } = request.params;
+    const version = file.endsWith('.png') ? file.slice(0, -4) : '';
+    if (!idPattern.test(id) || !isMediaPictureVersion(version)) {
+      return notFound(reply, `No picture at ${request.url.split('?')[0]}: expected /media/pictures/<positive id>/<original|large|thumb|thumb_large|thumb_portrait>.png`);
+    }
+    const pictureId = Number(id);
+    return sendMedia(request, reply, `"picture-${pictureId}-${version}-${renderRevision}"`, 'image/png', () =>
+      renderPicturePng(pictureId, version),
+    );
+  });
+
+  app.get<{ Params: { file: string } }>('/media/showreels/:file', async (request, reply) => {
+    const { file } = request.params;
+    const id = file.endsWith('.wav') ? file.slice(0, -4) : '';
+    if (!idPattern.test(id)) {
+      return notFound(reply, `No showreel at ${request.url.split('?')[0]}: expected /media/showreels/<positive id>.wav`);
+    }
+    const showreelId = Number(id);
+    return sendMedia(request, reply, `"showreel-${showreelId}-${renderRevision}"`, 'audio/wav', () => renderShowreelWav(showreelId));
+  });
+
+  app.get('/media/*', async (request, reply) => notFound(reply, `No media at ${request.url.split('?')[0]}`));
+}

@@ -1,0 +1,50 @@
+/**
+ * Geometry of the generated pictures, shared by the demo generator (picture metadata) and the
+ * media routes (rendering), so a picture's metadata always matches the image served for it.
+ *
+ * Id scheme: a picture's orientation is a pure function of its id (a hash of the id picks
+ * portrait 60 %, landscape 30 %, square 10 %). The generator derives the metadata from the id it
+ * allocates, and the media route renders any id without a database lookup.
+ */
+export const mediaPictureVersions = ['original', 'large', 'thumb', 'thumb_large', 'thumb_portrait'] as const;
+export type MediaPictureVersion = (typeof mediaPictureVersions)[number];
+export const pictureOrientations = ['portrait', 'landscape', 'square'] as const;
+export type PictureOrientation = (typeof pictureOrientations)[number];
+
+/** Long side per version; thumb_portrait is a fixed 3:4 portrait crop. */
+const longSide: Record<Exclude<MediaPictureVersion, 'thumb_portrait'>, number> = {
+  original: 1200,
+  large: 800,
+  thumb_large: 400,
+  thumb: 200,
+};
+const aspect: Record<PictureOrientation, number> = { portrait: 3 / 4, landscape: 3 / 2, square: 1 };
+
+/** A 32-bit integer hash (lowbias32); spreads consecutive ids over the orientation buckets. */
+export function hashId(id: number): number {
+  let x = (id ^ Math.floor(id / 0x100000000)) >>> 0;
+  x ^= x >>> 16;
+  x = Math.imul(x, 0x7feb352d);
+  x ^= x >>> 15;
+  x = Math.imul(x, 0x846ca68b);
+  x ^= x >>> 16;
+  return x >>> 0;
+}
+
+/** The orientation the picture with this id has (see the id scheme above). */
+export function pictureOrientation(pictureId: number): PictureOrientation {
+  const bucket = hashId(pictureId) % 10;
+  return bucket < 6 ? 'portrait' : bucket < 9 ? 'landscape' : 'square';
+}
+
+/** Width and height in pixels of one version of a picture of the given orientation. */
+export function pictureSize(version: MediaPictureVersion, orientation: PictureOrientation): [number, number] {
+  if (version === 'thumb_portrait') return [200, 267];
+  const long = longSide[version];
+  const ratio = aspect[orientation];
+  return ratio >= 1 ? [long, Math.round(long / ratio)] : [Math.round(long * ratio), long];
+}
+
+export function isMediaPictureVersion(value: string): value is MediaPictureVersion {
+  return (mediaPictureVersions as readonly string[]).includes(value);
+}
