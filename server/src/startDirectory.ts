@@ -12,6 +12,7 @@ import { parseFixture, readFixtureFile } from './fixture/parseFixture.ts';
 import type { Fixture, FixtureAgency, FixtureInput } from './fixture/schema.ts';
 import { readKeyRights } from './http/accessKeys.ts';
 import { buildApp } from './http/buildApp.ts';
+import { CountCache } from './http/countCache.ts';
 import type { RateLimitConfig } from './http/rateLimit.ts';
 import type { RouteContext } from './http/routeContext.ts';
 
@@ -74,11 +75,11 @@ async function prepareData(db: Database, options: DirectoryOptions, log: (line: 
     await recordSource(db, { kind: 'fixture', path: typeof options.fixture === 'string' ? options.fixture : null });
     return;
   }
-  const stored = (await storedSource(db)) as { kind?: string } | undefined;
+  const stored = (await storedSource(db)) as Record<string, unknown> | undefined;
   if (!options.demo && stored) return;
   const size = { ...defaultDemoSize, ...options.demo };
-  const wanted = { kind: 'demo', ...size };
-  if (stored && JSON.stringify(stored) === JSON.stringify(wanted)) {
+  const wanted: Record<string, unknown> = { kind: 'demo', ...size };
+  if (stored && Object.keys(wanted).every((key) => stored[key] === wanted[key])) {
     log('Reusing the demo data already in the data folder.');
     return;
   }
@@ -98,13 +99,14 @@ export async function startDirectory(options: DirectoryOptions = {}): Promise<Ru
   const log = options.log ?? (() => undefined);
   const db = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir);
   try {
-    await ensureSchema(db);
+    await ensureSchema(db, log);
     await prepareData(db, options, log);
     const context: RouteContext = {
       db,
       keys: await readKeyRights(db),
       agencies: await readAgencies(db),
       now: options.now ?? (() => new Date()),
+      counts: new CountCache(),
     };
     const app = buildApp(context, { rateLimit: options.rateLimit ?? defaultRateLimit, log });
     await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 8787 });
@@ -116,6 +118,7 @@ export async function startDirectory(options: DirectoryOptions = {}): Promise<Ru
       keys: describeKeys(),
       async replaceData(fixture) {
         await loadFixture(db, await fixtureFrom(fixture));
+        context.counts.clear();
         await recordSource(db, { kind: 'fixture', path: typeof fixture === 'string' ? fixture : null });
         context.keys = await readKeyRights(db);
         context.agencies = await readAgencies(db);

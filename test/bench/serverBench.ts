@@ -14,7 +14,7 @@ interface Scenario {
 }
 
 const everyActorListField = 'age,gender,gender_new,first_name,last_name,name,main_profession,professions,languages,representative,updated_at';
-const searchTerms = ['jon', 'mueler', 'anna', 'schmidt', 'lukas', 'weber', 'mari', 'zoe', 'kowalski', 'celik'];
+const fixedSearchTerms = ['jon', 'mueler', 'anna', 'schmidt', 'lukas', 'weber', 'mari', 'zoe', 'kowalski', 'celik'];
 
 async function timeRequests(baseUrl: string, key: string, scenario: Scenario, samples: number): Promise<{ latencies: number[]; body: Buffer }> {
   const latencies: number[] = [];
@@ -56,14 +56,20 @@ export async function runServerBench(): Promise<void> {
   bench('server.demo_start', (performance.now() - loadStarted) / 1000, 's');
   const pro = directory.keys.find((k) => k.key.includes('casting-pro')) ?? directory.keys[directory.keys.length - 1];
   try {
-    const total = Number((await fetch(`${directory.baseUrl}/api/v1/actor_profiles?per_page=1`, { headers: { authorization: `Token token=${pro.key}` } })).headers.get('total'));
+    const firstPage = await fetch(`${directory.baseUrl}/api/v1/actor_profiles?per_page=1000&fields=first_name,last_name`, { headers: { authorization: `Token token=${pro.key}` } });
+    const total = Number(firstPage.headers.get('total'));
+    const served = (await firstPage.json()) as { id: number; first_name: string; last_name: string }[];
+    // Details of served (active) profiles only: merged and deleted ids answer 410.
+    const detailIds = served.map((item) => item.id);
+    // Many different searches (mostly distinct, so remembered totals rarely help), plus the fixed examples.
+    const searchTerms = [...new Set([...fixedSearchTerms, ...served.flatMap((item) => [item.first_name.slice(0, 3), item.last_name.slice(0, 5)])])];
     const pages250 = Math.max(1, Math.floor(total / 250));
     const pages1000 = Math.max(1, Math.floor(total / 1000));
     const scenarios: Scenario[] = [
       { name: 'list250', path: (i) => `/api/v1/actor_profiles?per_page=250&page=${(i % pages250) + 1}&include_picture=true&picture_version=thumb_large&fields=${everyActorListField}` },
       { name: 'list1000', path: (i) => `/api/v1/actor_profiles?per_page=1000&page=${(i % pages1000) + 1}&fields=${everyActorListField}` },
       { name: 'q', path: (i) => `/api/v1/actor_profiles?q=${searchTerms[i % searchTerms.length]}&fields=name,gender,updated_at` },
-      { name: 'detail', path: (i) => `/api/v1/actor_profiles/${1 + ((i * 7919) % total)}` },
+      { name: 'detail', path: (i) => `/api/v1/actor_profiles/${detailIds[(i * 7919) % detailIds.length]}` },
       { name: 'casting_calls_current', path: () => `/api/v1/casting_calls?current=true&fields=name,casting_type,deadline,deadline_visible` },
     ];
     for (const scenario of scenarios) {

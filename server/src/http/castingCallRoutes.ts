@@ -60,18 +60,19 @@ export function registerCastingCallRoutes(app: FastifyInstance, context: RouteCo
     addVisibility(filter, request.rights);
     if (current) addCurrent(filter, request.rights, context.now());
 
-    const [{ total }] = await context.db.query<{ total: number }>(`SELECT count(*)::integer AS total FROM casting_calls c ${filter.where}`, filter.params);
+    const total = await context.counts.count(context.db, 'casting_calls c', filter);
     const limit = filter.param(perPage);
     const offset = filter.param((page - 1) * perPage);
     // Newest first, as the provider lists them.
     const rows = total > (page - 1) * perPage
-      ? await context.db.query<{ id: number; list_doc: Record<string, unknown> }>(
+      ? await context.db.query<{ id: number; list_doc: string }>(
           `SELECT c.id, c.list_doc FROM casting_calls c ${filter.where} ORDER BY c.id DESC LIMIT ${limit} OFFSET ${offset}`,
           filter.params,
         )
       : [];
     setPaginationHeaders(request, reply, page, perPage, total);
-    return rows.map(({ id, list_doc: doc }) => {
+    return rows.map(({ id, list_doc: text }) => {
+      const doc = JSON.parse(text) as Record<string, unknown>;
       const item: Record<string, unknown> = { id };
       for (const name of selected) item[name] = doc[name];
       return item;
@@ -83,10 +84,11 @@ export function registerCastingCallRoutes(app: FastifyInstance, context: RouteCo
     if (!/^\d{1,9}$/.test(id)) throw notFound('casting call', id);
     const filter = new SqlFilter().and('c.id = ?', Number(id));
     addVisibility(filter, request.rights);
-    const [row] = await context.db.query<{ doc: FixtureCastingCall }>(`SELECT c.doc FROM casting_calls c ${filter.where}`, filter.params);
+    const [row] = await context.db.query<{ doc: string }>(`SELECT c.doc FROM casting_calls c ${filter.where}`, filter.params);
     if (!row) throw notFound('casting call', id);
+    const call = JSON.parse(row.doc) as FixtureCastingCall;
     const invited = new Set(request.rights.invitedRoleIds);
-    const visibleRoleIds = new Set(row.doc.roles.filter((role) => row.doc.visibility === 'public' || invited.has(role.id)).map((role) => role.id));
-    return castingCallDetail(row.doc, visibleRoleIds, requestBaseUrl(request));
+    const visibleRoleIds = new Set(call.roles.filter((role) => call.visibility === 'public' || invited.has(role.id)).map((role) => role.id));
+    return castingCallDetail(call, visibleRoleIds, requestBaseUrl(request));
   });
 }

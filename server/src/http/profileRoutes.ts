@@ -33,6 +33,7 @@ const crewGenderOf: Record<string, string> = { male: 'm', female: 'f' };
 
 interface ProfileResource {
   table: 'actor_profiles' | 'crew_profiles';
+  records: 'actor_records' | 'crew_records';
   path: string;
   what: string;
   listFields: readonly string[];
@@ -48,6 +49,7 @@ interface ProfileResource {
 
 const actorResource: ProfileResource = {
   table: 'actor_profiles',
+  records: 'actor_records',
   path: '/api/v1/actor_profiles',
   what: 'actor profile',
   listFields: ['age', 'gender', 'gender_new', 'first_name', 'last_name', 'name', 'main_profession', 'professions', 'languages', 'representative', 'updated_at'],
@@ -70,6 +72,7 @@ const actorResource: ProfileResource = {
 
 const crewResource: ProfileResource = {
   table: 'crew_profiles',
+  records: 'crew_records',
   path: '/api/v1/crew_profiles',
   what: 'crew profile',
   // about_me and about_me_html are list-item fields in the spec and the reason `locale` exists on this list.
@@ -137,20 +140,28 @@ function registerProfileResource(app: FastifyInstance, context: RouteContext, re
     }
     resource.addFilters(query, filter);
 
-    const [{ total }] = await context.db.query<{ total: number }>(`SELECT count(*)::integer AS total FROM ${resource.table} ${filter.where}`, filter.params);
-    const orderBy = orderColumns[order].map((column) => `${column} ${direction}`).join(', ');
+    const total = await context.counts.count(context.db, resource.table, filter);
+    const sortColumns = orderColumns[order];
+    const orderBy = (prefix: string) => sortColumns.map((column) => `${prefix}${column} ${direction}`).join(', ');
     const limit = filter.param(perPage);
     const offset = filter.param((page - 1) * perPage);
+    // A name search matches few rows: collect them first, so the planner never walks a sort
+    // index testing every row against the trigram condition.
+    const matched = q !== undefined
+      ? `WITH matched AS MATERIALIZED (SELECT ${sortColumns.join(', ')} FROM ${resource.table} ${filter.where}) SELECT * FROM matched`
+      : `SELECT ${sortColumns.join(', ')} FROM ${resource.table} ${filter.where}`;
     const rows = total > (page - 1) * perPage
-      ? await context.db.query<{ id: number; list_doc: StoredListDoc }>(
-          `SELECT id, list_doc FROM ${resource.table} ${filter.where} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`,
+      ? await context.db.query<{ id: number; list_doc: string }>(
+          `SELECT p.id, r.list_doc FROM (${matched} ORDER BY ${orderBy('')} LIMIT ${limit} OFFSET ${offset}) p
+           JOIN ${resource.records} r ON r.id = p.id ORDER BY ${orderBy('p.')}`,
           filter.params,
         )
       : [];
 
     const baseUrl = requestBaseUrl(request);
     setPaginationHeaders(request, reply, page, perPage, total);
-    return rows.map(({ id, list_doc: doc }) => {
+    return rows.map(({ id, list_doc: text }) => {
+      const doc = JSON.parse(text) as StoredListDoc;
       const item: Record<string, unknown> = { id };
       for (const name of selected) {
         item[name] = name === 'about_me' || name === 'about_me_html' ? localizedText(doc[name], locale) : doc[name];
@@ -166,14 +177,15 @@ function registerProfileResource(app: FastifyInstance, context: RouteContext, re
     const mode = oneOf(query, 'enum', resource.enumModes) ?? 'keys';
     const locale = oneOf(query, 'locale', resource.detailLocales) ?? 'en';
     if (!/^\d{1,9}$/.test(id)) throw notFound(resource.what, id);
-    const [row] = await context.db.query<{ status: string; merged_into: number | null; doc: unknown }>(
-      `SELECT status, merged_into, doc FROM ${resource.table} WHERE id = $1 AND agency_ids && $2::integer[]`,
+    const [row] = await context.db.query<{ status: string; merged_into: number | null; doc: string }>(
+      `SELECT p.status, p.merged_into, r.doc FROM ${resource.table} p JOIN ${resource.records} r ON r.id = p.id
+       WHERE p.id = $1 AND p.agency_ids && $2::integer[]`,
       [Number(id), request.rights.agencyIds],
     );
     if (!row) throw notFound(resource.what, id);
     if (row.status === 'merged') return reply.code(410).send({ id: Number(id), status: 'merged', new_id: row.merged_into });
     if (row.status === 'deleted') return reply.code(410).send({ id: Number(id), status: 'deleted' });
-    return resource.detail(row.doc, { locale, baseUrl: requestBaseUrl(request), agencies: context.agencies }, mode);
+    return resource.detail(JSON.parse(row.doc), { locale, baseUrl: requestBaseUrl(request), agencies: context.agencies }, mode);
   });
 }
 

@@ -5,12 +5,14 @@
 import type { Database } from '../db/database.ts';
 import type { FixtureAgency } from '../fixture/schema.ts';
 import type { KeyRights } from './accessKeys.ts';
+import type { CountCache } from './countCache.ts';
 
 export interface RouteContext {
   db: Database;
   keys: Map<string, KeyRights>;
   agencies: Map<number, FixtureAgency>;
   now: () => Date;
+  counts: CountCache;
 }
 
 declare module 'fastify' {

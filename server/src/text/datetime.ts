@@ -10,13 +10,7 @@ export function formatDatetime(value: Date | string): string {
 /** Field names that hold datetimes anywhere in a resource. */
 const datetimeKeys = new Set(['updated_at', 'created_at', 'deadline', 'recorded_at']);
 
-/** Rewrites every datetime field in a JSON value to the served shape (returns a new value). */
-export function normalizeDatetimes<T>(value: T): T {
-  if (Array.isArray(value)) return value.map((item) => normalizeDatetimes(item)) as T;
-  if (value === null || typeof value !== 'object') return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) {
-    out[key] = datetimeKeys.has(key) && typeof item === 'string' ? formatDatetime(item) : normalizeDatetimes(item);
-  }
-  return out as T;
+/** A JSON.stringify replacer that writes every datetime field in the served shape. */
+export function datetimeReplacer(key: string, value: unknown): unknown {
+  return datetimeKeys.has(key) && typeof value === 'string' ? formatDatetime(value) : value;
 }
