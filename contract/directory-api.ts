@@ -148,17 +148,13 @@ export type ContentLocale = (typeof contentLocales)[number];
 
 const localizedText = z.string().nullable().optional();
 
-export const actorListItemSchema = z.looseObject({
+/** Fields actor and crew list items share. */
+const profileListItemFields = {
   id: int,
-  age: int.nullable().optional(),
-  gender: z.string().nullable().optional(),
-  gender_new: z.string().nullable().optional(),
-  gender_description: z.string().nullable().optional(),
-  gender_searchability: stringList.optional(),
   name: z.string().optional(),
   first_name: z.string().optional(),
   last_name: z.string().optional(),
-  main_profession: z.string().nullable().optional(),
+  gender: z.string().nullable().optional(),
   professions: stringList.optional(),
   languages: levelMap.optional(),
   representative: agentRef.nullable().optional(),
@@ -166,6 +162,15 @@ export const actorListItemSchema = z.looseObject({
   main_picture_url_tile: z.string().nullable().optional(),
   picture_url: z.string().nullable().optional(),
   picture_copyright: z.string().nullable().optional(),
+};
+
+export const actorListItemSchema = z.looseObject({
+  ...profileListItemFields,
+  age: int.nullable().optional(),
+  gender_new: z.string().nullable().optional(),
+  gender_description: z.string().nullable().optional(),
+  gender_searchability: stringList.optional(),
+  main_profession: z.string().nullable().optional(),
 });
 export type ActorListItem = z.infer<typeof actorListItemSchema>;
 
@@ -252,18 +257,7 @@ export const actorDetailSchema = z.looseObject({
 export type ActorDetail = z.infer<typeof actorDetailSchema>;
 
 export const crewListItemSchema = z.looseObject({
-  id: int,
-  name: z.string().optional(),
-  first_name: z.string().optional(),
-  last_name: z.string().optional(),
-  gender: z.string().nullable().optional(),
-  professions: stringList.optional(),
-  languages: levelMap.optional(),
-  representative: agentRef.nullable().optional(),
-  updated_at: isoDatetime.optional(),
-  main_picture_url_tile: z.string().nullable().optional(),
-  picture_url: z.string().nullable().optional(),
-  picture_copyright: z.string().nullable().optional(),
+  ...profileListItemFields,
   about_me: localizedText,
   about_me_html: localizedText,
 });

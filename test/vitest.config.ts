@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 import vue from '@vitejs/plugin-vue';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+/** A PostgreSQL server for the second conformance run; CI sets it (.ci/run). */
+const postgresUrl = process.env.CASTDESK_TEST_DATABASE_URL;
 
 /** Test projects: `vitest run --config test/vitest.config.ts [--project unit|renderer|integration]`. */
 export default defineConfig({
@@ -46,6 +48,23 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      ...(postgresUrl
+        ? [
+            {
+              root: repoRoot,
+              test: {
+                name: 'conformance-postgres',
+                environment: 'node',
+                include: ['test/conformance/**/*.test.ts'],
+                exclude: ['test/conformance/postgres.test.ts'],
+                env: { CONFORMANCE_DATABASE_URL: postgresUrl },
+                testTimeout: 60_000,
+                hookTimeout: 120_000,
+                maxWorkers: 2,
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

@@ -6,8 +6,13 @@ export type ColumnType = 'integer' | 'text' | 'boolean' | 'timestamptz' | 'integ
 export type Columns = readonly (readonly [name: string, type: ColumnType])[];
 export type Row = Record<string, unknown>;
 
+const controlCharacters = /[\t\n\r]/;
+
 function escapeCopyText(text: string): string {
-  return text.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
+  const escaped = text.replaceAll('\\', '\\\\');
+  // JSON text never holds raw tabs or line breaks: the common case needs only the line above.
+  if (!controlCharacters.test(escaped)) return escaped;
+  return escaped.replace(/[\t\n\r]/g, (c) => (c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
 }
 
 function arrayLiteral(values: unknown[]): string {

@@ -5,6 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import { startDirectory, type DirectoryOptions, type RunningDirectory } from '../../../server/src/startDirectory.ts';
 import { makeClient, type Client } from './http.ts';
+import { createTestDatabase } from './postgres.ts';
 
 /** The service clock of every fixture suite; fixture deadlines are absolute dates around it. */
 export const FIXED_NOW = new Date('2026-06-15T12:00:00.000Z');
@@ -31,6 +32,9 @@ export async function startFixtureService(
   options: Partial<DirectoryOptions> = {},
   defaultKey: string = KEY_AGENCY_1,
 ): Promise<FixtureService> {
+  // The conformance-postgres project runs every suite again on a PostgreSQL server.
+  const serverUrl = options.databaseUrl ?? process.env.CONFORMANCE_DATABASE_URL;
+  const database = serverUrl ? await createTestDatabase(serverUrl) : undefined;
   const directory = await startDirectory({
     host: '127.0.0.1',
     port: 0,
@@ -38,6 +42,12 @@ export async function startFixtureService(
     now: () => new Date(FIXED_NOW),
     rateLimit: false,
     ...options,
+    databaseUrl: database?.url,
   });
+  const close = directory.close.bind(directory);
+  directory.close = async () => {
+    await close();
+    await database?.drop();
+  };
   return { directory, api: makeClient(directory.baseUrl, defaultKey) };
 }
