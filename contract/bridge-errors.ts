@@ -1,0 +1,52 @@
+/**
+ * Errors cross the bridge as data: `{ ok: false, error: { code, message } }`. Each code maps to the
+ * i18n key `errors.<code>` in the renderer; `message` is English detail for logs and tooltips.
+ */
+import { z } from 'zod';
+
+export const bridgeErrorCodes = [
+  /** The arguments did not match the channel's schema. */
+  'invalid_arguments',
+  /** A message from a frame or origin that may not use the bridge. */
+  'forbidden_sender',
+  /** No such connection. */
+  'connection_not_found',
+  /** The connection has no API key stored. */
+  'key_missing',
+  /** The key, base URL, name or locale given is not acceptable. */
+  'invalid_input',
+  /** The directory refused the key (401). */
+  'unauthorized',
+  /** The directory has no such resource, or not for this key (404). */
+  'not_found',
+  /** The profile was merged (details.newId) or deleted (410). */
+  'gone',
+  /** The directory refused a parameter (400). */
+  'invalid_request',
+  /** The directory's rate limit was reached and retries gave up. */
+  'rate_limited',
+  /** The directory could not be reached. */
+  'network',
+  /** The directory did not answer in time. */
+  'timeout',
+  /** The directory answered something that does not match the API (details.path). */
+  'bad_response',
+  /** The directory failed (5xx). */
+  'server_error',
+  /** The embedded demo directory could not start. */
+  'demo_failed',
+  /** The request was cancelled. */
+  'cancelled',
+  /** Anything else; a bug. */
+  'internal',
+] as const;
+export type BridgeErrorCode = (typeof bridgeErrorCodes)[number];
+
+export const bridgeErrorSchema = z.object({
+  code: z.enum(bridgeErrorCodes),
+  message: z.string(),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+export type BridgeError = z.infer<typeof bridgeErrorSchema>;
+
+export type BridgeResult<T> = { ok: true; value: T } | { ok: false; error: BridgeError };

@@ -1,0 +1,157 @@
+/**
+ * Every call the renderer may make to the back end: a name, the zod schema of its arguments and of
+ * its result. The Electron preload, the IPC handlers in main, the web shell's HTTP routes and the
+ * renderer's bridge client are all generated from this one table. The API key goes in (set, test)
+ * but never comes out: no result schema has a field that could carry it.
+ */
+import { z } from 'zod';
+import type { BridgeResult } from './bridge-errors.ts';
+import {
+  actorDetailSchema,
+  actorListItemSchema,
+  castingCallDetailSchema,
+  castingCallListItemSchema,
+  contentLocales,
+  crewDetailSchema,
+  crewListItemSchema,
+} from './directory-api.ts';
+
+const connectionId = z.string().regex(/^[a-z0-9-]{1,64}$/, 'a connection id');
+const profileId = z.number().int().positive().max(2_147_483_647);
+const contentLocale = z.enum(contentLocales);
+const nothing = z.object({}).strict();
+/** Keys are given to the back end only; they are never part of a result. */
+const apiKey = z.string().min(1).max(512);
+
+export const connectionViewSchema = z.object({
+  id: connectionId,
+  name: z.string(),
+  baseUrl: z.string(),
+  contentLocale,
+  isDemo: z.boolean(),
+  /** Whether a key is stored; the key itself never crosses the bridge. */
+  hasKey: z.boolean(),
+});
+export type ConnectionView = z.infer<typeof connectionViewSchema>;
+
+export const connectionTestSchema = z.object({
+  reachable: z.boolean(),
+  keyAccepted: z.boolean(),
+  counts: z.object({ actors: z.number().int(), crew: z.number().int(), castingCalls: z.number().int() }).optional(),
+  error: z.object({ code: z.string(), message: z.string() }).optional(),
+});
+export type ConnectionTest = z.infer<typeof connectionTestSchema>;
+
+const listPage = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int().nonnegative(), page: z.number().int().positive(), perPage: z.number().int().positive(), nextPage: z.number().int().positive().nullable() });
+
+const paging = { page: z.number().int().positive().max(1_000_000).optional(), perPage: z.number().int().min(1).max(1000).optional() };
+const ordering = { order: z.enum(['id', 'name', 'last_name']).optional(), direction: z.enum(['asc', 'desc']).optional() };
+const genderFilter = z.enum(['male', 'female', 'transgender_female', 'transgender_male', 'non_binary', 'custom']);
+
+export const actorListParamsSchema = z
+  .object({
+    ...paging,
+    ...ordering,
+    fields: z.array(z.string().max(40)).max(30).optional(),
+    includePicture: z.boolean().optional(),
+    pictureVersion: z.enum(['original', 'large', 'thumb', 'thumb_large', 'thumb_portrait']).optional(),
+    gender: genderFilter.optional(),
+    updatedSince: z.number().int().optional(),
+    actingAgeMin: z.number().int().min(0).max(999).optional(),
+    actingAgeMax: z.number().int().min(0).max(999).optional(),
+    languages: z.array(z.string().regex(/^[a-z]{3}$/)).max(20).optional(),
+    q: z.string().max(200).optional(),
+  })
+  .strict();
+export type ActorListParams = z.infer<typeof actorListParamsSchema>;
+
+export const crewListParamsSchema = z
+  .object({
+    ...paging,
+    ...ordering,
+    fields: z.array(z.string().max(40)).max(30).optional(),
+    includePicture: z.boolean().optional(),
+    pictureVersion: z.enum(['original', 'large', 'thumb', 'thumb_large']).optional(),
+    gender: genderFilter.optional(),
+    updatedSince: z.number().int().optional(),
+    professions: z.array(z.enum(['regie', 'autor', 'kamera', 'komponist', 'dramaturg', 'schnitt'])).max(6).optional(),
+    q: z.string().max(200).optional(),
+    locale: contentLocale.optional(),
+  })
+  .strict();
+export type CrewListParams = z.infer<typeof crewListParamsSchema>;
+
+export const castingCallListParamsSchema = z
+  .object({ ...paging, current: z.boolean().optional(), fields: z.array(z.string().max(40)).max(10).optional() })
+  .strict();
+
+const detailOptions = { enum: z.enum(['translate', 'v2']).optional(), locale: contentLocale.optional() };
+
+function channel<A extends z.ZodType, R extends z.ZodType>(args: A, result: R) {
+  return { args, result };
+}
+
+/** The bridge: channel name (also the preload function's name) → argument and result schemas. */
+export const bridgeChannels = {
+  getAppInfo: channel(
+    nothing,
+    z.object({
+      version: z.string(),
+      shell: z.enum(['electron', 'web']),
+      keychain: z.object({ available: z.boolean(), reason: z.string().optional() }),
+    }),
+  ),
+  listConnections: channel(nothing, z.object({ connections: z.array(connectionViewSchema), activeId: connectionId.nullable() })),
+  addConnection: channel(
+    z.object({ name: z.string().min(1).max(80), baseUrl: z.string().min(1).max(2048), contentLocale, key: apiKey }).strict(),
+    connectionViewSchema,
+  ),
+  updateConnection: channel(
+    z.object({ id: connectionId, name: z.string().min(1).max(80).optional(), baseUrl: z.string().min(1).max(2048).optional(), contentLocale: contentLocale.optional() }).strict(),
+    connectionViewSchema,
+  ),
+  removeConnection: channel(z.object({ id: connectionId }).strict(), nothing),
+  setActiveConnection: channel(z.object({ id: connectionId }).strict(), nothing),
+  setConnectionKey: channel(z.object({ id: connectionId, key: apiKey }).strict(), connectionViewSchema),
+  deleteConnectionKey: channel(z.object({ id: connectionId }).strict(), connectionViewSchema),
+  testConnection: channel(z.object({ id: connectionId }).strict(), connectionTestSchema),
+  /** Starts the embedded demo directory when needed, makes it a connection and the active one. */
+  openDemoDirectory: channel(nothing, connectionViewSchema),
+  listActors: channel(z.object({ connectionId, params: actorListParamsSchema }).strict(), listPage(actorListItemSchema)),
+  getActor: channel(z.object({ connectionId, id: profileId, ...detailOptions }).strict(), actorDetailSchema),
+  listCrew: channel(z.object({ connectionId, params: crewListParamsSchema }).strict(), listPage(crewListItemSchema)),
+  getCrew: channel(z.object({ connectionId, id: profileId, enum: z.enum(['translate']).optional(), locale: contentLocale.optional() }).strict(), crewDetailSchema),
+  listCastingCalls: channel(z.object({ connectionId, params: castingCallListParamsSchema }).strict(), listPage(castingCallListItemSchema)),
+  getCastingCall: channel(z.object({ connectionId, id: profileId }).strict(), castingCallDetailSchema),
+  listAttributes: channel(z.object({ connectionId }).strict(), z.array(z.string())),
+  getAttribute: channel(z.object({ connectionId, name: z.string().regex(/^[a-z0-9_]{1,64}$/), locale: contentLocale }).strict(), z.record(z.string(), z.string())),
+  getMediaCacheStats: channel(nothing, z.object({ count: z.number().int(), bytes: z.number().int(), capBytes: z.number().int() })),
+  setMediaCacheCap: channel(z.object({ capBytes: z.number().int().min(50 * 1024 * 1024).max(1024 ** 4) }).strict(), nothing),
+  clearMediaCache: channel(nothing, nothing),
+} as const;
+
+export type BridgeChannels = typeof bridgeChannels;
+export type ChannelName = keyof BridgeChannels;
+export const channelNames = Object.keys(bridgeChannels) as ChannelName[];
+export type ChannelArgs<C extends ChannelName> = z.input<BridgeChannels[C]['args']>;
+export type ChannelResult<C extends ChannelName> = z.output<BridgeChannels[C]['result']>;
+
+/** What the renderer sees as `window.castdesk`: one named async function per channel. */
+export type CastdeskBridge = {
+  [C in ChannelName]: (args: ChannelArgs<C>) => Promise<BridgeResult<ChannelResult<C>>>;
+};
+
+/** The IPC channel string in Electron for a bridge channel. */
+export function ipcChannel(name: ChannelName): string {
+  return `castdesk:${name}`;
+}
+
+/**
+ * Pictures reach the renderer only through the back end's media cache: in Electron under the
+ * `castdesk-media:` scheme, in the web shell under `/media-cache`. Both take the same query.
+ */
+export const mediaScheme = 'castdesk-media';
+export function mediaQuery(connectionId: string, url: string): string {
+  return `c=${encodeURIComponent(connectionId)}&u=${encodeURIComponent(url)}`;
+}
