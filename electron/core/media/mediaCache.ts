@@ -1,0 +1,347 @@
+/**
+ * The picture cache behind galleries, online and offline. Pictures are stored by the SHA-256 of
+ * their bytes (`objects/ab/cd/<hash>`), so one picture reached through several URLs is kept once;
+ * an index maps each URL to its hash and is persisted atomically, so a later run finds everything
+ * without the network. The total size is capped and the least recently used pictures go first.
+ * Files appear only by rename of a complete, fsynced temp file, so a reader never sees half a
+ * picture.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { downloadImage, type MediaFetch, type MediaPriority } from './downloadImage.ts';
+import type { AcceptedImageType } from './imageType.ts';
+import { MediaCacheError } from './mediaCacheError.ts';
+import { loadMediaIndex, saveMediaIndex, type MediaIndexEntry } from './mediaIndex.ts';
+
+export const defaultMediaCacheCap = 2 * 1024 ** 3;
+export const defaultMaxPictureBytes = 25 * 1024 ** 2;
+/** Access times alone are not worth a disk write per picture shown; they are saved this much later. */
+const accessSaveDelayMs = 2000;
+
+export interface MediaCacheOptions {
+  /** The cache folder, e.g. `<userData>/media-cache`. Created when missing. */
+  dir: string;
+  /** Defaults to the global fetch; the app passes one that follows the connection's rate budget. */
+  fetch?: MediaFetch;
+  /** Total bytes kept; default 2 GB. */
+  capBytes?: number;
+  /** Largest single picture accepted; default 25 MB. */
+  maxPictureBytes?: number;
+  /** Clock for last-access times (milliseconds). */
+  now?: () => number;
+  /** Where problems that do not fail a request are reported (damaged index, failed index write). */
+  log?: (line: string) => void;
+}
+
+export interface CachedPicture {
+  /** Absolute path of the stored file; read it soon, eviction may remove it later. */
+  path: string;
+  contentType: AcceptedImageType;
+  size: number;
+  hash: string;
+  fromCache: boolean;
+}
+
+export interface MediaCacheStats {
+  /** URLs in the index. */
+  count: number;
+  /** Distinct stored files (several URLs may share one). */
+  files: number;
+  bytes: number;
+  cap: number;
+}
+
+interface Flight {
+  promise: Promise<CachedPicture>;
+  controller: AbortController;
+  waiters: number;
+}
+
+/** The index key: an absolute http(s) URL without its fragment, which servers never see. */
+function cacheKey(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new MediaCacheError('invalid_url', `Not a picture URL: ${JSON.stringify(url.slice(0, 200))}`, url);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new MediaCacheError('invalid_url', `Only http and https pictures are fetched, not ${parsed.protocol} URLs.`, url);
+  }
+  parsed.hash = '';
+  return parsed.href;
+}
+
+function checkCap(bytes: number): number {
+  if (!Number.isSafeInteger(bytes) || bytes < 0) throw new RangeError(`The media cache cap must be a whole number of bytes, not ${bytes}.`);
+  return bytes;
+}
+
+/** Waits for `promise` unless `signal` aborts first; `onAbort` runs once if it does. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined, url: string, onAbort: () => void): Promise<T> {
+  if (!signal) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => {
+      onAbort();
+      reject(new MediaCacheError('aborted', `The picture request was cancelled: ${url}`, url));
+    };
+    signal.addEventListener('abort', abort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', abort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', abort);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+export class MediaCache {
+  private readonly entries: Map<string, MediaIndexEntry>;
+  private readonly flights = new Map<string, Flight>();
+  private readonly fetchMedia: MediaFetch;
+  private readonly maxPictureBytes: number;
+  private readonly now: () => number;
+  private readonly log: (line: string) => void;
+  private cap: number;
+  private writing: Promise<void> = Promise.resolve();
+  private queuedWrite: Promise<void> | null = null;
+  private accessTimer: NodeJS.Timeout | null = null;
+
+  private constructor(
+    private readonly dir: string,
+    entries: Map<string, MediaIndexEntry>,
+    options: MediaCacheOptions,
+  ) {
+    this.entries = entries;
+    this.fetchMedia = options.fetch ?? ((url, init) => fetch(url, { signal: init.signal }));
+    this.maxPictureBytes = options.maxPictureBytes ?? defaultMaxPictureBytes;
+    this.now = options.now ?? Date.now;
+    this.log = options.log ?? (() => undefined);
+    this.cap = checkCap(options.capBytes ?? defaultMediaCacheCap);
+  }
+
+  /**
+   * Opens (or creates) the cache in `options.dir`: loads the index, drops entries whose file is
+   * gone or has the wrong size, removes files no entry names and leftovers of interrupted
+   * downloads, then evicts down to the cap.
+   */
+  static async open(options: MediaCacheOptions): Promise<MediaCache> {
+    const dir = options.dir;
+    await rm(join(dir, 'tmp'), { recursive: true, force: true });
+    await mkdir(join(dir, 'tmp'), { recursive: true });
+    await mkdir(join(dir, 'objects'), { recursive: true });
+    const loaded = await loadMediaIndex(join(dir, 'index.json'));
+    const log = options.log ?? (() => undefined);
+    if (loaded.problem) log(`The media cache index was damaged (${loaded.problem.message}); set aside as ${loaded.problem.setAsideAs}, starting empty.`);
+    const cache = new MediaCache(dir, loaded.entries, options);
+    const changed = await cache.reconcileWithDisk();
+    if (changed || loaded.problem) await cache.persist();
+    await cache.evictToCap();
+    return cache;
+  }
+
+  private objectPath(hash: string): string {
+    return join(this.dir, 'objects', hash.slice(0, 2), hash.slice(2, 4), hash);
+  }
+
+  /** Makes index and files agree; true when the index changed. */
+  private async reconcileWithDisk(): Promise<boolean> {
+    const sizes = new Map<string, number>();
+    const objects = join(this.dir, 'objects');
+    for (const first of await readdir(objects)) {
+      for (const second of await readdir(join(objects, first)).catch(() => [])) {
+        for (const name of await readdir(join(objects, first, second)).catch(() => [])) {
+          const path = join(objects, first, second, name);
+          const info = await stat(path).catch(() => null);
+          if (info?.isFile() && /^[0-9a-f]{64}$/.test(name) && path === this.objectPath(name)) sizes.set(name, info.size);
+          else await rm(path, { recursive: true, force: true });
+        }
+      }
+    }
+    let changed = false;
+    const referenced = new Set<string>();
+    for (const [url, entry] of this.entries) {
+      if (sizes.get(entry.hash) === entry.size) referenced.add(entry.hash);
+      else {
+        this.entries.delete(url);
+        changed = true;
+      }
+    }
+    for (const hash of sizes.keys()) if (!referenced.has(hash)) await rm(this.objectPath(hash), { force: true });
+    return changed;
+  }
+
+  /**
+   * The picture at `url`: from the cache when stored there (no network at all, so this works
+   * offline), otherwise downloaded, checked and stored. Concurrent calls for one URL share one
+   * download; it is cancelled only when every caller has aborted.
+   */
+  async get(url: string, options: { signal?: AbortSignal; priority?: MediaPriority } = {}): Promise<CachedPicture> {
+    const key = cacheKey(url);
+    if (options.signal?.aborted) throw new MediaCacheError('aborted', `The picture request was cancelled: ${url}`, url);
+    const cached = await this.lookup(key);
+    if (cached) return cached;
+    let flight = this.flights.get(key);
+    if (!flight) {
+      const controller = new AbortController();
+      const promise = this.download(key, controller.signal, options.priority).finally(() => this.flights.delete(key));
+      // A download nobody waits for any more must not surface as an unhandled rejection.
+      promise.catch(() => undefined);
+      flight = { promise, controller, waiters: 0 };
+      this.flights.set(key, flight);
+    }
+    const joined = flight;
+    joined.waiters += 1;
+    let left = false;
+    const leave = () => {
+      if (left) return;
+      left = true;
+      joined.waiters -= 1;
+    };
+    try {
+      return await untilAborted(joined.promise, options.signal, url, () => {
+        leave();
+        if (joined.waiters === 0) joined.controller.abort();
+      });
+    } finally {
+      leave();
+    }
+  }
+
+  /** True when `url` is stored (without checking the file; get() does). */
+  has(url: string): boolean {
+    try {
+      return this.entries.has(cacheKey(url));
+    } catch {
+      return false;
+    }
+  }
+
+  stats(): MediaCacheStats {
+    const sizes = new Map<string, number>();
+    for (const entry of this.entries.values()) sizes.set(entry.hash, entry.size);
+    let bytes = 0;
+    for (const size of sizes.values()) bytes += size;
+    return { count: this.entries.size, files: sizes.size, bytes, cap: this.cap };
+  }
+
+  /** Changes the cap and evicts down to it at once. */
+  async setCap(bytes: number): Promise<void> {
+    this.cap = checkCap(bytes);
+    await this.evictToCap();
+  }
+
+  /** Removes every stored picture and empties the index. */
+  async clear(): Promise<void> {
+    this.entries.clear();
+    await this.persist();
+    await rm(join(this.dir, 'objects'), { recursive: true, force: true });
+    await mkdir(join(this.dir, 'objects'), { recursive: true });
+  }
+
+  /**
+   * Removes the least recently used files until the total fits the cap. `keep` (a hash) is spared,
+   * so a picture just stored survives even when it alone exceeds the cap.
+   */
+  async evictToCap(keep?: string): Promise<{ files: number; bytes: number }> {
+    const files = new Map<string, { size: number; lastAccess: number; urls: string[] }>();
+    for (const [url, entry] of this.entries) {
+      const file = files.get(entry.hash) ?? { size: entry.size, lastAccess: 0, urls: [] };
+      file.lastAccess = Math.max(file.lastAccess, entry.lastAccess);
+      file.urls.push(url);
+      files.set(entry.hash, file);
+    }
+    let total = 0;
+    for (const file of files.values()) total += file.size;
+    const evicted: string[] = [];
+    let freed = 0;
+    for (const [hash, file] of [...files].sort((a, b) => a[1].lastAccess - b[1].lastAccess)) {
+      if (total - freed <= this.cap) break;
+      if (hash === keep) continue;
+      for (const url of file.urls) this.entries.delete(url);
+      evicted.push(hash);
+      freed += file.size;
+    }
+    if (evicted.length === 0) return { files: 0, bytes: 0 };
+    // The index forgets them before the files go, so no lookup can hand out a vanishing path.
+    await this.persist();
+    for (const hash of evicted) await rm(this.objectPath(hash), { force: true });
+    return { files: evicted.length, bytes: freed };
+  }
+
+  /** Saves pending access times now; call before the app quits. */
+  async flush(): Promise<void> {
+    if (this.accessTimer) {
+      clearTimeout(this.accessTimer);
+      this.accessTimer = null;
+    }
+    await this.persist();
+  }
+
+  private async lookup(key: string): Promise<CachedPicture | null> {
+    const entry = this.entries.get(key);
+    if (!entry) return null;
+    const path = this.objectPath(entry.hash);
+    const info = await stat(path).catch(() => null);
+    if (!info || info.size !== entry.size) {
+      this.entries.delete(key);
+      this.persistLater();
+      return null;
+    }
+    entry.lastAccess = this.now();
+    this.persistLater();
+    return { path, contentType: entry.contentType, size: entry.size, hash: entry.hash, fromCache: true };
+  }
+
+  private async download(key: string, signal: AbortSignal, priority: MediaPriority | undefined): Promise<CachedPicture> {
+    const tempPath = join(this.dir, 'tmp', `${randomBytes(8).toString('hex')}.part`);
+    const image = await downloadImage(this.fetchMedia, key, tempPath, { signal, priority, maxBytes: this.maxPictureBytes });
+    const path = this.objectPath(image.hash);
+    try {
+      const existing = await stat(path).catch(() => null);
+      if (existing?.size === image.size) await rm(tempPath, { force: true });
+      else {
+        await mkdir(join(path, '..'), { recursive: true });
+        await rename(tempPath, path);
+      }
+    } catch (error) {
+      await rm(tempPath, { force: true });
+      throw error;
+    }
+    this.entries.set(key, { hash: image.hash, contentType: image.contentType, size: image.size, lastAccess: this.now() });
+    const { files } = await this.evictToCap(image.hash);
+    if (files === 0) await this.persist();
+    return { path, contentType: image.contentType, size: image.size, hash: image.hash, fromCache: false };
+  }
+
+  /** Writes the index atomically; concurrent calls coalesce into one write of the latest state. */
+  private persist(): Promise<void> {
+    if (this.queuedWrite) return this.queuedWrite;
+    const write = this.writing.then(async () => {
+      this.queuedWrite = null;
+      try {
+        await saveMediaIndex(join(this.dir, 'index.json'), this.entries);
+      } catch (error) {
+        // The pictures are still served from memory; the next change tries the write again.
+        this.log(`Could not save the media cache index: ${(error as Error).message}`);
+      }
+    });
+    this.queuedWrite = write;
+    this.writing = write;
+    return write;
+  }
+
+  private persistLater(): void {
+    if (this.accessTimer) return;
+    this.accessTimer = setTimeout(() => {
+      this.accessTimer = null;
+      void this.persist();
+    }, accessSaveDelayMs);
+    this.accessTimer.unref();
+  }
+}

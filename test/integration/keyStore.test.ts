@@ -1,0 +1,176 @@
+/**
+ * The key store against a real gnome-keyring in a D-Bus session (CI starts one with a throwaway
+ * keyring folder), reading back in fresh processes; and the no-keychain path, where keys must live
+ * in memory only and no file under the user data folder may ever contain one.
+ *
+ * Run it here with:
+ *   dbus-run-session -- sh -c 'export XDG_DATA_HOME=$(mktemp -d); eval "$(printf pw | gnome-keyring-daemon --unlock --components=secrets)"; npx vitest run --config test/vitest.config.ts --project integration test/integration/keyStore.test.ts'
+ */
+import { execFile } from 'node:child_process';
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KeyInputError } from '../../electron/core/keys/apiKey.ts';
+import { openKeyStore, type KeyStore } from '../../electron/core/keys/keyStore.ts';
+
+const run = promisify(execFile);
+const tsx = join(process.cwd(), 'node_modules/.bin/tsx');
+const child = join(process.cwd(), 'test/integration/keyStoreChild.ts');
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+const inDbusSession = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS);
+const howToRun =
+  "dbus-run-session -- sh -c 'export XDG_DATA_HOME=$(mktemp -d); eval \"$(printf pw | gnome-keyring-daemon --unlock --components=secrets)\"; npm test'";
+
+/** Unique per run, so a rerun (or a crashed earlier run) never meets its own entries. */
+const runId = `${Date.now().toString(36)}-${randomUUID().slice(0, 8)}`;
+const created: string[] = [];
+function connectionId(label: string): string {
+  const id = `t-${runId}-${label}`;
+  created.push(id);
+  return id;
+}
+
+/** Runs keyStoreChild.ts in a fresh process and returns what it printed (JSON, never a key). */
+async function inFreshProcess(args: string[], env: Record<string, string> = {}): Promise<Record<string, unknown>> {
+  const { stdout } = await run(tsx, [child, ...args], { env: { ...process.env, ...env }, timeout: 30_000 });
+  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as Record<string, unknown>;
+}
+
+/** Every file under a folder, recursively, with its bytes as text. */
+async function filesUnder(folder: string): Promise<{ path: string; text: string }[]> {
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
+  return Promise.all(
+    entries
+      .filter((entry) => entry.isFile())
+      .map(async (entry) => {
+        const path = join(entry.parentPath, entry.name);
+        return { path, text: (await readFile(path)).toString('latin1') };
+      }),
+  );
+}
+
+if (!inDbusSession && process.env.CI) {
+  describe('key store on the OS keychain', () => {
+    it('runs inside a D-Bus session with gnome-keyring', () => {
+      throw new Error(`No D-Bus session (DBUS_SESSION_BUS_ADDRESS is unset), so the keychain test cannot run. CI must run: ${howToRun}`);
+    });
+  });
+} else if (!inDbusSession) {
+  console.warn(`keyStore.test.ts: keychain tests skipped, no D-Bus session. To run them: ${howToRun}`);
+}
+
+describe.skipIf(!inDbusSession)('key store on the OS keychain (gnome-keyring)', () => {
+  let keyStore: KeyStore;
+  const registered: string[] = [];
+
+  beforeAll(async () => {
+    keyStore = await openKeyStore({ secrets: { addSecret: (value) => registered.push(value) } });
+  });
+  afterAll(async () => {
+    for (const id of created) await keyStore?.deleteKey(id).catch(() => false);
+  });
+
+  it('finds the keychain available', () => {
+    expect(keyStore.status()).toEqual({ available: true });
+  });
+
+  it('stores a key that a fresh process reads back, replaces it, and deletes it', async () => {
+    const id = connectionId('roundtrip');
+    const key = `k-${randomUUID()}`;
+    expect(await keyStore.hasKey(id)).toBe(false);
+    await keyStore.setKey(id, key);
+    expect(await keyStore.hasKey(id)).toBe(true);
+    expect(await keyStore.readKey(id)).toBe(key);
+    expect(await inFreshProcess(['check', id], { EXPECTED_KEY_SHA256: sha256(key) })).toEqual({
+      status: { available: true },
+      present: true,
+      matches: true,
+    });
+
+    const replacement = `k-${randomUUID()}`;
+    await keyStore.setKey(id, replacement);
+    expect(await inFreshProcess(['check', id], { EXPECTED_KEY_SHA256: sha256(replacement) })).toMatchObject({ present: true, matches: true });
+
+    expect(await keyStore.deleteKey(id)).toBe(true);
+    expect(await keyStore.hasKey(id)).toBe(false);
+    expect(await keyStore.readKey(id)).toBeNull();
+    expect(await keyStore.deleteKey(id)).toBe(false);
+    expect(await inFreshProcess(['check', id], { EXPECTED_KEY_SHA256: sha256(replacement) })).toMatchObject({ present: false });
+  });
+
+  it('keeps one entry per connection', async () => {
+    const first = connectionId('first');
+    const second = connectionId('second');
+    await keyStore.setKey(first, 'key-of-the-first-connection');
+    await keyStore.setKey(second, 'key-of-the-second-connection');
+    await keyStore.deleteKey(first);
+    expect(await keyStore.readKey(first)).toBeNull();
+    expect(await keyStore.readKey(second)).toBe('key-of-the-second-connection');
+  });
+
+  it('registers every key it sets or reads with the logger', async () => {
+    const id = connectionId('registry');
+    registered.length = 0;
+    await keyStore.setKey(id, 'key-registered-on-set');
+    expect(registered).toContain('key-registered-on-set');
+    registered.length = 0;
+    await keyStore.readKey(id);
+    expect(registered).toEqual(['key-registered-on-set']);
+  });
+
+  it.each([
+    ['', /empty/],
+    ['has space', /spaces/],
+    ['line\nbreak', /spaces or line breaks/],
+    ['zero\u200bwidth', /invisible or non-ASCII/],
+    ['bell\u0007', /invisible or non-ASCII/],
+    ['x'.repeat(513), /at most 512/],
+  ])('refuses the key %j with a clear error and stores nothing', async (key, message) => {
+    const id = connectionId('invalid');
+    await expect(keyStore.setKey(id, key)).rejects.toThrow(message);
+    await expect(keyStore.setKey(id, key)).rejects.toBeInstanceOf(KeyInputError);
+    expect(await keyStore.hasKey(id)).toBe(false);
+  });
+
+  it('refuses a malformed connection id', async () => {
+    await expect(keyStore.setKey('../other-app', 'valid-key')).rejects.toThrow(/connection id/);
+    await expect(keyStore.readKey('')).rejects.toThrow(/connection id/);
+  });
+});
+
+describe('key store without a keychain', () => {
+  let userDataDir: string;
+
+  beforeAll(async () => {
+    userDataDir = await mkdtemp(join(tmpdir(), 'castdesk-nokeychain-'));
+  });
+  afterAll(async () => {
+    await rm(userDataDir, { recursive: true, force: true });
+  });
+
+  it('says so, keeps the key in memory for this run only, and writes it to no file', async () => {
+    const id = connectionId('memory');
+    const canary = `canary-${randomUUID()}`;
+    const noBus = { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent' };
+    const result = await inFreshProcess(['store', userDataDir, id], { ...noBus, CANARY_KEY: canary });
+    expect(result).toEqual({
+      status: { available: false, reason: expect.stringMatching(/No system keychain is available .*kept in memory for this run only/) },
+      hasKey: true,
+      readMatches: true,
+    });
+
+    const files = await filesUnder(userDataDir);
+    expect(files.map((file) => file.path).sort()).toEqual([join(userDataDir, 'logs', 'castdesk.log'), join(userDataDir, 'settings.json')]);
+    for (const file of files) expect(file.text, file.path).not.toContain(canary);
+    expect(files.find((file) => file.path.endsWith('castdesk.log'))?.text).toContain('[redacted]');
+
+    // The next run has forgotten it.
+    expect(await inFreshProcess(['has', id], noBus)).toMatchObject({ status: { available: false }, hasKey: false });
+    // And it never reached the real keychain.
+    if (inDbusSession) expect(await inFreshProcess(['has', id])).toEqual({ status: { available: true }, hasKey: false });
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * A fresh process for keyStore.test.ts: proves what survives a restart. It never prints a key,
+ * only whether what it found matches what the test expected (compared by SHA-256).
+ *
+ *   tsx keyStoreChild.ts check <connectionId>            env EXPECTED_KEY_SHA256
+ *   tsx keyStoreChild.ts store <userDataDir> <connectionId>  env CANARY_KEY
+ *   tsx keyStoreChild.ts has <connectionId>
+ */
+import { createHash } from 'node:crypto';
+import { openConnectionStore } from '../../electron/core/connections/connectionStore.ts';
+import { openKeyStore } from '../../electron/core/keys/keyStore.ts';
+import { createLogger } from '../../electron/core/log/logger.ts';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const [mode, ...args] = process.argv.slice(2);
+
+if (mode === 'check') {
+  const keyStore = await openKeyStore();
+  const key = await keyStore.readKey(args[0] ?? '');
+  console.log(JSON.stringify({ status: keyStore.status(), present: key !== null, matches: key !== null && sha256(key) === process.env.EXPECTED_KEY_SHA256 }));
+} else if (mode === 'has') {
+  const keyStore = await openKeyStore();
+  console.log(JSON.stringify({ status: keyStore.status(), hasKey: await keyStore.hasKey(args[0] ?? '') }));
+} else if (mode === 'store') {
+  // Everything a run does with a key: keychain (or memory), settings, log.
+  const [userDataDir = '', connectionId = ''] = args;
+  const canary = process.env.CANARY_KEY ?? '';
+  const logger = createLogger({ userDataDir, level: 'debug' });
+  const keyStore = await openKeyStore({ secrets: logger });
+  logger.info('key store opened', keyStore.status());
+  const connections = await openConnectionStore({ userDataDir, keyStore, newId: () => connectionId });
+  await connections.add({ name: 'Canary', baseUrl: 'https://directory.example.com', contentLocale: 'en', key: canary });
+  const readBack = await keyStore.readKey(connectionId);
+  logger.error('request failed', new Error(`401 with key ${canary}`, { cause: { headers: { authorization: `Token token=${canary}` } } }));
+  console.log(
+    JSON.stringify({ status: keyStore.status(), hasKey: await keyStore.hasKey(connectionId), readMatches: readBack === canary }),
+  );
+} else {
+  console.error(`unknown mode ${mode}`);
+  process.exitCode = 2;
+}
