@@ -1,0 +1,37 @@
+/**
+ * Full-jitter exponential backoff (a random delay between 0 and base·2^attempt, capped): many
+ * clients retrying after the same failure spread out instead of returning together.
+ */
+
+export interface BackoffOptions {
+  baseMs?: number;
+  capMs?: number;
+  /** A number in [0, 1); tests pass a fixed one. */
+  random?: () => number;
+}
+
+/** The delay before retry number `attempt + 1` (attempt 0 is the first retry). */
+export function fullJitterDelayMs(attempt: number, options: BackoffOptions = {}): number {
+  const { baseMs = 500, capMs = 30_000, random = Math.random } = options;
+  const ceiling = Math.min(capMs, baseMs * 2 ** attempt);
+  return Math.floor(random() * ceiling);
+}
+
+/** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
