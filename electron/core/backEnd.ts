@@ -1,0 +1,182 @@
+/**
+ * The desktop back end, composed once per app run and shared by both shells: the key store, the
+ * connection settings, one directory client per connection, the media cache, the demo directory and
+ * the log, behind one `call(channel, args)` that validates with the contract and never throws.
+ * electron/main wires it to IPC, electron/web to loopback HTTP.
+ */
+import { join } from 'node:path';
+import type { BridgeResult } from '../../contract/bridge-errors.ts';
+import { BridgeFailure } from './bridge/bridgeFailure.ts';
+import { createDirectoryPort } from './bridge/directoryPort.ts';
+import { createDispatcher } from './bridge/dispatch.ts';
+import { createHandlers } from './bridge/handlers.ts';
+import { serveMediaQuery } from './bridge/mediaRequest.ts';
+import type { BackEndParts, ConnectionRecord, ConnectionsPort, DirectoryPort } from './bridge/ports.ts';
+import { openConnectionStore, type Connection, type ConnectionStore } from './connections/connectionStore.ts';
+import { testConnection } from './connections/testConnection.ts';
+import { startDemoDirectory, type DemoDirectory } from './demo/demoLauncher.ts';
+import { createDirectoryClient } from './directory/directoryClient.ts';
+import { RateBudget } from './directory/rateBudget.ts';
+import { openKeyStore } from './keys/keyStore.ts';
+import { createLogger } from './log/logger.ts';
+import { Redactor } from './log/redact.ts';
+import { MediaCache } from './media/mediaCache.ts';
+
+export interface BackEnd {
+  /** Validates args with the contract (zod), runs the handler, never throws: a BridgeResult. */
+  call(channel: string, args: unknown): Promise<BridgeResult<unknown>>;
+  /** Serves a cached picture for the media query `c=<connectionId>&u=<url>` (contract mediaQuery). */
+  serveMedia(query: URLSearchParams): Promise<{ status: number; headers: Record<string, string>; body: Buffer | string }>;
+  close(): Promise<void>;
+}
+
+export interface BackEndOptions {
+  userDataDir: string;
+  shell: 'electron' | 'web';
+  version: string;
+  /**
+   * Extra flags for the demo directory service, e.g. `--actors 60 --crew 10 --casting-calls 8`
+   * for a small, fast demo in tests. Default: the environment variable CASTDESK_DEMO_ARGS.
+   */
+  demoArgs?: string[];
+  /**
+   * How to run the directory service for the demo. Omitted: from the sources with tsx (development
+   * and the web shell). The Electron app passes its bundled entry (out/main/directory.js), since a
+   * bundle cannot find the sources relative to itself.
+   */
+  demoLaunch?: { command: string; args: string[]; cwd: string };
+}
+
+/** `CASTDESK_DEMO_ARGS="--actors 60 --crew 10"` → `['--actors', '60', '--crew', '10']`. */
+export function demoArgsFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {
+  return (env.CASTDESK_DEMO_ARGS ?? '').split(/\s+/).filter((part) => part.length > 0);
+}
+
+function toRecord(connection: Connection): ConnectionRecord {
+  return {
+    id: connection.id,
+    name: connection.name,
+    baseUrl: connection.baseUrl,
+    contentLocale: connection.contentLocale,
+    isDemo: connection.isDemo ?? false,
+  };
+}
+
+function connectionsPort(store: ConnectionStore): ConnectionsPort {
+  return {
+    async list() {
+      return { connections: store.list().map(toRecord), activeId: store.activeConnectionId() };
+    },
+    async get(id) {
+      const found = store.get(id);
+      return found ? toRecord(found) : null;
+    },
+    async add(input) {
+      return toRecord(await store.add(input));
+    },
+    async update(id, patch) {
+      return toRecord(await store.update(id, patch));
+    },
+    remove: (id) => store.remove(id),
+    setActive: (id) => store.setActiveConnection(id),
+  };
+}
+
+/** Opens every part under `userDataDir` and returns the running back end. */
+export async function createBackEnd(options: BackEndOptions): Promise<BackEnd> {
+  const { userDataDir } = options;
+  const logger = createLogger({ userDataDir });
+  // The bridge's error messages get the same redaction as the log file.
+  const redactor = new Redactor();
+  const secrets = {
+    addSecret(value: string) {
+      logger.addSecret(value);
+      redactor.addSecret(value);
+    },
+  };
+  const keys = await openKeyStore({ secrets });
+  if (!keys.status().available) logger.warn(keys.status().reason ?? 'No system keychain.');
+  const store = await openConnectionStore({ userDataDir, keyStore: keys });
+  if (store.loadProblem) logger.warn('The settings file was damaged and set aside.', store.loadProblem);
+  const media = await MediaCache.open({ dir: join(userDataDir, 'media-cache'), log: (line) => logger.warn(line) });
+  const demoArgs = options.demoArgs ?? demoArgsFromEnv();
+
+  const directories = new Map<string, { baseUrl: string; key: string; port: DirectoryPort }>();
+  /**
+   * One budget per directory host: the provider limits requests per client, so connections to
+   * the same host share its limit. Kept when a client is rebuilt (new key or base URL).
+   */
+  const budgets = new Map<string, RateBudget>();
+  let demo: DemoDirectory | null = null;
+  let closed = false;
+
+  const parts: BackEndParts = {
+    version: options.version,
+    shell: options.shell,
+    keys,
+    connections: connectionsPort(store),
+    directory(connection, key) {
+      const known = directories.get(connection.id);
+      if (known && known.baseUrl === connection.baseUrl && known.key === key) return known.port;
+      const host = new URL(connection.baseUrl).origin;
+      let budget = budgets.get(host);
+      if (!budget) {
+        budget = new RateBudget();
+        budgets.set(host, budget);
+      }
+      const port = createDirectoryPort(createDirectoryClient({ baseUrl: connection.baseUrl, key, budget }));
+      directories.set(connection.id, { baseUrl: connection.baseUrl, key, port });
+      return port;
+    },
+    forgetDirectory(connectionId) {
+      directories.delete(connectionId);
+    },
+    testConnection: (input) => testConnection(input),
+    media: {
+      stats() {
+        const stats = media.stats();
+        return { count: stats.count, bytes: stats.bytes, capBytes: stats.cap };
+      },
+      setCap: (bytes) => media.setCap(bytes),
+      clear: () => media.clear(),
+    },
+    demo: {
+      async start() {
+        if (closed) throw new BridgeFailure('demo_failed', 'The app is shutting down.');
+        try {
+          demo = await startDemoDirectory({ userDataDir, ...options.demoLaunch, extraArgs: demoArgs, log: (line) => logger.info(line) });
+        } catch (error) {
+          logger.error('The demo directory could not start.', error);
+          throw new BridgeFailure('demo_failed', (error as Error).message.split('\n')[0] ?? 'The demo directory could not start.');
+        }
+        secrets.addSecret(demo.key);
+        return { baseUrl: demo.baseUrl, key: demo.key };
+      },
+    },
+  };
+
+  const dispatch = createDispatcher(createHandlers(parts), {
+    redact: (text) => redactor.redact(text),
+    log: (line) => logger.error(line),
+  });
+
+  return {
+    call: dispatch,
+    async serveMedia(query) {
+      try {
+        return await serveMediaQuery(query, media, async (id) => store.get(id) !== undefined);
+      } catch (error) {
+        logger.error('Serving a picture failed.', error);
+        return { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: 'Internal error.\n' };
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await media.flush().catch((error: unknown) => logger.warn('Could not save the media cache index.', error));
+      const running = demo;
+      demo = null;
+      await running?.stop();
+    },
+  };
+}

@@ -1,0 +1,170 @@
+/**
+ * One handler per bridge channel. They receive arguments the dispatcher has already validated, and
+ * speak to the rest of the back end only through the ports, so the same handlers serve both shells.
+ * Keys go in (add, set, test) and never come out: every connection answer is a ConnectionView.
+ */
+import type { ConnectionView } from '../../../contract/bridge.ts';
+import { validateApiKey } from '../keys/apiKey.ts';
+import { BridgeFailure } from './bridgeFailure.ts';
+import type { BridgeHandlers } from './dispatch.ts';
+import type { BackEndParts, ConnectionRecord, DirectoryPort } from './ports.ts';
+
+/** The connection the first start (and the "Demo directory" choice) creates. */
+export const demoConnectionName = 'Demo directory';
+
+/** "Demo directory", or "Demo directory 2", … when the user already gave a connection that name. */
+function freeDemoName(existing: ConnectionRecord[]): string {
+  const taken = new Set(existing.map((connection) => connection.name.trim().toLowerCase()));
+  for (let number = 1; ; number += 1) {
+    const name = number === 1 ? demoConnectionName : `${demoConnectionName} ${number}`;
+    if (!taken.has(name.toLowerCase())) return name;
+  }
+}
+
+export function createHandlers(parts: BackEndParts): BridgeHandlers {
+  const { keys, connections } = parts;
+
+  async function view(connection: ConnectionRecord): Promise<ConnectionView> {
+    return {
+      id: connection.id,
+      name: connection.name,
+      baseUrl: connection.baseUrl,
+      contentLocale: connection.contentLocale,
+      isDemo: connection.isDemo,
+      hasKey: await keys.hasKey(connection.id),
+    };
+  }
+
+  async function existing(id: string): Promise<ConnectionRecord> {
+    const connection = await connections.get(id);
+    if (!connection) throw new BridgeFailure('connection_not_found', `There is no connection with the id ${id}.`);
+    return connection;
+  }
+
+  async function directoryOf(connectionId: string): Promise<DirectoryPort> {
+    const connection = await existing(connectionId);
+    const key = await keys.readKey(connection.id);
+    if (key === null) throw new BridgeFailure('key_missing', `The connection "${connection.name}" has no API key stored.`);
+    return parts.directory(connection, key);
+  }
+
+  return {
+    async getAppInfo() {
+      return { version: parts.version, shell: parts.shell, keychain: keys.status() };
+    },
+
+    async listConnections() {
+      const { connections: all, activeId } = await connections.list();
+      return { connections: await Promise.all(all.map(view)), activeId };
+    },
+
+    async addConnection({ key, ...input }) {
+      // A bad key is refused before anything is written.
+      validateApiKey(key);
+      const connection = await connections.add({ ...input, isDemo: false });
+      try {
+        await keys.setKey(connection.id, key);
+      } catch (error) {
+        // A connection without the key the user just gave would look saved but not work.
+        await connections.remove(connection.id).catch(() => undefined);
+        throw error;
+      }
+      return view(connection);
+    },
+
+    async updateConnection({ id, ...patch }) {
+      await existing(id);
+      const updated = await connections.update(id, patch);
+      parts.forgetDirectory(id);
+      return view(updated);
+    },
+
+    async removeConnection({ id }) {
+      await existing(id);
+      await keys.deleteKey(id);
+      parts.forgetDirectory(id);
+      await connections.remove(id);
+      return {};
+    },
+
+    async setActiveConnection({ id }) {
+      await existing(id);
+      await connections.setActive(id);
+      return {};
+    },
+
+    async setConnectionKey({ id, key }) {
+      const connection = await existing(id);
+      await keys.setKey(id, key);
+      parts.forgetDirectory(id);
+      return view(connection);
+    },
+
+    async deleteConnectionKey({ id }) {
+      const connection = await existing(id);
+      await keys.deleteKey(id);
+      parts.forgetDirectory(id);
+      return view(connection);
+    },
+
+    async testConnection({ id }) {
+      const connection = await existing(id);
+      const key = await keys.readKey(id);
+      if (key === null) throw new BridgeFailure('key_missing', `The connection "${connection.name}" has no API key stored.`);
+      return parts.testConnection({ baseUrl: connection.baseUrl, key });
+    },
+
+    async openDemoDirectory() {
+      const demo = await parts.demo.start();
+      const { connections: all } = await connections.list();
+      const known = all.find((connection) => connection.isDemo);
+      // The demo's port can change between runs: the connection follows it.
+      const connection = known
+        ? known.baseUrl === demo.baseUrl
+          ? known
+          : await connections.update(known.id, { baseUrl: demo.baseUrl })
+        : await connections.add({ name: freeDemoName(all), baseUrl: demo.baseUrl, contentLocale: 'en', isDemo: true });
+      await keys.setKey(connection.id, demo.key);
+      parts.forgetDirectory(connection.id);
+      await connections.setActive(connection.id);
+      return view(connection);
+    },
+
+    async listActors({ connectionId, params }) {
+      return (await directoryOf(connectionId)).listActors(params);
+    },
+    async getActor({ connectionId, id, ...options }) {
+      return (await directoryOf(connectionId)).getActor(id, options);
+    },
+    async listCrew({ connectionId, params }) {
+      return (await directoryOf(connectionId)).listCrew(params);
+    },
+    async getCrew({ connectionId, id, ...options }) {
+      return (await directoryOf(connectionId)).getCrew(id, options);
+    },
+    async listCastingCalls({ connectionId, params }) {
+      return (await directoryOf(connectionId)).listCastingCalls(params);
+    },
+    async getCastingCall({ connectionId, id }) {
+      return (await directoryOf(connectionId)).getCastingCall(id);
+    },
+    async listAttributes({ connectionId }) {
+      return (await directoryOf(connectionId)).listAttributes();
+    },
+    async getAttribute({ connectionId, name, locale }) {
+      return (await directoryOf(connectionId)).getAttribute(name, locale);
+    },
+
+    async getMediaCacheStats() {
+      return parts.media.stats();
+    },
+    async setMediaCacheCap({ capBytes }) {
+      await parts.media.setCap(capBytes);
+      return {};
+    },
+    async clearMediaCache() {
+      await parts.media.clear();
+      return {};
+    },
+  };
+}

@@ -1,0 +1,33 @@
+/**
+ * Opens a URL in the user's default browser. Best effort: when no opener exists (a server, a
+ * container) the caller has already printed the URL, so a failure is only reported.
+ */
+import { spawn } from 'node:child_process';
+
+function openerFor(platform: NodeJS.Platform, url: string): [string, string[]] {
+  if (platform === 'darwin') return ['open', [url]];
+  // `start` is a cmd built-in; the empty string is the window title it would otherwise take from the URL.
+  if (platform === 'win32') return ['cmd', ['/c', 'start', '""', url.replace(/&/g, '^&')]];
+  return ['xdg-open', [url]];
+}
+
+/** Resolves true when the opener started, false (with `report` told why) otherwise. */
+export function openInBrowser(url: string, report: (line: string) => void, platform: NodeJS.Platform = process.platform): Promise<boolean> {
+  const [command, args] = openerFor(platform, url);
+  return new Promise((resolve) => {
+    try {
+      const child = spawn(command, args, { stdio: 'ignore', detached: true });
+      child.once('error', (error) => {
+        report(`Could not open a browser (${command}: ${error.message}); open the address above yourself.`);
+        resolve(false);
+      });
+      child.once('spawn', () => {
+        child.unref();
+        resolve(true);
+      });
+    } catch (error) {
+      report(`Could not open a browser (${(error as Error).message}); open the address above yourself.`);
+      resolve(false);
+    }
+  });
+}

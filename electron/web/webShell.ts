@@ -1,0 +1,229 @@
+/**
+ * The browser shell: the built renderer and the back end over HTTP on 127.0.0.1, for machines where
+ * Electron cannot run and for the end-to-end tests. Any local process (or web page) can reach a
+ * loopback port, so every bridge call must carry the launch token, the Host header must name this
+ * server (against DNS rebinding) and a cross-origin Origin is refused. Pictures load through
+ * <img>, which cannot send a header: they are authorised by an HttpOnly, SameSite=Strict cookie that
+ * only a token holder can obtain (`POST /session`).
+ */
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createBackEnd, type BackEnd } from '../core/backEnd.ts';
+import { isChannelName } from '../core/bridge/dispatch.ts';
+import { createLaunchToken, tokensMatch } from './launchToken.ts';
+import { cspOfHtml, securityHeaders } from './securityHeaders.ts';
+import { readStaticFile } from './staticFiles.ts';
+
+export const defaultWebPort = 5185;
+export const defaultRendererDir = fileURLToPath(new URL('../../out/renderer/', import.meta.url));
+export const tokenHeader = 'x-castdesk-token';
+const sessionCookie = 'castdesk_session';
+/** Bridge arguments are small (the largest is a 2 KB base URL); anything bigger is not a call. */
+const maxBodyBytes = 64 * 1024;
+
+export interface WebShellOptions {
+  userDataDir: string;
+  /** 0 picks a free port; default 5185 so the page's origin (and its IndexedDB) stays the same. */
+  port?: number;
+  /** The built renderer (out/renderer). */
+  rendererDir?: string;
+  version?: string;
+  /** A back end to serve instead of creating one (tests). It is closed with the shell. */
+  backEnd?: BackEnd;
+  log?: (line: string) => void;
+}
+
+export interface RunningWebShell {
+  /** The address to open, with the launch token in the fragment. */
+  url: string;
+  token: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+class HttpRefusal extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function packageVersion(): Promise<string> {
+  const text = await readFile(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8');
+  return (JSON.parse(text) as { version: string }).version;
+}
+
+function readBody(request: IncomingMessage): Promise<Buffer> {
+  const declared = Number(request.headers['content-length'] ?? 0);
+  if (declared > maxBodyBytes) return Promise.reject(new HttpRefusal(413, `The request body is larger than ${maxBodyBytes} bytes.`));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBodyBytes) {
+        reject(new HttpRefusal(413, `The request body is larger than ${maxBodyBytes} bytes.`));
+        request.removeAllListeners('data');
+        request.resume();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('end', () => resolve(Buffer.concat(chunks)));
+    request.on('error', reject);
+  });
+}
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return rest.join('=');
+  }
+  return undefined;
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Starts the web shell; resolves once it listens. */
+export async function startWebShell(options: WebShellOptions): Promise<RunningWebShell> {
+  const log = options.log ?? (() => undefined);
+  const rendererDir = options.rendererDir ?? defaultRendererDir;
+  const indexHtml = await readFile(path.join(rendererDir, 'index.html'), 'utf8').catch(() => null);
+  if (indexHtml === null) {
+    throw new Error(`No built renderer in ${rendererDir}: run \`npx electron-vite build\` (npm run build) first.`);
+  }
+  const headers = securityHeaders(cspOfHtml(indexHtml));
+  const token = createLaunchToken();
+  const sessionSecret = randomBytes(32).toString('base64url');
+  const backEnd =
+    options.backEnd ?? (await createBackEnd({ userDataDir: options.userDataDir, shell: 'web', version: options.version ?? (await packageVersion()) }));
+  let port = 0;
+
+  function send(response: ServerResponse, status: number, body: string | Buffer, extra: Record<string, string> = {}): void {
+    if (response.headersSent) return;
+    const payload = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+    response.writeHead(status, { ...headers, 'Cache-Control': 'no-store', 'Content-Length': String(payload.length), ...extra });
+    response.end(payload);
+  }
+
+  function sendJson(response: ServerResponse, status: number, value: unknown): void {
+    send(response, status, JSON.stringify(value), { 'Content-Type': 'application/json; charset=utf-8' });
+  }
+
+  function refuse(response: ServerResponse, status: number, message: string): void {
+    send(response, status, `${message}\n`, { 'Content-Type': 'text/plain; charset=utf-8' });
+  }
+
+  /** Host names this server (not a rebinding attacker's domain); Origin, when sent, is the page's own. */
+  function checkOrigin(request: IncomingMessage): void {
+    const host = request.headers.host;
+    const allowedHosts = [`127.0.0.1:${port}`, `localhost:${port}`];
+    if (!host || !allowedHosts.includes(host.toLowerCase())) throw new HttpRefusal(403, 'This server answers only to its loopback address.');
+    const origin = headerValue(request.headers.origin);
+    if (origin !== undefined && origin.toLowerCase() !== `http://${host.toLowerCase()}`) {
+      throw new HttpRefusal(403, 'Requests from other origins are refused.');
+    }
+  }
+
+  function checkToken(request: IncomingMessage): void {
+    if (!tokensMatch(token, headerValue(request.headers[tokenHeader]))) {
+      throw new HttpRefusal(401, 'A valid X-Castdesk-Token header is required.');
+    }
+  }
+
+  async function handleBridge(request: IncomingMessage, response: ServerResponse, channel: string): Promise<void> {
+    if (request.method !== 'POST') throw new HttpRefusal(405, 'Bridge calls are POST requests.');
+    checkToken(request);
+    if (!isChannelName(channel)) throw new HttpRefusal(404, `Unknown bridge channel ${JSON.stringify(channel.slice(0, 80))}.`);
+    const contentType = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+    if (contentType !== 'application/json') throw new HttpRefusal(415, 'Bridge calls carry a JSON body (Content-Type: application/json).');
+    const body = await readBody(request);
+    let args: unknown = {};
+    if (body.length > 0) {
+      try {
+        args = JSON.parse(body.toString('utf8'));
+      } catch {
+        sendJson(response, 400, { ok: false, error: { code: 'invalid_arguments', message: `${channel}: the body is not valid JSON.` } });
+        return;
+      }
+    }
+    sendJson(response, 200, await backEnd.call(channel, args));
+  }
+
+  async function handleMedia(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
+    if (request.method !== 'GET' && request.method !== 'HEAD') throw new HttpRefusal(405, 'Pictures are fetched with GET.');
+    const cookie = cookieValue(request.headers.cookie, sessionCookie);
+    if (!tokensMatch(sessionSecret, cookie)) throw new HttpRefusal(401, 'Pictures need the session cookie (POST /session).');
+    const answer = await backEnd.serveMedia(url.searchParams);
+    const body = typeof answer.body === 'string' ? Buffer.from(answer.body, 'utf8') : answer.body;
+    if (response.headersSent) return;
+    response.writeHead(answer.status, { ...headers, ...answer.headers, 'Content-Length': String(body.length) });
+    response.end(request.method === 'HEAD' ? undefined : body);
+  }
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    checkOrigin(request);
+    const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`);
+    if (url.pathname.startsWith('/bridge/')) return handleBridge(request, response, url.pathname.slice('/bridge/'.length));
+    if (url.pathname === '/session') {
+      if (request.method !== 'POST') throw new HttpRefusal(405, 'POST /session with the token header.');
+      checkToken(request);
+      send(response, 204, '', { 'Set-Cookie': `${sessionCookie}=${sessionSecret}; Path=/; HttpOnly; SameSite=Strict` });
+      return;
+    }
+    if (url.pathname === '/media-cache') return handleMedia(request, response, url);
+    if (request.method !== 'GET' && request.method !== 'HEAD') throw new HttpRefusal(405, 'Only GET and HEAD for pages.');
+    const file = await readStaticFile(rendererDir, url.pathname);
+    if (!file) throw new HttpRefusal(404, 'Not found.');
+    send(response, 200, request.method === 'HEAD' ? Buffer.alloc(0) : file.body, {
+      'Content-Type': file.contentType,
+      'Cache-Control': file.isHtml ? 'no-store' : 'no-cache',
+    });
+  }
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      if (error instanceof HttpRefusal) refuse(response, error.status, error.message);
+      else {
+        log(`web shell: ${request.method} ${request.url?.split('?')[0]} failed: ${(error as Error).stack ?? String(error)}`);
+        refuse(response, 500, 'Internal error.');
+      }
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? defaultWebPort, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  }).catch(async (error: unknown) => {
+    await backEnd.close();
+    throw error;
+  });
+  port = (server.address() as AddressInfo).port;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://127.0.0.1:${port}/#token=${token}`,
+    token,
+    port,
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+        await backEnd.close();
+      })();
+      return closing;
+    },
+  };
+}

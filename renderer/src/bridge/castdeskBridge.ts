@@ -1,0 +1,114 @@
+/**
+ * The renderer's way to the back end. In Electron the preload exposes `window.castdesk`; in the
+ * web shell the same calls go over HTTP (`POST /bridge/<channel>` with the launch token), so stores
+ * never know which shell they run in. Pictures go through the back end's media cache in both.
+ */
+import { channelNames, type ChannelName } from '../../../contract/bridge-channels.ts';
+import type { BridgeResult } from '../../../contract/bridge-errors.ts';
+import type { CastdeskBridge } from '../../../contract/bridge.ts';
+
+declare global {
+  interface Window {
+    castdesk?: CastdeskBridge;
+  }
+}
+
+const tokenStorageKey = 'castdesk.launchToken';
+
+/** The same query as contract/bridge.ts mediaQuery, without pulling zod into the renderer. */
+function mediaQuery(connectionId: string, url: string): string {
+  return `c=${encodeURIComponent(connectionId)}&u=${encodeURIComponent(url)}`;
+}
+
+function isElectronBridge(candidate: unknown): candidate is CastdeskBridge {
+  return typeof (candidate as Partial<CastdeskBridge> | undefined)?.listConnections === 'function';
+}
+
+/**
+ * Web shell only: takes the launch token from the address (`#token=…`) once, keeps it for this tab
+ * in sessionStorage and removes it from the address bar (and history), before the router reads the
+ * fragment. Call it first thing at start-up.
+ */
+export function captureLaunchToken(location: Location = window.location, storage: Storage = window.sessionStorage): void {
+  const match = /^#token=([A-Za-z0-9_-]+)$/.exec(location.hash);
+  if (!match?.[1]) return;
+  storage.setItem(tokenStorageKey, match[1]);
+  window.history.replaceState(null, '', `${location.pathname}${location.search}`);
+}
+
+function failure<T>(code: 'forbidden_sender' | 'network' | 'internal', message: string): BridgeResult<T> {
+  return { ok: false, error: { code, message } };
+}
+
+/** An HTTP client of the web shell with the CastdeskBridge shape. */
+export function createHttpBridge(getToken: () => string | null, fetchImpl: typeof fetch = (...args) => fetch(...args)): CastdeskBridge {
+  const call = async (channel: ChannelName, args: unknown): Promise<BridgeResult<unknown>> => {
+    const token = getToken();
+    if (!token) return failure('forbidden_sender', 'This page has no launch token: open the address the Castdesk web shell printed.');
+    let response: Response;
+    try {
+      response = await fetchImpl(`/bridge/${channel}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Castdesk-Token': token },
+        body: JSON.stringify(args ?? {}),
+      });
+    } catch (error) {
+      return failure('network', `The Castdesk back end cannot be reached: ${(error as Error).message}`);
+    }
+    if (response.status === 401 || response.status === 403) {
+      return failure('forbidden_sender', 'The Castdesk back end refused this page: open the address the web shell printed.');
+    }
+    try {
+      const body = (await response.json()) as BridgeResult<unknown>;
+      if (typeof body === 'object' && body !== null && typeof body.ok === 'boolean') return body;
+    } catch {
+      // Falls through: not a bridge answer.
+    }
+    return failure('internal', `The back end answered ${channel} with HTTP ${response.status} and no bridge result.`);
+  };
+  const bridge: Record<string, (args: unknown) => Promise<BridgeResult<unknown>>> = {};
+  for (const name of channelNames) bridge[name] = (args) => call(name, args);
+  return bridge as CastdeskBridge;
+}
+
+let webBridge: CastdeskBridge | undefined;
+let mediaSession: Promise<void> | undefined;
+
+function storedToken(): string | null {
+  try {
+    return window.sessionStorage.getItem(tokenStorageKey);
+  } catch {
+    return null;
+  }
+}
+
+/** `window.castdesk` in Electron, the web shell's HTTP client elsewhere. */
+export function getBridge(): CastdeskBridge {
+  if (isElectronBridge(window.castdesk)) return window.castdesk;
+  webBridge ??= createHttpBridge(storedToken);
+  return webBridge;
+}
+
+/**
+ * Web shell only: <img> cannot send the token header, so pictures are authorised by an HttpOnly
+ * cookie the token buys once (`POST /session`). Resolves when pictures may load; never rejects.
+ */
+export function prepareMedia(): Promise<void> {
+  if (isElectronBridge(window.castdesk)) return Promise.resolve();
+  mediaSession ??= (async () => {
+    const token = storedToken();
+    if (!token) return;
+    try {
+      await fetch('/session', { method: 'POST', headers: { 'X-Castdesk-Token': token } });
+    } catch {
+      // Pictures then show their alt text; the lists still work.
+    }
+  })();
+  return mediaSession;
+}
+
+/** The address of a picture through the back end's media cache. */
+export function mediaUrl(connectionId: string, url: string): string {
+  const query = mediaQuery(connectionId, url);
+  return isElectronBridge(window.castdesk) ? `castdesk-media:?${query}` : `/media-cache?${query}`;
+}

@@ -1,0 +1,30 @@
+import { bridgeErrorCodes, type BridgeErrorCode } from '../../../contract/bridge-errors.ts';
+
+/**
+ * The i18n key of each bridge error code (`errors.<code>`), spelled out so every key stays a
+ * literal the key check can see.
+ */
+export const errorMessageKeys: Record<BridgeErrorCode, string> = {
+  invalid_arguments: 'errors.invalid_arguments',
+  forbidden_sender: 'errors.forbidden_sender',
+  connection_not_found: 'errors.connection_not_found',
+  key_missing: 'errors.key_missing',
+  invalid_input: 'errors.invalid_input',
+  unauthorized: 'errors.unauthorized',
+  not_found: 'errors.not_found',
+  gone: 'errors.gone',
+  invalid_request: 'errors.invalid_request',
+  rate_limited: 'errors.rate_limited',
+  network: 'errors.network',
+  timeout: 'errors.timeout',
+  bad_response: 'errors.bad_response',
+  server_error: 'errors.server_error',
+  demo_failed: 'errors.demo_failed',
+  cancelled: 'errors.cancelled',
+  internal: 'errors.internal',
+};
+
+/** The key for any code string (a test result's code is a plain string); unknown codes read as internal. */
+export function errorMessageKey(code: string): string {
+  return (bridgeErrorCodes as readonly string[]).includes(code) ? errorMessageKeys[code as BridgeErrorCode] : errorMessageKeys.internal;
+}

@@ -1,0 +1,123 @@
+import { defineStore } from 'pinia';
+import { computed, ref } from 'vue';
+import type { ConnectionTest, ConnectionView } from '../../../contract/bridge.ts';
+import type { BridgeError, BridgeResult } from '../../../contract/bridge-errors.ts';
+import type { ContentLocale } from '../../../contract/directory-api.ts';
+import { useBridge } from '../bridge/bridgeInjection.ts';
+
+export interface NewConnectionInput {
+  name: string;
+  baseUrl: string;
+  contentLocale: ContentLocale;
+  key: string;
+}
+
+/**
+ * The directory connections: the list, the active one, keys (set and delete only; a key is never
+ * read back), "test connection", and the first start, which opens the embedded demo directory when
+ * there is no connection at all so a new user has something real to browse.
+ */
+export const useConnectionStore = defineStore('connections', () => {
+  const bridge = useBridge();
+
+  const connections = ref<ConnectionView[]>([]);
+  const activeId = ref<string | null>(null);
+  const keychain = ref<{ available: boolean; reason?: string } | null>(null);
+  const loading = ref(false);
+  const started = ref(false);
+  /** The last failure of a list, add, remove or key change. */
+  const error = ref<BridgeError | null>(null);
+  /** The last "test connection" verdict per connection id (or the error that prevented it). */
+  const tests = ref<Record<string, { result?: ConnectionTest; error?: BridgeError; running: boolean }>>({});
+
+  const active = computed(() => connections.value.find((connection) => connection.id === activeId.value) ?? null);
+
+  /** Unwraps a bridge result: the value, or null with `error` set. */
+  function take<T>(result: BridgeResult<T>): T | null {
+    if (result.ok) return result.value;
+    error.value = result.error;
+    return null;
+  }
+
+  async function refresh(): Promise<boolean> {
+    const listed = take(await bridge.listConnections({}));
+    if (!listed) return false;
+    connections.value = listed.connections;
+    activeId.value = listed.activeId;
+    return true;
+  }
+
+  /** Loads everything once at start-up; with no connection at all, connects to the demo directory. */
+  async function start(): Promise<void> {
+    if (started.value) return;
+    started.value = true;
+    loading.value = true;
+    error.value = null;
+    try {
+      const info = take(await bridge.getAppInfo({}));
+      if (info) keychain.value = info.keychain;
+      if (!(await refresh())) return;
+      if (connections.value.length === 0) await openDemoDirectory();
+    } finally {
+      loading.value = false;
+    }
+  }
+
+  async function openDemoDirectory(): Promise<ConnectionView | null> {
+    loading.value = true;
+    error.value = null;
+    try {
+      const demo = take(await bridge.openDemoDirectory({}));
+      if (demo) await refresh();
+      return demo;
+    } finally {
+      loading.value = false;
+    }
+  }
+
+  async function add(input: NewConnectionInput): Promise<ConnectionView | null> {
+    error.value = null;
+    const added = take(await bridge.addConnection(input));
+    if (added) await refresh();
+    return added;
+  }
+
+  async function remove(id: string): Promise<boolean> {
+    error.value = null;
+    const removed = take(await bridge.removeConnection({ id }));
+    if (removed === null) return false;
+    delete tests.value[id];
+    await refresh();
+    return true;
+  }
+
+  async function setActive(id: string): Promise<void> {
+    error.value = null;
+    if (take(await bridge.setActiveConnection({ id })) !== null) await refresh();
+  }
+
+  async function setKey(id: string, key: string): Promise<boolean> {
+    error.value = null;
+    const updated = take(await bridge.setConnectionKey({ id, key }));
+    if (!updated) return false;
+    delete tests.value[id];
+    await refresh();
+    return true;
+  }
+
+  async function deleteKey(id: string): Promise<void> {
+    error.value = null;
+    if (take(await bridge.deleteConnectionKey({ id }))) {
+      delete tests.value[id];
+      await refresh();
+    }
+  }
+
+  async function test(id: string): Promise<void> {
+    tests.value[id] = { running: true };
+    const result = await bridge.testConnection({ id });
+    tests.value[id] = result.ok ? { result: result.value, running: false } : { error: result.error, running: false };
+  }
+
+  return { connections, activeId, active, keychain, loading, started, error, tests, start, refresh, openDemoDirectory, add, remove, setActive, setKey, deleteKey, test };
+});

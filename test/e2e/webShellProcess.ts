@@ -1,0 +1,60 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/** A small demo directory: generated in a few seconds instead of a minute. */
+export const smallDemoArgs = '--actors 60 --crew 10 --casting-calls 8';
+
+export interface WebShellProcess {
+  /** The address with the launch token in its fragment, as the shell printed it. */
+  url: string;
+  child: ChildProcess;
+  /** SIGTERM (the graceful stop), SIGKILL after 15 s; resolves once the process has exited. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `npm run web`'s entry (electron/web/cli.ts) as a real process on a free port with its own
+ * user data folder and without opening a browser, and waits for the address it prints.
+ */
+export async function startWebShellProcess(userDataDir: string): Promise<WebShellProcess> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'electron/web/cli.ts', '--port', '0', '--no-open', '--user-data-dir', userDataDir],
+    { cwd: repoRoot, env: { ...process.env, CASTDESK_DEMO_ARGS: smallDemoArgs }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const output: string[] = [];
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`The web shell printed no address within 60 s:\n${output.join('')}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output.push(chunk.toString('utf8'));
+      const match = /Open: (http:\/\/\S+)/.exec(output.join(''));
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
+    void exited.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`The web shell exited before it printed an address:\n${output.join('')}`));
+    });
+  });
+  // Keep draining the pipes so the shell never blocks on a full one.
+  child.stdout?.resume();
+  child.stderr?.resume();
+  return {
+    url,
+    child,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const hardKill = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(hardKill);
+    },
+  };
+}

@@ -1,0 +1,343 @@
+import fc from 'fast-check';
+import { describe, expect, it, vi } from 'vitest';
+import { bridgeChannels, channelNames, type ChannelName } from '../../../contract/bridge.ts';
+import { bridgeErrorSchema } from '../../../contract/bridge-errors.ts';
+import { BridgeFailure } from '../../../electron/core/bridge/bridgeFailure.ts';
+import { createDispatcher, type BridgeHandlers } from '../../../electron/core/bridge/dispatch.ts';
+import { createHandlers } from '../../../electron/core/bridge/handlers.ts';
+import type { BackEndParts, ConnectionRecord, ConnectionsPort } from '../../../electron/core/bridge/ports.ts';
+import { ConnectionError } from '../../../electron/core/connections/connectionErrors.ts';
+import { DirectoryError } from '../../../electron/core/directory/directoryError.ts';
+import { KeyInputError } from '../../../electron/core/keys/apiKey.ts';
+import type { KeyStore } from '../../../electron/core/keys/keyStore.ts';
+import { MediaCacheError } from '../../../electron/core/media/mediaCacheError.ts';
+
+/** Handlers that record their calls and answer nothing useful: enough to see what reaches them. */
+function recordingHandlers(): { handlers: BridgeHandlers; calls: string[] } {
+  const calls: string[] = [];
+  const handlers = Object.fromEntries(
+    channelNames.map((name) => [
+      name,
+      async () => {
+        calls.push(name);
+        return {};
+      },
+    ]),
+  ) as unknown as BridgeHandlers;
+  return { handlers, calls };
+}
+
+/** One set of arguments each channel accepts, so the tests can also check the happy path. */
+const validArgs: Record<ChannelName, unknown> = {
+  getAppInfo: {},
+  listConnections: {},
+  addConnection: { name: 'Agency', baseUrl: 'https://directory.example', contentLocale: 'de', key: 'k-123' },
+  updateConnection: { id: 'c-1', name: 'Renamed' },
+  removeConnection: { id: 'c-1' },
+  setActiveConnection: { id: 'c-1' },
+  setConnectionKey: { id: 'c-1', key: 'k-456' },
+  deleteConnectionKey: { id: 'c-1' },
+  testConnection: { id: 'c-1' },
+  openDemoDirectory: {},
+  listActors: { connectionId: 'c-1', params: { perPage: 10, includePicture: true } },
+  getActor: { connectionId: 'c-1', id: 7, enum: 'translate', locale: 'de' },
+  listCrew: { connectionId: 'c-1', params: { professions: ['regie'] } },
+  getCrew: { connectionId: 'c-1', id: 7 },
+  listCastingCalls: { connectionId: 'c-1', params: { current: true } },
+  getCastingCall: { connectionId: 'c-1', id: 3 },
+  listAttributes: { connectionId: 'c-1' },
+  getAttribute: { connectionId: 'c-1', name: 'eye_colors', locale: 'en' },
+  getMediaCacheStats: {},
+  setMediaCacheCap: { capBytes: 100 * 1024 * 1024 },
+  clearMediaCache: {},
+};
+
+describe('bridge dispatch: arguments', () => {
+  it('passes valid arguments of every channel to its handler', async () => {
+    const { handlers, calls } = recordingHandlers();
+    const dispatch = createDispatcher(handlers);
+    for (const name of channelNames) {
+      const result = await dispatch(name, validArgs[name]);
+      expect(result, name).toEqual({ ok: true, value: {} });
+    }
+    expect(calls).toEqual(channelNames);
+  });
+
+  it('refuses malformed arguments of every channel with invalid_arguments and never runs the handler', async () => {
+    const { handlers, calls } = recordingHandlers();
+    const dispatch = createDispatcher(handlers);
+    for (const name of channelNames) {
+      const schema = bridgeChannels[name].args;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(fc.jsonValue(), fc.record({ id: fc.jsonValue(), key: fc.jsonValue(), connectionId: fc.jsonValue(), params: fc.jsonValue() }, { requiredKeys: [] })),
+          async (args) => {
+            // undefined counts as "no arguments", which the argument-less channels accept.
+            fc.pre(!schema.safeParse(args === undefined ? {} : args).success);
+            const result = await dispatch(name, args);
+            expect(result.ok).toBe(false);
+            if (result.ok) return;
+            expect(bridgeErrorSchema.parse(result.error).code).toBe('invalid_arguments');
+            expect(result.error.message.startsWith(`${name}: `)).toBe(true);
+            expect(result.error.message.length).toBeGreaterThan(name.length + 4);
+          },
+        ),
+        { numRuns: 60 },
+      );
+    }
+    expect(calls).toEqual([]);
+  });
+
+  it('names the path of the bad argument in the message', async () => {
+    const dispatch = createDispatcher(recordingHandlers().handlers);
+    const tooMany = await dispatch('listActors', { connectionId: 'c-1', params: { perPage: 5000 } });
+    expect(tooMany).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
+    expect(!tooMany.ok && tooMany.error.message).toMatch(/^listActors: params\.perPage: /);
+
+    const extra = await dispatch('removeConnection', { id: 'c-1', force: true });
+    expect(!extra.ok && extra.error.message).toMatch(/removeConnection: .*force/);
+
+    const badId = await dispatch('testConnection', { id: '../../etc' });
+    expect(!badId.ok && badId.error.message).toMatch(/^testConnection: id: /);
+
+    const notObject = await dispatch('listConnections', 'hello');
+    expect(!notObject.ok && notObject.error.message).toMatch(/^listConnections: \(arguments\): /);
+  });
+
+  it('refuses unknown channels, including names inherited from Object', async () => {
+    const { handlers, calls } = recordingHandlers();
+    const dispatch = createDispatcher(handlers);
+    for (const name of ['', 'readKey', 'getKey', 'constructor', '__proto__', 'toString', 'hasOwnProperty', 'listconnections', 'castdesk:listConnections']) {
+      const result = await dispatch(name, {});
+      expect(result, name).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
+      expect(!result.ok && result.error.message).toContain('Unknown bridge channel');
+    }
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('bridge dispatch: errors', () => {
+  function failingWith(error: unknown) {
+    const { handlers } = recordingHandlers();
+    const log = vi.fn();
+    const dispatch = createDispatcher({ ...handlers, getActor: async () => Promise.reject(error) }, { log });
+    return { call: () => dispatch('getActor', validArgs.getActor), log };
+  }
+
+  it('turns a thrown bug into internal without the stack', async () => {
+    const bug = new TypeError('Cannot read properties of undefined (reading "x")');
+    const { call, log } = failingWith(bug);
+    const result = await call();
+    expect(result).toMatchObject({ ok: false, error: { code: 'internal' } });
+    const text = JSON.stringify(result);
+    expect(text).not.toContain('at ');
+    expect(text).not.toContain('bridgeDispatch.test');
+    expect(text).not.toContain('"stack"');
+    // The stack goes to the log, where a developer can find it.
+    expect(log).toHaveBeenCalledWith(expect.stringContaining('bridgeDispatch.test'));
+  });
+
+  it('turns a thrown non-error into internal', async () => {
+    const result = await failingWith('just a string').call();
+    expect(result).toMatchObject({ ok: false, error: { code: 'internal' } });
+  });
+
+  it('maps the directory outcomes to their bridge codes', async () => {
+    const endpoint = 'GET /api/v1/actor_profiles/7';
+    const cases: [unknown, string, Record<string, unknown>?][] = [
+      [new DirectoryError('unauthorized', 'refused', { endpoint, status: 401 }), 'unauthorized'],
+      [new DirectoryError('not_found', 'missing', { endpoint, status: 404 }), 'not_found'],
+      [new DirectoryError('gone', 'merged', { endpoint, status: 410, gone: { status: 'merged', newId: 42 } }), 'gone', { status: 'merged', newId: 42 }],
+      [new DirectoryError('gone', 'deleted', { endpoint, status: 410, gone: { status: 'deleted' } }), 'gone', { status: 'deleted' }],
+      [new DirectoryError('invalid_request', '400', { endpoint, status: 400 }), 'invalid_request'],
+      [new DirectoryError('rate_limited', '429', { endpoint, status: 429, retryAfterMs: 5000 }), 'rate_limited', { retryAfterMs: 5000 }],
+      [new DirectoryError('network', 'refused', { endpoint }), 'network'],
+      [new DirectoryError('timeout', 'slow', { endpoint }), 'timeout'],
+      [new DirectoryError('bad_response', 'bad', { endpoint, path: ['roles', 0, 'id'] }), 'bad_response', { path: '$.roles[0].id' }],
+      [new DirectoryError('server_error', '500', { endpoint, status: 500 }), 'server_error'],
+      [new DirectoryError('aborted', 'cancelled', { endpoint }), 'cancelled'],
+      [new KeyInputError('The API key is empty.'), 'invalid_input'],
+      [new ConnectionError('connection_not_found', 'no such connection'), 'connection_not_found'],
+      [new ConnectionError('invalid_input', 'https only'), 'invalid_input'],
+      [new BridgeFailure('key_missing', 'no key'), 'key_missing'],
+      [new BridgeFailure('demo_failed', 'no demo'), 'demo_failed'],
+      [new MediaCacheError('unreachable', 'offline', 'http://x.example/a.png'), 'network'],
+      [new MediaCacheError('invalid_url', 'file:', 'file:///etc/passwd'), 'invalid_input'],
+      [Object.assign(new Error('aborted'), { name: 'AbortError' }), 'cancelled'],
+      [Object.assign(new Error('too slow'), { name: 'TimeoutError' }), 'timeout'],
+    ];
+    for (const [error, code, details] of cases) {
+      const result = await failingWith(error).call();
+      expect(result.ok).toBe(false);
+      if (result.ok) continue;
+      expect(bridgeErrorSchema.parse(result.error), `${(error as Error).message}`).toMatchObject({ code, ...(details ? { details } : {}) });
+    }
+  });
+});
+
+/** An in-memory key store with the real one's contract; `stored` lets the test look inside. */
+function memoryKeys(): KeyStore & { stored: Map<string, string> } {
+  const stored = new Map<string, string>();
+  return {
+    stored,
+    status: () => ({ available: false, reason: 'test' }),
+    setKey: async (id, key) => void stored.set(id, key),
+    hasKey: async (id) => stored.has(id),
+    deleteKey: async (id) => stored.delete(id),
+    readKey: async (id) => stored.get(id) ?? null,
+  };
+}
+
+function memoryConnections(): ConnectionsPort {
+  const connections: ConnectionRecord[] = [];
+  let activeId: string | null = null;
+  let next = 1;
+  return {
+    list: async () => ({ connections: connections.map((c) => ({ ...c })), activeId }),
+    get: async (id) => connections.find((c) => c.id === id) ?? null,
+    add: async (input) => {
+      const connection = { ...input, id: `c-${next++}` };
+      connections.push(connection);
+      activeId ??= connection.id;
+      return connection;
+    },
+    update: async (id, patch) => {
+      const connection = connections.find((c) => c.id === id)!;
+      Object.assign(connection, patch);
+      return { ...connection };
+    },
+    remove: async (id) => void connections.splice(connections.findIndex((c) => c.id === id), 1),
+    setActive: async (id) => void (activeId = id),
+  };
+}
+
+describe('bridge handlers: the key never comes out', () => {
+  it('keeps a canary key out of every result while still using it', async () => {
+    const canary = 'canary-KEY-0f9e8d7c6b5a';
+    const keys = memoryKeys();
+    const keysSeenByTest: string[] = [];
+    const keysSeenByDirectory: string[] = [];
+    const parts: BackEndParts = {
+      version: '0.0.0-test',
+      shell: 'web',
+      keys,
+      connections: memoryConnections(),
+      directory(_connection, key) {
+        keysSeenByDirectory.push(key);
+        const page = { items: [{ id: 1, name: 'Ada' }], total: 1, page: 1, perPage: 1, nextPage: null };
+        return {
+          listActors: async () => page,
+          getActor: async () => Promise.reject(new DirectoryError('unauthorized', 'refused', { endpoint: 'GET /x', status: 401 })),
+          listCrew: async () => ({ ...page, items: [] }),
+          getCrew: async () => Promise.reject(new Error('unused')),
+          listCastingCalls: async () => ({ ...page, items: [] }),
+          getCastingCall: async () => Promise.reject(new Error('unused')),
+          listAttributes: async () => ['eye_colors'],
+          getAttribute: async () => ({ blue: 'Blue' }),
+        };
+      },
+      forgetDirectory: () => undefined,
+      async testConnection({ key }) {
+        keysSeenByTest.push(key);
+        return { reachable: true, keyAccepted: false, error: { code: 'unauthorized', message: 'The directory refused the API key (HTTP 401).' } };
+      },
+      media: { stats: () => ({ count: 0, bytes: 0, capBytes: 2 ** 31 }), setCap: async () => undefined, clear: async () => undefined },
+      demo: { start: async () => ({ baseUrl: 'http://127.0.0.1:45678', key: `demo-${canary}` }) },
+    };
+    const dispatch = createDispatcher(createHandlers(parts));
+    const results: [ChannelName, unknown][] = [];
+    const call = async (name: ChannelName, args: unknown) => {
+      const result = await dispatch(name, args);
+      results.push([name, result]);
+      return result;
+    };
+
+    const added = await call('addConnection', { name: 'Agency', baseUrl: 'https://directory.example', contentLocale: 'de', key: 'first-key-1' });
+    expect(added.ok).toBe(true);
+    const id = added.ok ? (added.value as { id: string }).id : '';
+    await call('setConnectionKey', { id, key: canary });
+    expect(keys.stored.get(id)).toBe(canary);
+    await call('testConnection', { id });
+    await call('listConnections', {});
+    await call('getAppInfo', {});
+    await call('listActors', { connectionId: id, params: {} });
+    await call('getActor', { connectionId: id, id: 1 });
+    await call('updateConnection', { id, name: 'Agency 2' });
+    await call('openDemoDirectory', {});
+    await call('listConnections', {});
+    await call('deleteConnectionKey', { id });
+    await call('testConnection', { id });
+
+    expect(keysSeenByTest).toEqual([canary]);
+    expect(keysSeenByDirectory).toEqual([canary, canary]);
+    for (const [name, result] of results) {
+      const text = JSON.stringify(result);
+      expect(text, name).not.toContain(canary);
+      expect(text, name).not.toContain('first-key-1');
+      // Every success matches the contract's result schema; every failure the error schema.
+      const typed = result as { ok: boolean; value?: unknown; error?: unknown };
+      if (typed.ok) bridgeChannels[name].result.parse(typed.value);
+      else bridgeErrorSchema.parse(typed.error);
+    }
+    const last = results.at(-1)?.[1];
+    expect(last).toMatchObject({ ok: false, error: { code: 'key_missing' } });
+  });
+
+  it('refuses a bad key before it saves the connection', async () => {
+    const connections = memoryConnections();
+    const keys = memoryKeys();
+    const parts = { keys, connections } as unknown as BackEndParts;
+    const dispatch = createDispatcher(createHandlers(parts));
+    const result = await dispatch('addConnection', { name: 'A', baseUrl: 'https://d.example', contentLocale: 'en', key: 'has space' });
+    expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect((await connections.list()).connections).toEqual([]);
+  });
+
+  it('reports connection_not_found and key_missing for directory calls', async () => {
+    const connections = memoryConnections();
+    const keys = memoryKeys();
+    const dispatch = createDispatcher(createHandlers({ keys, connections } as unknown as BackEndParts));
+    expect(await dispatch('listActors', { connectionId: 'nope', params: {} })).toMatchObject({ ok: false, error: { code: 'connection_not_found' } });
+    const added = await connections.add({ name: 'A', baseUrl: 'https://d.example', contentLocale: 'en', isDemo: false });
+    expect(await dispatch('listActors', { connectionId: added.id, params: {} })).toMatchObject({ ok: false, error: { code: 'key_missing' } });
+  });
+});
+
+describe('bridge handlers: the demo directory', () => {
+  function demoParts(baseUrls: string[]) {
+    const keys = memoryKeys();
+    const connections = memoryConnections();
+    const parts = {
+      keys,
+      connections,
+      forgetDirectory: () => undefined,
+      demo: { start: async () => ({ baseUrl: baseUrls.shift()!, key: 'demo-casting-pro-1' }) },
+    } as unknown as BackEndParts;
+    return { dispatch: createDispatcher(createHandlers(parts)), keys, connections };
+  }
+
+  it('creates one demo connection, makes it active and follows the port between runs', async () => {
+    const { dispatch, keys, connections } = demoParts(['http://127.0.0.1:41000', 'http://127.0.0.1:42000']);
+    const mine = await connections.add({ name: 'Demo directory', baseUrl: 'https://d.example', contentLocale: 'en', isDemo: false });
+    const first = await dispatch('openDemoDirectory', {});
+    expect(first).toMatchObject({ ok: true, value: { name: 'Demo directory 2', isDemo: true, hasKey: true, baseUrl: 'http://127.0.0.1:41000' } });
+    const id = first.ok ? (first.value as { id: string }).id : '';
+    expect(keys.stored.get(id)).toBe('demo-casting-pro-1');
+    expect((await connections.list()).activeId).toBe(id);
+    const second = await dispatch('openDemoDirectory', {});
+    expect(second).toMatchObject({ ok: true, value: { id, baseUrl: 'http://127.0.0.1:42000' } });
+    expect((await connections.list()).connections.map((c) => c.id)).toEqual([mine.id, id]);
+    // The demo's key never crosses the bridge either.
+    expect(JSON.stringify([first, second])).not.toContain('demo-casting-pro-1');
+  });
+
+  it('reports a demo that cannot start as demo_failed', async () => {
+    const parts = {
+      keys: memoryKeys(),
+      connections: memoryConnections(),
+      demo: { start: async () => Promise.reject(new BridgeFailure('demo_failed', 'The demo directory exited during startup.')) },
+    } as unknown as BackEndParts;
+    const result = await createDispatcher(createHandlers(parts))('openDemoDirectory', {});
+    expect(result).toMatchObject({ ok: false, error: { code: 'demo_failed' } });
+  });
+});

@@ -1,0 +1,106 @@
+import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { createPinia } from 'pinia';
+import { afterEach, describe, expect, it } from 'vitest';
+import { bridgeErrorCodes } from '../../../contract/bridge-errors.ts';
+import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
+import { de } from '../../../renderer/src/i18n/de.ts';
+import { en } from '../../../renderer/src/i18n/en.ts';
+import { errorMessageKey } from '../../../renderer/src/i18n/errorMessages.ts';
+import { createCastdeskI18n } from '../../../renderer/src/i18n/index.ts';
+import { useConnectionStore } from '../../../renderer/src/stores/connections.ts';
+import ConnectionsView from '../../../renderer/src/views/ConnectionsView.vue';
+import { demoView, fakeBridge } from './fakeBridge.ts';
+
+let wrapper: VueWrapper | undefined;
+afterEach(() => {
+  wrapper?.unmount();
+  wrapper = undefined;
+});
+
+async function mountView(bridge: ReturnType<typeof fakeBridge>['bridge'], keychainAvailable = true) {
+  const pinia = createPinia();
+  wrapper = mount(ConnectionsView, {
+    global: { plugins: [pinia, createCastdeskI18n('en')], provide: { [castdeskBridgeKey as symbol]: bridge } },
+    attachTo: document.body,
+  });
+  const store = useConnectionStore(pinia);
+  store.keychain = keychainAvailable ? { available: true } : { available: false, reason: 'no secret service' };
+  await store.refresh();
+  await flushPromises();
+  return wrapper;
+}
+
+describe('error texts', () => {
+  it('has a text for every bridge error code in English and German', () => {
+    for (const code of bridgeErrorCodes) {
+      expect(errorMessageKey(code)).toBe(`errors.${code}`);
+      expect(en.errors[code], code).toBeTruthy();
+      expect(de.errors[code], code).toBeTruthy();
+    }
+    expect(errorMessageKey('something_new')).toBe('errors.internal');
+  });
+});
+
+describe('Connections view', () => {
+  it('never shows a stored key: a password field and "Key stored"', async () => {
+    const { bridge } = fakeBridge({ listConnections: () => ({ ok: true, value: { connections: [demoView], activeId: demoView.id } }) });
+    const view = await mountView(bridge);
+    expect(view.text()).toContain('Key stored');
+    for (const input of view.findAll('input')) {
+      if (/key/i.test(input.attributes('name') ?? '') || input.attributes('type') === 'password') {
+        expect(input.attributes('type')).toBe('password');
+        expect((input.element as HTMLInputElement).value).toBe('');
+      }
+    }
+    // Every input and select has a label around it.
+    for (const field of view.findAll('input, select')) expect(field.element.closest('label'), field.html()).not.toBeNull();
+  });
+
+  it('adds a connection with its key, then empties the key field', async () => {
+    const { bridge, calls } = fakeBridge({
+      listConnections: () => ({ ok: true, value: { connections: [], activeId: null } }),
+      addConnection: () => ({ ok: true, value: { ...demoView, id: 'c-2', name: 'Agency', isDemo: false } }),
+    });
+    const view = await mountView(bridge);
+    await view.get('input[name="name"]').setValue('Agency');
+    await view.get('input[name="baseUrl"]').setValue('https://directory.example');
+    await view.get('select[name="contentLocale"]').setValue('de');
+    await view.get('input[name="key"]').setValue('secret-key-1');
+    await view.get('form.add-form').trigger('submit');
+    await flushPromises();
+    expect(calls.find((call) => call.channel === 'addConnection')?.args).toEqual({ name: 'Agency', baseUrl: 'https://directory.example', contentLocale: 'de', key: 'secret-key-1' });
+    expect((view.get('input[name="key"]').element as HTMLInputElement).value).toBe('');
+    expect(view.text()).toContain('Connection "Agency" added.');
+  });
+
+  it('shows a refused connection through its i18n error text', async () => {
+    const { bridge } = fakeBridge({
+      listConnections: () => ({ ok: true, value: { connections: [], activeId: null } }),
+      addConnection: () => ({ ok: false, error: { code: 'invalid_input', message: 'Base URLs must use https.' } }),
+    });
+    const view = await mountView(bridge);
+    await view.get('form.add-form').trigger('submit');
+    await flushPromises();
+    const alert = view.get('[role="alert"]');
+    expect(alert.text()).toContain(en.errors.invalid_input);
+    expect(alert.text()).toContain('Base URLs must use https.');
+  });
+
+  it('shows the test verdict, good or bad', async () => {
+    const { bridge } = fakeBridge({
+      listConnections: () => ({ ok: true, value: { connections: [demoView], activeId: demoView.id } }),
+      testConnection: () => ({ ok: true, value: { reachable: true, keyAccepted: false, error: { code: 'unauthorized', message: 'HTTP 401' } } }),
+    });
+    const view = await mountView(bridge);
+    const testButton = view.findAll('button').find((button) => button.text() === 'Test connection');
+    await testButton!.trigger('click');
+    await flushPromises();
+    expect(view.get('[data-testid="connection-test-result"]').text()).toContain(en.errors.unauthorized);
+  });
+
+  it('says plainly when there is no keychain', async () => {
+    const { bridge } = fakeBridge({ listConnections: () => ({ ok: true, value: { connections: [], activeId: null } }) });
+    const view = await mountView(bridge, false);
+    expect(view.get('[data-testid="keychain-unavailable"]').text()).toBe(en.connections.keychainUnavailable);
+  });
+});

@@ -1,0 +1,97 @@
+import { createPinia, setActivePinia } from 'pinia';
+import { createApp } from 'vue';
+import { describe, expect, it } from 'vitest';
+import type { ConnectionView } from '../../../contract/bridge.ts';
+import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
+import { useActorListStore } from '../../../renderer/src/stores/actorList.ts';
+import { useConnectionStore } from '../../../renderer/src/stores/connections.ts';
+import { demoView, fakeBridge } from './fakeBridge.ts';
+
+/** A Pinia on an app that provides the bridge double, as createCastdeskApp provides the real one. */
+function storesWith(bridge: ReturnType<typeof fakeBridge>['bridge']) {
+  const app = createApp({});
+  const pinia = createPinia();
+  app.use(pinia).provide(castdeskBridgeKey, bridge);
+  setActivePinia(pinia);
+  return app;
+}
+
+const appInfo = { ok: true, value: { version: '1', shell: 'web', keychain: { available: true } } };
+
+describe('connection store', () => {
+  it('opens the demo directory on the first start, when there is no connection', async () => {
+    let connections: ConnectionView[] = [];
+    const { bridge, calls } = fakeBridge({
+      getAppInfo: () => appInfo,
+      listConnections: () => ({ ok: true, value: { connections, activeId: connections[0]?.id ?? null } }),
+      openDemoDirectory: () => {
+        connections = [demoView];
+        return { ok: true, value: demoView };
+      },
+    });
+    storesWith(bridge).runWithContext(() => useConnectionStore());
+    const store = useConnectionStore();
+    await store.start();
+    expect(calls.map((call) => call.channel)).toEqual(['getAppInfo', 'listConnections', 'openDemoDirectory', 'listConnections']);
+    expect(store.connections).toEqual([demoView]);
+    expect(store.active).toEqual(demoView);
+    expect(store.keychain).toEqual({ available: true });
+    expect(store.error).toBeNull();
+  });
+
+  it('does not open the demo when a connection exists', async () => {
+    const mine = { ...demoView, id: 'mine', name: 'Agency', isDemo: false };
+    const { bridge, calls } = fakeBridge({
+      getAppInfo: () => ({ ok: true, value: { version: '1', shell: 'web', keychain: { available: false, reason: 'none' } } }),
+      listConnections: () => ({ ok: true, value: { connections: [mine], activeId: 'mine' } }),
+    });
+    storesWith(bridge).runWithContext(() => useConnectionStore());
+    const store = useConnectionStore();
+    await store.start();
+    await store.start();
+    expect(calls.map((call) => call.channel)).toEqual(['getAppInfo', 'listConnections']);
+    expect(store.keychain?.available).toBe(false);
+  });
+
+  it('keeps a failure as data and a test verdict per connection', async () => {
+    const { bridge } = fakeBridge({
+      addConnection: () => ({ ok: false, error: { code: 'invalid_input', message: 'Base URLs must be https.' } }),
+      testConnection: () => ({ ok: true, value: { reachable: true, keyAccepted: false, error: { code: 'unauthorized', message: '401' } } }),
+    });
+    storesWith(bridge).runWithContext(() => useConnectionStore());
+    const store = useConnectionStore();
+    expect(await store.add({ name: 'x', baseUrl: 'http://example.com', contentLocale: 'en', key: 'k' })).toBeNull();
+    expect(store.error).toEqual({ code: 'invalid_input', message: 'Base URLs must be https.' });
+    await store.test('c-1');
+    expect(store.tests['c-1']).toEqual({ result: { reachable: true, keyAccepted: false, error: { code: 'unauthorized', message: '401' } }, running: false });
+  });
+});
+
+describe('actor list store', () => {
+  it('loads the first page of the connection and addresses thumbnails through the media cache', async () => {
+    const { bridge, calls } = fakeBridge({
+      listActors: () => ({
+        ok: true,
+        value: { items: [{ id: 1, name: 'Ada', main_picture_url_tile: 'http://127.0.0.1:40000/media/1/thumb.png' }, { id: 2, name: 'Bo' }], total: 2, page: 1, perPage: 50, nextPage: null },
+      }),
+    });
+    storesWith(bridge).runWithContext(() => useActorListStore());
+    const store = useActorListStore();
+    await store.load('demo-1');
+    expect(calls[0]).toEqual({ channel: 'listActors', args: { connectionId: 'demo-1', params: expect.objectContaining({ perPage: 50, includePicture: true }) } });
+    expect(store.items.map((actor) => actor.name)).toEqual(['Ada', 'Bo']);
+    expect(store.total).toBe(2);
+    expect(store.thumbnailUrl(store.items[0]!)).toBe(`/media-cache?c=demo-1&u=${encodeURIComponent('http://127.0.0.1:40000/media/1/thumb.png')}`);
+    expect(store.thumbnailUrl(store.items[1]!)).toBeNull();
+  });
+
+  it('shows an error instead of stale actors', async () => {
+    const { bridge } = fakeBridge({ listActors: () => ({ ok: false, error: { code: 'unauthorized', message: '401' } }) });
+    storesWith(bridge).runWithContext(() => useActorListStore());
+    const store = useActorListStore();
+    await store.load('c-1');
+    expect(store.loading).toBe(false);
+    expect(store.items).toEqual([]);
+    expect(store.error?.code).toBe('unauthorized');
+  });
+});
