@@ -1,16 +1,41 @@
+import { cpSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'electron-vite';
+import type { Plugin } from 'vite';
 import vue from '@vitejs/plugin-vue';
 
 /** Resolves a path from the repository root, so the build works from any working directory. */
 const fromRoot = (relativePath: string): string => fileURLToPath(new URL(relativePath, import.meta.url));
 
+/**
+ * The embedded demo directory in a packaged app has no tsx and no server/ sources: it runs the
+ * directory service bundled as out/main/directory.js (under Electron as Node). The service finds its
+ * catalogues (data files) beside its own source (`../../catalogues/`); in the bundle that becomes
+ * `../catalogues/`, i.e. out/catalogues/, which this plugin fills with a copy of server/catalogues.
+ */
+function bundledDirectoryCatalogues(): Plugin {
+  const catalogueModule = fromRoot('./server/src/catalogues/catalogues.ts');
+  const sourceUrl = /new URL\((['"])\.\.\/\.\.\/catalogues\/\1, import\.meta\.url\)/;
+  return {
+    name: 'castdesk-bundled-directory-catalogues',
+    transform(code, id) {
+      if (id !== catalogueModule) return null;
+      if (!sourceUrl.test(code)) throw new Error(`${id} no longer finds its catalogues at ../../catalogues/: update electron.vite.config.ts`);
+      return code.replace(sourceUrl, "new URL('../catalogues/', import.meta.url)");
+    },
+    writeBundle() {
+      cpSync(fromRoot('./server/catalogues'), fromRoot('./out/catalogues'), { recursive: true });
+    },
+  };
+}
+
 export default defineConfig({
   main: {
+    plugins: [bundledDirectoryCatalogues()],
     build: {
       outDir: fromRoot('./out/main'),
       rolldownOptions: {
-        input: { index: fromRoot('./electron/main/index.ts') },
+        input: { index: fromRoot('./electron/main/index.ts'), directory: fromRoot('./server/cli.ts') },
       },
     },
   },
@@ -21,6 +46,7 @@ export default defineConfig({
         input: { index: fromRoot('./electron/preload/index.ts') },
         // A sandboxed renderer cannot load an ESM preload script (Electron's ESM support matrix),
         // so the preload is one self-contained CommonJS file; `.cjs` because package.json says "module".
+        // It imports contract/bridge-channels.ts only, so zod stays out of it.
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
       },
     },

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { BridgeResult } from './bridge-errors.ts';
+import type { ChannelName } from './bridge-channels.ts';
 import {
   actorDetailSchema,
   actorListItemSchema,
@@ -91,6 +92,7 @@ const detailOptions = { enum: z.enum(['translate', 'v2']).optional(), locale: co
 function channel<A extends z.ZodType, R extends z.ZodType>(args: A, result: R) {
   return { args, result };
 }
+type ChannelSchemas = { args: z.ZodType; result: z.ZodType };
 
 /** The bridge: channel name (also the preload function's name) → argument and result schemas. */
 export const bridgeChannels = {
@@ -129,11 +131,11 @@ export const bridgeChannels = {
   getMediaCacheStats: channel(nothing, z.object({ count: z.number().int(), bytes: z.number().int(), capBytes: z.number().int() })),
   setMediaCacheCap: channel(z.object({ capBytes: z.number().int().min(50 * 1024 * 1024).max(1024 ** 4) }).strict(), nothing),
   clearMediaCache: channel(nothing, nothing),
-} as const;
+} as const satisfies Record<ChannelName, ChannelSchemas>;
 
 export type BridgeChannels = typeof bridgeChannels;
-export type ChannelName = keyof BridgeChannels;
-export const channelNames = Object.keys(bridgeChannels) as ChannelName[];
+// The names live in a zod-free module for the preload; `satisfies` above keeps both lists equal.
+export { channelNames, ipcChannel, type ChannelName } from './bridge-channels.ts';
 export type ChannelArgs<C extends ChannelName> = z.input<BridgeChannels[C]['args']>;
 export type ChannelResult<C extends ChannelName> = z.output<BridgeChannels[C]['result']>;
 
@@ -141,11 +143,6 @@ export type ChannelResult<C extends ChannelName> = z.output<BridgeChannels[C]['r
 export type CastdeskBridge = {
   [C in ChannelName]: (args: ChannelArgs<C>) => Promise<BridgeResult<ChannelResult<C>>>;
 };
-
-/** The IPC channel string in Electron for a bridge channel. */
-export function ipcChannel(name: ChannelName): string {
-  return `castdesk:${name}`;
-}
 
 /**
  * Pictures reach the renderer only through the back end's media cache: in Electron under the

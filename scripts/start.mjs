@@ -1,20 +1,21 @@
 #!/usr/bin/env node
 /**
- * `npm start`: builds when out/ is missing or older than the sources, then starts Electron. When
- * Electron's binary is not installed (it cannot be downloaded on every machine), serves the built
- * renderer on http://127.0.0.1:5185 instead, until Ctrl+C.
+ * `npm start [-- ARGS]`: builds when out/ is missing or older than the sources, then starts the
+ * Electron app with ARGS (e.g. `--user-data-dir DIR`). When Electron's binary is not installed and
+ * cannot be fetched (no internet, or ELECTRON_SKIP_BINARY_DOWNLOAD), it says so in one line and
+ * starts the web shell instead (`npm run web -- ARGS`), which prints its URL and opens the browser.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serveDirectory } from './static-server.mjs';
+import { electronBinary, fetchElectronBinary } from './electron-binary.mjs';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const fromRoot = (/** @type {string} */ relativePath) => path.join(repoRoot, relativePath);
-const builtEntries = ['out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html'].map(fromRoot);
-const sources = ['electron', 'renderer', 'contract', 'resources', 'electron.vite.config.ts', 'package.json'].map(fromRoot);
-const browserFallback = { host: '127.0.0.1', port: 5185 };
+const builtEntries = ['out/main/index.js', 'out/main/directory.js', 'out/preload/index.cjs', 'out/renderer/index.html'].map(fromRoot);
+const sources = ['electron', 'renderer', 'contract', 'server', 'resources', 'electron.vite.config.ts', 'package.json'].map(fromRoot);
+const passThrough = process.argv.slice(2);
 
 /**
  * The newest modification time of a file or of any file below a folder (0 when absent).
@@ -35,7 +36,7 @@ function buildIsCurrent() {
 }
 
 /**
- * Runs a command with inherited output and resolves to its exit code.
+ * Runs a command with inherited output, forwarding Ctrl+C, and resolves to its exit code.
  * @param {string} command
  * @param {string[]} args
  * @returns {Promise<number>}
@@ -57,17 +58,6 @@ function run(command, args) {
   });
 }
 
-/**
- * Whether Electron's binary was installed. Checked by hand: `require('electron')` would try to download it.
- * @returns {boolean}
- */
-function electronBinaryInstalled() {
-  const electronDir = fromRoot('node_modules/electron');
-  const pathFile = path.join(electronDir, 'path.txt');
-  if (!existsSync(pathFile)) return false;
-  return existsSync(path.join(electronDir, 'dist', readFileSync(pathFile, 'utf8').trim()));
-}
-
 if (!buildIsCurrent()) {
   console.log('Building Castdesk…');
   const buildExit = await run(fromRoot('node_modules/.bin/electron-vite'), ['build']);
@@ -77,23 +67,13 @@ if (!buildIsCurrent()) {
   }
 }
 
-if (electronBinaryInstalled()) {
+const electron = electronBinary() ?? (await fetchElectronBinary());
+if (electron) {
   // Chromium refuses to start as root unless its OS-level sandbox is switched off.
   const asRoot = process.getuid?.() === 0;
   if (asRoot) console.log('Running as root: starting Electron with --no-sandbox.');
-  process.exitCode = await run(fromRoot('node_modules/.bin/electron'), asRoot ? ['.', '--no-sandbox'] : ['.']);
+  process.exitCode = await run(electron, ['.', ...(asRoot ? ['--no-sandbox'] : []), ...passThrough]);
 } else {
-  console.log("Electron's binary is not installed (it could not be downloaded); starting Castdesk in your browser instead");
-  let server;
-  try {
-    server = await serveDirectory(fromRoot('out/renderer'), browserFallback);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    console.error(`Could not serve Castdesk on ${browserFallback.host}:${browserFallback.port}: ${reason}`);
-    process.exit(1);
-  }
-  console.log(`Castdesk is at ${server.url} (Ctrl+C stops it)`);
-  const stop = () => void server.close().then(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  console.log("Electron's binary is not installed and could not be downloaded, so Castdesk starts in your browser instead (the web shell):");
+  process.exitCode = await run(fromRoot('node_modules/.bin/tsx'), [fromRoot('electron/web/cli.ts'), ...passThrough]);
 }

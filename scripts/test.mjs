@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
- * `npm test`: build, typecheck (node and web projects), lint, every Vitest project, Playwright.
+ * `npm test`: build, electronegativity over the build, typecheck (node and web projects), lint,
+ * every Vitest project, Playwright.
  * Every step runs even when an earlier one failed, so one run shows everything that is wrong.
- * Build, typecheck and lint count as one test each; Vitest and Playwright count their tests from
+ * Build, electronegativity, typecheck and lint count as one test each; Vitest and Playwright count their tests from
  * their JSON reports. The last line printed is `N passed, N failed[, N skipped]`; exit code 1 when
  * anything failed. The environment is passed through unchanged (CASTDESK_TEST_DATABASE_URL etc.).
  */
@@ -91,6 +92,11 @@ const playwrightReport = path.join(reportDir, 'playwright.json');
 /** @type {{ name: string, counts: () => Promise<Counts> }[]} */
 const steps = [
   { name: 'build', counts: async () => oneCheck(await run(bin('electron-vite'), ['build'])) },
+  // Static security review of the built app; one test that fails on any HIGH-severity finding.
+  {
+    name: 'electronegativity',
+    counts: async () => oneCheck(await run(process.execPath, [path.join(repoRoot, 'scripts', 'electronegativity.mjs')])),
+  },
   {
     name: 'typecheck (node)',
     counts: async () => oneCheck(await run(bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit'])),

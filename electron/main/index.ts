@@ -1,50 +1,119 @@
 /**
- * The Electron shell's entry: one secure window showing the renderer. Logic belongs in
- * electron/core; this file only wires Electron's lifecycle to it.
+ * The Electron shell's entry: wires Electron's lifecycle to the back end in electron/core. Order
+ * matters: the user data folder and the privileged schemes are set before the app is ready; the
+ * schemes, permission handlers and bridge handlers are in place before the window loads; the back
+ * end is closed (the demo directory stopped, files flushed) before the app quits.
  */
-import { app, BrowserWindow } from 'electron';
+import { app, BrowserWindow, dialog, session, type Session } from 'electron';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createBackEnd, type BackEnd } from '../core/backEnd.ts';
+import { parentWatchdogArgs } from '../core/demo/demoLauncher.ts';
+import { appIndexUrl } from './appFiles.ts';
+import { registerPrivilegedSchemes, serveAppScheme } from './appScheme.ts';
+import { userDataDirFromArgs } from './commandLine.ts';
+import { registerBridgeHandlers, removeBridgeHandlers } from './ipc.ts';
+import { serveMediaScheme } from './mediaScheme.ts';
+import { installApplicationMenu } from './menu.ts';
+import { denyAllPermissions } from './permissions.ts';
+import { openMainWindow } from './window.ts';
+import { windowStateFileName } from './windowState.ts';
 
+const productName = 'Castdesk';
 const preloadPath = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
-const rendererIndexPath = fileURLToPath(new URL('../renderer/index.html', import.meta.url));
+const rendererDir = fileURLToPath(new URL('../renderer/', import.meta.url));
+// `electron-vite dev` serves the renderer with hot reload and says where; never trusted when packaged.
+const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL || undefined : undefined;
 
-/** Opens the main window with the renderer isolated from Node: it reaches the back end only through the preload's bridge. */
-function createMainWindow(): BrowserWindow {
-  const window = new BrowserWindow({
-    width: 1280,
-    height: 800,
-    show: false,
-    title: 'Castdesk',
-    webPreferences: {
-      preload: preloadPath,
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
-    },
-  });
-  window.once('ready-to-show', () => window.show());
-  // The renderer is a single page: it never opens other windows nor navigates away.
-  window.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
-  window.webContents.on('will-navigate', (event) => event.preventDefault());
+let mainWindow: BrowserWindow | undefined;
+let backEnd: BackEnd | undefined;
+let backEndClosing: Promise<void> | undefined;
+let backEndClosed = false;
 
-  // `electron-vite dev` serves the renderer with hot reload and tells us where.
-  const devServerUrl = process.env.ELECTRON_RENDERER_URL;
-  if (devServerUrl && !app.isPackaged) {
-    void window.loadURL(devServerUrl);
-  } else {
-    void window.loadFile(rendererIndexPath);
+/** Shows the existing window (restored and focused), or opens one. */
+async function showMainWindow(): Promise<void> {
+  if (mainWindow && !mainWindow.isDestroyed()) {
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.show();
+    mainWindow.focus();
+    return;
   }
-  return window;
+  mainWindow = await openMainWindow({
+    preloadPath,
+    startUrl: devServerUrl ?? appIndexUrl,
+    stateFile: path.join(app.getPath('userData'), windowStateFileName),
+    devServerUrl,
+  });
+  mainWindow.on('closed', () => {
+    mainWindow = undefined;
+  });
 }
 
-app.on('window-all-closed', () => {
-  if (process.platform !== 'darwin') app.quit();
-});
+/** Everything that needs a ready app: schemes, permissions, back end, bridge, menu, window. */
+async function start(): Promise<void> {
+  await app.whenReady();
+  denyAllPermissions(session.defaultSession);
+  serveAppScheme(rendererDir);
+  try {
+    backEnd = await createBackEnd({
+      userDataDir: app.getPath('userData'),
+      shell: 'electron',
+      version: app.getVersion(),
+      // The bundled directory service; its working folder must be a real folder, not the asar.
+      demoLaunch: {
+        command: process.execPath,
+        args: [...parentWatchdogArgs, path.join(app.getAppPath(), 'out/main/directory.js')],
+        cwd: app.getPath('userData'),
+      },
+    });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    dialog.showErrorBox('Castdesk could not start', reason);
+    app.exit(1);
+    return;
+  }
+  serveMediaScheme(backEnd);
+  registerBridgeHandlers(backEnd, devServerUrl);
+  installApplicationMenu({ isMac: process.platform === 'darwin', isDevelopment: !app.isPackaged, appName: app.getName() });
+  await showMainWindow();
+}
 
-app.on('activate', () => {
-  if (BrowserWindow.getAllWindows().length === 0) createMainWindow();
-});
+// Development runs are named after package.json ("castdesk"); the packaged app and the web shell use
+// "Castdesk". One name, so every shell shares one user data folder unless --user-data-dir says otherwise.
+app.setName(productName);
+app.setPath('userData', userDataDirFromArgs(process.argv) ?? path.join(app.getPath('appData'), productName));
+registerPrivilegedSchemes();
+app.enableSandbox();
 
-await app.whenReady();
-createMainWindow();
+// One instance per user data folder: a second start focuses the running window and exits.
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    if (backEnd) void showMainWindow();
+  });
+  app.on('session-created', (created: Session) => denyAllPermissions(created));
+  app.on('activate', () => {
+    if (backEnd && BrowserWindow.getAllWindows().length === 0) void showMainWindow();
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  // Quitting waits once for the back end to close; the second quit() then goes through.
+  app.on('before-quit', (event) => {
+    if (!backEnd || backEndClosed) return;
+    event.preventDefault();
+    backEndClosing ??= backEnd
+      .close()
+      .catch((error: unknown) => console.error('The back end did not close cleanly:', error))
+      .finally(() => {
+        backEndClosed = true;
+        removeBridgeHandlers();
+        app.quit();
+      });
+  });
+  await start().catch((error: unknown) => {
+    console.error('Castdesk could not start:', error);
+    app.exit(1);
+  });
+}

@@ -1,8 +1,20 @@
 /**
- * The only bridge between the sandboxed renderer and the back end: `window.castdesk`.
- * It exposes named values and functions only, never Electron objects.
+ * The only bridge between the sandboxed renderer and the back end: `window.castdesk`, one named
+ * async function per contract channel. It never hands out ipcRenderer, event objects or anything
+ * else from Electron, and it imports the zod-free channel list only, so the preload stays small.
  */
-import { contextBridge } from 'electron';
-import { version } from '../../package.json';
+import { contextBridge, ipcRenderer } from 'electron';
+import { channelNames, ipcChannel } from '../../contract/bridge-channels.ts';
+import type { CastdeskBridge } from '../../contract/bridge.ts';
 
-contextBridge.exposeInMainWorld('castdesk', { version });
+/** Builds `window.castdesk`: each function forwards its arguments only and returns the main process's plain answer. */
+function buildBridge(): CastdeskBridge {
+  const bridge: Record<string, (args: unknown) => Promise<unknown>> = {};
+  for (const name of channelNames) {
+    const channel = ipcChannel(name);
+    bridge[name] = (args: unknown) => ipcRenderer.invoke(channel, args);
+  }
+  return bridge as CastdeskBridge;
+}
+
+contextBridge.exposeInMainWorld('castdesk', buildBridge());

@@ -1,0 +1,34 @@
+/**
+ * The bridge's channel names without their schemas. The sandboxed preload bundles this file only,
+ * so zod never enters the renderer's preload; contract/bridge.ts checks at compile time that its
+ * schema table has exactly these channels.
+ */
+export const channelNames = [
+  'getAppInfo',
+  'listConnections',
+  'addConnection',
+  'updateConnection',
+  'removeConnection',
+  'setActiveConnection',
+  'setConnectionKey',
+  'deleteConnectionKey',
+  'testConnection',
+  'openDemoDirectory',
+  'listActors',
+  'getActor',
+  'listCrew',
+  'getCrew',
+  'listCastingCalls',
+  'getCastingCall',
+  'listAttributes',
+  'getAttribute',
+  'getMediaCacheStats',
+  'setMediaCacheCap',
+  'clearMediaCache',
+] as const;
+export type ChannelName = (typeof channelNames)[number];
+
+/** The IPC channel string in Electron for a bridge channel. */
+export function ipcChannel(name: ChannelName): string {
+  return `castdesk:${name}`;
+}

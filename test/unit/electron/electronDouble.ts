@@ -1,0 +1,277 @@
+/**
+ * A recording double of the `electron` module for the shell's unit tests (Electron's binary
+ * cannot run here). It implements the few calls electron/main and electron/preload make, records
+ * every registration, and lets a test fire the events Electron would fire. Use it with
+ * `vi.mock('electron', async () => (await import('./electronDouble.ts')).electronDouble.module)`.
+ */
+import { fileURLToPath } from 'node:url';
+
+type Listener = (...args: never[]) => unknown;
+type AnyFunction = (...args: unknown[]) => unknown;
+
+/** The part of Node's EventEmitter the shell uses: on, once, emit (returns the listeners' results). */
+class Emitter {
+  readonly listeners = new Map<string, { listener: Listener; once: boolean }[]>();
+  on(event: string, listener: Listener): this {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), { listener, once: false }]);
+    return this;
+  }
+  once(event: string, listener: Listener): this {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), { listener, once: true }]);
+    return this;
+  }
+  emit(event: string, ...args: unknown[]): unknown[] {
+    const registered = this.listeners.get(event) ?? [];
+    this.listeners.set(event, registered.filter((entry) => !entry.once));
+    return registered.map((entry) => (entry.listener as AnyFunction)(...args));
+  }
+  listenerCount(event: string): number {
+    return this.listeners.get(event)?.length ?? 0;
+  }
+}
+
+/** A cancellable event as Electron passes it to will-navigate, before-quit and friends. */
+export function electronEvent(): { preventDefault: () => void; defaultPrevented: boolean } {
+  const event = {
+    defaultPrevented: false,
+    preventDefault() {
+      event.defaultPrevented = true;
+    },
+  };
+  return event;
+}
+
+export class SessionDouble {
+  permissionRequestHandler?: (webContents: unknown, permission: string, callback: (granted: boolean) => void, details: unknown) => void;
+  permissionCheckHandler?: (webContents: unknown, permission: string, origin: string, details: unknown) => boolean;
+  devicePermissionHandler?: (details: unknown) => boolean;
+  setPermissionRequestHandler(handler: SessionDouble['permissionRequestHandler']): void {
+    this.permissionRequestHandler = handler;
+  }
+  setPermissionCheckHandler(handler: SessionDouble['permissionCheckHandler']): void {
+    this.permissionCheckHandler = handler;
+  }
+  setDevicePermissionHandler(handler: SessionDouble['devicePermissionHandler']): void {
+    this.devicePermissionHandler = handler;
+  }
+}
+
+export class WebContentsDouble extends Emitter {
+  windowOpenHandler?: (details: { url: string }) => { action: 'allow' | 'deny' };
+  setWindowOpenHandler(handler: WebContentsDouble['windowOpenHandler']): void {
+    this.windowOpenHandler = handler;
+  }
+}
+
+interface Rectangle {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+function createRecording() {
+  return {
+    privilegedSchemes: [] as { scheme: string; privileges: Record<string, boolean> }[],
+    /** Whether the app was already ready when the schemes were registered (Electron requires: not yet). */
+    schemesRegisteredWhenReady: undefined as boolean | undefined,
+    protocolHandlers: new Map<string, (request: Request) => Promise<Response>>(),
+    ipcHandlers: new Map<string, AnyFunction>(),
+    removedIpcHandlers: [] as string[],
+    openedExternally: [] as string[],
+    windows: [] as BrowserWindowDouble[],
+    applicationMenu: undefined as { template: unknown[] } | undefined,
+    errorBoxes: [] as { title: string; content: string }[],
+    exposedInMainWorld: new Map<string, unknown>(),
+    invoked: [] as { channel: string; args: unknown[] }[],
+    userDataPath: undefined as string | undefined,
+    appName: 'castdesk',
+    sandboxEnabled: false,
+    singleInstanceLockRequested: false,
+    quitCalls: 0,
+    exitCodes: [] as number[],
+    defaultSession: new SessionDouble(),
+    displays: [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] as { workArea: Rectangle }[],
+    ready: false,
+  };
+}
+export const recorded = createRecording();
+
+export class BrowserWindowDouble extends Emitter {
+  static getAllWindows(): BrowserWindowDouble[] {
+    return recorded.windows.filter((window) => !window.destroyed);
+  }
+  readonly webContents = new WebContentsDouble();
+  loadedUrl?: string;
+  shown = false;
+  focused = false;
+  maximized = false;
+  destroyed = false;
+  constructor(readonly options: Record<string, unknown> & Partial<Rectangle> & { webPreferences?: Record<string, unknown> }) {
+    super();
+    recorded.windows.push(this);
+  }
+  loadURL(url: string): Promise<void> {
+    this.loadedUrl = url;
+    return Promise.resolve();
+  }
+  loadFile(): Promise<void> {
+    return Promise.reject(new Error('the shell loads app://, never a file'));
+  }
+  show(): void {
+    this.shown = true;
+  }
+  focus(): void {
+    this.focused = true;
+  }
+  restore(): void {}
+  isMinimized(): boolean {
+    return false;
+  }
+  maximize(): void {
+    this.maximized = true;
+  }
+  isMaximized(): boolean {
+    return this.maximized;
+  }
+  isDestroyed(): boolean {
+    return this.destroyed;
+  }
+  getNormalBounds(): Rectangle {
+    const { x = 100, y = 100, width = 0, height = 0 } = this.options;
+    return { x, y, width, height };
+  }
+  /** What a user closing the window causes: 'close', then 'closed'. */
+  close(): void {
+    const event = electronEvent();
+    this.emit('close', event);
+    if (event.defaultPrevented) return;
+    this.destroyed = true;
+    this.emit('closed');
+  }
+}
+
+class AppDouble extends Emitter {
+  isPackaged = true;
+  private readonly readyPromise: Promise<void>;
+  private markReady!: () => void;
+  constructor() {
+    super();
+    this.readyPromise = new Promise((resolve) => {
+      this.markReady = resolve;
+    });
+  }
+  /** Electron becomes ready on its own; the double when the test says so (or at once by default). */
+  becomeReady(): void {
+    recorded.ready = true;
+    this.markReady();
+  }
+  whenReady(): Promise<void> {
+    queueMicrotask(() => this.becomeReady());
+    return this.readyPromise;
+  }
+  setPath(name: string, value: string): void {
+    if (name === 'userData') recorded.userDataPath = value;
+  }
+  getPath(name: string): string {
+    if (name === 'appData') return '/home/double/.config';
+    if (name !== 'userData' || !recorded.userDataPath) throw new Error(`the double knows appData and a userData set by the app, not ${name}`);
+    return recorded.userDataPath;
+  }
+  setName(name: string): void {
+    recorded.appName = name;
+  }
+  /** Where package.json is: the repository in development. */
+  getAppPath(): string {
+    return fileURLToPath(new URL('../../../', import.meta.url));
+  }
+  getVersion(): string {
+    return '0.1.0';
+  }
+  getName(): string {
+    return recorded.appName;
+  }
+  enableSandbox(): void {
+    recorded.sandboxEnabled = true;
+  }
+  requestSingleInstanceLock(): boolean {
+    recorded.singleInstanceLockRequested = true;
+    return true;
+  }
+  /** Like Electron: 'before-quit' first; only when nobody prevented it does the app go on quitting. */
+  quit(): void {
+    recorded.quitCalls += 1;
+    const event = electronEvent();
+    this.emit('before-quit', event);
+    if (!event.defaultPrevented) this.emit('will-quit', electronEvent());
+  }
+  exit(code = 0): void {
+    recorded.exitCodes.push(code);
+  }
+}
+
+const app = new AppDouble();
+
+const electronModule = {
+  app,
+  BrowserWindow: BrowserWindowDouble,
+  protocol: {
+    registerSchemesAsPrivileged(schemes: { scheme: string; privileges: Record<string, boolean> }[]) {
+      recorded.schemesRegisteredWhenReady = recorded.ready;
+      recorded.privilegedSchemes.push(...schemes);
+    },
+    handle(scheme: string, handler: (request: Request) => Promise<Response>) {
+      if (recorded.protocolHandlers.has(scheme)) throw new Error(`a handler for ${scheme} is already registered`);
+      recorded.protocolHandlers.set(scheme, handler);
+    },
+  },
+  ipcMain: {
+    handle(channel: string, handler: AnyFunction) {
+      // Electron throws on a second handler for one channel; so does the double.
+      if (recorded.ipcHandlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
+      recorded.ipcHandlers.set(channel, handler);
+    },
+    removeHandler(channel: string) {
+      recorded.ipcHandlers.delete(channel);
+      recorded.removedIpcHandlers.push(channel);
+    },
+  },
+  ipcRenderer: {
+    invoke(channel: string, ...args: unknown[]) {
+      recorded.invoked.push({ channel, args });
+      return Promise.resolve({ ok: true, value: { echoed: channel } });
+    },
+  },
+  contextBridge: {
+    exposeInMainWorld(key: string, api: unknown) {
+      recorded.exposedInMainWorld.set(key, api);
+    },
+  },
+  shell: {
+    openExternal(url: string) {
+      recorded.openedExternally.push(url);
+      return Promise.resolve();
+    },
+  },
+  session: {
+    get defaultSession() {
+      return recorded.defaultSession;
+    },
+  },
+  screen: {
+    getAllDisplays: () => recorded.displays,
+  },
+  Menu: {
+    buildFromTemplate: (template: unknown[]) => ({ template }),
+    setApplicationMenu(menu: { template: unknown[] }) {
+      recorded.applicationMenu = menu;
+    },
+  },
+  dialog: {
+    showErrorBox(title: string, content: string) {
+      recorded.errorBoxes.push({ title, content });
+    },
+  },
+};
+
+export const electronDouble = { module: { ...electronModule, default: electronModule }, recorded, app };
