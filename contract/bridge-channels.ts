@@ -25,6 +25,10 @@ export const channelNames = [
   'getMediaCacheStats',
   'setMediaCacheCap',
   'clearMediaCache',
+  'prefetchMedia',
+  'getRateBudget',
+  'getSyncMemory',
+  'setSyncMemory',
 ] as const;
 export type ChannelName = (typeof channelNames)[number];
 

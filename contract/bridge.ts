@@ -87,6 +87,15 @@ export const castingCallListParamsSchema = z
   .object({ ...paging, current: z.boolean().optional(), fields: z.array(z.string().max(40)).max(10).optional() })
   .strict();
 
+/**
+ * Who is waiting for a directory request; the back end's rate budget serves higher priorities
+ * first: what the user is looking at, then shortlisted profiles, then "keep offline" scopes, then
+ * background refresh.
+ */
+export const requestPriorities = ['interactive', 'shortlist', 'keep_offline', 'background'] as const;
+export type RequestPriority = (typeof requestPriorities)[number];
+const priority = z.enum(requestPriorities).optional();
+
 const detailOptions = { enum: z.enum(['translate', 'v2']).optional(), locale: contentLocale.optional() };
 
 function channel<A extends z.ZodType, R extends z.ZodType>(args: A, result: R) {
@@ -120,17 +129,46 @@ export const bridgeChannels = {
   testConnection: channel(z.object({ id: connectionId }).strict(), connectionTestSchema),
   /** Starts the embedded demo directory when needed, makes it a connection and the active one. */
   openDemoDirectory: channel(nothing, connectionViewSchema),
-  listActors: channel(z.object({ connectionId, params: actorListParamsSchema }).strict(), listPage(actorListItemSchema)),
-  getActor: channel(z.object({ connectionId, id: profileId, ...detailOptions }).strict(), actorDetailSchema),
-  listCrew: channel(z.object({ connectionId, params: crewListParamsSchema }).strict(), listPage(crewListItemSchema)),
-  getCrew: channel(z.object({ connectionId, id: profileId, enum: z.enum(['translate']).optional(), locale: contentLocale.optional() }).strict(), crewDetailSchema),
-  listCastingCalls: channel(z.object({ connectionId, params: castingCallListParamsSchema }).strict(), listPage(castingCallListItemSchema)),
-  getCastingCall: channel(z.object({ connectionId, id: profileId }).strict(), castingCallDetailSchema),
+  listActors: channel(z.object({ connectionId, params: actorListParamsSchema, priority }).strict(), listPage(actorListItemSchema)),
+  getActor: channel(z.object({ connectionId, id: profileId, ...detailOptions, priority }).strict(), actorDetailSchema),
+  listCrew: channel(z.object({ connectionId, params: crewListParamsSchema, priority }).strict(), listPage(crewListItemSchema)),
+  getCrew: channel(z.object({ connectionId, id: profileId, enum: z.enum(['translate']).optional(), locale: contentLocale.optional(), priority }).strict(), crewDetailSchema),
+  listCastingCalls: channel(z.object({ connectionId, params: castingCallListParamsSchema, priority }).strict(), listPage(castingCallListItemSchema)),
+  getCastingCall: channel(z.object({ connectionId, id: profileId, priority }).strict(), castingCallDetailSchema),
   listAttributes: channel(z.object({ connectionId }).strict(), z.array(z.string())),
   getAttribute: channel(z.object({ connectionId, name: z.string().regex(/^[a-z0-9_]{1,64}$/), locale: contentLocale }).strict(), z.record(z.string(), z.string())),
   getMediaCacheStats: channel(nothing, z.object({ count: z.number().int(), bytes: z.number().int(), capBytes: z.number().int() })),
   setMediaCacheCap: channel(z.object({ capBytes: z.number().int().min(50 * 1024 * 1024).max(1024 ** 4) }).strict(), nothing),
   clearMediaCache: channel(nothing, nothing),
+  /** Fetches pictures into the media cache so they show offline; reports which could not be cached. */
+  prefetchMedia: channel(
+    z.object({ connectionId, urls: z.array(z.string().min(1).max(2048)).min(1).max(100), priority: z.enum(['high', 'normal', 'low']) }).strict(),
+    z.object({ cached: z.array(z.string()), failed: z.array(z.object({ url: z.string(), code: z.string() })) }),
+  ),
+  /** Where the connection's directory host stands in its rate limit, for sync progress and pacing. */
+  getRateBudget: channel(
+    z.object({ connectionId }).strict(),
+    z.object({
+      headersSeen: z.boolean(),
+      limit: z.number().int(),
+      used: z.number().int(),
+      remaining: z.number().int(),
+      inFlight: z.number().int(),
+      waiting: z.record(z.enum(requestPriorities), z.number().int()),
+      /** Epoch milliseconds. */
+      resetAt: z.number().nullable(),
+      blockedUntil: z.number().nullable(),
+      /** Answers 429 seen since the back end started: should stay 0. */
+      rateLimitedAnswers: z.number().int(),
+    }),
+  ),
+  /**
+   * What the back end remembers of a connection's sync, outside the renderer's storage: when the
+   * renderer finds its cache empty but a full sync had completed, the browser evicted its storage
+   * and it syncs in full again.
+   */
+  getSyncMemory: channel(z.object({ connectionId }).strict(), z.object({ completedFullSyncAt: z.string().nullable() })),
+  setSyncMemory: channel(z.object({ connectionId, completedFullSyncAt: z.string().datetime({ offset: true }).nullable() }).strict(), nothing),
 } as const satisfies Record<ChannelName, ChannelSchemas>;
 
 export type BridgeChannels = typeof bridgeChannels;
