@@ -4,6 +4,7 @@
  * the log, behind one `call(channel, args)` that validates with the contract and never throws.
  * electron/main wires it to IPC, electron/web to loopback HTTP.
  */
+import { setMaxListeners } from 'node:events';
 import { join } from 'node:path';
 import type { BridgeResult } from '../../contract/bridge-errors.ts';
 import { BridgeFailure } from './bridge/bridgeFailure.ts';
@@ -21,6 +22,8 @@ import { openKeyStore } from './keys/keyStore.ts';
 import { createLogger } from './log/logger.ts';
 import { Redactor } from './log/redact.ts';
 import { MediaCache } from './media/mediaCache.ts';
+import { createMediaPrefetcher } from './media/mediaPrefetch.ts';
+import { openSyncMemory } from './sync/syncMemory.ts';
 
 export interface BackEnd {
   /** Validates args with the contract (zod), runs the handler, never throws: a BridgeResult. */
@@ -99,6 +102,10 @@ export async function createBackEnd(options: BackEndOptions): Promise<BackEnd> {
   const store = await openConnectionStore({ userDataDir, keyStore: keys });
   if (store.loadProblem) logger.warn('The settings file was damaged and set aside.', store.loadProblem);
   const media = await MediaCache.open({ dir: join(userDataDir, 'media-cache'), log: (line) => logger.warn(line) });
+  const prefetcher = createMediaPrefetcher(media, { log: (line) => logger.error(line) });
+  const syncMemory = await openSyncMemory({ userDataDir, log: (line) => logger.warn(line) });
+  // An entry whose connection is gone (a removal cut short) would only mislead a later connection's sync.
+  await syncMemory.retainOnly(store.list().map((connection) => connection.id));
   const demoArgs = options.demoArgs ?? demoArgsFromEnv();
 
   const directories = new Map<string, { baseUrl: string; key: string; port: DirectoryPort }>();
@@ -107,8 +114,21 @@ export async function createBackEnd(options: BackEndOptions): Promise<BackEnd> {
    * the same host share its limit. Kept when a client is rebuilt (new key or base URL).
    */
   const budgets = new Map<string, RateBudget>();
+  const budgetOf = (baseUrl: string): RateBudget => {
+    const host = new URL(baseUrl).origin;
+    let budget = budgets.get(host);
+    if (!budget) {
+      budget = new RateBudget();
+      budgets.set(host, budget);
+    }
+    return budget;
+  };
   let demo: DemoDirectory | null = null;
   let closed = false;
+  /** Aborted on close: directory calls still waiting for their budget must not outlive the back end. */
+  const closing = new AbortController();
+  // Every waiting and running directory call listens to it.
+  setMaxListeners(0, closing.signal);
 
   const parts: BackEndParts = {
     version: options.version,
@@ -118,13 +138,7 @@ export async function createBackEnd(options: BackEndOptions): Promise<BackEnd> {
     directory(connection, key) {
       const known = directories.get(connection.id);
       if (known && known.baseUrl === connection.baseUrl && known.key === key) return known.port;
-      const host = new URL(connection.baseUrl).origin;
-      let budget = budgets.get(host);
-      if (!budget) {
-        budget = new RateBudget();
-        budgets.set(host, budget);
-      }
-      const port = createDirectoryPort(createDirectoryClient({ baseUrl: connection.baseUrl, key, budget }));
+      const port = createDirectoryPort(createDirectoryClient({ baseUrl: connection.baseUrl, key, budget: budgetOf(connection.baseUrl) }), closing.signal);
       directories.set(connection.id, { baseUrl: connection.baseUrl, key, port });
       return port;
     },
@@ -132,6 +146,7 @@ export async function createBackEnd(options: BackEndOptions): Promise<BackEnd> {
       directories.delete(connectionId);
     },
     testConnection: (input) => testConnection(input),
+    rateBudget: (connection) => budgetOf(connection.baseUrl).stats(),
     media: {
       stats() {
         const stats = media.stats();
@@ -139,6 +154,12 @@ export async function createBackEnd(options: BackEndOptions): Promise<BackEnd> {
       },
       setCap: (bytes) => media.setCap(bytes),
       clear: () => media.clear(),
+      prefetch: (urls, priority) => prefetcher.prefetch(urls, priority),
+    },
+    syncMemory: {
+      get: (connectionId) => syncMemory.get(connectionId),
+      set: (connectionId, entry) => syncMemory.set(connectionId, entry),
+      forget: (connectionId) => syncMemory.forget(connectionId),
     },
     demo: {
       async start() {
@@ -173,6 +194,8 @@ export async function createBackEnd(options: BackEndOptions): Promise<BackEnd> {
     async close() {
       if (closed) return;
       closed = true;
+      closing.abort();
+      prefetcher.close();
       await media.flush().catch((error: unknown) => logger.warn('Could not save the media cache index.', error));
       const running = demo;
       demo = null;

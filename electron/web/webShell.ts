@@ -22,8 +22,8 @@ export const defaultWebPort = 5185;
 export const defaultRendererDir = fileURLToPath(new URL('../../out/renderer/', import.meta.url));
 export const tokenHeader = 'x-castdesk-token';
 const sessionCookie = 'castdesk_session';
-/** Bridge arguments are small (the largest is a 2 KB base URL); anything bigger is not a call. */
-const maxBodyBytes = 64 * 1024;
+/** Large enough for the largest valid call (prefetchMedia: 100 URLs of up to 2,048 characters). */
+const maxBodyBytes = 512 * 1024;
 
 export interface WebShellOptions {
   userDataDir: string;

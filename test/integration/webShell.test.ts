@@ -113,8 +113,13 @@ describe('web shell', () => {
     expect(text.status).toBe(415);
     const form = await send(port, { method: 'POST', path: '/bridge/listConnections', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Castdesk-Token': shell.token }, body: 'a=1' });
     expect(form.status).toBe(415);
-    const huge = await bridge('listConnections', { 'X-Castdesk-Token': shell.token }, JSON.stringify({ padding: 'x'.repeat(200_000) }));
+    const huge = await bridge('listConnections', { 'X-Castdesk-Token': shell.token }, JSON.stringify({ padding: 'x'.repeat(600_000) }));
     expect(huge.status).toBe(413);
+    // The largest valid call (100 URLs of 2,048 characters) is not refused for its size.
+    const urls = Array.from({ length: 100 }, (_, i) => `https://pictures.example/${String(i).padStart(3, '0')}/${'p'.repeat(2_000)}.png`);
+    const largest = await bridge('prefetchMedia', { 'X-Castdesk-Token': shell.token }, JSON.stringify({ connectionId: 'no-such-connection', urls, priority: 'low' }));
+    expect(largest.status).toBe(200);
+    expect(JSON.parse(largest.body)).toMatchObject({ ok: false, error: { code: 'connection_not_found' } });
     const broken = await bridge('listConnections', { 'X-Castdesk-Token': shell.token }, '{"unterminated');
     expect(broken.status).toBe(400);
     expect(JSON.parse(broken.body)).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });

@@ -5,8 +5,9 @@
 import type { ActorListParams, CrewListParams } from '../../../contract/bridge.ts';
 import type { ContentLocale } from '../../../contract/directory-api.ts';
 import type { DirectoryClient, Page } from '../directory/directoryClient.ts';
+import type { CallOptions } from '../directory/directoryRequest.ts';
 import type { ActorListField, CastingCallListField, CrewDetailLocale, CrewListField } from '../directory/directoryParams.ts';
-import type { DirectoryPort } from './ports.ts';
+import type { DirectoryCallOptions, DirectoryPort } from './ports.ts';
 
 /** The service's default page size (spec). */
 const defaultPerPage = 250;
@@ -21,9 +22,14 @@ function listPage<T>(page: Page<T>, requestedPerPage: number | undefined) {
   };
 }
 
-export function createDirectoryPort(client: DirectoryClient): DirectoryPort {
+/**
+ * `signal` ends every call of this port, waiting or running (the back end closing); each call's
+ * priority decides the order in which the host's rate budget starts it.
+ */
+export function createDirectoryPort(client: DirectoryClient, signal?: AbortSignal): DirectoryPort {
+  const callOptions = (call: DirectoryCallOptions | undefined): CallOptions => ({ priority: call?.priority ?? 'interactive', signal });
   return {
-    async listActors(params: ActorListParams) {
+    async listActors(params: ActorListParams, call) {
       const page = await client.listActors({
         page: params.page,
         per_page: params.perPage,
@@ -39,13 +45,13 @@ export function createDirectoryPort(client: DirectoryClient): DirectoryPort {
         acting_age_lte: params.actingAgeMax,
         languages: params.languages,
         q: params.q,
-      });
+      }, callOptions(call));
       return listPage(page, params.perPage);
     },
-    async getActor(id, options) {
-      return client.getActor(id, options);
+    async getActor(id, options, call) {
+      return client.getActor(id, options, callOptions(call));
     },
-    async listCrew(params: CrewListParams) {
+    async listCrew(params: CrewListParams, call) {
       const page = await client.listCrew({
         page: params.page,
         per_page: params.perPage,
@@ -59,24 +65,24 @@ export function createDirectoryPort(client: DirectoryClient): DirectoryPort {
         professions: params.professions,
         q: params.q,
         locale: params.locale,
-      });
+      }, callOptions(call));
       return listPage(page, params.perPage);
     },
-    async getCrew(id, options: { enum?: 'translate'; locale?: ContentLocale }) {
+    async getCrew(id, options: { enum?: 'translate'; locale?: ContentLocale }, call) {
       // The crew detail has no Ukrainian; the directory answers such a request with a 400.
-      return client.getCrew(id, { enum: options.enum, locale: options.locale as CrewDetailLocale | undefined });
+      return client.getCrew(id, { enum: options.enum, locale: options.locale as CrewDetailLocale | undefined }, callOptions(call));
     },
-    async listCastingCalls(params) {
+    async listCastingCalls(params, call) {
       const page = await client.listCastingCalls({
         page: params.page,
         per_page: params.perPage,
         current: params.current,
         fields: params.fields as CastingCallListField[] | undefined,
-      });
+      }, callOptions(call));
       return listPage(page, params.perPage);
     },
-    getCastingCall: (id) => client.getCastingCall(id),
-    listAttributes: () => client.listAttributes(),
-    getAttribute: (name, locale) => client.getAttribute(name, locale),
+    getCastingCall: (id, call) => client.getCastingCall(id, callOptions(call)),
+    listAttributes: () => client.listAttributes(callOptions(undefined)),
+    getAttribute: (name, locale) => client.getAttribute(name, locale, callOptions(undefined)),
   };
 }

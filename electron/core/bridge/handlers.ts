@@ -83,6 +83,8 @@ export function createHandlers(parts: BackEndParts): BridgeHandlers {
       await existing(id);
       await keys.deleteKey(id);
       parts.forgetDirectory(id);
+      // Before the connection goes: if this write fails, the removal can simply be tried again.
+      await parts.syncMemory.forget(id);
       await connections.remove(id);
       return {};
     },
@@ -130,23 +132,23 @@ export function createHandlers(parts: BackEndParts): BridgeHandlers {
       return view(connection);
     },
 
-    async listActors({ connectionId, params }) {
-      return (await directoryOf(connectionId)).listActors(params);
+    async listActors({ connectionId, params, priority }) {
+      return (await directoryOf(connectionId)).listActors(params, { priority });
     },
-    async getActor({ connectionId, id, ...options }) {
-      return (await directoryOf(connectionId)).getActor(id, options);
+    async getActor({ connectionId, id, priority, ...options }) {
+      return (await directoryOf(connectionId)).getActor(id, options, { priority });
     },
-    async listCrew({ connectionId, params }) {
-      return (await directoryOf(connectionId)).listCrew(params);
+    async listCrew({ connectionId, params, priority }) {
+      return (await directoryOf(connectionId)).listCrew(params, { priority });
     },
-    async getCrew({ connectionId, id, ...options }) {
-      return (await directoryOf(connectionId)).getCrew(id, options);
+    async getCrew({ connectionId, id, priority, ...options }) {
+      return (await directoryOf(connectionId)).getCrew(id, options, { priority });
     },
-    async listCastingCalls({ connectionId, params }) {
-      return (await directoryOf(connectionId)).listCastingCalls(params);
+    async listCastingCalls({ connectionId, params, priority }) {
+      return (await directoryOf(connectionId)).listCastingCalls(params, { priority });
     },
-    async getCastingCall({ connectionId, id }) {
-      return (await directoryOf(connectionId)).getCastingCall(id);
+    async getCastingCall({ connectionId, id, priority }) {
+      return (await directoryOf(connectionId)).getCastingCall(id, { priority });
     },
     async listAttributes({ connectionId }) {
       return (await directoryOf(connectionId)).listAttributes();
@@ -164,6 +166,25 @@ export function createHandlers(parts: BackEndParts): BridgeHandlers {
     },
     async clearMediaCache() {
       await parts.media.clear();
+      return {};
+    },
+    async prefetchMedia({ connectionId, urls, priority }) {
+      // Only for a connection that exists, so the back end is no open downloader for any caller.
+      await existing(connectionId);
+      return parts.media.prefetch(urls, priority);
+    },
+
+    async getRateBudget({ connectionId }) {
+      return parts.rateBudget(await existing(connectionId));
+    },
+
+    async getSyncMemory({ connectionId }) {
+      await existing(connectionId);
+      return parts.syncMemory.get(connectionId);
+    },
+    async setSyncMemory({ connectionId, completedFullSyncAt }) {
+      await existing(connectionId);
+      await parts.syncMemory.set(connectionId, { completedFullSyncAt });
       return {};
     },
   };

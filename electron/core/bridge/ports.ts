@@ -3,7 +3,7 @@
  * composition (backEnd.ts) adapts the real modules (connection store, key store, directory client,
  * media cache, demo launcher) to these; tests hand in small stubs.
  */
-import type { ActorListParams, ChannelResult, ConnectionTest, CrewListParams } from '../../../contract/bridge.ts';
+import type { ActorListParams, ChannelResult, ConnectionTest, CrewListParams, RequestPriority } from '../../../contract/bridge.ts';
 import type { ContentLocale } from '../../../contract/directory-api.ts';
 import type { KeyStore } from '../keys/keyStore.ts';
 
@@ -30,14 +30,20 @@ export type ListActorsResult = ChannelResult<'listActors'>;
 export type ListCrewResult = ChannelResult<'listCrew'>;
 export type ListCastingCallsResult = ChannelResult<'listCastingCalls'>;
 
+/** How one directory call is queued in the host's rate budget. */
+export interface DirectoryCallOptions {
+  /** Default `interactive`: what the user is looking at now. */
+  priority?: RequestPriority;
+}
+
 /** The directory, as one connection sees it (its base URL, its key, its rate budget). */
 export interface DirectoryPort {
-  listActors(params: ActorListParams): Promise<ListActorsResult>;
-  getActor(id: number, options: { enum?: 'translate' | 'v2'; locale?: ContentLocale }): Promise<ChannelResult<'getActor'>>;
-  listCrew(params: CrewListParams): Promise<ListCrewResult>;
-  getCrew(id: number, options: { enum?: 'translate'; locale?: ContentLocale }): Promise<ChannelResult<'getCrew'>>;
-  listCastingCalls(params: { page?: number; perPage?: number; current?: boolean; fields?: string[] }): Promise<ListCastingCallsResult>;
-  getCastingCall(id: number): Promise<ChannelResult<'getCastingCall'>>;
+  listActors(params: ActorListParams, call?: DirectoryCallOptions): Promise<ListActorsResult>;
+  getActor(id: number, options: { enum?: 'translate' | 'v2'; locale?: ContentLocale }, call?: DirectoryCallOptions): Promise<ChannelResult<'getActor'>>;
+  listCrew(params: CrewListParams, call?: DirectoryCallOptions): Promise<ListCrewResult>;
+  getCrew(id: number, options: { enum?: 'translate'; locale?: ContentLocale }, call?: DirectoryCallOptions): Promise<ChannelResult<'getCrew'>>;
+  listCastingCalls(params: { page?: number; perPage?: number; current?: boolean; fields?: string[] }, call?: DirectoryCallOptions): Promise<ListCastingCallsResult>;
+  getCastingCall(id: number, call?: DirectoryCallOptions): Promise<ChannelResult<'getCastingCall'>>;
   listAttributes(): Promise<string[]>;
   getAttribute(name: string, locale: ContentLocale): Promise<Record<string, string>>;
 }
@@ -46,6 +52,15 @@ export interface MediaPort {
   stats(): { count: number; bytes: number; capBytes: number };
   setCap(bytes: number): Promise<void>;
   clear(): Promise<void>;
+  /** Stores each URL in the media cache (a few downloads at once, best priority first); never throws for one URL. */
+  prefetch(urls: string[], priority: 'high' | 'normal' | 'low'): Promise<ChannelResult<'prefetchMedia'>>;
+}
+
+/** What the back end remembers of a connection's sync (`<userData>/sync-memory.json`). */
+export interface SyncMemoryPort {
+  get(connectionId: string): ChannelResult<'getSyncMemory'>;
+  set(connectionId: string, entry: { completedFullSyncAt: string | null }): Promise<void>;
+  forget(connectionId: string): Promise<void>;
 }
 
 export interface DemoPort {
@@ -63,6 +78,9 @@ export interface BackEndParts {
   /** Forgets a connection's client (its key or base URL changed, or it was removed). */
   forgetDirectory(connectionId: string): void;
   testConnection(input: { baseUrl: string; key: string }): Promise<ConnectionTest>;
+  /** Where the rate budget of the connection's directory host stands (created when none exists yet). */
+  rateBudget(connection: ConnectionRecord): ChannelResult<'getRateBudget'>;
   media: MediaPort;
+  syncMemory: SyncMemoryPort;
   demo: DemoPort;
 }

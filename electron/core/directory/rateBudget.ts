@@ -13,6 +13,9 @@
  * - Waiting requests start by priority (interactive > shortlist > keep_offline > background), in
  *   arrival order within one priority; the last in-flight slot is kept for interactive requests.
  * - A waiting request leaves the queue when its AbortSignal fires.
+ * - A server that answers `unmeteredAfter` times without any rate header and has never refused a
+ *   request is taken at its word: it meters nothing (a local or demo directory with its limit
+ *   off), and requests are bounded only by `maxInFlight`. A 429 ends that for good.
  */
 import { readRateReport, type HeaderReader } from './rateHeaders.ts';
 
@@ -44,6 +47,8 @@ export interface RateBudgetOptions {
   marginMs?: number;
   /** Wait after a 429 that names no Retry-After and no reset (default 2 s). */
   penaltyMs?: number;
+  /** Answers without rate headers after which the server counts as unmetered (default 3). */
+  unmeteredAfter?: number;
   clock?: BudgetClock;
 }
 
@@ -77,6 +82,8 @@ export interface RateBudgetStats {
   resetAt: number | null;
   /** Local epoch ms until which Retry-After holds every request, when it does. */
   blockedUntil: number | null;
+  /** Answers 429 settled on this budget since it was created: a polite client keeps this at 0. */
+  rateLimitedAnswers: number;
 }
 
 interface Waiter {
@@ -112,6 +119,10 @@ export class RateBudget {
   private blockedUntil = 0;
   private inFlight = 0;
   private lastStartAt = Number.NEGATIVE_INFINITY;
+  private rateLimitedAnswers = 0;
+  private readonly unmeteredAfter: number;
+  private answersWithoutHeaders = 0;
+  private unmetered = false;
   private cancelTimer: (() => void) | null = null;
 
   constructor(options: RateBudgetOptions = {}) {
@@ -123,6 +134,7 @@ export class RateBudget {
     this.maxInFlight = Math.max(1, options.maxInFlight ?? 6);
     this.marginMs = options.marginMs ?? 250;
     this.penaltyMs = options.penaltyMs ?? 2_000;
+    this.unmeteredAfter = options.unmeteredAfter ?? 3;
   }
 
   /** Resolves when the request may start; rejects with the signal's reason when it is aborted first. */
@@ -165,6 +177,7 @@ export class RateBudget {
       },
       resetAt: this.resetAt,
       blockedUntil: this.blockedUntil > now ? this.blockedUntil : null,
+      rateLimitedAnswers: this.rateLimitedAnswers,
     };
   }
 
@@ -197,6 +210,7 @@ export class RateBudget {
     const slots = priority === 'interactive' || this.maxInFlight === 1 ? this.maxInFlight : this.maxInFlight - 1;
     if (this.inFlight >= slots) return Number.POSITIVE_INFINITY;
     if (now < this.blockedUntil) return this.blockedUntil - now;
+    if (this.unmetered) return 0;
     if (this.available < 1) {
       if (this.resetAt !== null) return Math.max(1, this.resetAt + this.marginMs - now);
       return Number.POSITIVE_INFINITY; // rollOver guarantees a reset time when nothing is in flight
@@ -230,6 +244,7 @@ export class RateBudget {
         if (settled) return;
         settled = true;
         this.inFlight -= 1;
+        if (outcome.status === 429) this.rateLimitedAnswers += 1;
         if (outcome.headers) this.learn(outcome.headers, outcome.status);
         this.pump();
       },
@@ -240,6 +255,13 @@ export class RateBudget {
   private learn(headers: HeaderReader, status: number | undefined): void {
     const now = this.clock.now();
     const report = readRateReport(headers, now);
+    if (status === 429) {
+      this.unmetered = false;
+      this.answersWithoutHeaders = Number.NEGATIVE_INFINITY;
+    } else if (report.limit === undefined && report.remaining === undefined && !this.headersSeen) {
+      this.answersWithoutHeaders += 1;
+      if (this.answersWithoutHeaders >= this.unmeteredAfter) this.unmetered = true;
+    }
     if (report.limit !== undefined) {
       if (!this.headersSeen) {
         // The assumed window is the client's own guess: the server's figures replace it.

@@ -213,6 +213,14 @@ export class MediaCache {
     }
   }
 
+  /**
+   * The stored picture at `url`, or null when it is not stored: never touches the network, so a
+   * caller can serve what is cached without waiting for a download slot.
+   */
+  async peek(url: string): Promise<CachedPicture | null> {
+    return this.lookup(cacheKey(url));
+  }
+
   /** True when `url` is stored (without checking the file; get() does). */
   has(url: string): boolean {
     try {

@@ -1,4 +1,7 @@
 import fc from 'fast-check';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { bridgeChannels, channelNames, type ChannelName } from '../../../contract/bridge.ts';
 import { bridgeErrorSchema } from '../../../contract/bridge-errors.ts';
@@ -11,6 +14,7 @@ import { DirectoryError } from '../../../electron/core/directory/directoryError.
 import { KeyInputError } from '../../../electron/core/keys/apiKey.ts';
 import type { KeyStore } from '../../../electron/core/keys/keyStore.ts';
 import { MediaCacheError } from '../../../electron/core/media/mediaCacheError.ts';
+import { openSyncMemory } from '../../../electron/core/sync/syncMemory.ts';
 
 /** Handlers that record their calls and answer nothing useful: enough to see what reaches them. */
 function recordingHandlers(): { handlers: BridgeHandlers; calls: string[] } {
@@ -40,16 +44,20 @@ const validArgs: Record<ChannelName, unknown> = {
   testConnection: { id: 'c-1' },
   openDemoDirectory: {},
   listActors: { connectionId: 'c-1', params: { perPage: 10, includePicture: true } },
-  getActor: { connectionId: 'c-1', id: 7, enum: 'translate', locale: 'de' },
+  getActor: { connectionId: 'c-1', id: 7, enum: 'translate', locale: 'de', priority: 'shortlist' },
   listCrew: { connectionId: 'c-1', params: { professions: ['regie'] } },
   getCrew: { connectionId: 'c-1', id: 7 },
   listCastingCalls: { connectionId: 'c-1', params: { current: true } },
-  getCastingCall: { connectionId: 'c-1', id: 3 },
+  getCastingCall: { connectionId: 'c-1', id: 3, priority: 'background' },
   listAttributes: { connectionId: 'c-1' },
   getAttribute: { connectionId: 'c-1', name: 'eye_colors', locale: 'en' },
   getMediaCacheStats: {},
   setMediaCacheCap: { capBytes: 100 * 1024 * 1024 },
   clearMediaCache: {},
+  prefetchMedia: { connectionId: 'c-1', urls: ['https://media.example/a.png', 'https://media.example/b.png'], priority: 'low' },
+  getRateBudget: { connectionId: 'c-1' },
+  getSyncMemory: { connectionId: 'c-1' },
+  setSyncMemory: { connectionId: 'c-1', completedFullSyncAt: '2026-11-22T01:02:03.000+01:00' },
 };
 
 describe('bridge dispatch: arguments', () => {
@@ -241,7 +249,24 @@ describe('bridge handlers: the key never comes out', () => {
         keysSeenByTest.push(key);
         return { reachable: true, keyAccepted: false, error: { code: 'unauthorized', message: 'The directory refused the API key (HTTP 401).' } };
       },
-      media: { stats: () => ({ count: 0, bytes: 0, capBytes: 2 ** 31 }), setCap: async () => undefined, clear: async () => undefined },
+      rateBudget: () => ({
+        headersSeen: false,
+        limit: 300,
+        used: 0,
+        remaining: 300,
+        inFlight: 0,
+        waiting: { interactive: 0, shortlist: 0, keep_offline: 0, background: 0 },
+        resetAt: null,
+        blockedUntil: null,
+        rateLimitedAnswers: 0,
+      }),
+      media: {
+        stats: () => ({ count: 0, bytes: 0, capBytes: 2 ** 31 }),
+        setCap: async () => undefined,
+        clear: async () => undefined,
+        prefetch: async (urls) => ({ cached: urls, failed: [] }),
+      },
+      syncMemory: { get: () => ({ completedFullSyncAt: null }), set: async () => undefined, forget: async () => undefined },
       demo: { start: async () => ({ baseUrl: 'http://127.0.0.1:45678', key: `demo-${canary}` }) },
     };
     const dispatch = createDispatcher(createHandlers(parts));
@@ -262,6 +287,9 @@ describe('bridge handlers: the key never comes out', () => {
     await call('getAppInfo', {});
     await call('listActors', { connectionId: id, params: {} });
     await call('getActor', { connectionId: id, id: 1 });
+    await call('getRateBudget', { connectionId: id });
+    await call('getSyncMemory', { connectionId: id });
+    await call('prefetchMedia', { connectionId: id, urls: ['https://media.example/a.png'], priority: 'high' });
     await call('updateConnection', { id, name: 'Agency 2' });
     await call('openDemoDirectory', {});
     await call('listConnections', {});
@@ -339,5 +367,116 @@ describe('bridge handlers: the demo directory', () => {
     } as unknown as BackEndParts;
     const result = await createDispatcher(createHandlers(parts))('openDemoDirectory', {});
     expect(result).toMatchObject({ ok: false, error: { code: 'demo_failed' } });
+  });
+});
+
+describe('bridge handlers: the sync channels', () => {
+  type Recorded = { method: string; priority: unknown };
+
+  /** Parts with a directory that records the priority each call carried, and the real sync memory. */
+  async function syncParts() {
+    const keys = memoryKeys();
+    const connections = memoryConnections();
+    const recorded: Recorded[] = [];
+    const budgetsAskedFor: string[] = [];
+    const userDataDir = await mkdtemp(join(tmpdir(), 'castdesk-bridge-sync-'));
+    const syncMemory = await openSyncMemory({ userDataDir });
+    const page = { items: [], total: 0, page: 1, perPage: 1, nextPage: null };
+    const record = (method: string) => async (...args: unknown[]) => {
+      recorded.push({ method, priority: (args.at(-1) as { priority?: unknown } | undefined)?.priority });
+      return method.startsWith('list') ? page : { id: 1 };
+    };
+    const parts = {
+      keys,
+      connections,
+      directory: () => ({
+        listActors: record('listActors'),
+        getActor: record('getActor'),
+        listCrew: record('listCrew'),
+        getCrew: record('getCrew'),
+        listCastingCalls: record('listCastingCalls'),
+        getCastingCall: record('getCastingCall'),
+      }),
+      forgetDirectory: () => undefined,
+      rateBudget(connection: ConnectionRecord) {
+        budgetsAskedFor.push(connection.baseUrl);
+        return { headersSeen: true, limit: 50, used: 3, remaining: 47, inFlight: 0, waiting: { interactive: 0, shortlist: 0, keep_offline: 0, background: 2 }, resetAt: 1, blockedUntil: null, rateLimitedAnswers: 0 };
+      },
+      media: { prefetch: async (urls: string[]) => ({ cached: urls.slice(1), failed: [{ url: urls[0]!, code: 'upstream_status' }] }) },
+      syncMemory,
+    } as unknown as BackEndParts;
+    const dispatch = createDispatcher(createHandlers(parts));
+    const added = await connections.add({ name: 'A', baseUrl: 'https://d.example', contentLocale: 'en', isDemo: false });
+    await keys.setKey(added.id, 'k-1');
+    return { dispatch, id: added.id, recorded, budgetsAskedFor, userDataDir, cleanup: () => rm(userDataDir, { recursive: true, force: true }) };
+  }
+
+  it('hands each directory call its priority, none when the renderer gave none', async () => {
+    const { dispatch, id, recorded, cleanup } = await syncParts();
+    try {
+      await dispatch('listActors', { connectionId: id, params: {}, priority: 'background' });
+      await dispatch('getActor', { connectionId: id, id: 1, priority: 'interactive' });
+      await dispatch('listCrew', { connectionId: id, params: {}, priority: 'keep_offline' });
+      await dispatch('getCrew', { connectionId: id, id: 1, enum: 'translate', priority: 'shortlist' });
+      await dispatch('listCastingCalls', { connectionId: id, params: {} });
+      await dispatch('getCastingCall', { connectionId: id, id: 1, priority: 'background' });
+      expect(recorded).toEqual([
+        { method: 'listActors', priority: 'background' },
+        { method: 'getActor', priority: 'interactive' },
+        { method: 'listCrew', priority: 'keep_offline' },
+        { method: 'getCrew', priority: 'shortlist' },
+        { method: 'listCastingCalls', priority: undefined },
+        { method: 'getCastingCall', priority: 'background' },
+      ]);
+      expect(await dispatch('getActor', { connectionId: id, id: 1, priority: 'urgent' })).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('reports the rate budget of the connection and refuses an unknown connection', async () => {
+    const { dispatch, id, budgetsAskedFor, cleanup } = await syncParts();
+    try {
+      const budget = await dispatch('getRateBudget', { connectionId: id });
+      expect(budget).toMatchObject({ ok: true, value: { limit: 50, used: 3, rateLimitedAnswers: 0 } });
+      bridgeChannels.getRateBudget.result.parse(budget.ok ? budget.value : null);
+      expect(budgetsAskedFor).toEqual(['https://d.example']);
+      expect(await dispatch('getRateBudget', { connectionId: 'nope' })).toMatchObject({ ok: false, error: { code: 'connection_not_found' } });
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('remembers a completed full sync per connection and forgets it with the connection', async () => {
+    const { dispatch, id, userDataDir, cleanup } = await syncParts();
+    try {
+      expect(await dispatch('getSyncMemory', { connectionId: id })).toEqual({ ok: true, value: { completedFullSyncAt: null } });
+      const at = '2026-11-22T01:02:03.000Z';
+      expect(await dispatch('setSyncMemory', { connectionId: id, completedFullSyncAt: at })).toEqual({ ok: true, value: {} });
+      expect(await dispatch('getSyncMemory', { connectionId: id })).toEqual({ ok: true, value: { completedFullSyncAt: at } });
+      expect(JSON.parse(await readFile(join(userDataDir, 'sync-memory.json'), 'utf8'))).toEqual({ version: 1, connections: { [id]: { completedFullSyncAt: at } } });
+      expect(await dispatch('setSyncMemory', { connectionId: id, completedFullSyncAt: 'yesterday' })).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
+      expect(await dispatch('setSyncMemory', { connectionId: 'nope', completedFullSyncAt: at })).toMatchObject({ ok: false, error: { code: 'connection_not_found' } });
+      expect(await dispatch('removeConnection', { id })).toEqual({ ok: true, value: {} });
+      expect(JSON.parse(await readFile(join(userDataDir, 'sync-memory.json'), 'utf8'))).toEqual({ version: 1, connections: {} });
+      expect(await dispatch('getSyncMemory', { connectionId: id })).toMatchObject({ ok: false, error: { code: 'connection_not_found' } });
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('prefetches pictures only for a known connection and passes per-URL failures through', async () => {
+    const { dispatch, id, cleanup } = await syncParts();
+    try {
+      const urls = ['https://media.example/gone.png', 'https://media.example/a.png'];
+      expect(await dispatch('prefetchMedia', { connectionId: id, urls, priority: 'normal' })).toEqual({
+        ok: true,
+        value: { cached: ['https://media.example/a.png'], failed: [{ url: 'https://media.example/gone.png', code: 'upstream_status' }] },
+      });
+      expect(await dispatch('prefetchMedia', { connectionId: 'nope', urls, priority: 'normal' })).toMatchObject({ ok: false, error: { code: 'connection_not_found' } });
+      expect(await dispatch('prefetchMedia', { connectionId: id, urls: [], priority: 'normal' })).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
+    } finally {
+      await cleanup();
+    }
   });
 });

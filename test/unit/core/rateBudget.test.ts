@@ -97,6 +97,44 @@ describe('before any rate header', () => {
   });
 });
 
+describe('a server that meters nothing', () => {
+  async function settleWithoutHeaders(budget: RateBudget, clock: ManualClock, count: number): Promise<void> {
+    for (let i = 0; i < count; i += 1) {
+      const { promises } = request(budget, 1);
+      await clock.advance(1000);
+      (await promises[0]).settle({ headers: new Headers(), status: 200 });
+    }
+  }
+
+  it('is taken at its word after three answers without rate headers: only maxInFlight bounds starts', async () => {
+    const clock = new ManualClock();
+    const budget = new RateBudget({ clock, maxInFlight: 4 });
+    await settleWithoutHeaders(budget, clock, 3);
+    const { granted } = request(budget, 10, 'interactive');
+    await clock.advance(0);
+    expect(granted).toHaveLength(4);
+    granted.forEach((permit) => permit.settle({ headers: new Headers(), status: 200 }));
+    await clock.advance(0);
+    expect(granted).toHaveLength(8);
+  });
+
+  it('goes back to the assumed budget for good after a 429', async () => {
+    const clock = new ManualClock();
+    const budget = new RateBudget({ clock, maxInFlight: 4 });
+    await settleWithoutHeaders(budget, clock, 3);
+    const first = request(budget, 1, 'interactive');
+    await clock.advance(0);
+    (await first.promises[0]).settle({ headers: new Headers({ 'Retry-After': '5' }), status: 429 });
+    const { granted } = request(budget, 3, 'interactive');
+    await clock.advance(4_999);
+    expect(granted).toHaveLength(0);
+    // After Retry-After, starts are spaced again (unmetered they would all start at once).
+    await clock.advance(1_001);
+    expect(granted).toHaveLength(1);
+    expect(budget.stats().rateLimitedAnswers).toBe(1);
+  });
+});
+
 describe('following Ratelimit headers', () => {
   it('starts what the window has left at once, then waits for the reset', async () => {
     const clock = new ManualClock();
@@ -218,6 +256,23 @@ describe('Retry-After', () => {
     expect(later.granted).toHaveLength(1);
   });
 
+  it('counts the 429 answers it settled, and nothing else', async () => {
+    const clock = new ManualClock();
+    const budget = new RateBudget({ clock, penaltyMs: 10, marginMs: 0 });
+    const teacher = request(budget, 1, 'interactive');
+    await clock.advance(0);
+    teacher.granted[0]!.settle({ headers: rateHeaders(clock, 20, 10, 60), status: 200 });
+    const first = request(budget, 3, 'interactive');
+    await clock.advance(0);
+    first.granted[0]!.settle({ headers: new Headers(), status: 429 });
+    first.granted[1]!.settle({ headers: rateHeaders(clock, 20, 8, 60), status: 200 });
+    expect(budget.stats().rateLimitedAnswers).toBe(1);
+    first.granted[2]!.settle({ headers: rateHeaders(clock, 20, 0, 60, { 'Retry-After': '1' }), status: 429 });
+    // A permit settles once: a second report of the same answer is not counted again.
+    first.granted[2]!.settle({ headers: new Headers(), status: 429 });
+    expect(budget.stats().rateLimitedAnswers).toBe(2);
+  });
+
   it('also holds after a 503 with Retry-After', async () => {
     const clock = new ManualClock();
     const budget = new RateBudget({ clock });
@@ -320,6 +375,7 @@ describe('stats', () => {
       waiting: { interactive: 0, shortlist: 0, keep_offline: 0, background: 0 },
       resetAt: Number(headers.get('Ratelimit-Reset')) * 1000,
       blockedUntil: null,
+      rateLimitedAnswers: 0,
     });
   });
 });

@@ -1,0 +1,191 @@
+/**
+ * The sync channels of the real back end against the real directory service (conformance fixture,
+ * rate limit 50 per minute): directory calls start by priority, the rate budget's figures follow
+ * the server's headers without a single 429, the sync memory survives a new back end on the same
+ * user data folder, and prefetchMedia stores the service's PNGs while reporting what failed.
+ *
+ * The conformance fixture's `k-casting-pro-conformance` key sees no actor profiles (its agency_ids
+ * are empty), so the connection uses `k-agency-1-conformance`, which sees seven. The fixture names
+ * its service-hosted pictures `.jpg`, but the service's media route renders PNG only: the copy
+ * loaded here names them `.png`, so the list hands out URLs that serve real pictures, and the
+ * original `.jpg` form serves as the URL that fails.
+ */
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bridgeChannels, type ChannelName, type ChannelResult } from '../../contract/bridge.ts';
+import { bridgeErrorSchema } from '../../contract/bridge-errors.ts';
+import { createBackEnd, type BackEnd } from '../../electron/core/backEnd.ts';
+import { startDirectory, type RunningDirectory } from '../../server/src/startDirectory.ts';
+
+const fixturePath = fileURLToPath(new URL('../conformance/fixtures/directory.json', import.meta.url));
+const key = 'k-agency-1-conformance';
+
+let directory: RunningDirectory;
+let userDataDir: string;
+let backEnd: BackEnd;
+let connectionId: string;
+
+/** A bridge call that must succeed; its value is checked against the contract's result schema. */
+async function ok<C extends ChannelName>(channel: C, args: unknown): Promise<ChannelResult<C>> {
+  const result = await backEnd.call(channel, args);
+  if (!result.ok) throw new Error(`${channel} failed: ${result.error.code}: ${result.error.message}`);
+  return bridgeChannels[channel].result.parse(result.value) as ChannelResult<C>;
+}
+
+beforeAll(async () => {
+  const fixture = (await readFile(fixturePath, 'utf8')).replace(/("\/media\/pictures\/\d+\/[a-z_]+)\.jpg"/g, '$1.png"');
+  directory = await startDirectory({ port: 0, fixture: JSON.parse(fixture) as never, rateLimit: { limit: 50, windowSeconds: 60 } });
+  userDataDir = await mkdtemp(path.join(tmpdir(), 'castdesk-sync-channels-'));
+  backEnd = await createBackEnd({ userDataDir, shell: 'web', version: 'test' });
+  connectionId = (await ok('addConnection', { name: 'Conformance', baseUrl: directory.baseUrl, contentLocale: 'en', key })).id;
+}, 60_000);
+
+afterAll(async () => {
+  // The key may sit in a real keychain: removing the connection deletes it there.
+  if (connectionId) await backEnd?.call('removeConnection', { id: connectionId });
+  await backEnd?.close();
+  await directory?.close();
+  if (userDataDir) await rm(userDataDir, { recursive: true, force: true });
+});
+
+describe('directory calls and the rate budget', () => {
+  it('starts with a budget that has seen no headers, and learns the server figures from the first answer', async () => {
+    const before = await ok('getRateBudget', { connectionId });
+    expect(before).toMatchObject({ headersSeen: false, inFlight: 0, rateLimitedAnswers: 0, blockedUntil: null });
+    const page = await ok('listActors', { connectionId, params: { perPage: 100 } });
+    expect(page.total).toBe(7);
+    const after = await ok('getRateBudget', { connectionId });
+    expect(after).toMatchObject({ headersSeen: true, limit: 50, used: 1, remaining: 49, inFlight: 0, rateLimitedAnswers: 0 });
+    expect(after.resetAt).toBeGreaterThan(Date.now());
+    expect(after.resetAt).toBeLessThanOrEqual(Date.now() + 61_000);
+  });
+
+  it('starts an interactive call before background calls that were waiting', async () => {
+    const finished: string[] = [];
+    const backgroundCount = 30;
+    const background = Array.from({ length: backgroundCount }, (_, index) =>
+      ok('getActor', { connectionId, id: [1, 2, 3, 4, 5, 9, 11][index % 7], priority: 'background' }).then(() => finished.push('background')),
+    );
+    // Issued last: it reaches the budget when the background calls already wait.
+    let interactiveDone = false;
+    const interactive = ok('getActor', { connectionId, id: 1 }).then(() => {
+      interactiveDone = true;
+      finished.push('interactive');
+    });
+    // Background calls may use five of the six slots; the sixth is kept for interactive calls. Six
+    // in flight while background calls still wait means the interactive one went ahead of them.
+    const samples: ChannelResult<'getRateBudget'>[] = [];
+    while (!interactiveDone) {
+      samples.push(await ok('getRateBudget', { connectionId }));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await Promise.all([...background, interactive]);
+    expect(Math.max(...samples.map((sample) => sample.inFlight))).toBeLessThanOrEqual(6);
+    expect(samples.some((sample) => sample.inFlight === 6 && sample.waiting.background > 0 && sample.waiting.interactive === 0)).toBe(true);
+    // Arrival order would have put it last; it finished well before the background backlog did.
+    expect(finished.indexOf('interactive')).toBeLessThan(backgroundCount - 5);
+
+    const budget = await ok('getRateBudget', { connectionId });
+    expect(budget).toMatchObject({ headersSeen: true, limit: 50, used: 1 + backgroundCount + 1, inFlight: 0, rateLimitedAnswers: 0 });
+    expect(budget.waiting).toEqual({ interactive: 0, shortlist: 0, keep_offline: 0, background: 0 });
+  });
+
+  it('refuses an unknown priority and an unknown connection', async () => {
+    const urgent = await backEnd.call('listActors', { connectionId, params: {}, priority: 'urgent' });
+    expect(!urgent.ok && bridgeErrorSchema.parse(urgent.error).code).toBe('invalid_arguments');
+    const nobody = await backEnd.call('getRateBudget', { connectionId: 'no-such-connection' });
+    expect(!nobody.ok && nobody.error.code).toBe('connection_not_found');
+  });
+});
+
+describe('prefetchMedia', () => {
+  it("stores the service's PNGs and reports the URLs that failed, without failing the call", async () => {
+    const page = await ok('listActors', { connectionId, params: { perPage: 100, includePicture: true, pictureVersion: 'large' } });
+    const withPicture = page.items.filter((actor) => typeof actor.main_picture_url_tile === 'string');
+    expect(withPicture.length).toBeGreaterThan(0);
+    const pictures = withPicture.flatMap((actor) => [actor.main_picture_url_tile as string, actor.picture_url as string]);
+    for (const url of pictures) expect(url.startsWith(`${directory.baseUrl}/media/pictures/`)).toBe(true);
+    const missing = pictures[0]!.replace(/\.png$/, '.jpg');
+    const withCredentials = pictures[0]!.replace('http://', 'http://user:secret@');
+    const before = await ok('getMediaCacheStats', {});
+
+    const outcome = await ok('prefetchMedia', { connectionId, urls: [...pictures, missing, withCredentials], priority: 'low' });
+    expect(outcome.cached).toEqual([...new Set(pictures)]);
+    expect(outcome.failed).toEqual([
+      { url: missing, code: 'upstream_status' },
+      { url: withCredentials, code: 'invalid_url' },
+    ]);
+    expect((await ok('getMediaCacheStats', {})).count).toBe(before.count + new Set(pictures).size);
+
+    // Served from the cache as PNG, with the directory stopped or not.
+    for (const url of pictures) {
+      const served = await backEnd.serveMedia(new URLSearchParams({ c: connectionId, u: url }));
+      expect(served.status).toBe(200);
+      expect(served.headers['Content-Type'] ?? served.headers['content-type']).toBe('image/png');
+      expect((served.body as Buffer).subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    }
+    // A second call finds them stored; pictures do not count against the directory's rate budget.
+    expect(await ok('prefetchMedia', { connectionId, urls: pictures, priority: 'high' })).toEqual({ cached: [...new Set(pictures)], failed: [] });
+    expect((await ok('getRateBudget', { connectionId })).rateLimitedAnswers).toBe(0);
+  });
+
+  it('refuses a connection that does not exist', async () => {
+    const result = await backEnd.call('prefetchMedia', { connectionId: 'no-such-connection', urls: [`${directory.baseUrl}/media/pictures/1/thumb.png`], priority: 'low' });
+    expect(!result.ok && result.error.code).toBe('connection_not_found');
+  });
+});
+
+describe('sync memory', () => {
+  it('survives a new back end on the same user data folder', async () => {
+    expect(await ok('getSyncMemory', { connectionId })).toEqual({ completedFullSyncAt: null });
+    const at = '2026-11-22T10:11:12.000+01:00';
+    await ok('setSyncMemory', { connectionId, completedFullSyncAt: at });
+    await backEnd.close();
+    backEnd = await createBackEnd({ userDataDir, shell: 'web', version: 'test' });
+    expect(await ok('getSyncMemory', { connectionId })).toEqual({ completedFullSyncAt: at });
+    expect(JSON.parse(await readFile(path.join(userDataDir, 'sync-memory.json'), 'utf8'))).toEqual({ version: 1, connections: { [connectionId]: { completedFullSyncAt: at } } });
+  });
+
+  it('sets a damaged file aside and starts empty', async () => {
+    await backEnd.close();
+    await writeFile(path.join(userDataDir, 'sync-memory.json'), '{"version":1,"connections":{"x":');
+    backEnd = await createBackEnd({ userDataDir, shell: 'web', version: 'test' });
+    expect(await ok('getSyncMemory', { connectionId })).toEqual({ completedFullSyncAt: null });
+    expect((await readdir(userDataDir)).some((name) => name.startsWith('sync-memory.json.damaged-'))).toBe(true);
+    const log = await readFile(path.join(userDataDir, 'logs', 'castdesk.log'), 'utf8');
+    expect(log).toMatch(/sync memory file was damaged/);
+  });
+
+  it('forgets the entry when the connection is removed', async () => {
+    await ok('setSyncMemory', { connectionId, completedFullSyncAt: '2026-11-22T00:00:00Z' });
+    await ok('removeConnection', { id: connectionId });
+    expect(JSON.parse(await readFile(path.join(userDataDir, 'sync-memory.json'), 'utf8'))).toEqual({ version: 1, connections: {} });
+    connectionId = '';
+  });
+});
+
+describe('closing the back end', () => {
+  it('cancels directory calls still waiting for the rate budget instead of keeping them until the window resets', async () => {
+    const connection = await ok('addConnection', { name: 'Closing', baseUrl: directory.baseUrl, contentLocale: 'en', key });
+    // More calls than the minute's budget has left: the last ones wait for the next window.
+    const calls = Array.from({ length: 40 }, (_, index) =>
+      backEnd.call('getActor', { connectionId: connection.id, id: [1, 2, 3, 4, 5, 9, 11][index % 7], priority: 'background' }),
+    );
+    for (let budget = await ok('getRateBudget', { connectionId: connection.id }); !(budget.remaining === 0 && budget.waiting.background > 0); ) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      budget = await ok('getRateBudget', { connectionId: connection.id });
+    }
+    const closedAt = Date.now();
+    await backEnd.close();
+    const results = await Promise.all(calls);
+    expect(Date.now() - closedAt).toBeLessThan(5_000);
+    const codes = results.map((result) => (result.ok ? 'ok' : result.error.code));
+    expect(codes).toContain('cancelled');
+    expect(codes.filter((code) => code !== 'ok' && code !== 'cancelled')).toEqual([]);
+    backEnd = await createBackEnd({ userDataDir, shell: 'web', version: 'test' });
+    await ok('removeConnection', { id: connection.id });
+  });
+});
