@@ -24,7 +24,18 @@ export const errorMessageKeys: Record<BridgeErrorCode, string> = {
   internal: 'errors.internal',
 };
 
+/** Codes of failures inside the renderer itself (the offline library), beside the bridge's codes. */
+export const libraryErrorCodes = ['storage_full', 'storage_unavailable'] as const;
+export type LibraryErrorCode = (typeof libraryErrorCodes)[number];
+
+export const libraryErrorMessageKeys: Record<LibraryErrorCode, string> = {
+  storage_full: 'errors.storage_full',
+  storage_unavailable: 'errors.storage_unavailable',
+};
+
 /** The key for any code string (a test result's code is a plain string); unknown codes read as internal. */
 export function errorMessageKey(code: string): string {
-  return (bridgeErrorCodes as readonly string[]).includes(code) ? errorMessageKeys[code as BridgeErrorCode] : errorMessageKeys.internal;
+  if ((bridgeErrorCodes as readonly string[]).includes(code)) return errorMessageKeys[code as BridgeErrorCode];
+  if ((libraryErrorCodes as readonly string[]).includes(code)) return libraryErrorMessageKeys[code as LibraryErrorCode];
+  return errorMessageKeys.internal;
 }

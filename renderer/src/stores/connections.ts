@@ -4,6 +4,7 @@ import type { ConnectionTest, ConnectionView } from '../../../contract/bridge.ts
 import type { BridgeError, BridgeResult } from '../../../contract/bridge-errors.ts';
 import type { ContentLocale } from '../../../contract/directory-api.ts';
 import { useBridge } from '../bridge/bridgeInjection.ts';
+import { useSyncStore } from './sync.ts';
 
 export interface NewConnectionInput {
   name: string;
@@ -15,10 +16,12 @@ export interface NewConnectionInput {
 /**
  * The directory connections: the list, the active one, keys (set and delete only; a key is never
  * read back), "test connection", and the first start, which opens the embedded demo directory when
- * there is no connection at all so a new user has something real to browse.
+ * there is no connection at all so a new user has something real to browse. Whenever the active
+ * connection changes, its offline library opens and its sync starts (the sync store).
  */
 export const useConnectionStore = defineStore('connections', () => {
   const bridge = useBridge();
+  const sync = useSyncStore();
 
   const connections = ref<ConnectionView[]>([]);
   const activeId = ref<string | null>(null);
@@ -44,6 +47,7 @@ export const useConnectionStore = defineStore('connections', () => {
     if (!listed) return false;
     connections.value = listed.connections;
     activeId.value = listed.activeId;
+    if (sync.connectionId !== listed.activeId) await sync.activate(listed.activeId);
     return true;
   }
 
@@ -88,6 +92,7 @@ export const useConnectionStore = defineStore('connections', () => {
     if (removed === null) return false;
     delete tests.value[id];
     await refresh();
+    await sync.dropLibrary(id);
     return true;
   }
 

@@ -3,7 +3,6 @@ import { createApp } from 'vue';
 import { describe, expect, it } from 'vitest';
 import type { ConnectionView } from '../../../contract/bridge.ts';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
-import { useActorListStore } from '../../../renderer/src/stores/actorList.ts';
 import { useConnectionStore } from '../../../renderer/src/stores/connections.ts';
 import { demoView, fakeBridge } from './fakeBridge.ts';
 
@@ -64,34 +63,5 @@ describe('connection store', () => {
     expect(store.error).toEqual({ code: 'invalid_input', message: 'Base URLs must be https.' });
     await store.test('c-1');
     expect(store.tests['c-1']).toEqual({ result: { reachable: true, keyAccepted: false, error: { code: 'unauthorized', message: '401' } }, running: false });
-  });
-});
-
-describe('actor list store', () => {
-  it('loads the first page of the connection and addresses thumbnails through the media cache', async () => {
-    const { bridge, calls } = fakeBridge({
-      listActors: () => ({
-        ok: true,
-        value: { items: [{ id: 1, name: 'Ada', main_picture_url_tile: 'http://127.0.0.1:40000/media/1/thumb.png' }, { id: 2, name: 'Bo' }], total: 2, page: 1, perPage: 50, nextPage: null },
-      }),
-    });
-    storesWith(bridge).runWithContext(() => useActorListStore());
-    const store = useActorListStore();
-    await store.load('demo-1');
-    expect(calls[0]).toEqual({ channel: 'listActors', args: { connectionId: 'demo-1', params: expect.objectContaining({ perPage: 50, includePicture: true }) } });
-    expect(store.items.map((actor) => actor.name)).toEqual(['Ada', 'Bo']);
-    expect(store.total).toBe(2);
-    expect(store.thumbnailUrl(store.items[0]!)).toBe(`/media-cache?c=demo-1&u=${encodeURIComponent('http://127.0.0.1:40000/media/1/thumb.png')}`);
-    expect(store.thumbnailUrl(store.items[1]!)).toBeNull();
-  });
-
-  it('shows an error instead of stale actors', async () => {
-    const { bridge } = fakeBridge({ listActors: () => ({ ok: false, error: { code: 'unauthorized', message: '401' } }) });
-    storesWith(bridge).runWithContext(() => useActorListStore());
-    const store = useActorListStore();
-    await store.load('c-1');
-    expect(store.loading).toBe(false);
-    expect(store.items).toEqual([]);
-    expect(store.error?.code).toBe('unauthorized');
   });
 });

@@ -1,0 +1,272 @@
+/**
+ * Every write of the sync engine to the library, each in ONE transaction: a list page together
+ * with its checkpoint and the watermark, so a crash leaves either the page and its checkpoint or
+ * neither; a detail together with its search row; a reconciliation together with the end of its run.
+ */
+import type {
+  ActorDetail,
+  ActorListItem,
+  CastingCallDetail,
+  CastingCallListItem,
+  CrewDetail,
+  CrewListItem,
+} from '../../../contract/directory-api.ts';
+import type { Table } from 'dexie';
+import {
+  writeLibrary,
+  type AnyProfileRow,
+  type CastingCallRow,
+  type LibraryDb,
+  type MediaRow,
+  type PageCheckpoint,
+  type ProfileKind,
+  type Removal,
+  type SyncResource,
+  type SyncState,
+} from './libraryDb.ts';
+import { searchRowFromProfile } from './searchRows.ts';
+
+type ProfileRow = AnyProfileRow;
+type ProfileItem = ActorListItem | CrewListItem;
+type ProfileDetail = ActorDetail | CrewDetail;
+
+export function emptySyncState(resource: SyncResource): SyncState {
+  return { resource, watermark: null, checkpoint: null, lastFullReconciliationAt: null, lastRunCompletedAt: null, lastError: null };
+}
+
+/** The actors or crew table, typed for code that handles both kinds alike. */
+export function profileTable(db: LibraryDb, kind: ProfileKind): Table<ProfileRow, number> {
+  return (kind === 'actor' ? db.actors : db.crew) as unknown as Table<ProfileRow, number>;
+}
+
+/** The later of two server datetimes (ISO); null when neither is known. */
+export function laterIso(a: string | null | undefined, b: string | null | undefined): string | null {
+  if (!a) return b ?? null;
+  if (!b) return a;
+  return Date.parse(b) > Date.parse(a) ? b : a;
+}
+
+function isNewer(candidate: string | null | undefined, than: string | null | undefined): boolean {
+  return !!candidate && !!than && Date.parse(candidate) > Date.parse(than);
+}
+
+/** The last item of each id: a page may repeat an id when the directory's order shifted. */
+function byId<T extends { id: number }>(items: T[]): T[] {
+  return [...new Map(items.map((item) => [item.id, item])).values()];
+}
+
+export interface ProfilePageResult {
+  /** Profiles whose cached detail is older than the list item now written. */
+  staleDetailIds: number[];
+}
+
+/**
+ * Writes one list page of actors or crew, the resource's next checkpoint and its watermark (the
+ * largest server updated_at seen) in one transaction. Full runs mark every profile with their
+ * run id, which reconciliation reads at the end.
+ */
+export async function writeProfilePage(
+  db: LibraryDb,
+  kind: ProfileKind,
+  resource: SyncResource,
+  items: ProfileItem[],
+  checkpoint: PageCheckpoint,
+  nowIso: string,
+): Promise<ProfilePageResult> {
+  const table = profileTable(db, kind);
+  const unique = byId(items);
+  return writeLibrary(db, [table, db.searchRows, db.syncState], async () => {
+    const existing = (await table.bulkGet(unique.map((item) => item.id))) as (ProfileRow | undefined)[];
+    const staleDetailIds: number[] = [];
+    let watermark: string | null = null;
+    const rows = unique.map((item, index): ProfileRow => {
+      const before = existing[index];
+      watermark = laterIso(watermark, item.updated_at);
+      if (before?.detail && isNewer(item.updated_at, before.detail.updated_at)) staleDetailIds.push(item.id);
+      const row: ProfileRow = {
+        ...before,
+        id: item.id,
+        item,
+        listSyncedAt: nowIso,
+        updatedAt: laterIso(laterIso(before?.updatedAt, item.updated_at), before?.detail?.updated_at) ?? nowIso,
+        seenInRun: checkpoint.mode === 'full' ? checkpoint.runId : before?.seenInRun,
+      };
+      delete row.removed;
+      return row;
+    });
+    await table.bulkPut(rows);
+    await db.searchRows.bulkPut(rows.map((row) => searchRowFromProfile(kind, row)));
+    const state = (await db.syncState.get(resource)) ?? emptySyncState(resource);
+    await db.syncState.put({ ...state, watermark: laterIso(state.watermark, watermark), checkpoint });
+    return { staleDetailIds };
+  });
+}
+
+/**
+ * Ends a full run of actors or crew: profiles the run did not see leave the live index (removed:
+ * missing) but stay in their table for shortlists; the checkpoint is cleared. Returns their ids.
+ */
+export async function reconcileProfiles(db: LibraryDb, kind: ProfileKind, resource: SyncResource, runId: string, nowIso: string): Promise<number[]> {
+  const table = profileTable(db, kind);
+  return writeLibrary(db, [table, db.searchRows, db.syncState], async () => {
+    const missing = (await table.filter((row: ProfileRow) => row.seenInRun !== runId && !row.removed).toArray()) as ProfileRow[];
+    const removal: Removal = { reason: 'missing', at: nowIso };
+    const rows = missing.map((row) => ({ ...row, removed: removal }));
+    await table.bulkPut(rows);
+    await db.searchRows.bulkPut(rows.map((row) => searchRowFromProfile(kind, row)));
+    const state = (await db.syncState.get(resource)) ?? emptySyncState(resource);
+    await db.syncState.put({ ...state, checkpoint: null, lastFullReconciliationAt: nowIso, lastRunCompletedAt: nowIso, lastError: null });
+    return rows.map((row) => row.id);
+  });
+}
+
+/** Ends an incremental run: the checkpoint is cleared. */
+export async function completeIncrementalRun(db: LibraryDb, resource: SyncResource, nowIso: string): Promise<void> {
+  await writeLibrary(db, [db.syncState], async () => {
+    const state = (await db.syncState.get(resource)) ?? emptySyncState(resource);
+    await db.syncState.put({ ...state, checkpoint: null, lastRunCompletedAt: nowIso, lastError: null });
+  });
+}
+
+/** Starts (or restarts) a run: its first checkpoint, nothing else. */
+export async function saveCheckpoint(db: LibraryDb, resource: SyncResource, checkpoint: PageCheckpoint | null): Promise<void> {
+  await writeLibrary(db, [db.syncState], async () => {
+    const state = (await db.syncState.get(resource)) ?? emptySyncState(resource);
+    await db.syncState.put({ ...state, checkpoint });
+  });
+}
+
+export async function recordSyncError(db: LibraryDb, resource: SyncResource, error: { code: string; message: string }, nowIso: string): Promise<void> {
+  await writeLibrary(db, [db.syncState], async () => {
+    const state = (await db.syncState.get(resource)) ?? emptySyncState(resource);
+    await db.syncState.put({ ...state, lastError: { code: error.code, message: error.message, at: nowIso } });
+  });
+}
+
+function mainThumb(detail: ProfileDetail): string | null {
+  const pictures = detail.pictures ?? [];
+  const main = pictures.find((picture) => picture.main_picture) ?? pictures[0];
+  return main?.versions.thumb ?? null;
+}
+
+/** A list item made from a detail, for a profile the lists have not brought yet (e.g. a merge target). */
+function itemFromDetail(detail: ProfileDetail): ProfileItem {
+  const actor = detail as ActorDetail;
+  return {
+    id: detail.id,
+    name: detail.name ?? `${detail.first_name} ${detail.last_name}`.trim(),
+    first_name: detail.first_name,
+    last_name: detail.last_name,
+    gender: detail.gender ?? null,
+    ...(actor.gender_new !== undefined ? { gender_new: actor.gender_new } : {}),
+    professions: detail.professions ?? [],
+    languages: detail.languages ?? {},
+    representative: detail.representative ?? null,
+    updated_at: detail.updated_at,
+    main_picture_url_tile: mainThumb(detail),
+  };
+}
+
+/** Writes a fetched detail and its search row (acting ages come from the detail) in one transaction. */
+export async function writeProfileDetail(db: LibraryDb, kind: ProfileKind, detail: ProfileDetail, nowIso: string): Promise<void> {
+  const table = profileTable(db, kind);
+  await writeLibrary(db, [table, db.searchRows], async () => {
+    const before = (await table.get(detail.id)) as ProfileRow | undefined;
+    const row: ProfileRow = {
+      ...before,
+      id: detail.id,
+      item: before?.item ?? itemFromDetail(detail),
+      listSyncedAt: before?.listSyncedAt ?? nowIso,
+      detail,
+      detailFetchedAt: nowIso,
+      updatedAt: laterIso(before?.updatedAt, detail.updated_at) ?? nowIso,
+    };
+    // The directory answered: the profile is live whatever an earlier run concluded.
+    delete row.removed;
+    await table.put(row);
+    await db.searchRows.put(searchRowFromProfile(kind, row));
+  });
+}
+
+/** A profile answered 410 (or 404): it leaves the live index and keeps its cached data. */
+export async function markProfileRemoved(db: LibraryDb, kind: ProfileKind, id: number, removal: Removal): Promise<void> {
+  const table = profileTable(db, kind);
+  await writeLibrary(db, [table, db.searchRows], async () => {
+    const before = (await table.get(id)) as ProfileRow | undefined;
+    if (!before) return;
+    const row = { ...before, removed: removal };
+    await table.put(row);
+    await db.searchRows.put(searchRowFromProfile(kind, row));
+  });
+}
+
+/**
+ * Writes one casting-call list page with its checkpoint. The `castingCalls` run lists all calls;
+ * the `castingCallsCurrent` run (current=true) marks those listed as current.
+ */
+export async function writeCastingCallPage(
+  db: LibraryDb,
+  resource: 'castingCalls' | 'castingCallsCurrent',
+  items: CastingCallListItem[],
+  checkpoint: PageCheckpoint,
+  nowIso: string,
+): Promise<void> {
+  const unique = byId(items);
+  await writeLibrary(db, [db.castingCalls, db.syncState], async () => {
+    const existing = await db.castingCalls.bulkGet(unique.map((item) => item.id));
+    const rows = unique.map((item, index): CastingCallRow => {
+      const before = existing[index];
+      const row: CastingCallRow = { ...before, id: item.id, item, fetchedAt: nowIso, current: before?.current ?? false };
+      if (resource === 'castingCalls') row.seenInRun = checkpoint.runId;
+      else {
+        row.current = true;
+        row.currentSeenInRun = checkpoint.runId;
+      }
+      delete row.removed;
+      return row;
+    });
+    await db.castingCalls.bulkPut(rows);
+    const state = (await db.syncState.get(resource)) ?? emptySyncState(resource);
+    await db.syncState.put({ ...state, checkpoint });
+  });
+}
+
+/**
+ * Ends a casting-call run: after the list of all calls, calls not listed are removed (missing);
+ * after the current list, calls not listed are no longer current.
+ */
+export async function reconcileCastingCalls(db: LibraryDb, resource: 'castingCalls' | 'castingCallsCurrent', runId: string, nowIso: string): Promise<void> {
+  await writeLibrary(db, [db.castingCalls, db.syncState], async () => {
+    const rows = await db.castingCalls.toArray();
+    const changed: CastingCallRow[] = [];
+    for (const row of rows) {
+      if (resource === 'castingCalls' && row.seenInRun !== runId && !row.removed) changed.push({ ...row, current: false, removed: { reason: 'missing', at: nowIso } });
+      if (resource === 'castingCallsCurrent' && row.current && row.currentSeenInRun !== runId) changed.push({ ...row, current: false });
+    }
+    await db.castingCalls.bulkPut(changed);
+    const state = (await db.syncState.get(resource)) ?? emptySyncState(resource);
+    await db.syncState.put({ ...state, checkpoint: null, lastFullReconciliationAt: nowIso, lastRunCompletedAt: nowIso, lastError: null });
+  });
+}
+
+export async function writeCastingCallDetail(db: LibraryDb, detail: CastingCallDetail, nowIso: string): Promise<void> {
+  await writeLibrary(db, [db.castingCalls], async () => {
+    const before = await db.castingCalls.get(detail.id);
+    const item: CastingCallListItem = before?.item ?? {
+      id: detail.id,
+      name: detail.name,
+      casting_type: detail.casting_type,
+      description: detail.description ?? null,
+      production_format: detail.production_format ?? null,
+      deadline: detail.deadline ?? null,
+      ...(detail.deadline_visible !== undefined ? { deadline_visible: detail.deadline_visible } : {}),
+    };
+    await db.castingCalls.put({ ...before, id: detail.id, item, detail, detailFetchedAt: nowIso, current: before?.current ?? false, fetchedAt: before?.fetchedAt ?? nowIso });
+  });
+}
+
+/** Records pictures the back end now holds in its media cache. */
+export async function recordMedia(db: LibraryDb, rows: MediaRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await writeLibrary(db, [db.media], () => db.media.bulkPut(rows));
+}

@@ -1,0 +1,131 @@
+/**
+ * One list run of one resource: every list field, `perPage` items a page in id order, each page
+ * written with the next checkpoint in one transaction. A run continues from its checkpoint, so a
+ * crash, a cancel or a lost network costs at most the page in flight. Incremental runs ask for
+ * `updated_at[gte]` = watermark − lookback; full runs end with reconciliation.
+ */
+import type { ActorListItem, CastingCallListItem, CrewListItem } from '../../../contract/directory-api.ts';
+import type { PageCheckpoint, ProfileKind, SyncResource } from '../db/libraryDb.ts';
+import {
+  completeIncrementalRun,
+  emptySyncState,
+  reconcileCastingCalls,
+  reconcileProfiles,
+  saveCheckpoint,
+  writeCastingCallPage,
+  writeProfilePage,
+} from '../db/libraryWrites.ts';
+import { newRunId, type SyncContext } from './syncContext.ts';
+
+/** Every list field of each endpoint (spec); names a directory does not know are ignored. */
+export const actorListFields = [
+  'age', 'gender', 'gender_new', 'gender_description', 'gender_searchability', 'first_name', 'last_name', 'name',
+  'main_profession', 'professions', 'languages', 'representative', 'updated_at',
+];
+export const crewListFields = ['name', 'first_name', 'last_name', 'gender', 'professions', 'languages', 'representative', 'updated_at', 'about_me', 'about_me_html'];
+export const castingCallListFields = ['name', 'casting_type', 'description', 'production_format', 'deadline', 'deadline_visible'];
+
+interface ListPage<T> {
+  items: T[];
+  total: number;
+  nextPage: number | null;
+}
+
+export interface ProfileListOutcome {
+  mode: 'full' | 'incremental';
+  /** Profiles whose cached detail is older than their list item. */
+  staleDetailIds: number[];
+  /** Profiles a full run did not see: they left the live index. */
+  missingIds: number[];
+}
+
+/** The checkpoint to continue, or a new run's first one. */
+async function startOrResume(context: SyncContext, resource: SyncResource, wantFull: boolean): Promise<PageCheckpoint> {
+  const state = (await context.db.syncState.get(resource)) ?? emptySyncState(resource);
+  const resumable = state.checkpoint && !(wantFull && state.checkpoint.mode !== 'full') ? state.checkpoint : null;
+  if (resumable) return resumable;
+  const full = wantFull || !state.lastFullReconciliationAt || !state.watermark;
+  const checkpoint: PageCheckpoint = {
+    runId: newRunId(context.now()),
+    mode: full ? 'full' : 'incremental',
+    nextPage: 1,
+    perPage: context.perPage,
+    startedAt: context.nowIso(),
+  };
+  // The server's clock only: the largest updated_at it gave us, minus the lookback window.
+  if (!full) checkpoint.since = Math.max(0, Math.floor(Date.parse(state.watermark!) / 1000) - context.lookbackSeconds);
+  await saveCheckpoint(context.db, resource, checkpoint);
+  return checkpoint;
+}
+
+async function readPages<T>(
+  context: SyncContext,
+  resource: SyncResource,
+  checkpoint: PageCheckpoint,
+  fetchPage: (page: number, perPage: number) => Promise<ListPage<T>>,
+  writePage: (items: T[], next: PageCheckpoint) => Promise<void>,
+): Promise<PageCheckpoint> {
+  let current = checkpoint;
+  const reportProgress = (total: number) =>
+    context.progress.update({ resource, list: { done: Math.min(total, (current.nextPage - 1) * current.perPage), total } });
+  reportProgress(current.total ?? 0);
+  while (!current.listComplete) {
+    const page = await fetchPage(current.nextPage, current.perPage);
+    const next: PageCheckpoint = {
+      ...current,
+      nextPage: page.nextPage ?? current.nextPage + 1,
+      total: page.total,
+      listComplete: page.nextPage === null || page.items.length === 0,
+    };
+    await writePage(page.items, next);
+    current = next;
+    reportProgress(page.total);
+  }
+  context.progress.update({ list: { done: current.total ?? 0, total: current.total ?? 0 } });
+  return current;
+}
+
+/** Runs (or continues) the list run of actors or crew. */
+export async function syncProfileList(context: SyncContext, kind: ProfileKind, wantFull: boolean): Promise<ProfileListOutcome> {
+  const resource: SyncResource = kind === 'actor' ? 'actors' : 'crew';
+  const checkpoint = await startOrResume(context, resource, wantFull);
+  if (checkpoint.mode === 'full') context.progress.update({ full: true });
+  const staleDetailIds: number[] = [];
+  const base = { order: 'id' as const, direction: 'asc' as const, includePicture: true, ...(checkpoint.since !== undefined ? { updatedSince: checkpoint.since } : {}) };
+  const fetchPage = (page: number, perPage: number): Promise<ListPage<ActorListItem | CrewListItem>> =>
+    kind === 'actor'
+      ? context.call(() => context.bridge.listActors({ connectionId: context.connectionId, params: { ...base, page, perPage, fields: actorListFields }, priority: 'background' }))
+      : context.call(() => context.bridge.listCrew({ connectionId: context.connectionId, params: { ...base, page, perPage, fields: crewListFields }, priority: 'background' }));
+  const finished = await readPages(context, resource, checkpoint, fetchPage, async (items, next) => {
+    const written = await writeProfilePage(context.db, kind, resource, items, next, context.nowIso());
+    staleDetailIds.push(...written.staleDetailIds);
+  });
+  if (finished.mode === 'full') {
+    context.progress.update({ phase: 'reconcile' });
+    const missingIds = await reconcileProfiles(context.db, kind, resource, finished.runId, context.nowIso());
+    context.progress.update({ phase: 'lists' });
+    return { mode: 'full', staleDetailIds, missingIds };
+  }
+  await completeIncrementalRun(context.db, resource, context.nowIso());
+  return { mode: 'incremental', staleDetailIds, missingIds: [] };
+}
+
+/**
+ * Runs (or continues) a casting-call list run, always in full (they are few): all calls, or with
+ * `castingCallsCurrent` those current=true.
+ */
+export async function syncCastingCallList(context: SyncContext, resource: 'castingCalls' | 'castingCallsCurrent'): Promise<void> {
+  const checkpoint = await startOrResume(context, resource, true);
+  const fetchPage = (page: number, perPage: number): Promise<ListPage<CastingCallListItem>> =>
+    context.call(() =>
+      context.bridge.listCastingCalls({
+        connectionId: context.connectionId,
+        params: { page, perPage, fields: castingCallListFields, ...(resource === 'castingCallsCurrent' ? { current: true } : {}) },
+        priority: 'background',
+      }),
+    );
+  const finished = await readPages(context, resource, checkpoint, fetchPage, (items, next) =>
+    writeCastingCallPage(context.db, resource, items, next, context.nowIso()),
+  );
+  await reconcileCastingCalls(context.db, resource, finished.runId, context.nowIso());
+}

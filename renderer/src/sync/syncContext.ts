@@ -1,0 +1,27 @@
+/**
+ * What the engine's parts share: the library, the bridge, the connection and `call`, which runs a
+ * bridge request under the engine's rules (pause, cancel, offline backoff, retries).
+ */
+import type { BridgeResult } from '../../../contract/bridge-errors.ts';
+import type { LibraryDb } from '../db/libraryDb.ts';
+import type { SyncBridge } from './syncEngine.ts';
+import type { ProgressTracker } from './syncProgress.ts';
+
+export interface SyncContext {
+  db: LibraryDb;
+  bridge: SyncBridge;
+  connectionId: string;
+  perPage: number;
+  lookbackSeconds: number;
+  staleDetailMs: number;
+  progress: ProgressTracker;
+  now(): number;
+  nowIso(): string;
+  /** Runs a directory request: waits while paused, throws SyncCancelled, backs off while offline. */
+  call<T>(request: () => Promise<BridgeResult<T>>): Promise<T>;
+}
+
+/** A run id unique enough to tell two runs of one library apart. */
+export function newRunId(now: number): string {
+  return `${now.toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}

@@ -1,0 +1,391 @@
+/**
+ * The machinery behind createSyncEngine: the run (lists, reconciliation, details, pictures), the
+ * request gate (pause, cancel, offline backoff) and the prioritised detail queue. One runner per
+ * connection library; one run at a time.
+ */
+import type { RequestPriority } from '../../../contract/bridge.ts';
+import type { BridgeResult } from '../../../contract/bridge-errors.ts';
+import type { ActorDetail, CrewDetail } from '../../../contract/directory-api.ts';
+import { LibraryStorageError, type AnyProfileRow, type KeepOfflineScope, type ProfileKind, type SyncResource } from '../db/libraryDb.ts';
+import {
+  markProfileRemoved,
+  profileTable,
+  recordMedia,
+  recordSyncError,
+  writeCastingCallDetail,
+  writeProfileDetail,
+} from '../db/libraryWrites.ts';
+import { abortableSleep, defaultBackoff, fullJitterDelay, type BackoffSettings } from './backoff.ts';
+import { SyncCallError, SyncCancelled, goneStatus, isOfflineFailure, isTransientFailure, unwrap } from './bridgeCall.ts';
+import { DetailQueue, type DetailTask } from './detailQueue.ts';
+import { resolveScope, scopeKey } from './keepOfflineScopes.ts';
+import { syncCastingCallList, syncProfileList } from './listSync.ts';
+import { notCached, pictureVersionUrls, prefetchPictures, thumbnailsWanted, type MediaWanted } from './mediaPrefetch.ts';
+import type { SyncContext } from './syncContext.ts';
+import type { SyncEngineOptions, SyncRunOptions, SyncRunOutcome, ViewedProfile } from './syncEngine.ts';
+import { ProgressTracker } from './syncProgress.ts';
+
+/** Retries of a failing (not offline) directory request before the run gives up. */
+const transientAttempts = 6;
+/** How far view() follows merges (a merged into b merged into c …). */
+const maxMergeHops = 5;
+
+type ProfileDetail = ActorDetail | CrewDetail;
+
+export class SyncRunner {
+  readonly progress: ProgressTracker;
+  private readonly context: SyncContext;
+  private readonly queue = new DetailQueue();
+  private readonly backoff: BackoffSettings;
+  private readonly random: () => number;
+  private readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>;
+  private readonly concurrency: number;
+  private running: Promise<SyncRunOutcome> | null = null;
+  private abort = new AbortController();
+  private paused = false;
+  private resumeWaiters: (() => void)[] = [];
+  private online = true;
+  /** A scope was added while a run was past its planning: run again when it ends. */
+  private rerunRequested = false;
+
+  constructor(private readonly options: SyncEngineOptions) {
+    const now = options.now ?? (() => Date.now());
+    this.progress = new ProgressTracker(now);
+    this.backoff = { ...defaultBackoff, ...options.backoff };
+    this.random = options.random ?? Math.random;
+    this.sleep = options.sleep ?? abortableSleep;
+    this.concurrency = options.detailConcurrency ?? 4;
+    this.context = {
+      db: options.db,
+      bridge: options.bridge,
+      connectionId: options.connectionId,
+      perPage: options.perPage ?? 1000,
+      lookbackSeconds: options.lookbackSeconds ?? 3600,
+      staleDetailMs: options.staleDetailMs ?? 7 * 24 * 3600_000,
+      progress: this.progress,
+      now,
+      nowIso: () => new Date(now()).toISOString(),
+      call: (request) => this.call(request),
+    };
+  }
+
+  run(options: SyncRunOptions): Promise<SyncRunOutcome> {
+    this.running ??= this.execute(options).finally(() => {
+      this.running = null;
+      if (this.rerunRequested && !this.abort.signal.aborted) {
+        this.rerunRequested = false;
+        void this.run({});
+      }
+    });
+    return this.running;
+  }
+
+  pause(): void {
+    this.paused = true;
+    if (this.running) this.progress.update({ state: 'paused' });
+  }
+
+  resume(): void {
+    this.paused = false;
+    this.wakeWaiters();
+    if (this.running) this.progress.update({ state: this.online ? 'syncing' : 'offline' });
+  }
+
+  cancel(): void {
+    this.abort.abort(new SyncCancelled());
+    this.queue.clear();
+    this.wakeWaiters();
+  }
+
+  dispose(): void {
+    this.cancel();
+  }
+
+  async keepOffline(scope: KeepOfflineScope): Promise<void> {
+    await this.context.db.keepOffline.put({ key: scopeKey(scope), scope, addedAt: this.context.nowIso() });
+    // A run resolves the scopes after its lists: start one, or another after the one running.
+    if (this.running) this.rerunRequested = true;
+    else void this.run({});
+  }
+
+  async dropKeepOffline(scope: KeepOfflineScope): Promise<void> {
+    await this.context.db.keepOffline.delete(scopeKey(scope));
+  }
+
+  async view(kind: ProfileKind, id: number, hops = 0): Promise<ViewedProfile> {
+    const table = profileTable(this.context.db, kind);
+    const cached = await table.get(id);
+    const result: BridgeResult<ProfileDetail> =
+      kind === 'actor'
+        ? await this.options.bridge.getActor({ connectionId: this.context.connectionId, id, priority: 'interactive' })
+        : await this.options.bridge.getCrew({ connectionId: this.context.connectionId, id, priority: 'interactive' });
+    if (result.ok) {
+      this.progress.countRequest();
+      await writeProfileDetail(this.context.db, kind, result.value, this.context.nowIso());
+      this.prefetchVersionsInBackground(kind, result.value);
+      return { kind, id, detail: result.value, fromCache: false };
+    }
+    const error = new SyncCallError(result.error.code, result.error.message, result.error.details);
+    const gone = goneStatus(error);
+    if (gone) {
+      await markProfileRemoved(this.context.db, kind, id, { ...gone, at: this.context.nowIso() });
+      if (gone.reason === 'merged' && hops < maxMergeHops) {
+        const target = await this.view(kind, gone.newId, hops + 1);
+        return { ...target, kind, id, removed: gone };
+      }
+      return { kind, id, detail: cached?.detail ?? null, removed: gone, fromCache: true };
+    }
+    if (error.code === 'not_found') {
+      const removed = { reason: 'missing' as const };
+      await markProfileRemoved(this.context.db, kind, id, { ...removed, at: this.context.nowIso() });
+      return { kind, id, detail: cached?.detail ?? null, removed, fromCache: true };
+    }
+    if (isOfflineFailure(error)) this.setOnline(false, error);
+    if (cached?.detail) return { kind, id, detail: cached.detail, fromCache: true, ...(cached.removed ? { removed: cached.removed } : {}) };
+    throw error;
+  }
+
+  // ---- the run ----
+
+  private async execute(options: SyncRunOptions): Promise<SyncRunOutcome> {
+    if (this.abort.signal.aborted) this.abort = new AbortController();
+    let resource: SyncResource = 'actors';
+    this.progress.update({ state: this.paused ? 'paused' : 'syncing', phase: 'lists', lastError: null, details: { done: 0, queued: this.queue.size }, media: { done: 0, queued: 0 } });
+    try {
+      const full = options.full === true || (await this.cacheEvicted());
+      this.progress.update({ full });
+      let fullRuns = 0;
+      const staleRefs: { kind: ProfileKind; id: number }[] = [];
+      for (const kind of ['actor', 'crew'] as const) {
+        resource = kind === 'actor' ? 'actors' : 'crew';
+        const outcome = await syncProfileList(this.context, kind, full);
+        if (outcome.mode === 'full') fullRuns += 1;
+        staleRefs.push(...outcome.staleDetailIds.map((id) => ({ kind, id })));
+      }
+      for (const calls of ['castingCalls', 'castingCallsCurrent'] as const) {
+        resource = calls;
+        await syncCastingCallList(this.context, calls);
+      }
+      if (fullRuns > 0) await this.rememberFullSync();
+      this.progress.update({ resource: null });
+
+      if (this.options.details !== false) {
+        this.progress.update({ phase: 'details' });
+        await this.planDetails(staleRefs);
+      }
+      await Promise.all([this.options.details !== false ? this.drainDetails() : undefined, this.options.media !== false ? this.prefetchThumbnails() : undefined]);
+      this.progress.update({ state: 'done', phase: 'idle' });
+      return 'done';
+    } catch (error) {
+      if (error instanceof SyncCancelled || this.abort.signal.aborted) {
+        this.progress.update({ state: 'idle', phase: 'idle', details: { done: this.progress.get().details.done, queued: 0 } });
+        return 'cancelled';
+      }
+      const lastError =
+        error instanceof SyncCallError || error instanceof LibraryStorageError
+          ? { code: error.code, message: error.message }
+          : { code: 'internal', message: error instanceof Error ? error.message : String(error) };
+      this.progress.update({ state: 'error', lastError });
+      if (!(error instanceof LibraryStorageError)) await recordSyncError(this.context.db, resource, lastError, this.context.nowIso()).catch(() => undefined);
+      return 'error';
+    }
+  }
+
+  /**
+   * The browser may evict the library under storage pressure. An empty library while the back end
+   * remembers a completed full sync means that happened: sync in full again.
+   */
+  private async cacheEvicted(): Promise<boolean> {
+    const empty = (await this.context.db.actors.count()) === 0 && (await this.context.db.crew.count()) === 0;
+    if (!empty) return false;
+    const memory = await this.options.bridge.getSyncMemory({ connectionId: this.context.connectionId });
+    return memory.ok && memory.value.completedFullSyncAt !== null;
+  }
+
+  private async rememberFullSync(): Promise<void> {
+    const states = await this.context.db.syncState.bulkGet(['actors', 'crew']);
+    if (!states.every((state) => state?.lastFullReconciliationAt)) return;
+    await this.options.bridge.setSyncMemory({ connectionId: this.context.connectionId, completedFullSyncAt: this.context.nowIso() });
+  }
+
+  /** Queues what needs a detail: shortlisted, kept offline, casting calls, then stale details. */
+  private async planDetails(staleRefs: { kind: ProfileKind; id: number }[]): Promise<void> {
+    const { db } = this.context;
+    const shortlisted = await db.shortlistEntries.toArray();
+    const versionsWanted: MediaWanted[] = [];
+    for (const entry of shortlisted) {
+      const row = await profileTable(db, entry.profileKind).get(entry.profileId);
+      // Merged and deleted are final; a profile missing from the lists is asked why (410 or back).
+      if (row?.removed && row.removed.reason !== 'missing') continue;
+      if (row?.removed || this.needsDetail(row)) this.enqueue({ kind: entry.profileKind, id: entry.profileId, priority: 'shortlist' });
+      else if (row?.detail) versionsWanted.push(...this.versionsOf(entry.profileKind, row.detail));
+    }
+    for (const { scope } of await db.keepOffline.toArray()) {
+      for (const ref of await resolveScope(this.context, scope)) {
+        const row = await profileTable(db, ref.kind).get(ref.id);
+        if (!row?.removed && this.needsDetail(row)) this.enqueue({ ...ref, priority: 'keep_offline' });
+      }
+    }
+    await db.castingCalls.each((row) => {
+      if (row.removed) return;
+      if (!row.detail) this.enqueue({ kind: 'castingCall', id: row.id, priority: 'keep_offline' });
+      else if (this.isOld(row.detailFetchedAt)) this.enqueue({ kind: 'castingCall', id: row.id, priority: 'background' });
+    });
+    for (const ref of staleRefs) this.enqueue({ ...ref, priority: 'background' });
+    for (const kind of ['actor', 'crew'] as const) {
+      await profileTable(db, kind).each((row) => {
+        if (row.detail && !row.removed && this.needsDetail(row)) this.enqueue({ kind, id: row.id, priority: 'background' });
+      });
+    }
+    if (versionsWanted.length > 0) await prefetchPictures(this.context, await notCached(this.context, versionsWanted), 'high');
+  }
+
+  private isOld(fetchedAt: string | undefined): boolean {
+    return !fetchedAt || this.context.now() - Date.parse(fetchedAt) > this.context.staleDetailMs;
+  }
+
+  /** No detail yet, one older than the list item, or one fetched too long ago. */
+  private needsDetail(row: AnyProfileRow | undefined): boolean {
+    if (!row?.detail) return true;
+    if (row.item.updated_at && Date.parse(row.item.updated_at) > Date.parse(row.detail.updated_at)) return true;
+    return this.isOld(row.detailFetchedAt);
+  }
+
+  private enqueue(task: DetailTask): void {
+    this.queue.add(task);
+    const details = this.progress.get().details;
+    this.progress.update({ details: { done: details.done, queued: this.queue.size } });
+  }
+
+  private async drainDetails(): Promise<void> {
+    const worker = async () => {
+      for (let task = this.queue.take(); task; task = this.queue.take()) {
+        await this.fetchDetail(task);
+        const details = this.progress.get().details;
+        this.progress.update({ details: { done: details.done + 1, queued: this.queue.size } });
+      }
+    };
+    await Promise.all(Array.from({ length: this.concurrency }, worker));
+  }
+
+  private async fetchDetail(task: DetailTask): Promise<void> {
+    const { bridge, connectionId, db } = this.context;
+    const priority: RequestPriority = task.priority;
+    try {
+      if (task.kind === 'castingCall') {
+        const detail = await this.call(() => bridge.getCastingCall({ connectionId, id: task.id, priority }));
+        await writeCastingCallDetail(db, detail, this.context.nowIso());
+        return;
+      }
+      const kind = task.kind;
+      const detail: ProfileDetail =
+        kind === 'actor'
+          ? await this.call(() => bridge.getActor({ connectionId, id: task.id, priority }))
+          : await this.call(() => bridge.getCrew({ connectionId, id: task.id, priority }));
+      await writeProfileDetail(db, kind, detail, this.context.nowIso());
+      if (priority === 'interactive' || priority === 'shortlist') {
+        const wanted = await notCached(this.context, this.versionsOf(kind, detail));
+        await prefetchPictures(this.context, wanted, 'high');
+      }
+    } catch (error) {
+      if (error instanceof SyncCancelled || error instanceof LibraryStorageError) throw error;
+      if (task.kind === 'castingCall') return;
+      const gone = goneStatus(error);
+      if (gone) {
+        await markProfileRemoved(db, task.kind, task.id, { ...gone, at: this.context.nowIso() });
+        // The profile lives on under its new id: fetch that one with the same priority.
+        if (gone.reason === 'merged') this.enqueue({ kind: task.kind, id: gone.newId, priority });
+        return;
+      }
+      if (error instanceof SyncCallError && error.code === 'not_found') {
+        await markProfileRemoved(db, task.kind, task.id, { reason: 'missing', at: this.context.nowIso() });
+        return;
+      }
+      // One detail failing (a bad answer, retries spent) must not end the run: the next run retries it.
+      if (error instanceof SyncCallError && !isOfflineFailure(error)) {
+        this.progress.update({ lastError: { code: error.code, message: error.message } });
+        return;
+      }
+      throw error;
+    }
+  }
+
+  private versionsOf(kind: ProfileKind, detail: ProfileDetail): MediaWanted[] {
+    return pictureVersionUrls(detail).map((url) => ({ url, kind: 'version' as const, profileKind: kind, profileId: detail.id }));
+  }
+
+  private prefetchVersionsInBackground(kind: ProfileKind, detail: ProfileDetail): void {
+    const work = async () => {
+      const wanted = await notCached(this.context, this.versionsOf(kind, detail));
+      // Not through the run's gate: a view is the user's, whether a run is paused, cancelled or none.
+      for (let start = 0; start < wanted.length; start += 100) {
+        const batch = wanted.slice(start, start + 100);
+        const answer = await this.options.bridge.prefetchMedia({ connectionId: this.context.connectionId, urls: batch.map((entry) => entry.url), priority: 'high' });
+        const cached = new Set(unwrap(answer).cached);
+        const cachedAt = this.context.nowIso();
+        await recordMedia(this.context.db, batch.filter((entry) => cached.has(entry.url)).map((entry) => ({ ...entry, cachedAt })));
+      }
+    };
+    // Offline or full: the detail is shown anyway; the pictures come with the next view or run.
+    work().catch(() => undefined);
+  }
+
+  private async prefetchThumbnails(): Promise<void> {
+    const wanted = await thumbnailsWanted(this.context);
+    let done = 0;
+    this.progress.update({ media: { done, queued: wanted.length } });
+    await prefetchPictures(this.context, wanted, 'low', (count) => {
+      done += count;
+      this.progress.update({ media: { done, queued: wanted.length - done } });
+    });
+  }
+
+  // ---- the request gate ----
+
+  private async call<T>(request: () => Promise<BridgeResult<T>>): Promise<T> {
+    for (let attempt = 0; ; attempt += 1) {
+      await this.gate();
+      let result: BridgeResult<T>;
+      try {
+        result = await request();
+      } catch (error) {
+        // A bridge never throws by contract; a broken transport counts as a lost network.
+        result = { ok: false, error: { code: 'network', message: error instanceof Error ? error.message : String(error) } };
+      }
+      if (result.ok) {
+        this.progress.countRequest();
+        if (!this.online) this.setOnline(true);
+        return result.value;
+      }
+      const error = new SyncCallError(result.error.code, result.error.message, result.error.details);
+      if (isOfflineFailure(error)) this.setOnline(false, error);
+      else if (!isTransientFailure(error) || attempt + 1 >= transientAttempts) throw error;
+      else this.progress.update({ lastError: { code: error.code, message: error.message } });
+      try {
+        await this.sleep(fullJitterDelay(attempt, this.backoff, this.random), this.abort.signal);
+      } catch {
+        throw new SyncCancelled();
+      }
+    }
+  }
+
+  private async gate(): Promise<void> {
+    while (true) {
+      if (this.abort.signal.aborted) throw new SyncCancelled();
+      if (!this.paused) return;
+      await new Promise<void>((resolve) => this.resumeWaiters.push(resolve));
+    }
+  }
+
+  private wakeWaiters(): void {
+    const waiters = this.resumeWaiters;
+    this.resumeWaiters = [];
+    for (const wake of waiters) wake();
+  }
+
+  private setOnline(online: boolean, error?: SyncCallError): void {
+    this.online = online;
+    const state = !this.running ? this.progress.get().state : this.paused ? 'paused' : online ? 'syncing' : 'offline';
+    this.progress.update({ online, state, ...(error ? { lastError: { code: error.code, message: error.message } } : {}) });
+  }
+}

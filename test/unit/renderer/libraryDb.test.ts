@@ -1,0 +1,190 @@
+import { Dexie } from 'dexie';
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ActorListItem } from '../../../contract/directory-api.ts';
+import {
+  LibraryDb,
+  LibraryStorageError,
+  deleteLibraryDb,
+  libraryDbName,
+  libraryDbVersion,
+  librarySchemaVersions,
+  openLibraryDb,
+  requestPersistentStorage,
+  type ActorRow,
+  type CrewRow,
+  type PageCheckpoint,
+} from '../../../renderer/src/db/libraryDb.ts';
+import { writeProfilePage } from '../../../renderer/src/db/libraryWrites.ts';
+import { foldName, foldQuery } from '../../../renderer/src/search/foldName.ts';
+
+const dexieOptions = { indexedDB, IDBKeyRange };
+let counter = 0;
+const opened: Dexie[] = [];
+
+/** A fresh connection id per test: every test has a database of its own. */
+function freshConnectionId(): string {
+  counter += 1;
+  return `test-${Date.now().toString(36)}-${counter}`;
+}
+
+afterEach(async () => {
+  for (const db of opened.splice(0)) {
+    db.close();
+    await db.delete();
+  }
+});
+
+const actorRow = (id: number, name: string, extra: Partial<ActorListItem> = {}): ActorRow => ({
+  id,
+  item: { id, name, gender: 'f', gender_new: 'female', languages: { deu: 'native', eng: 'fluent' }, updated_at: '2026-01-02T03:04:05.000+00:00', main_picture_url_tile: `http://x/${id}.png`, ...extra },
+  listSyncedAt: '2026-01-03T00:00:00.000Z',
+  updatedAt: '2026-01-02T03:04:05.000+00:00',
+});
+
+describe('LibraryDb schema upgrades', () => {
+  it('opens a new database at the current version with every table', async () => {
+    const id = freshConnectionId();
+    const db = await openLibraryDb(id, dexieOptions);
+    opened.push(db);
+    expect(db.name).toBe(`castdesk-library-${id}`);
+    expect(db.verno).toBe(libraryDbVersion);
+    expect(db.tables.map((table) => table.name).sort()).toEqual(
+      ['actors', 'castingCalls', 'crew', 'keepOffline', 'media', 'searchRows', 'shortlistEntries', 'shortlists', 'syncState'].sort(),
+    );
+  });
+
+  it('version 1 → 2 builds a search row for every stored actor and crew profile, details included', async () => {
+    const id = freshConnectionId();
+    const v1 = new Dexie(libraryDbName(id), dexieOptions);
+    v1.version(1).stores(librarySchemaVersions[1]);
+    await v1.open();
+    const withDetail: ActorRow = {
+      ...actorRow(2, 'Jörg Müller'),
+      removed: { reason: 'missing', at: '2026-01-04T00:00:00.000Z' },
+      detail: { id: 2, first_name: 'Jörg', last_name: 'Müller', talent_agency_connections: [], updated_at: '2026-01-02T03:04:05.000+00:00', acting_age_from: 30, acting_age_to: 45 },
+    };
+    const crewRow: CrewRow = {
+      id: 7,
+      item: { id: 7, first_name: 'Zoë', last_name: 'Adler', gender: 'i', professions: ['kamera'], updated_at: '2026-01-05T00:00:00.000+00:00' },
+      listSyncedAt: '2026-01-05T00:00:00.000Z',
+      updatedAt: '2026-01-05T00:00:00.000+00:00',
+    };
+    await v1.table('actors').bulkPut([actorRow(1, 'Anna Schmidt'), withDetail]);
+    await v1.table('crew').put(crewRow);
+    await v1.table('syncState').put({ resource: 'actors', watermark: '2026-01-02T03:04:05.000+00:00', checkpoint: null, lastFullReconciliationAt: null, lastRunCompletedAt: null, lastError: null });
+    v1.close();
+
+    const db = await openLibraryDb(id, dexieOptions);
+    opened.push(db);
+    expect(db.verno).toBe(2);
+    const rows = await db.searchRows.toArray();
+    expect(rows).toHaveLength(3);
+    expect(await db.searchRows.get(['actor', 1])).toEqual({
+      kind: 'actor',
+      id: 1,
+      name: 'Anna Schmidt',
+      foldedName: 'anna schmidt',
+      gender: 'f',
+      genderNew: 'female',
+      actingAgeFrom: null,
+      actingAgeTo: null,
+      languageCodes: ['deu', 'eng'],
+      professions: [],
+      updatedAt: '2026-01-02T03:04:05.000+00:00',
+      thumbUrl: 'http://x/1.png',
+      removed: 0,
+    });
+    const joerg = await db.searchRows.get(['actor', 2]);
+    expect(joerg).toMatchObject({ foldedName: 'joerg mueller jorg muller', actingAgeFrom: 30, actingAgeTo: 45, removed: 1 });
+    expect(await db.searchRows.get(['crew', 7])).toMatchObject({ name: 'Zoë Adler', foldedName: 'zoe adler', gender: 'i', genderNew: null, professions: ['kamera'] });
+    // The data of version 1 is untouched.
+    expect(await db.actors.get(2)).toEqual(withDetail);
+    expect((await db.syncState.get('actors'))?.watermark).toBe('2026-01-02T03:04:05.000+00:00');
+    // The indexes of version 2 answer.
+    expect(await db.searchRows.where('languageCodes').equals('eng').count()).toBe(2);
+    expect(await db.searchRows.where('removed').equals(0).count()).toBe(2);
+  });
+});
+
+describe('storage errors', () => {
+  it('a QuotaExceededError inside a page write rolls the whole page back and is the typed storage_full error', async () => {
+    const id = freshConnectionId();
+    const db = new LibraryDb(id, dexieOptions);
+    let failSearchRows = false;
+    // IndexedDB itself refuses the search rows, as a full disk would, after the actors were put.
+    db.use({
+      stack: 'dbcore',
+      name: 'quotaExceeded',
+      create(down) {
+        return {
+          ...down,
+          table(name) {
+            const table = down.table(name);
+            return {
+              ...table,
+              mutate(request) {
+                if (failSearchRows && name === 'searchRows') return Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+                return table.mutate(request);
+              },
+            };
+          },
+        };
+      },
+    });
+    await db.open();
+    opened.push(db);
+    const checkpoint: PageCheckpoint = { runId: 'r1', mode: 'full', nextPage: 2, perPage: 2, startedAt: '2026-01-01T00:00:00.000Z' };
+    const items = [actorRow(1, 'Anna').item, actorRow(2, 'Ben').item];
+
+    failSearchRows = true;
+    const failure = await writeProfilePage(db, 'actor', 'actors', items, checkpoint, '2026-01-01T00:00:00.000Z').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(LibraryStorageError);
+    expect((failure as LibraryStorageError).code).toBe('storage_full');
+    expect(await db.actors.count()).toBe(0);
+    expect(await db.searchRows.count()).toBe(0);
+    expect(await db.syncState.get('actors')).toBeUndefined();
+
+    failSearchRows = false;
+    await writeProfilePage(db, 'actor', 'actors', items, checkpoint, '2026-01-01T00:00:00.000Z');
+    expect(await db.actors.count()).toBe(2);
+    expect(await db.searchRows.count()).toBe(2);
+    expect((await db.syncState.get('actors'))?.checkpoint).toEqual(checkpoint);
+  });
+
+  it('deleteLibraryDb clears one connection and leaves the others', async () => {
+    const kept = freshConnectionId();
+    const cleared = freshConnectionId();
+    for (const id of [kept, cleared]) {
+      const db = await openLibraryDb(id, dexieOptions);
+      await db.actors.put(actorRow(1, 'Anna'));
+      db.close();
+    }
+    await deleteLibraryDb(cleared, dexieOptions);
+    const keptDb = await openLibraryDb(kept, dexieOptions);
+    const clearedDb = await openLibraryDb(cleared, dexieOptions);
+    opened.push(keptDb, clearedDb);
+    expect(await keptDb.actors.count()).toBe(1);
+    expect(await clearedDb.actors.count()).toBe(0);
+  });
+
+  it('asks for persistent storage where the browser offers it', async () => {
+    expect(await requestPersistentStorage(undefined)).toBe(false);
+    let asked = 0;
+    const storage = { persisted: async () => false, persist: async () => ++asked > 0 };
+    expect(await requestPersistentStorage(storage)).toBe(true);
+    expect(asked).toBe(1);
+    const refusing = { persisted: async () => false, persist: async () => Promise.reject(new Error('no')) };
+    expect(await requestPersistentStorage(refusing)).toBe(false);
+  });
+});
+
+describe('name folding', () => {
+  it('folds case, accents and umlauts both ways, like the directory', () => {
+    expect(foldName('Müller')).toBe('mueller muller');
+    expect(foldName('José  García-Pérez')).toBe('jose garcia perez');
+    expect(foldName('Straße')).toBe('strasse');
+    expect(foldName('Müller')).toContain(foldQuery('MÜLLER'));
+    expect(foldName('Müller')).toContain(foldQuery('muller'));
+  });
+});

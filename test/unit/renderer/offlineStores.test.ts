@@ -1,0 +1,209 @@
+import 'fake-indexeddb/auto';
+import { Dexie } from 'dexie';
+import { createPinia, setActivePinia } from 'pinia';
+import { createApp } from 'vue';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CastdeskBridge } from '../../../contract/bridge.ts';
+import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
+import { useActorsStore } from '../../../renderer/src/stores/actors.ts';
+import { useCastingCallsStore } from '../../../renderer/src/stores/castingCalls.ts';
+import { useConnectionStore } from '../../../renderer/src/stores/connections.ts';
+import { useCrewStore } from '../../../renderer/src/stores/crew.ts';
+import { useSyncStore } from '../../../renderer/src/stores/sync.ts';
+import { actorItem, fakeDirectory, type FakeDirectoryOptions } from './fakeDirectory.ts';
+import { demoView } from './fakeBridge.ts';
+
+
+/** Waits for the library and the sync to get there; generous, as two test files share two cores. */
+const eventually = (check: () => void) => vi.waitFor(check, { timeout: 5000, interval: 20 });
+let connectionCounter = 0;
+/** A fresh connection id per test: each gets a library database of its own. */
+function freshConnectionId(): string {
+  connectionCounter += 1;
+  return `c-${Date.now().toString(36)}-${connectionCounter}`;
+}
+
+const appInfo = { ok: true, value: { version: '1', shell: 'web', keychain: { available: true } } };
+
+/** The stores on an app that provides `bridge`, with the given connection active. */
+async function activeLibrary(options: FakeDirectoryOptions, connectionId = freshConnectionId()) {
+  const directory = fakeDirectory(options);
+  const bridge = directory.bridge as CastdeskBridge & Record<string, unknown>;
+  const connection = { ...demoView, id: connectionId };
+  Object.assign(bridge, {
+    getAppInfo: async () => appInfo,
+    listConnections: async () => ({ ok: true, value: { connections: [connection], activeId: connectionId } }),
+  });
+  const app = createApp({});
+  const pinia = createPinia();
+  app.use(pinia).provide(castdeskBridgeKey, bridge);
+  setActivePinia(pinia);
+  const stores = app.runWithContext(() => ({
+    connections: useConnectionStore(),
+    sync: useSyncStore(),
+    actors: useActorsStore(),
+    crew: useCrewStore(),
+    castingCalls: useCastingCallsStore(),
+  }));
+  await stores.connections.start();
+  return { ...stores, directory, connectionId };
+}
+
+let cleanup: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await cleanup?.();
+  cleanup = undefined;
+});
+
+async function synced(options: FakeDirectoryOptions, connectionId?: string) {
+  const library = await activeLibrary(options, connectionId);
+  cleanup = () => library.sync.activate(null);
+  await eventually(() => expect(library.sync.progress.state).toBe('done'));
+  return library;
+}
+
+const threeActors = [actorItem(1, 'Zoe Zander'), actorItem(2, 'Ada Aalto', false), actorItem(3, 'Björn Berg')];
+
+describe('the sync store and the cache-reading stores', () => {
+  it('opens the library of the active connection, syncs it, and lists actors from the cache by name', async () => {
+    const { sync, actors, connectionId } = await synced({ actors: threeActors });
+    expect(sync.connectionId).toBe(connectionId);
+    expect(sync.db?.name).toBe(`castdesk-library-${connectionId}`);
+    await eventually(() => expect(actors.rows.map((row) => row.name)).toEqual(['Ada Aalto', 'Björn Berg', 'Zoe Zander']));
+    expect(actors.total).toBe(3);
+    expect(actors.loaded).toBe(true);
+    // Pictures only through the media cache.
+    expect(actors.pictureUrl(actors.rows[2]!.thumbUrl)).toBe(`/media-cache?c=${connectionId}&u=${encodeURIComponent('http://127.0.0.1:40000/media/1/tile.png')}`);
+    expect(actors.pictureUrl(actors.rows[0]!.thumbUrl)).toBeNull();
+
+    actors.filter = 'bjoern';
+    await eventually(() => expect(actors.rows.map((row) => row.name)).toEqual(['Björn Berg']));
+    expect(actors.total).toBe(1);
+    actors.filter = 'nobody';
+    await eventually(() => expect(actors.total).toBe(0));
+    expect(actors.rows).toEqual([]);
+  });
+
+  it('shows at most a page of rows at once, and more on request', async () => {
+    const many = Array.from({ length: 450 }, (_, index) => actorItem(index + 1, `Actor ${String(index + 1).padStart(3, '0')}`, false));
+    const { actors } = await synced({ actors: many });
+    await eventually(() => expect(actors.total).toBe(450));
+    expect(actors.rows).toHaveLength(200);
+    expect(actors.rows[0]?.name).toBe('Actor 001');
+    actors.showMore();
+    await eventually(() => expect(actors.rows).toHaveLength(400));
+    actors.filter = 'actor 4';
+    await eventually(() => expect(actors.total).toBe(51));
+    expect(actors.rows).toHaveLength(51);
+  });
+
+  it('fetches an opened actor interactively, caches it, and reads it back offline', async () => {
+    const connectionId = freshConnectionId();
+    const first = await synced({ actors: threeActors }, connectionId);
+    first.actors.open(1);
+    await eventually(() => expect(first.actors.cacheState).toBe('offline'));
+    expect(first.actors.openRow?.detail?.acting_age_from).toBe(25);
+    expect(first.directory.calls.find((call) => call.channel === 'getActor')?.args).toMatchObject({ id: 1, priority: 'interactive' });
+    await first.sync.activate(null);
+
+    // A new start with the directory gone: the list and the detail come from the cache.
+    const again = await activeLibrary({ actors: threeActors, failWith: { code: 'network', message: 'ECONNREFUSED' } }, connectionId);
+    cleanup = () => again.sync.activate(null);
+    await eventually(() => expect(again.sync.offline).toBe(true));
+    expect(again.sync.progress.state).toBe('offline');
+    await eventually(() => expect(again.actors.total).toBe(3));
+    again.actors.open(1);
+    await eventually(() => expect(again.actors.openRow?.detail?.languages).toEqual({ deu: 'native', eng: 'fluent' }));
+    expect(again.actors.cacheState).toBe('offline');
+    // Not cached and not reachable: said as such, not thrown.
+    again.actors.open(2);
+    await eventually(() => expect(again.actors.openLoaded).toBe(true));
+    expect(again.actors.cacheState).toBe('listOnly');
+  });
+
+  it('keeps a refused key as the sync error, in data', async () => {
+    const { sync, actors } = await activeLibrary({ actors: threeActors, failWith: { code: 'unauthorized', message: 'HTTP 401' } });
+    cleanup = () => sync.activate(null);
+    await eventually(() => expect(sync.progress.state).toBe('error'));
+    expect(sync.shownError).toEqual({ code: 'unauthorized', message: 'HTTP 401' });
+    expect(sync.offline).toBe(false);
+    await eventually(() => expect(actors.loaded).toBe(true));
+    expect(actors.total).toBe(0);
+  });
+
+  it('reports syncing while the first list is read, and an empty directory as empty', async () => {
+    const hanging = await activeLibrary({ actors: threeActors, hang: true });
+    await eventually(() => expect(hanging.sync.progress.state).toBe('syncing'));
+    expect(hanging.sync.running).toBe(true);
+    expect(hanging.sync.progress.phase).toBe('lists');
+    hanging.sync.pause();
+    expect(hanging.sync.progress.state).toBe('paused');
+    hanging.sync.resume();
+    expect(hanging.sync.progress.state).toBe('syncing');
+    await hanging.sync.activate(null);
+
+    const empty = await synced({});
+    await eventually(() => expect(empty.actors.loaded).toBe(true));
+    expect(empty.actors.total).toBe(0);
+    expect(empty.sync.shownError).toBeNull();
+  });
+
+  it('clears the cache of the active connection back to empty and forgets the completed sync', async () => {
+    const { sync, actors, directory, connectionId } = await synced({ actors: threeActors });
+    await eventually(() => expect(actors.total).toBe(3));
+    await sync.refreshCacheStats();
+    expect(sync.cacheStats).toMatchObject({ actors: 3, crew: 0, castingCalls: 0, media: { count: 3, bytes: 3 * 1024 * 1024 } });
+
+    expect(await sync.clearCache(connectionId)).toBe(true);
+    expect(directory.calls.filter((call) => call.channel === 'setSyncMemory').at(-1)?.args).toEqual({ connectionId, completedFullSyncAt: null });
+    expect(sync.db).not.toBeNull();
+    expect(sync.progress.state).toBe('idle');
+    await eventually(() => expect(actors.total).toBe(0));
+    expect(sync.cacheStats).toMatchObject({ actors: 0, crew: 0, castingCalls: 0 });
+    // Nothing syncs again until asked.
+    expect(sync.running).toBe(false);
+  });
+
+  it('switches libraries with the active connection', async () => {
+    const { connections, sync, actors, directory, connectionId } = await synced({ actors: threeActors });
+    await eventually(() => expect(actors.total).toBe(3));
+    const other = freshConnectionId();
+    Object.assign(directory.bridge, {
+      listConnections: async () => ({ ok: true, value: { connections: [{ ...demoView, id: connectionId }, { ...demoView, id: other }], activeId: other } }),
+      setActiveConnection: async () => ({ ok: true, value: {} }),
+    });
+    await connections.setActive(other);
+    expect(sync.connectionId).toBe(other);
+    expect(sync.db?.name).toBe(`castdesk-library-${other}`);
+    await eventually(() => expect(sync.progress.state).toBe('done'));
+  });
+
+  it('deletes the library of a removed connection', async () => {
+    const { connections, sync, directory, connectionId } = await synced({ actors: threeActors });
+    const name = `castdesk-library-${connectionId}`;
+    expect(await Dexie.exists(name)).toBe(true);
+    Object.assign(directory.bridge, {
+      removeConnection: async () => ({ ok: true, value: {} }),
+      listConnections: async () => ({ ok: true, value: { connections: [], activeId: null } }),
+    });
+    expect(await connections.remove(connectionId)).toBe(true);
+    expect(sync.connectionId).toBeNull();
+    expect(sync.db).toBeNull();
+    expect(await Dexie.exists(name)).toBe(false);
+  });
+
+  it('lists crew and casting calls from the cache too', async () => {
+    const { crew, castingCalls } = await synced({
+      crew: [{ id: 5, name: 'Kim Kamera', updated_at: '2026-01-10T10:00:00.000Z', professions: ['kamera'] }],
+      castingCalls: [
+        { id: 8, name: 'Later call', deadline: '2026-05-01T00:00:00.000Z' },
+        { id: 9, name: 'Sooner call', deadline: '2026-03-01T00:00:00.000Z' },
+      ],
+    });
+    await eventually(() => expect(crew.rows.map((row) => row.name)).toEqual(['Kim Kamera']));
+    castingCalls.currentOnly = false;
+    await eventually(() => expect(castingCalls.items.map((row) => row.item.name)).toEqual(['Sooner call', 'Later call']));
+    castingCalls.open(8);
+    await eventually(() => expect(castingCalls.openRow?.item.name).toBe('Later call'));
+  });
+});
