@@ -3,9 +3,11 @@
  * `BENCH name=value unit` lines.
  */
 import { runServerBench } from './serverBench.ts';
+import { runSyncBench } from './syncBench.ts';
 
 const suites: Record<string, () => Promise<void>> = {
   server: runServerBench,
+  sync: runSyncBench,
 };
 
 const asked = process.argv.slice(2);
