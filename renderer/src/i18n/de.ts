@@ -19,6 +19,7 @@ export const de: Messages = {
     settings: 'Einstellungen',
   },
   actors: {
+    keepSearchOffline: 'Diese Suche offline behalten',
     title: 'Schauspielerinnen und Schauspieler',
     loading: 'Schauspielprofile werden geladen …',
     empty: 'Auf diesem Computer sind noch keine Schauspielprofile gespeichert.',
@@ -91,6 +92,12 @@ export const de: Messages = {
     startFull: 'Vollständig synchronisieren',
   },
   settings: {
+    keepOfflineTitle: 'Offline behalten',
+    keepOfflineHint: 'Vollständige Profile und alle Bilder dessen, was Sie hier wählen, werden für die Offline-Nutzung gespeichert – nach dem, was Sie ansehen und vormerken, im Rahmen des Anfragelimits des Verzeichnisses.',
+    keepRoster: 'Alle Profile dieser Verbindung offline behalten',
+    keptSearches: 'Offline behaltene Suchen',
+    keptSearch: 'Suche „{query}“',
+    stopKeeping: 'Nicht mehr offline behalten',
     title: 'Einstellungen',
     noConnection: 'Es gibt keine aktive Verbindung.',
     connection: 'Verbindung: {name}',

@@ -17,6 +17,7 @@ export const en = {
     settings: 'Settings',
   },
   actors: {
+    keepSearchOffline: 'Keep this search offline',
     title: 'Actors',
     loading: 'Loading actors …',
     empty: 'No actors are saved on this computer yet.',
@@ -89,6 +90,12 @@ export const en = {
     startFull: 'Full sync',
   },
   settings: {
+    keepOfflineTitle: 'Keep offline',
+    keepOfflineHint: 'Full profiles and all their pictures of what you choose here are saved for offline use, after what you view and shortlist, within the directory\'s request limit.',
+    keepRoster: 'Keep every profile of this connection offline',
+    keptSearches: 'Searches kept offline',
+    keptSearch: 'Search "{query}"',
+    stopKeeping: 'Stop keeping offline',
     title: 'Settings',
     noConnection: 'There is no active connection.',
     connection: 'Connection: {name}',

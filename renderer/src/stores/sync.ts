@@ -2,7 +2,7 @@ import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
 import { useBridge } from '../bridge/bridgeInjection.ts';
 import { prepareMedia } from '../bridge/castdeskBridge.ts';
-import { deleteLibraryDb, openLibraryDb, requestPersistentStorage, type LibraryDb, type ProfileKind } from '../db/libraryDb.ts';
+import { deleteLibraryDb, openLibraryDb, requestPersistentStorage, type KeepOfflineScope, type LibraryDb, type ProfileKind } from '../db/libraryDb.ts';
 import { createSyncEngine, type SyncEngine, type SyncProgress, type ViewedProfile } from '../sync/syncEngine.ts';
 import { initialProgress } from '../sync/syncProgress.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
@@ -36,6 +36,8 @@ export const useSyncStore = defineStore('sync', () => {
   const persisted = ref<boolean | null>(null);
   const cacheStats = ref<CacheStats | null>(null);
   const clearing = ref(false);
+  /** The scopes the user asked to keep offline (their details and pictures sync too). */
+  const keptOffline = ref<KeepOfflineScope[]>([]);
 
   let engine: SyncEngine | null = null;
   let stopListening: (() => void) | null = null;
@@ -141,6 +143,38 @@ export const useSyncStore = defineStore('sync', () => {
     return engine ? engine.view(kind, id) : null;
   }
 
+  async function refreshKeptOffline(): Promise<void> {
+    const library = db.value;
+    const rows = library ? await library.keepOffline.toArray() : [];
+    keptOffline.value = rows.sort((a, b) => a.addedAt.localeCompare(b.addedAt)).map((row) => row.scope);
+  }
+
+  /**
+   * Keeps a scope offline (the whole roster, a search, a casting call's matches): the engine
+   * queues its details and pictures within the rate budget, after what the user views and
+   * shortlists.
+   */
+  async function keepOffline(scope: KeepOfflineScope): Promise<void> {
+    if (!engine) return;
+    try {
+      await engine.keepOffline(scope);
+    } catch (failure) {
+      error.value = toLibraryError(failure);
+    }
+    await refreshKeptOffline();
+  }
+
+  /** Stops keeping a scope offline; what is cached stays. */
+  async function dropKeepOffline(scope: KeepOfflineScope): Promise<void> {
+    if (!engine) return;
+    try {
+      await engine.dropKeepOffline(scope);
+    } catch (failure) {
+      error.value = toLibraryError(failure);
+    }
+    await refreshKeptOffline();
+  }
+
   /**
    * "Clear cache" for a connection: deletes its library and tells the back end no completed sync
    * is left (so the empty library is not taken for an eviction). The active connection's library
@@ -216,6 +250,7 @@ export const useSyncStore = defineStore('sync', () => {
     persisted,
     cacheStats,
     clearing,
+    keptOffline,
     offline,
     running,
     shownError,
@@ -226,6 +261,9 @@ export const useSyncStore = defineStore('sync', () => {
     cancel,
     view,
     clearCache,
+    keepOffline,
+    dropKeepOffline,
+    refreshKeptOffline,
     dropLibrary,
     refreshCacheStats,
   };

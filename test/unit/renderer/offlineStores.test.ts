@@ -206,4 +206,17 @@ describe('the sync store and the cache-reading stores', () => {
     castingCalls.open(8);
     await eventually(() => expect(castingCalls.openRow?.item.name).toBe('Later call'));
   });
+
+  it('keeps the roster and a search offline: their details are fetched with keep_offline priority, and the choice can be taken back', async () => {
+    const { sync, directory } = await synced({ actors: threeActors });
+    await sync.keepOffline({ kind: 'search', resource: 'actors', params: { q: 'berg' } });
+    await sync.keepOffline({ kind: 'roster' });
+    expect(sync.keptOffline.map((scope) => scope.kind).sort()).toEqual(['roster', 'search']);
+    await eventually(() => {
+      const kept = directory.calls.filter((call) => call.channel === 'getActor' && (call.args as { priority?: string }).priority === 'keep_offline');
+      expect(new Set(kept.map((call) => (call.args as { id: number }).id))).toEqual(new Set([1, 2, 3]));
+    });
+    await sync.dropKeepOffline({ kind: 'roster' });
+    expect(sync.keptOffline).toEqual([{ kind: 'search', resource: 'actors', params: { q: 'berg' } }]);
+  });
 });
