@@ -1,3 +1,4 @@
+import { chromiumArgs, chromiumExecutable } from './chromium.ts';
 import { defineConfig } from '@playwright/test';
 
 /**
@@ -17,17 +18,8 @@ export default defineConfig({
     headless: true,
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      executablePath: chromiumExecutable,
+      args: chromiumArgs,
     },
   },
 });

@@ -5,29 +5,12 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { rendererContentType } from '../core/files/contentTypes.ts';
 import { rendererContentSecurityPolicy } from './contentSecurityPolicy.ts';
 
 export const appOrigin = 'app://castdesk';
 /** The URL the window loads. */
 export const appIndexUrl = `${appOrigin}/index.html`;
-
-const contentTypes: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.gif': 'image/gif',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.wasm': 'application/wasm',
-};
 
 const securityHeaders = {
   'content-security-policy': rendererContentSecurityPolicy,
@@ -75,7 +58,7 @@ export function createAppFileHandler(rootDir: string): (request: Request) => Pro
     try {
       if (!(await stat(file)).isFile()) return refusal(404, 'Not found');
       const body = await readFile(file);
-      const contentType = contentTypes[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+      const contentType = rendererContentType(file);
       return new Response(request.method === 'HEAD' ? null : body, {
         status: 200,
         headers: { 'content-type': contentType, 'cache-control': 'no-cache', ...securityHeaders },

@@ -3,20 +3,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-
-const contentTypes: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-};
+import { rendererContentType } from '../core/files/contentTypes.ts';
 
 export interface StaticFile {
   body: Buffer;
@@ -39,7 +26,7 @@ export async function readStaticFile(root: string, pathname: string): Promise<St
   try {
     const body = await readFile(filePath);
     const extension = path.extname(filePath);
-    return { body, contentType: contentTypes[extension] ?? 'application/octet-stream', isHtml: extension === '.html' };
+    return { body, contentType: rendererContentType(filePath), isHtml: extension === '.html' };
   } catch {
     return null;
   }

@@ -26,17 +26,8 @@ import { startWebShell, type RunningWebShell } from '../../electron/web/webShell
 import { startDirectory, type RunningDirectory } from '../../server/src/startDirectory.ts';
 import type { SyncBenchPage } from './syncBenchPage.ts';
 import { bench } from './stats.ts';
+import { chromiumArgs, chromiumExecutable } from '../chromium.ts';
 
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 const pageEntry = fileURLToPath(new URL('./syncBenchPage.ts', import.meta.url));
 const searchQuery = 'anna';
 
@@ -78,7 +69,7 @@ async function openBench(context: BrowserContext, url: string): Promise<Page> {
 }
 
 function launch(profileDir: string): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(profileDir, { executablePath: '/usr/bin/chromium', args: chromiumArgs, headless: true });
+  return chromium.launchPersistentContext(profileDir, { executablePath: chromiumExecutable, args: chromiumArgs, headless: true });
 }
 
 async function startBenchDirectory(dataDir: string, actors: number, rateLimit: false | undefined): Promise<RunningDirectory> {
