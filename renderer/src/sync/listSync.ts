@@ -71,11 +71,16 @@ async function readPages<T>(
   reportProgress(current.total ?? 0);
   while (!current.listComplete) {
     const page = await fetchPage(current.nextPage, current.perPage);
+    // The directory pages by offset: when profiles were removed since the last page (the total
+    // shrank), later ones shifted onto pages already read and would be skipped, then taken for
+    // removed. Step back far enough to read them; ids already written are simply written again.
+    const shrunkBy = current.total !== undefined && page.total < current.total ? current.total - page.total : 0;
+    const stepBack = Math.ceil(shrunkBy / current.perPage);
     const next: PageCheckpoint = {
       ...current,
-      nextPage: page.nextPage ?? current.nextPage + 1,
+      nextPage: stepBack > 0 ? Math.max(1, current.nextPage - stepBack) : (page.nextPage ?? current.nextPage + 1),
       total: page.total,
-      listComplete: page.nextPage === null || page.items.length === 0,
+      listComplete: stepBack === 0 && (page.nextPage === null || page.items.length === 0),
     };
     await writePage(page.items, next);
     current = next;

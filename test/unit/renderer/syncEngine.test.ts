@@ -101,6 +101,29 @@ describe('backoff', () => {
 });
 
 describe('sync engine', () => {
+  it('does not lose a profile that shifted onto a page already read when the directory removed one mid-run', async () => {
+    const db = freshDb();
+    const roster = actors(30);
+    let pagesServed = 0;
+    const directory = scriptedDirectory(roster, (channel) => {
+      if (channel !== 'listActors') return undefined;
+      pagesServed += 1;
+      // After the first page of 10, actor 3 is deleted: actor 11 moves onto page 1.
+      if (pagesServed === 2) roster.splice(2, 1);
+      return undefined;
+    });
+    const engine = createSyncEngine({ db, bridge: directory.bridge, connectionId: 'c1', perPage: 10, details: false, media: false });
+    expect(await engine.run({ full: true })).toBe('done');
+    const live = async () => (await db.actors.toArray()).filter((row) => !row.removed).map((row) => row.id);
+    // Actor 11 shifted onto page 1 after it was read: without stepping back it would be skipped.
+    expect(await live()).toEqual(expect.arrayContaining(roster.map((actor) => actor.id)));
+    // Actor 3 was seen earlier in this run; the next full run takes it out of the live index.
+    expect(await engine.run({ full: true })).toBe('done');
+    expect(await live()).toEqual(roster.map((actor) => actor.id));
+    expect((await db.actors.get(3))?.removed).toMatchObject({ reason: 'missing' });
+    engine.dispose();
+  });
+
   it('goes offline on a lost network, backs off with jitter, and resumes without losing a written page', async () => {
     const db = freshDb();
     let failures = 0;
