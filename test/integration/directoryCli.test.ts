@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const root = new URL('../../', import.meta.url).pathname;
-const tsx = join(root, 'node_modules/.bin/tsx');
 const workDir = mkdtempSync(join(tmpdir(), 'castdesk-cli-'));
 const children = new Set<ChildProcessWithoutNullStreams>();
 
@@ -18,7 +17,8 @@ afterAll(() => {
 });
 
 function runCli(args: string[]) {
-  const child = spawn(tsx, ['server/cli.ts', ...args], { cwd: root, env: { ...process.env, DATABASE_URL: '' } });
+  // Node itself with tsx's loader: one process, so a kill at clean-up leaves no orphan behind.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], { cwd: root, env: { ...process.env, DATABASE_URL: '' } });
   children.add(child);
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
