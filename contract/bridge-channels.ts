@@ -36,3 +36,11 @@ export type ChannelName = (typeof channelNames)[number];
 export function ipcChannel(name: ChannelName): string {
   return `castdesk:${name}`;
 }
+
+/**
+ * Who is waiting for a directory request; the back end's rate budget serves higher priorities
+ * first: what the user is looking at, then shortlisted profiles, then "keep offline" scopes, then
+ * background refresh.
+ */
+export const requestPriorities = ['interactive', 'shortlist', 'keep_offline', 'background'] as const;
+export type RequestPriority = (typeof requestPriorities)[number];

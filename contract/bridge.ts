@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { BridgeResult } from './bridge-errors.ts';
-import type { ChannelName } from './bridge-channels.ts';
+import { requestPriorities, type ChannelName } from './bridge-channels.ts';
 import {
   actorDetailSchema,
   actorListItemSchema,
@@ -87,13 +87,6 @@ export const castingCallListParamsSchema = z
   .object({ ...paging, current: z.boolean().optional(), fields: z.array(z.string().max(40)).max(10).optional() })
   .strict();
 
-/**
- * Who is waiting for a directory request; the back end's rate budget serves higher priorities
- * first: what the user is looking at, then shortlisted profiles, then "keep offline" scopes, then
- * background refresh.
- */
-export const requestPriorities = ['interactive', 'shortlist', 'keep_offline', 'background'] as const;
-export type RequestPriority = (typeof requestPriorities)[number];
 const priority = z.enum(requestPriorities).optional();
 
 const detailOptions = { enum: z.enum(['translate', 'v2']).optional(), locale: contentLocale.optional() };
@@ -173,7 +166,7 @@ export const bridgeChannels = {
 
 export type BridgeChannels = typeof bridgeChannels;
 // The names live in a zod-free module for the preload; `satisfies` above keeps both lists equal.
-export { channelNames, ipcChannel, type ChannelName } from './bridge-channels.ts';
+export { channelNames, ipcChannel, requestPriorities, type ChannelName, type RequestPriority } from './bridge-channels.ts';
 export type ChannelArgs<C extends ChannelName> = z.input<BridgeChannels[C]['args']>;
 export type ChannelResult<C extends ChannelName> = z.output<BridgeChannels[C]['result']>;
 

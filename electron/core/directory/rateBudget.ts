@@ -17,10 +17,10 @@
  *   request is taken at its word: it meters nothing (a local or demo directory with its limit
  *   off), and requests are bounded only by `maxInFlight`. A 429 ends that for good.
  */
+import { requestPriorities, type RequestPriority } from '../../../contract/bridge-channels.ts';
 import { readRateReport, type HeaderReader } from './rateHeaders.ts';
 
-export const requestPriorities = ['interactive', 'shortlist', 'keep_offline', 'background'] as const;
-export type RequestPriority = (typeof requestPriorities)[number];
+export { requestPriorities, type RequestPriority } from '../../../contract/bridge-channels.ts';
 
 /** The clock and timer the budget runs on; tests pass a manual one. */
 export interface BudgetClock {
