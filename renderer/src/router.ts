@@ -1,7 +1,11 @@
 import { createRouter, createWebHashHistory } from 'vue-router';
 import ActorDetailView from './views/ActorDetailView.vue';
 import ActorsView from './views/ActorsView.vue';
+import CastingCallDetailView from './views/CastingCallDetailView.vue';
+import CastingCallsView from './views/CastingCallsView.vue';
 import ConnectionsView from './views/ConnectionsView.vue';
+import CrewDetailView from './views/CrewDetailView.vue';
+import CrewView from './views/CrewView.vue';
 import HomeView from './views/HomeView.vue';
 import SettingsView from './views/SettingsView.vue';
 
@@ -13,6 +17,10 @@ export function createCastdeskRouter() {
       { path: '/', name: 'home', component: HomeView },
       { path: '/actors', name: 'actors', component: ActorsView },
       { path: '/actors/:id(\\d+)', name: 'actor', component: ActorDetailView },
+      { path: '/crew', name: 'crew', component: CrewView },
+      { path: '/crew/:id(\\d+)', name: 'crewMember', component: CrewDetailView },
+      { path: '/casting-calls', name: 'castingCalls', component: CastingCallsView },
+      { path: '/casting-calls/:id(\\d+)', name: 'castingCall', component: CastingCallDetailView },
       { path: '/connections', name: 'connections', component: ConnectionsView },
       { path: '/settings', name: 'settings', component: SettingsView },
     ],

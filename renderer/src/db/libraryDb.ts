@@ -66,8 +66,10 @@ export interface CastingCallRow {
 }
 
 /**
- * What instant search and the filters need of a profile, nothing more: small enough to hold
- * 50,000 in memory. `removed` is 0 or 1 because IndexedDB cannot index booleans.
+ * What instant search, the filters and role matching need of a profile, nothing more: small enough
+ * to hold 50,000 in memory. List fields come from the list item; the rest (acting ages, skills,
+ * agencies, …) from the detail once it is cached (`hasDetail`). `removed` and `hasDetail` are 0 or 1
+ * because IndexedDB cannot index booleans. Closed-list values are the directory's stable keys.
  */
 export interface SearchRow {
   kind: ProfileKind;
@@ -75,21 +77,72 @@ export interface SearchRow {
   name: string;
   /** foldName(name): lower case, accents dropped, umlauts spelled out and dropped. */
   foldedName: string;
+  /** foldName(last name, then first name): the "last name" sort. */
+  foldedLastName: string;
   /** Actors: m/f/i or null; crew: m/f/i. */
   gender: string | null;
   /** Actors only. */
   genderNew: string | null;
+  /** The genders the actor can be found under (detail; falls back to gender_new). */
+  genderSearchability: string[];
+  age: number | null;
   /** From the detail (lists carry no acting age); null until the detail is cached. */
   actingAgeFrom: number | null;
   actingAgeTo: number | null;
   /** ISO 639-2 codes the profile speaks (any level). */
   languageCodes: string[];
-  /** Crew professions / actor professions, for filters. */
+  /** ISO 639-2 code → level key (language_levels catalogue). */
+  languageLevels: Record<string, string>;
+  /** dialects and native dialects (keys). */
+  dialects: string[];
+  accents: string[];
+  /** Actors: actor, young_actor or performer. */
+  mainProfession: string | null;
+  specializations: string[];
+  /** Crew professions / actor professions (deprecated on actors), for filters. */
   professions: string[];
+  /** Names of the talent agencies, the primary one first. */
+  agencies: string[];
+  /** Places of residence (location names of type place). */
+  residences: string[];
+  /** Housing options (accommodation_options). */
+  accommodations: string[];
+  /** Country codes. */
+  nationalities: string[];
+  height: number | null;
+  /** `<catalogue>:<key>` for instruments, dances, singing, sports, licenses, drivers_licenses. */
+  skills: string[];
+  /** ethnic_background identifiers (for role matching). */
+  ethnicBackgrounds: string[];
+  hasShowreel: boolean;
+  hasDetail: 0 | 1;
   updatedAt: string;
   /** The main picture's thumbnail URL (show it through mediaUrl only). */
   thumbUrl: string | null;
   removed: 0 | 1;
+  /**
+   * Write order: every put of a search row takes a larger rev than any before it in this
+   * database, so the in-memory search index reads only what changed since its last read.
+   */
+  rev: number;
+}
+
+/** A named actor or crew search the user saved: the query as it stands in the URL. */
+export interface SavedSearchRow {
+  id?: number;
+  kind: ProfileKind;
+  name: string;
+  /** The route query (URLSearchParams string, without '?'). */
+  query: string;
+  createdAt: string;
+}
+
+/** Closed-list labels of one catalogue in one content language, from the attributes endpoint. */
+export interface LabelRow {
+  catalogue: string;
+  locale: string;
+  labels: Record<string, string>;
+  fetchedAt: string;
 }
 
 export type SyncResource = 'actors' | 'crew' | 'castingCalls' | 'castingCallsCurrent';
@@ -190,8 +243,13 @@ export const librarySchemaVersions = {
     searchRows: '[kind+id], kind, foldedName, removed, *languageCodes',
     keepOffline: 'key',
   },
+  3: {
+    searchRows: '[kind+id], kind, foldedName, removed, *languageCodes, rev',
+    savedSearches: '++id, kind',
+    labels: '[catalogue+locale]',
+  },
 } as const;
-export const libraryDbVersion = 2;
+export const libraryDbVersion = 3;
 
 export function libraryDbName(connectionId: string): string {
   return `castdesk-library-${connectionId}`;
@@ -208,6 +266,8 @@ export class LibraryDb extends Dexie {
   keepOffline!: Table<KeepOfflineRow, string>;
   shortlists!: Table<ShortlistRow, number>;
   shortlistEntries!: Table<ShortlistEntryRow, number>;
+  savedSearches!: Table<SavedSearchRow, number>;
+  labels!: Table<LabelRow, [string, string]>;
 
   constructor(
     readonly connectionId: string,
@@ -222,7 +282,20 @@ export class LibraryDb extends Dexie {
         const searchRows = tx.table<SearchRow, [ProfileKind, number]>('searchRows');
         const actors = (await tx.table<ActorRow, number>('actors').toArray()).map((row) => searchRowFromProfile('actor', row));
         const crew = (await tx.table<CrewRow, number>('crew').toArray()).map((row) => searchRowFromProfile('crew', row));
-        await searchRows.bulkPut([...actors, ...crew]);
+        await searchRows.bulkPut([...actors, ...crew].map((row, index) => ({ ...row, rev: index + 1 })));
+      });
+    // Version 3: search rows carry the detail fields the filters and role matching read, and a
+    // write order (rev) for incremental index reads; saved searches; cached closed-list labels.
+    this.version(3)
+      .stores(librarySchemaVersions[3])
+      .upgrade(async (tx) => {
+        const searchRows = tx.table<SearchRow, [ProfileKind, number]>('searchRows');
+        await searchRows.clear();
+        let rev = 0;
+        for (const [kind, table] of [['actor', 'actors'], ['crew', 'crew']] as const) {
+          const rows = await tx.table<AnyProfileRow, number>(table).toArray();
+          await searchRows.bulkPut(rows.map((row) => ({ ...searchRowFromProfile(kind, row), rev: ++rev })));
+        }
       });
   }
 }

@@ -24,7 +24,7 @@ import {
   type SyncResource,
   type SyncState,
 } from './libraryDb.ts';
-import { searchRowFromProfile } from './searchRows.ts';
+import { putSearchRows, searchRowFromProfile } from './searchRows.ts';
 
 type ProfileRow = AnyProfileRow;
 type ProfileItem = ActorListItem | CrewListItem;
@@ -112,7 +112,7 @@ export async function writeProfilePage(
       return row;
     });
     await bulkPutInChunks(table, rows);
-    await bulkPutInChunks(db.searchRows, rows.map((row) => searchRowFromProfile(kind, row)));
+    await putSearchRows(db.searchRows, rows.map((row) => searchRowFromProfile(kind, row)), rowsPerCall);
     const state = (await db.syncState.get(resource)) ?? emptySyncState(resource);
     await db.syncState.put({ ...state, watermark: laterIso(state.watermark, watermark), checkpoint });
     return { staleDetailIds };
@@ -137,7 +137,7 @@ export async function reconcileProfiles(db: LibraryDb, kind: ProfileKind, resour
     const removal: Removal = { reason: 'missing', at: nowIso };
     const rows = missing.map((row) => ({ ...row, removed: removal }));
     await bulkPutInChunks(table, rows);
-    await bulkPutInChunks(db.searchRows, rows.map((row) => searchRowFromProfile(kind, row)));
+    await putSearchRows(db.searchRows, rows.map((row) => searchRowFromProfile(kind, row)), rowsPerCall);
     const state = (await db.syncState.get(resource)) ?? emptySyncState(resource);
     await db.syncState.put({ ...state, checkpoint: null, lastFullReconciliationAt: nowIso, lastRunCompletedAt: nowIso, lastError: null });
     return rows.map((row) => row.id);
@@ -208,7 +208,7 @@ export async function writeProfileDetail(db: LibraryDb, kind: ProfileKind, detai
     // The directory answered: the profile is live whatever an earlier run concluded.
     delete row.removed;
     await table.put(row);
-    await db.searchRows.put(searchRowFromProfile(kind, row));
+    await putSearchRows(db.searchRows, [searchRowFromProfile(kind, row)]);
   });
 }
 
@@ -220,7 +220,7 @@ export async function markProfileRemoved(db: LibraryDb, kind: ProfileKind, id: n
     if (!before) return;
     const row = { ...before, removed: removal };
     await table.put(row);
-    await db.searchRows.put(searchRowFromProfile(kind, row));
+    await putSearchRows(db.searchRows, [searchRowFromProfile(kind, row)]);
   });
 }
 

@@ -1,4 +1,7 @@
 import type { Messages } from './en.ts';
+import { actorsDe } from './search.de.ts';
+import { actorDetailDe, crewDetailDe } from './profile.de.ts';
+import { castingCallsDe } from './castingCalls.de.ts';
 
 /** German UI texts. */
 export const de: Messages = {
@@ -18,51 +21,10 @@ export const de: Messages = {
     connections: 'Verbindungen',
     settings: 'Einstellungen',
   },
-  actors: {
-    keepSearchOffline: 'Diese Suche offline behalten',
-    title: 'Schauspielerinnen und Schauspieler',
-    loading: 'Schauspielprofile werden geladen …',
-    empty: 'Auf diesem Computer sind noch keine Schauspielprofile gespeichert.',
-    emptySyncing: 'Noch keine Schauspielprofile: Die erste Synchronisierung liest noch das Verzeichnis.',
-    noMatch: 'Kein gespeichertes Schauspielprofil passt zu „{filter}“.',
-    noConnection: 'Es gibt keine aktive Verbindung. Legen Sie unter „Verbindungen“ eine an.',
-    count: '{shown} von {total} Schauspielprofilen',
-    pictureAlt: 'Bild von {name}',
-    unnamed: 'Profil {id}',
-    filterLabel: 'Nach Namen filtern',
-    showMore: 'Mehr anzeigen',
-  },
-  actorDetail: {
-    back: 'Zurück zu den Schauspielprofilen',
-    loading: 'Das Profil wird geladen …',
-    notCached: 'Dieses Profil ist nicht auf diesem Computer gespeichert, und das Verzeichnis ist gerade nicht erreichbar.',
-    notFound: 'In der gespeicherten Bibliothek gibt es kein Schauspielprofil mit dieser Nummer.',
-    removed: 'Dieses Profil ist im Verzeichnis nicht mehr verfügbar. Angezeigt wird, was gespeichert wurde.',
-    merged: 'Dieses Profil wurde mit einem anderen zusammengeführt.',
-    openMerged: 'Das zusammengeführte Profil öffnen',
-    actingAge: 'Spielalter',
-    actingAgeRange: '{from} bis {to}',
-    actingAgeFrom: 'ab {from}',
-    actingAgeTo: 'bis {to}',
-    unknown: 'keine Angabe',
-    languages: 'Sprachen',
-    languageLevel: '{language} ({level})',
-    agencies: 'Agenturen',
-    noAgencies: 'Keine Agenturen.',
-    agencyUnnamed: 'Agentur {id}',
-    primaryAgency: 'Hauptagentur',
-    secondaryAgency: 'Nebenagentur',
-    agencyRegions: 'Regionen: {regions}',
-    gallery: 'Bilder',
-    noPictures: 'Keine Bilder.',
-    pictureAlt: 'Bild {number} von {name}',
-    copyright: '© {copyright}',
-    cacheState: 'Offline-Status',
-    cacheOffline: 'Für die Offline-Nutzung gespeichert',
-    cacheFetching: 'Die neueste Fassung wird geladen …',
-    cacheStale: 'Gespeicherte Fassung, möglicherweise veraltet',
-    cacheListOnly: 'Nur der Listeneintrag ist gespeichert; für das vollständige Profil wird das Verzeichnis gebraucht.',
-  },
+  actors: actorsDe,
+  actorDetail: actorDetailDe,
+  crewDetail: crewDetailDe,
+  castingCalls: castingCallsDe,
   offline: {
     banner: 'Offline: Das Verzeichnis ist nicht erreichbar. Sie sehen, was auf diesem Computer gespeichert ist; Castdesk versucht es selbstständig weiter.',
   },

@@ -50,11 +50,11 @@ describe('LibraryDb schema upgrades', () => {
     expect(db.name).toBe(`castdesk-library-${id}`);
     expect(db.verno).toBe(libraryDbVersion);
     expect(db.tables.map((table) => table.name).sort()).toEqual(
-      ['actors', 'castingCalls', 'crew', 'keepOffline', 'media', 'searchRows', 'shortlistEntries', 'shortlists', 'syncState'].sort(),
+      ['actors', 'castingCalls', 'crew', 'keepOffline', 'labels', 'media', 'savedSearches', 'searchRows', 'shortlistEntries', 'shortlists', 'syncState'].sort(),
     );
   });
 
-  it('version 1 → 2 builds a search row for every stored actor and crew profile, details included', async () => {
+  it('version 1 → current builds a search row for every stored actor and crew profile, details included', async () => {
     const id = freshConnectionId();
     const v1 = new Dexie(libraryDbName(id), dexieOptions);
     v1.version(1).stores(librarySchemaVersions[1]);
@@ -77,23 +77,42 @@ describe('LibraryDb schema upgrades', () => {
 
     const db = await openLibraryDb(id, dexieOptions);
     opened.push(db);
-    expect(db.verno).toBe(2);
+    expect(db.verno).toBe(libraryDbVersion);
     const rows = await db.searchRows.toArray();
     expect(rows).toHaveLength(3);
+    expect(new Set(rows.map((row) => row.rev)).size).toBe(3);
     expect(await db.searchRows.get(['actor', 1])).toEqual({
       kind: 'actor',
       id: 1,
       name: 'Anna Schmidt',
       foldedName: 'anna schmidt',
+      foldedLastName: 'schmidt anna',
       gender: 'f',
       genderNew: 'female',
+      genderSearchability: ['female'],
+      age: null,
       actingAgeFrom: null,
       actingAgeTo: null,
       languageCodes: ['deu', 'eng'],
+      languageLevels: { deu: 'native', eng: 'fluent' },
+      dialects: [],
+      accents: [],
+      mainProfession: null,
+      specializations: [],
       professions: [],
+      agencies: [],
+      residences: [],
+      accommodations: [],
+      nationalities: [],
+      height: null,
+      skills: [],
+      ethnicBackgrounds: [],
+      hasShowreel: false,
+      hasDetail: 0,
       updatedAt: '2026-01-02T03:04:05.000+00:00',
       thumbUrl: 'http://x/1.png',
       removed: 0,
+      rev: expect.any(Number) as number,
     });
     const joerg = await db.searchRows.get(['actor', 2]);
     expect(joerg).toMatchObject({ foldedName: 'joerg mueller jorg muller', actingAgeFrom: 30, actingAgeTo: 45, removed: 1 });
@@ -104,6 +123,74 @@ describe('LibraryDb schema upgrades', () => {
     // The indexes of version 2 answer.
     expect(await db.searchRows.where('languageCodes').equals('eng').count()).toBe(2);
     expect(await db.searchRows.where('removed').equals(0).count()).toBe(2);
+  });
+
+  it('version 2 → 3 rebuilds the search rows with the detail fields and a write order', async () => {
+    const id = freshConnectionId();
+    const v2 = new Dexie(libraryDbName(id), dexieOptions);
+    v2.version(1).stores(librarySchemaVersions[1]);
+    v2.version(2).stores(librarySchemaVersions[2]);
+    await v2.open();
+    const detailed: ActorRow = {
+      ...actorRow(3, 'Lena Berg'),
+      detail: {
+        id: 3,
+        first_name: 'Lena',
+        last_name: 'Berg',
+        updated_at: '2026-01-02T03:04:05.000+00:00',
+        acting_age_from: 20,
+        acting_age_to: 28,
+        height: 172,
+        nationalities: ['DE'],
+        languages: { deu: 'muttersprachlich' },
+        dialects: { bavarian: 'good' },
+        native_dialects: ['swabian'],
+        accents: { french: 'basic' },
+        instruments: { piano: 'good' },
+        sports: ['tennis'],
+        drivers_licenses: ['b'],
+        specializations: ['singer'],
+        main_profession: 'actor',
+        accommodation_options: ['Hamburg'],
+        locations: [{ name: 'München', type: 'place', country: 'DE' }, { name: 'Köln', type: 'accommodation', country: 'DE' }],
+        showreels: [{ name: 'Reel', url: 'http://x/r.mp4', type: 'video' }],
+        talent_agency_connections: [
+          { talent_agency_id: 9, talent_agency_employee_id: 1, agency_profile_url: null, talent_agency_name: 'Zweit', categories: [], regions: [], connection_type: 'secondary_agency' },
+          { talent_agency_id: 8, talent_agency_employee_id: 1, agency_profile_url: null, talent_agency_name: 'Erst', categories: [], regions: [], connection_type: 'primary_agency' },
+        ],
+      },
+    };
+    await v2.table('actors').bulkPut([actorRow(1, 'Anna Schmidt'), detailed]);
+    // A version-2 search row lacks every detail field.
+    await v2.table('searchRows').put({ kind: 'actor', id: 3, name: 'Lena Berg', foldedName: 'lena berg', gender: 'f', genderNew: 'female', actingAgeFrom: 20, actingAgeTo: 28, languageCodes: ['deu'], professions: [], updatedAt: '2026-01-02T03:04:05.000+00:00', thumbUrl: null, removed: 0 });
+    await v2.table('shortlists').add({ name: 'Kept', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' });
+    v2.close();
+
+    const db = await openLibraryDb(id, dexieOptions);
+    opened.push(db);
+    expect(db.verno).toBe(3);
+    expect(await db.searchRows.count()).toBe(2);
+    expect(await db.searchRows.get(['actor', 3])).toMatchObject({
+      foldedLastName: 'berg lena',
+      height: 172,
+      nationalities: ['DE'],
+      languageLevels: { deu: 'muttersprachlich' },
+      dialects: ['bavarian', 'swabian'],
+      accents: ['french'],
+      skills: ['instruments:piano', 'sports:tennis', 'drivers_licenses:b'],
+      specializations: ['singer'],
+      mainProfession: 'actor',
+      agencies: ['Erst', 'Zweit'],
+      residences: ['München'],
+      accommodations: ['Hamburg', 'Köln'],
+      hasShowreel: true,
+      hasDetail: 1,
+    });
+    // The new indexes answer and the other tables are untouched.
+    expect((await db.searchRows.orderBy('rev').last())?.rev).toBe(2);
+    expect(await db.shortlists.count()).toBe(1);
+    expect(await db.savedSearches.count()).toBe(0);
+    expect(await db.labels.count()).toBe(0);
   });
 });
 

@@ -1,0 +1,36 @@
+/** English texts of actor and crew profiles. */
+export const actorDetailEn = {
+  back: 'Back to the actors',
+  loading: 'Loading the profile …',
+  notCached: 'This profile is not saved on this computer, and the directory cannot be reached now.',
+  notFound: 'There is no actor with this id in the saved library.',
+  removed: 'This profile is no longer available in the directory. What was saved is shown.',
+  merged: 'This profile was merged into another one.',
+  openMerged: 'Open the profile it was merged into',
+  actingAge: 'Acting age',
+  actingAgeRange: '{from} to {to}',
+  actingAgeFrom: 'from {from}',
+  actingAgeTo: 'up to {to}',
+  unknown: 'not given',
+  languages: 'Languages',
+  languageLevel: '{language} ({level})',
+  agencies: 'Agency connections',
+  noAgencies: 'No agency connections.',
+  agencyUnnamed: 'Agency {id}',
+  primaryAgency: 'primary agency',
+  secondaryAgency: 'secondary agency',
+  agencyRegions: 'Regions: {regions}',
+  gallery: 'Pictures',
+  noPictures: 'No pictures.',
+  pictureAlt: 'Picture {number} of {name}',
+  copyright: '© {copyright}',
+  cacheState: 'Offline state',
+  cacheOffline: 'Saved for offline use',
+  cacheFetching: 'Fetching the latest version …',
+  cacheStale: 'Saved copy, may be out of date',
+  cacheListOnly: 'Only the list entry is saved; the full profile needs the directory.',
+};
+
+export const crewDetailEn = {
+  back: 'Back to the crew',
+};

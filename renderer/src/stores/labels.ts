@@ -1,0 +1,131 @@
+/**
+ * Closed-list labels (languages, skills, dialects, professions, …) in the content language the
+ * user chose. Profiles are cached with the directory's stable keys; their labels come from the
+ * attributes endpoint, one catalogue per request, and are kept in the offline library so they show
+ * without a network. A key without a label shows humanised ('modern_dance' → 'Modern dance'), never
+ * as an error.
+ */
+import { defineStore } from 'pinia';
+import { ref, shallowRef, watch } from 'vue';
+import { contentLocales, type ContentLocale } from '../../../contract/directory-api.ts';
+import { useBridge } from '../bridge/bridgeInjection.ts';
+import { writeLibrary, type LabelRow, type LibraryDb } from '../db/libraryDb.ts';
+import { unwrap } from '../sync/bridgeCall.ts';
+import { toLibraryError, type LibraryError } from './libraryErrors.ts';
+import { useSyncStore } from './sync.ts';
+
+/** Cached labels older than this are asked for again when the directory can be reached. */
+export const labelsMaxAgeMs = 7 * 24 * 3600_000;
+const contentLocaleStorageKey = 'castdesk.contentLocale';
+
+function isContentLocale(value: unknown): value is ContentLocale {
+  return typeof value === 'string' && (contentLocales as readonly string[]).includes(value);
+}
+
+function storedContentLocale(): ContentLocale | null {
+  try {
+    const value = globalThis.localStorage?.getItem(contentLocaleStorageKey);
+    return isContentLocale(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** 'modern_dance' → 'Modern dance': what a key reads as when no catalogue names it. */
+export function humaniseKey(key: string): string {
+  const words = key.replace(/[_-]+/g, ' ').trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : key;
+}
+
+/** Names the browser knows for codes, the fallback for languages and countries. */
+function displayName(type: 'language' | 'region', locale: string, code: string): string | null {
+  try {
+    const name = new Intl.DisplayNames([locale], { type, fallback: 'none' }).of(type === 'region' ? code.toUpperCase() : code);
+    return name && name !== code ? name : null;
+  } catch {
+    return null;
+  }
+}
+
+export const useLabelsStore = defineStore('labels', () => {
+  const bridge = useBridge();
+  const sync = useSyncStore();
+
+  const contentLocale = ref<ContentLocale>(storedContentLocale() ?? (document.documentElement.lang === 'de' ? 'de' : 'en'));
+  /** catalogue → key → label, in the content language. */
+  const catalogues = shallowRef<Record<string, Record<string, string>>>({});
+  const loading = ref(false);
+  const error = ref<LibraryError | null>(null);
+
+  /** The label of `key` in `catalogue`, or a readable fallback. */
+  function label(catalogue: string, key: string | number | null | undefined): string {
+    if (key === null || key === undefined || key === '') return '';
+    const text = String(key);
+    const found = catalogues.value[catalogue]?.[text];
+    if (found) return found;
+    if (catalogue === 'languages') return displayName('language', contentLocale.value, text) ?? text;
+    if (catalogue === 'countries') return displayName('region', contentLocale.value, text) ?? text;
+    return humaniseKey(text);
+  }
+
+  async function readCached(db: LibraryDb, locale: ContentLocale): Promise<LabelRow[]> {
+    return db.labels.filter((row) => row.locale === locale).toArray();
+  }
+
+  /** Every catalogue in `locale`, fetched first and then written in one transaction. */
+  async function fetchAll(db: LibraryDb, connectionId: string, locale: ContentLocale): Promise<LabelRow[]> {
+    const names = unwrap(await bridge.listAttributes({ connectionId }));
+    const fetchedAt = new Date().toISOString();
+    const rows: LabelRow[] = [];
+    for (const name of names) {
+      if (!/^[a-z0-9_]{1,64}$/.test(name)) continue;
+      rows.push({ catalogue: name, locale, labels: unwrap(await bridge.getAttribute({ connectionId, name, locale })), fetchedAt });
+    }
+    await writeLibrary(db, [db.labels], () => db.labels.bulkPut(rows));
+    return rows;
+  }
+
+  let request = 0;
+  async function load(force = false): Promise<void> {
+    const db = sync.db;
+    const connectionId = sync.connectionId;
+    const locale = contentLocale.value;
+    const current = ++request;
+    if (!db || !connectionId) {
+      catalogues.value = {};
+      return;
+    }
+    error.value = null;
+    try {
+      let rows = await readCached(db, locale);
+      if (current !== request) return;
+      catalogues.value = Object.fromEntries(rows.map((row) => [row.catalogue, row.labels]));
+      const oldest = rows.reduce((min, row) => Math.min(min, Date.parse(row.fetchedAt)), Number.POSITIVE_INFINITY);
+      const due = force || rows.length === 0 || Date.now() - oldest > labelsMaxAgeMs;
+      if (!due || sync.offline) return;
+      loading.value = true;
+      rows = await fetchAll(db, connectionId, locale);
+      if (current !== request) return;
+      catalogues.value = Object.fromEntries(rows.map((row) => [row.catalogue, row.labels]));
+    } catch (failure) {
+      // Labels are a nicety: the cached ones (or readable keys) stay; the error is shown in Settings.
+      if (current === request) error.value = toLibraryError(failure);
+    } finally {
+      if (current === request) loading.value = false;
+    }
+  }
+
+  function setContentLocale(next: ContentLocale): void {
+    if (!isContentLocale(next)) return;
+    contentLocale.value = next;
+    try {
+      globalThis.localStorage?.setItem(contentLocaleStorageKey, next);
+    } catch {
+      // A browser without storage keeps the choice for this session only.
+    }
+  }
+
+  watch([() => sync.db, contentLocale], () => void load(), { immediate: true });
+
+  return { contentLocale, contentLocales, catalogues, loading, error, label, load, setContentLocale };
+});
