@@ -1,0 +1,172 @@
+/**
+ * One list's search (actors or crew): the query the URL describes, its result from the in-memory
+ * index, the layout, and the searches the user saved by name. Call inside a store's setup.
+ */
+import { computed, ref, shallowRef } from 'vue';
+import { mediaUrl } from '../bridge/castdeskBridge.ts';
+import type { LibraryDb, ProfileKind, SavedActorSearch, SavedSearchRow, SearchRow } from '../db/libraryDb.ts';
+import { writeLibrary } from '../db/libraryDb.ts';
+import { emptyQuery, type ProfileQuery, type QueryResult } from '../search/profileIndex.ts';
+import { layoutFromRoute, queryFromRoute, routeFromQuery, routeQueryFromText, routeQueryText, type ListLayout, type RouteQuery } from '../search/profileQueryUrl.ts';
+import { toLibraryError, type LibraryError } from './libraryErrors.ts';
+import { watchLive } from './liveLibrary.ts';
+import { useSearchIndexStore } from './searchIndex.ts';
+import { useSyncStore } from './sync.ts';
+
+const genderFilters = ['male', 'female', 'transgender_female', 'transgender_male', 'non_binary', 'custom'] as const;
+
+/** The part of a search the directory itself can answer (for "keep this search offline"). */
+export function directorySearchOf(query: ProfileQuery): SavedActorSearch {
+  const search: SavedActorSearch = {};
+  const text = query.text.trim();
+  if (text) search.q = text.slice(0, 200);
+  const gender = (query.facets.gender ?? []).find((value): value is SavedActorSearch['gender'] & string => (genderFilters as readonly string[]).includes(value));
+  if (gender && (query.facets.gender ?? []).length === 1) search.gender = gender;
+  if (query.actingAgeMin !== null) search.actingAgeMin = query.actingAgeMin;
+  if (query.actingAgeMax !== null) search.actingAgeMax = query.actingAgeMax;
+  const languages = (query.facets.language ?? []).filter((code) => /^[a-z]{3}$/.test(code));
+  if (languages.length > 0) search.languages = languages.slice(0, 20);
+  return search;
+}
+
+export function createProfileSearch(kind: ProfileKind) {
+  const sync = useSyncStore();
+  const index = useSearchIndexStore();
+
+  const query = ref<ProfileQuery>(emptyQuery());
+  const layout = ref<ListLayout>('list');
+  const savedSearches = shallowRef<SavedSearchRow[]>([]);
+  const error = ref<LibraryError | null>(null);
+
+  const result = computed<QueryResult>(() => {
+    void index.revision;
+    return index.search(kind, query.value);
+  });
+  /** Every live profile of this kind in the library. */
+  const total = computed(() => {
+    void index.revision;
+    return index.size(kind);
+  });
+  const routeQuery = computed(() => routeFromQuery(query.value, layout.value));
+  const filtered = computed(() => {
+    const current = query.value;
+    return (
+      current.text.trim() !== '' ||
+      Object.values(current.facets).some((values) => values.length > 0) ||
+      [current.actingAgeMin, current.actingAgeMax, current.heightMin, current.heightMax].some((bound) => bound !== null)
+    );
+  });
+
+  /** Takes the search from the route (on open, back, reload); the same search is left alone. */
+  function applyRoute(route: RouteQuery): void {
+    const next = queryFromRoute(route);
+    const nextLayout = layoutFromRoute(route);
+    if (JSON.stringify(routeFromQuery(next, nextLayout)) === JSON.stringify(routeQuery.value)) return;
+    query.value = next;
+    layout.value = nextLayout;
+  }
+
+  function setText(text: string): void {
+    const hadText = query.value.text.trim() !== '';
+    query.value.text = text;
+    const hasText = text.trim() !== '';
+    // Relevance is the natural order while searching by name, the name order otherwise.
+    if (hasText && !hadText && query.value.sort === 'name') query.value.sort = 'relevance';
+    if (!hasText && query.value.sort === 'relevance') query.value.sort = 'name';
+  }
+
+  function toggleFacetValue(facet: keyof ProfileQuery['facets'], value: string): void {
+    const values = query.value.facets[facet] ?? [];
+    const next = values.includes(value) ? values.filter((item) => item !== value) : [...values, value];
+    if (next.length > 0) query.value.facets[facet] = next;
+    else delete query.value.facets[facet];
+    if (facet === 'language' && !next.includes(value)) delete query.value.languageMinLevels[value];
+  }
+
+  function setLanguageLevel(code: string, level: string | null): void {
+    if (level) query.value.languageMinLevels[code] = level;
+    else delete query.value.languageMinLevels[code];
+  }
+
+  function clearFilters(): void {
+    const sort = query.value.sort === 'relevance' ? 'name' : query.value.sort;
+    query.value = { ...emptyQuery(), sort };
+  }
+
+  function row(id: number): SearchRow | undefined {
+    return index.row(kind, id);
+  }
+
+  /** A picture through the back end's media cache (the only way pictures reach the page). */
+  function pictureUrl(url: string | null | undefined): string | undefined {
+    return url && sync.connectionId ? mediaUrl(sync.connectionId, url) : undefined;
+  }
+
+  watchLive(
+    () => (sync.db ? { db: sync.db } : null),
+    ({ db }: { db: LibraryDb }) => db.savedSearches.where('kind').equals(kind).sortBy('name'),
+    {
+      next: (rows) => {
+        savedSearches.value = rows;
+      },
+      error: (failure) => {
+        error.value = toLibraryError(failure);
+      },
+    },
+  );
+
+  /** Saves the current search under `name` (a search of the same name is replaced). */
+  async function saveSearch(name: string): Promise<void> {
+    const db = sync.db;
+    const trimmed = name.trim().slice(0, 100);
+    if (!db || !trimmed) return;
+    const text = routeQueryText(routeQuery.value);
+    try {
+      await writeLibrary(db, [db.savedSearches], async () => {
+        const same = await db.savedSearches.where('kind').equals(kind).filter((row) => row.name === trimmed).primaryKeys();
+        await db.savedSearches.bulkDelete(same);
+        await db.savedSearches.add({ kind, name: trimmed, query: text, createdAt: new Date().toISOString() });
+      });
+    } catch (failure) {
+      error.value = toLibraryError(failure);
+    }
+  }
+
+  async function deleteSearch(id: number): Promise<void> {
+    const db = sync.db;
+    if (!db) return;
+    try {
+      await writeLibrary(db, [db.savedSearches], () => db.savedSearches.delete(id));
+    } catch (failure) {
+      error.value = toLibraryError(failure);
+    }
+  }
+
+  /** The route query of a saved search (the view navigates to it). */
+  function savedSearchRoute(saved: SavedSearchRow): RouteQuery {
+    return routeQueryFromText(saved.query);
+  }
+
+  return {
+    query,
+    layout,
+    result,
+    total,
+    filtered,
+    routeQuery,
+    loaded: computed(() => index.loaded),
+    indexError: computed(() => index.error),
+    savedSearches,
+    error,
+    applyRoute,
+    setText,
+    toggleFacetValue,
+    setLanguageLevel,
+    clearFilters,
+    row,
+    pictureUrl,
+    saveSearch,
+    deleteSearch,
+    savedSearchRoute,
+  };
+}

@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import type { SearchRow } from '../../../renderer/src/db/libraryDb.ts';
+import { foldName } from '../../../renderer/src/search/foldName.ts';
+import { ProfileIndex, emptyQuery, type ProfileQuery } from '../../../renderer/src/search/profileIndex.ts';
+import { queryFromRoute, routeFromQuery } from '../../../renderer/src/search/profileQueryUrl.ts';
+
+let rev = 0;
+function row(id: number, name: string, extra: Partial<SearchRow> = {}): SearchRow {
+  const [first = '', ...rest] = name.split(' ');
+  return {
+    kind: 'actor',
+    id,
+    name,
+    foldedName: foldName(name),
+    foldedLastName: foldName(`${rest.join(' ')} ${first}`),
+    gender: 'f',
+    genderNew: 'female',
+    genderSearchability: ['female'],
+    age: 30,
+    actingAgeFrom: null,
+    actingAgeTo: null,
+    languageCodes: [],
+    languageLevels: {},
+    dialects: [],
+    accents: [],
+    mainProfession: 'actor',
+    specializations: [],
+    professions: [],
+    agencies: [],
+    residences: [],
+    accommodations: [],
+    nationalities: [],
+    height: null,
+    skills: [],
+    ethnicBackgrounds: [],
+    hasShowreel: false,
+    hasDetail: 1,
+    updatedAt: '2026-01-01T00:00:00.000+00:00',
+    thumbUrl: null,
+    removed: 0,
+    rev: ++rev,
+    ...extra,
+  };
+}
+
+function names(index: ProfileIndex, query: Partial<ProfileQuery>): string[] {
+  return [...index.query({ ...emptyQuery(), ...query }).ids].map((id) => index.get(id)!.name);
+}
+
+const people = [
+  row(1, 'Jonas Weber', { languageCodes: ['deu', 'eng'], languageLevels: { deu: 'muttersprachlich', eng: 'fliessend' }, actingAgeFrom: 25, actingAgeTo: 35, height: 182, genderNew: 'male', gender: 'm', genderSearchability: ['male'] }),
+  row(2, 'Jonathan Schulz', { languageCodes: ['eng'], languageLevels: { eng: 'gut' }, actingAgeFrom: 40, actingAgeTo: 50, height: 175, genderNew: 'male', gender: 'm', genderSearchability: ['male'], skills: ['instruments:piano'] }),
+  row(3, 'Anna Müller', { languageCodes: ['deu', 'fra'], languageLevels: { deu: 'muttersprachlich', fra: 'grundkenntnisse' }, actingAgeFrom: 20, actingAgeTo: 30, height: 165, skills: ['instruments:piano', 'dances:ballet'], hasShowreel: true }),
+  row(4, 'Lena Mueller-Berg', { languageCodes: ['deu'], languageLevels: { deu: 'fliessend' }, actingAgeFrom: 30, actingAgeTo: 40, height: 170, agencies: ['Agentur Nord'] }),
+  row(5, 'Marta Kowalski', { removed: 1 }),
+  row(6, 'Zoe Jones', { genderNew: 'non_binary', gender: 'i', genderSearchability: ['non_binary', 'female'], hasDetail: 0 }),
+];
+
+describe('ProfileIndex name search', () => {
+  const index = new ProfileIndex();
+  index.upsert(people);
+
+  it("finds partial and fuzzy names like the directory's q: 'jon' → Jonas and Jonathan, 'mueler' → Müller", () => {
+    expect(names(index, { text: 'jon', sort: 'name' })).toEqual(['Jonas Weber', 'Jonathan Schulz', 'Zoe Jones']);
+    expect(names(index, { text: 'mueler', sort: 'name' })).toEqual(['Anna Müller', 'Lena Mueller-Berg']);
+    expect(names(index, { text: 'Müller', sort: 'name' })).toEqual(['Anna Müller', 'Lena Mueller-Berg']);
+    expect(names(index, { text: 'muller' })).toContain('Anna Müller');
+    expect(names(index, { text: 'xyzzy' })).toEqual([]);
+  });
+
+  it('ranks word starts first when sorting by relevance and leaves removed profiles out', () => {
+    expect(names(index, { text: 'jon', sort: 'relevance' }).slice(0, 2)).toEqual(['Jonas Weber', 'Jonathan Schulz']);
+    expect(names(index, { text: 'marta' })).toEqual([]);
+    expect(index.size).toBe(5);
+  });
+
+  it('sorts by last name and by last update', () => {
+    expect(names(index, { sort: 'lastName' })).toEqual(['Zoe Jones', 'Anna Müller', 'Lena Mueller-Berg', 'Jonathan Schulz', 'Jonas Weber']);
+    const updated = new ProfileIndex();
+    updated.upsert([row(10, 'Old', { updatedAt: '2025-01-01T00:00:00.000+00:00' }), row(11, 'New', { updatedAt: '2026-05-01T00:00:00.000+00:00' })]);
+    expect(names(updated, { sort: 'updated' })).toEqual(['New', 'Old']);
+  });
+});
+
+describe('ProfileIndex filters and counts', () => {
+  const index = new ProfileIndex();
+  index.upsert(people);
+
+  it('counts each value as the number the list would show with it selected', () => {
+    const all = index.query(emptyQuery());
+    expect(all.ids).toHaveLength(5);
+    expect(all.counts.language.get('deu')).toBe(3);
+    expect(all.counts.gender.get('male')).toBe(2);
+    expect(all.counts.gender.get('female')).toBe(3);
+    expect(all.counts.skill.get('instruments:piano')).toBe(2);
+    // Gender is an any-of facet: its own counts ignore its selection; other facets narrow.
+    const men = index.query({ ...emptyQuery(), facets: { gender: ['male'] } });
+    expect(men.ids).toHaveLength(2);
+    expect(men.counts.gender.get('female')).toBe(3);
+    expect(men.counts.language.get('deu')).toBe(1);
+    // Languages are all-of: German and English together.
+    const both = index.query({ ...emptyQuery(), facets: { language: ['deu', 'eng'] } });
+    expect([...both.ids]).toEqual([1]);
+    expect(both.counts.language.get('fra')).toBeUndefined();
+  });
+
+  it('applies minimum language levels, acting age overlap, height and detail-only facets', () => {
+    expect(names(index, { facets: { language: ['deu'] }, languageMinLevels: { deu: 'muttersprachlich' } })).toEqual(['Anna Müller', 'Jonas Weber']);
+    expect(names(index, { facets: { language: ['deu'] }, languageMinLevels: { deu: 'fliessend' } })).toEqual(['Anna Müller', 'Jonas Weber', 'Lena Mueller-Berg']);
+    expect(names(index, { actingAgeMin: 36, actingAgeMax: 45 })).toEqual(['Jonathan Schulz', 'Lena Mueller-Berg']);
+    expect(names(index, { heightMin: 170, heightMax: 180 })).toEqual(['Jonathan Schulz', 'Lena Mueller-Berg']);
+    expect(names(index, { facets: { skill: ['instruments:piano', 'dances:ballet'] } })).toEqual(['Anna Müller']);
+    expect(names(index, { facets: { showreel: ['yes'] } })).toEqual(['Anna Müller']);
+    expect(names(index, { facets: { agency: ['Agentur Nord'] } })).toEqual(['Lena Mueller-Berg']);
+  });
+
+  it('keeps a selected value listed with 0 and reads updates, renames and removals', () => {
+    const result = index.query({ ...emptyQuery(), facets: { nationality: ['XX'] } });
+    expect(result.ids).toHaveLength(0);
+    expect(result.counts.nationality.get('XX')).toBe(0);
+    const changing = new ProfileIndex();
+    changing.upsert(people);
+    changing.upsert([row(1, 'Karl Brandt'), row(3, 'Anna Müller', { removed: 1 })]);
+    expect(names(changing, { text: 'weber' })).toEqual([]);
+    expect(names(changing, { text: 'brandt' })).toEqual(['Karl Brandt']);
+    expect(names(changing, { text: 'mueller' })).toEqual(['Lena Mueller-Berg']);
+    expect(changing.size).toBe(4);
+  });
+});
+
+describe('search in the URL', () => {
+  it('round-trips a search and drops what it cannot read', () => {
+    const query: ProfileQuery = {
+      ...emptyQuery(),
+      text: 'Müller',
+      sort: 'lastName',
+      facets: { gender: ['female', 'm'], language: ['deu', 'eng'], skill: ['instruments:piano'], showreel: ['yes'] },
+      languageMinLevels: { deu: 'fliessend' },
+      actingAgeMin: 20,
+      actingAgeMax: 35,
+      heightMin: 160,
+      heightMax: null,
+    };
+    const route = routeFromQuery(query, 'grid');
+    expect(route).toMatchObject({ q: 'Müller', sort: 'lastName', lang: ['deu:fliessend', 'eng'], age: '20-35', height: '160-', view: 'grid' });
+    expect(queryFromRoute(route)).toEqual(query);
+    expect(queryFromRoute({ age: 'old', height: '300-100', lang: 'deu:perfect', reel: 'maybe', sort: 'random' })).toEqual({
+      ...emptyQuery(),
+      facets: { language: ['deu'] },
+      heightMin: 100,
+      heightMax: 250,
+    });
+  });
+});
