@@ -73,6 +73,9 @@ export const useConnectionStore = defineStore('connections', () => {
     try {
       const demo = take(await bridge.openDemoDirectory({}));
       if (demo) await refresh();
+      // The demo directory runs on this computer without a rate limit: keep every profile in full,
+      // so every filter and role match works from the first minutes.
+      if (demo && sync.connectionId === demo.id) await sync.keepOffline({ kind: 'roster' });
       return demo;
     } finally {
       loading.value = false;

@@ -53,27 +53,40 @@ const actors = [actorItem(1, 'Zoe Zander'), actorItem(2, 'Ada Aalto'), actorItem
 
 describe('Actors view on the offline library', () => {
   it('lists the cached actors by name, with links, thumbnails through the media cache and a count', async () => {
-    const { view, sync, connectionId } = await mountApp('/actors', { actors });
-    await eventually(() => expect(view.findAll('[data-testid="actor-list"] li')).toHaveLength(3));
-    expect(view.findAll('[data-testid="actor-list"] li').map((item) => item.text())).toEqual(['Ada Aalto', 'Björn Berg', 'Zoe Zander']);
-    expect(view.get('[data-testid="actors-count"]').text()).toBe('3 of 3 actors');
-    const link = view.get('[data-testid="actor-list"] li a');
-    expect(link.attributes('href')).toBe('#/actors/2');
-    expect(view.get('[data-testid="actor-list"] img').attributes('src')).toMatch(new RegExp(`^/media-cache\\?c=${connectionId}&u=`));
+    const { view, sync, connectionId, router } = await mountApp('/actors', { actors });
+    const rows = () => view.findAll('[data-testid="profile-row"]');
+    await eventually(() => expect(rows()).toHaveLength(3));
+    expect(rows().map((item) => item.get('[data-testid="profile-name"]').text())).toEqual(['Ada Aalto', 'Björn Berg', 'Zoe Zander']);
+    expect(view.get('[data-testid="result-count"]').text()).toBe('3 actors');
+    expect(rows()[0]!.attributes('href')).toBe('#/actors/2');
+    expect(view.get('[data-testid="profile-list"] img').attributes('src')).toMatch(new RegExp(`^/media-cache\\?c=${connectionId}&u=`));
     await eventually(() => expect(sync.progress.state).toBe('done'));
     expect(view.get('[data-testid="sync-progress"]').attributes('data-state')).toBe('done');
     expect(view.get('[data-testid="sync-state"]').text()).toContain(en.sync.done);
-    // The filter is a labelled field.
-    const filter = view.get('input[name="actor-filter"]');
-    expect(filter.element.closest('label')?.textContent).toContain(en.actors.filterLabel);
-    await filter.setValue('zoe');
-    await eventually(() => expect(view.findAll('[data-testid="actor-list"] li').map((item) => item.text())).toEqual(['Zoe Zander']));
+    // The search is a labelled field; it filters at once and lands in the URL.
+    const search = view.get('[data-testid="search-input"]');
+    expect(search.attributes('aria-label')).toBe(en.search.searchLabel);
+    await search.setValue('zoe');
+    await eventually(() => expect(rows().map((item) => item.get('[data-testid="profile-name"]').text())).toEqual(['Zoe Zander']));
+    expect(view.get('[data-testid="result-count"]').text()).toBe('1 of 3 actors');
+    await eventually(() => expect(router.currentRoute.value.query.q).toBe('zoe'));
     expect(view.find('[data-testid="offline-banner"]').exists()).toBe(false);
+  });
+
+  it('reopens a search from the URL and says plainly when nothing matches', async () => {
+    const { view } = await mountApp('/actors?q=bjorn', { actors });
+    const rows = () => view.findAll('[data-testid="profile-row"]');
+    await eventually(() => expect(rows().map((item) => item.get('[data-testid="profile-name"]').text())).toEqual(['Björn Berg']));
+    expect((view.get('[data-testid="search-input"]').element as HTMLInputElement).value).toBe('bjorn');
+    await view.get('[data-testid="search-input"]').setValue('nobody-here');
+    await eventually(() => expect(view.get('[data-testid="list-empty"]').text()).toBe(en.actors.noMatch));
+    await view.get('[data-testid="clear-filters"]').trigger('click');
+    await eventually(() => expect(rows()).toHaveLength(3));
   });
 
   it('says the first sync is still running while the cache is empty, with pause and cancel', async () => {
     const { view, sync } = await mountApp('/actors', { actors, hang: true });
-    await eventually(() => expect(view.get('[data-testid="actors-empty"]').text()).toBe(en.actors.emptySyncing));
+    await eventually(() => expect(view.get('[data-testid="list-empty"]').text()).toBe(en.actors.emptySyncing));
     expect(view.get('[data-testid="sync-progress"]').attributes('data-state')).toBe('syncing');
     const pause = view.findAll('button').find((button) => button.text() === en.sync.pause);
     await pause!.trigger('click');
@@ -98,7 +111,7 @@ describe('Actors view on the offline library', () => {
     await eventually(() => expect(view.find('[role="alert"]').exists()).toBe(true));
     expect(view.get('[role="alert"]').text()).toContain(de.errors.unauthorized);
     expect(view.get('[data-testid="sync-state"]').text()).toContain(de.sync.error);
-    expect(view.get('[data-testid="actors-empty"]').text()).toBe(de.actors.empty);
+    expect(view.get('[data-testid="list-empty"]').text()).toBe(de.actors.empty);
   });
 
   it('names a full disk plainly', async () => {
