@@ -1,0 +1,113 @@
+import 'fake-indexeddb/auto';
+import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { createPinia, type Pinia } from 'pinia';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CastdeskBridge } from '../../../contract/bridge.ts';
+import App from '../../../renderer/src/App.vue';
+import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
+import { en } from '../../../renderer/src/i18n/en.ts';
+import { createCastdeskI18n } from '../../../renderer/src/i18n/index.ts';
+import { createCastdeskRouter } from '../../../renderer/src/router.ts';
+import { useSyncStore } from '../../../renderer/src/stores/sync.ts';
+import { demoView } from './fakeBridge.ts';
+import { actorItem, fakeDirectory } from './fakeDirectory.ts';
+
+const eventually = (check: () => void) => vi.waitFor(check, { timeout: 5000, interval: 20 });
+let counter = 0;
+let wrapper: VueWrapper | undefined;
+let pinia: Pinia | undefined;
+
+afterEach(async () => {
+  wrapper?.unmount();
+  wrapper = undefined;
+  if (pinia) await useSyncStore(pinia).activate(null);
+  pinia = undefined;
+});
+
+const actors = [
+  { ...actorItem(1, 'Jonas Weber'), gender: 'm', gender_new: 'male', languages: { deu: 'muttersprachlich', eng: 'fliessend' } },
+  { ...actorItem(2, 'Jonathan Schulz'), gender: 'm', gender_new: 'male', languages: { eng: 'gut' } },
+  { ...actorItem(3, 'Anna Müller'), gender: 'f', gender_new: 'female', languages: { deu: 'muttersprachlich', fra: 'gut' } },
+  { ...actorItem(4, 'Lena Berg'), gender: 'f', gender_new: 'female', languages: { deu: 'fliessend' } },
+];
+
+async function mountList(path: string) {
+  counter += 1;
+  const id = `list-${Date.now().toString(36)}-${counter}`;
+  const directory = fakeDirectory({ actors });
+  Object.assign(directory.bridge, {
+    getAppInfo: async () => ({ ok: true, value: { version: '1', shell: 'web', keychain: { available: true } } }),
+    listConnections: async () => ({ ok: true, value: { connections: [{ ...demoView, id, name: 'Agency' }], activeId: id } }),
+  });
+  const router = createCastdeskRouter();
+  await router.push(path);
+  await router.isReady();
+  pinia = createPinia();
+  wrapper = mount(App, {
+    global: { plugins: [pinia, createCastdeskI18n('en'), router], provide: { [castdeskBridgeKey as symbol]: directory.bridge as CastdeskBridge } },
+    attachTo: document.body,
+  });
+  await flushPromises();
+  const view = wrapper;
+  const names = () => view.findAll('[data-testid="profile-name"]').map((name) => name.text());
+  if (!path.includes('?')) await eventually(() => expect(names()).toHaveLength(4));
+  return { view, router, names };
+}
+
+function facetValue(view: VueWrapper, facet: string, value: string) {
+  return view.get(`[data-testid="facet-${facet}"] [data-value="${value}"]`);
+}
+
+describe('actor list search and filters', { timeout: 15_000 }, () => {
+  it('finds partial and fuzzy names, and ranks them by match', async () => {
+    const { view, names } = await mountList('/actors');
+    await view.get('[data-testid="search-input"]').setValue('jon');
+    await eventually(() => expect(names()).toEqual(['Jonas Weber', 'Jonathan Schulz']));
+    await view.get('[data-testid="search-input"]').setValue('mueler');
+    await eventually(() => expect(names()).toEqual(['Anna Müller']));
+    expect((view.get('[data-testid="sort"]').element as HTMLSelectElement).value).toBe('relevance');
+  });
+
+  it('shows a count beside each filter value, and the counts follow the other filters', async () => {
+    const { view, names, router } = await mountList('/actors');
+    const count = (facet: string, value: string) => facetValue(view, facet, value).get('[data-testid="facet-count"]').text();
+    expect(count('language', 'deu')).toBe('3');
+    expect(count('gender', 'male')).toBe('2');
+    await facetValue(view, 'gender', 'female').get('input').setValue(true);
+    await eventually(() => expect(names()).toEqual(['Anna Müller', 'Lena Berg']));
+    expect(count('language', 'deu')).toBe('2');
+    expect(count('language', 'fra')).toBe('1');
+    // The gender facet still counts the men, so the user sees what adding them would give.
+    expect(count('gender', 'male')).toBe('2');
+    await facetValue(view, 'language', 'deu').get('input').setValue(true);
+    await view.get('[data-testid="min-level-deu"]').setValue('muttersprachlich');
+    await eventually(() => expect(names()).toEqual(['Anna Müller']));
+    await eventually(() => expect(router.currentRoute.value.query).toMatchObject({ gender: ['female'], lang: ['deu:muttersprachlich'] }));
+  });
+
+  it('reopens a search from its URL, shows a grid, and saves the search by name', async () => {
+    const { view, names, router } = await mountList('/actors?lang=eng&view=grid');
+    await eventually(() => expect(names()).toEqual(['Jonas Weber', 'Jonathan Schulz']));
+    expect(view.find('[data-testid="profile-row"].tile').exists()).toBe(true);
+    await view.get('[data-testid="save-search"]').trigger('click');
+    await view.get('[data-testid="save-search-name"]').setValue('English speakers');
+    await view.get('form.name-search').trigger('submit');
+    await eventually(() => expect(view.findAll('[data-testid="saved-search"]').map((button) => button.text())).toEqual(['English speakers']));
+    await view.get('[data-testid="clear-filters"]').trigger('click');
+    await eventually(() => expect(names()).toHaveLength(4));
+    await view.get('[data-testid="saved-search"]').trigger('click');
+    await eventually(() => expect(names()).toEqual(['Jonas Weber', 'Jonathan Schulz']));
+    await eventually(() => expect([router.currentRoute.value.query.lang].flat()).toEqual(['eng']));
+  });
+
+  it('moves from the search field into the list with the arrow keys', async () => {
+    const { view } = await mountList('/actors');
+    await view.get('[data-testid="search-input"]').trigger('keydown', { key: 'ArrowDown' });
+    await eventually(() => expect(document.activeElement?.getAttribute('data-id')).toBe('3'));
+    await view.get('[data-testid="profile-list"]').trigger('keydown', { key: 'ArrowDown' });
+    await eventually(() => expect(document.activeElement?.getAttribute('data-id')).toBe('1'));
+    await view.get('[data-testid="profile-list"]').trigger('keydown', { key: 'End' });
+    await eventually(() => expect(document.activeElement?.getAttribute('data-id')).toBe('4'));
+    expect(en.search.searchLabel).toBeTruthy();
+  });
+});
