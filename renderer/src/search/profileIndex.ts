@@ -89,7 +89,6 @@ export interface QueryResult {
 
 /** The word-similarity a trigram match needs (the directory's `<%` threshold). */
 const similarityThreshold = 0.6;
-const emptyCodes: readonly number[] = Object.freeze([]);
 
 /** pg_trgm's trigrams of a folded text: each word padded with two spaces before and one after. */
 export function trigramsOf(folded: string): Set<string> {
@@ -138,6 +137,24 @@ function facetValuesOf(row: SearchRow, facet: FacetName): readonly string[] {
   }
 }
 
+interface Columns {
+  removed: Uint8Array;
+  hasDetail: Uint8Array;
+  /** -1 where unknown. */
+  ageFrom: Int16Array;
+  ageTo: Int16Array;
+  height: Int16Array;
+  /** Per facet: the value codes of slot s are codes[offsets[s] .. offsets[s + 1]). */
+  offsets: Int32Array[];
+  codes: Int32Array[];
+  /** Every facet's values of slot s in one run, as global codes (facet base + code): one tight loop counts them all. */
+  flatOffsets: Int32Array;
+  flatCodes: Int32Array;
+  /** Where each facet's codes start in the global numbering. */
+  bases: Int32Array;
+  totalValues: number;
+}
+
 /** One facet's interned values: strings become small integers, counted in typed arrays. */
 class Dictionary {
   private readonly codes = new Map<string, number>();
@@ -162,7 +179,8 @@ export class ProfileIndex {
   private rows: SearchRow[] = [];
   private foldedNames: string[] = [];
   private trigramCodes: number[][] = [];
-  private facetCodes: (readonly number[])[][] = facetNames.map(() => []);
+  /** Columns the filter loop reads (typed arrays, one value list per facet); rebuilt after changes. */
+  private columns: Columns | null = null;
   private readonly dictionaries = facetNames.map(() => new Dictionary());
   private readonly trigramIds = new Map<string, number>();
   private postings: number[][] = [];
@@ -211,16 +229,68 @@ export class ProfileIndex {
       }
       if (!before || before.removed !== 0) this.live += row.removed === 0 ? 1 : 0;
       if (before && before.removed === 0 && row.removed !== 0) this.live -= 1;
-      for (let f = 0; f < facetNames.length; f++) {
-        const values = facetValuesOf(row, facetNames[f]!);
-        const dictionary = this.dictionaries[f]!;
-        this.facetCodes[f]![slot] = values.length === 0 ? emptyCodes : values.map((value) => dictionary.code(value));
-      }
+      this.columns = null;
       if (!before || before.foldedName !== row.foldedName || before.foldedLastName !== row.foldedLastName || before.updatedAt !== row.updatedAt) {
         this.orders = {};
         this.nameRank = null;
       }
     }
+  }
+
+  /** The filter columns of every slot: a few typed arrays instead of 50,000 objects per facet. */
+  private columnsNow(): Columns {
+    if (this.columns) return this.columns;
+    const count = this.rows.length;
+    const removed = new Uint8Array(count);
+    const hasDetail = new Uint8Array(count);
+    const ageFrom = new Int16Array(count).fill(-1);
+    const ageTo = new Int16Array(count).fill(-1);
+    const height = new Int16Array(count).fill(-1);
+    const offsets: Int32Array[] = [];
+    const codes: Int32Array[] = [];
+    for (let f = 0; f < facetNames.length; f++) {
+      const facet = facetNames[f]!;
+      const dictionary = this.dictionaries[f]!;
+      const starts = new Int32Array(count + 1);
+      const list: number[] = [];
+      for (let slot = 0; slot < count; slot++) {
+        starts[slot] = list.length;
+        for (const value of facetValuesOf(this.rows[slot]!, facet)) list.push(dictionary.code(value));
+      }
+      starts[count] = list.length;
+      offsets.push(starts);
+      codes.push(Int32Array.from(list));
+    }
+    for (let slot = 0; slot < count; slot++) {
+      const row = this.rows[slot]!;
+      removed[slot] = row.removed === 0 ? 0 : 1;
+      hasDetail[slot] = row.hasDetail ? 1 : 0;
+      if (row.actingAgeFrom !== null && row.actingAgeTo !== null) {
+        ageFrom[slot] = row.actingAgeFrom;
+        ageTo[slot] = row.actingAgeTo;
+      }
+      if (typeof row.height === 'number') height[slot] = row.height;
+    }
+    const bases = new Int32Array(facetNames.length);
+    let totalValues = 0;
+    for (let f = 0; f < facetNames.length; f++) {
+      bases[f] = totalValues;
+      totalValues += this.dictionaries[f]!.values.length;
+    }
+    const flatOffsets = new Int32Array(count + 1);
+    const flatCodes = new Int32Array(codes.reduce((sum, list) => sum + list.length, 0));
+    let at = 0;
+    for (let slot = 0; slot < count; slot++) {
+      flatOffsets[slot] = at;
+      for (let f = 0; f < facetNames.length; f++) {
+        const list = codes[f]!;
+        const base = bases[f]!;
+        for (let c = offsets[f]![slot]!, end = offsets[f]![slot + 1]!; c < end; c++) flatCodes[at++] = base + list[c]!;
+      }
+    }
+    flatOffsets[count] = at;
+    this.columns = { removed, hasDetail, ageFrom, ageTo, height, offsets, codes, flatOffsets, flatCodes, bases, totalValues };
+    return this.columns;
   }
 
   private addTrigrams(slot: number, folded: string): number[] {
@@ -309,6 +379,8 @@ export class ProfileIndex {
   /** The profiles matching `query`, in its order, with the count of every facet value. */
   query(query: ProfileQuery): QueryResult {
     const rows = this.rows;
+    // Columns first: building them interns every value, so the selected values below find their codes.
+    const columns = this.columnsNow();
     const matches = this.nameMatches(query.text);
     // Selected facet values as codes; a value no profile has makes the facet match nothing.
     const active: { f: number; mode: 'any' | 'all'; codes: number[] }[] = [];
@@ -321,41 +393,48 @@ export class ProfileIndex {
     const levelChecks = Object.entries(query.languageMinLevels)
       .filter(([code]) => (query.facets.language ?? []).includes(code))
       .map(([code, level]) => ({ code, rank: languageLevelRank(level) }));
-    const counters = this.dictionaries.map((dictionary) => new Int32Array(dictionary.values.length));
+    const counter = new Int32Array(columns.totalValues);
     const { actingAgeMin, actingAgeMax, heightMin, heightMax } = query;
+    const ageLow = actingAgeMin ?? -1;
+    const ageHigh = actingAgeMax ?? 10_000;
+    const heightLow = heightMin ?? -1;
+    const heightHigh = heightMax ?? 10_000;
     const ageFilter = actingAgeMin !== null || actingAgeMax !== null;
     const heightFilter = heightMin !== null || heightMax !== null;
+    const { removed, hasDetail, ageFrom, ageTo, height, offsets, codes, flatOffsets, flatCodes, bases } = columns;
+    const anyMode = facetNames.map((facet) => facetModes[facet] === 'any');
+    const languageFacet = facetNames.indexOf('language');
 
     const out: number[] = [];
     let withDetail = 0;
-    const facetCodes = this.facetCodes;
+    const has = (f: number, slot: number, code: number): boolean => {
+      const list = codes[f]!;
+      for (let c = offsets[f]![slot]!, end = offsets[f]![slot + 1]!; c < end; c++) if (list[c] === code) return true;
+      return false;
+    };
+    const count = (f: number, slot: number): void => {
+      const list = codes[f]!;
+      const base = bases[f]!;
+      for (let c = offsets[f]![slot]!, end = offsets[f]![slot + 1]!; c < end; c++) counter[base + list[c]!]! += 1;
+    };
     const visit = (slot: number): void => {
-      const row = rows[slot]!;
-      if (row.removed !== 0) return;
-      if (ageFilter) {
-        if (row.actingAgeFrom === null || row.actingAgeTo === null) return;
-        if (actingAgeMin !== null && row.actingAgeTo < actingAgeMin) return;
-        if (actingAgeMax !== null && row.actingAgeFrom > actingAgeMax) return;
-      }
-      if (heightFilter) {
-        if (row.height === null || row.height === undefined) return;
-        if (heightMin !== null && row.height < heightMin) return;
-        if (heightMax !== null && row.height > heightMax) return;
-      }
+      if (removed[slot] === 1) return;
+      if (ageFilter && (ageFrom[slot]! < 0 || ageTo[slot]! < ageLow || ageFrom[slot]! > ageHigh)) return;
+      if (heightFilter && (height[slot]! < 0 || height[slot]! < heightLow || height[slot]! > heightHigh)) return;
       let failures = 0;
       let failed = -1;
       for (let a = 0; a < active.length && failures < 2; a++) {
         const facet = active[a]!;
-        const have = facetCodes[facet.f]![slot]!;
         let ok: boolean;
         if (facet.mode === 'any') {
           ok = false;
-          for (const code of facet.codes) if (have.includes(code)) ok = true;
+          for (const code of facet.codes) if (has(facet.f, slot, code)) ok = true;
         } else {
           ok = true;
-          for (const code of facet.codes) if (!have.includes(code)) ok = false;
-          if (ok && facetNames[facet.f] === 'language') {
-            for (const check of levelChecks) if (languageLevelRank(row.languageLevels?.[check.code]) < check.rank) ok = false;
+          for (const code of facet.codes) if (!has(facet.f, slot, code)) ok = false;
+          if (ok && facet.f === languageFacet && levelChecks.length > 0) {
+            const levels = rows[slot]!.languageLevels;
+            for (const check of levelChecks) if (languageLevelRank(levels?.[check.code]) < check.rank) ok = false;
           }
         }
         if (!ok) {
@@ -365,14 +444,10 @@ export class ProfileIndex {
       }
       if (failures === 0) {
         out.push(slot);
-        if (row.hasDetail) withDetail += 1;
-        for (let f = 0; f < counters.length; f++) {
-          const counter = counters[f]!;
-          for (const code of facetCodes[f]![slot]!) counter[code]! += 1;
-        }
-      } else if (failures === 1 && facetModes[facetNames[failed]!] === 'any') {
-        const counter = counters[failed]!;
-        for (const code of facetCodes[failed]![slot]!) counter[code]! += 1;
+        withDetail += hasDetail[slot]!;
+        for (let c = flatOffsets[slot]!, end = flatOffsets[slot + 1]!; c < end; c++) counter[flatCodes[c]!]! += 1;
+      } else if (failures === 1 && anyMode[failed]) {
+        count(failed, slot);
       }
     };
 
@@ -403,9 +478,9 @@ export class ProfileIndex {
     const counts = {} as Record<FacetName, Map<string, number>>;
     for (let f = 0; f < facetNames.length; f++) {
       const map = new Map<string, number>();
-      const counter = counters[f]!;
       const values = this.dictionaries[f]!.values;
-      for (let code = 0; code < counter.length; code++) if (counter[code]! > 0) map.set(values[code]!, counter[code]!);
+      const base = bases[f]!;
+      for (let code = 0; code < values.length; code++) if (counter[base + code]! > 0) map.set(values[code]!, counter[base + code]!);
       // A selected value stays listed (with 0) so it can be unselected.
       for (const value of query.facets[facetNames[f]!] ?? []) if (!map.has(value)) map.set(value, 0);
       counts[facetNames[f]!] = map;
