@@ -10,6 +10,7 @@ import { createCastdeskI18n } from '../../../renderer/src/i18n/index.ts';
 import { createCastdeskRouter } from '../../../renderer/src/router.ts';
 import { useSyncStore } from '../../../renderer/src/stores/sync.ts';
 import { demoView } from './fakeBridge.ts';
+import type { ActorListItem } from '../../../contract/directory-api.ts';
 import { actorItem, fakeDirectory } from './fakeDirectory.ts';
 
 const eventually = (check: () => void) => vi.waitFor(check, { timeout: 5000, interval: 20 });
@@ -24,7 +25,7 @@ afterEach(async () => {
   pinia = undefined;
 });
 
-const actors = [
+const actors: ActorListItem[] = [
   { ...actorItem(1, 'Jonas Weber'), gender: 'm', gender_new: 'male', languages: { deu: 'muttersprachlich', eng: 'fliessend' } },
   { ...actorItem(2, 'Jonathan Schulz'), gender: 'm', gender_new: 'male', languages: { eng: 'gut' } },
   { ...actorItem(3, 'Anna Müller'), gender: 'f', gender_new: 'female', languages: { deu: 'muttersprachlich', fra: 'gut' } },
