@@ -29,6 +29,7 @@ export const channelNames = [
   'getRateBudget',
   'getSyncMemory',
   'setSyncMemory',
+  'openExternal',
 ] as const;
 export type ChannelName = (typeof channelNames)[number];
 

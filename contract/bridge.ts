@@ -16,6 +16,7 @@ import {
   crewDetailSchema,
   crewListItemSchema,
 } from './directory-api.ts';
+import { maxExternalUrlLength } from './external-url.ts';
 
 const connectionId = z.string().regex(/^[a-z0-9-]{1,64}$/, 'a connection id');
 const profileId = z.number().int().positive().max(2_147_483_647);
@@ -162,6 +163,12 @@ export const bridgeChannels = {
    */
   getSyncMemory: channel(z.object({ connectionId }).strict(), z.object({ completedFullSyncAt: z.string().nullable() })),
   setSyncMemory: channel(z.object({ connectionId, completedFullSyncAt: z.string().datetime({ offset: true }).nullable() }).strict(), nothing),
+  /**
+   * Hands a link to the OS browser or mail program. The back end opens only what isSafeExternalUrl
+   * (contract/external-url.ts) accepts and refuses the rest with `invalid_input`; `opened` is false
+   * when the OS had no program to take it.
+   */
+  openExternal: channel(z.object({ url: z.string().max(maxExternalUrlLength) }).strict(), z.object({ opened: z.boolean() })),
 } as const satisfies Record<ChannelName, ChannelSchemas>;
 
 export type BridgeChannels = typeof bridgeChannels;

@@ -12,7 +12,7 @@ import { createDirectoryPort } from './bridge/directoryPort.ts';
 import { createDispatcher } from './bridge/dispatch.ts';
 import { createHandlers } from './bridge/handlers.ts';
 import { serveMediaQuery } from './bridge/mediaRequest.ts';
-import type { BackEndParts, ConnectionRecord, ConnectionsPort, DirectoryPort } from './bridge/ports.ts';
+import type { BackEndParts, ConnectionRecord, ConnectionsPort, DirectoryPort, ExternalOpener } from './bridge/ports.ts';
 import { openConnectionStore, type Connection, type ConnectionStore } from './connections/connectionStore.ts';
 import { testConnection } from './connections/testConnection.ts';
 import { startDemoDirectory, type DemoDirectory } from './demo/demoLauncher.ts';
@@ -48,6 +48,12 @@ export interface BackEndOptions {
    * bundle cannot find the sources relative to itself.
    */
   demoLaunch?: { command: string; args: string[]; cwd: string };
+  /**
+   * Opens the links the `openExternal` channel accepted: shell.openExternal in Electron, the
+   * default browser in the web shell. Omitted (tests, benchmarks): nothing is opened and the
+   * channel answers `opened: false`.
+   */
+  openExternal?: ExternalOpener;
 }
 
 /** `CASTDESK_DEMO_ARGS="--actors 60 --crew 10"` → `['--actors', '60', '--crew', '10']`. */
@@ -161,6 +167,7 @@ export async function createBackEnd(options: BackEndOptions): Promise<BackEnd> {
       set: (connectionId, entry) => syncMemory.set(connectionId, entry),
       forget: (connectionId) => syncMemory.forget(connectionId),
     },
+    openExternal: options.openExternal ?? (async () => false),
     demo: {
       async start() {
         if (closed) throw new BridgeFailure('demo_failed', 'The app is shutting down.');

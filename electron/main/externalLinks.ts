@@ -1,9 +1,15 @@
 /**
  * Links the renderer wants to open outside the app go to the OS browser or mail program, and only
- * after isSafeExternalUrl agreed; everything else is dropped.
+ * after isSafeExternalUrl agreed; everything else is dropped. The bridge's `openExternal` channel
+ * validates in the back end and then calls openWithOs; a link that escapes as a new window or a
+ * navigation goes through openExternalIfSafe.
  */
 import { shell } from 'electron';
-import { isSafeExternalUrl } from './safeExternalUrl.ts';
+import { isSafeExternalUrl } from '../../contract/external-url.ts';
+import type { ExternalOpener } from '../core/bridge/ports.ts';
+
+/** The back end's opener in Electron: the OS default handler; false when it has none for the link. */
+export const openWithOs: ExternalOpener = (url) => shell.openExternal(url).then(() => true, () => false);
 
 /**
  * Opens `url` with the OS default handler when it is a safe https or mailto URL. Returns whether
@@ -12,6 +18,6 @@ import { isSafeExternalUrl } from './safeExternalUrl.ts';
 export function openExternalIfSafe(url: string): boolean {
   if (!isSafeExternalUrl(url)) return false;
   // The parsed form, so the OS sees exactly what the validator saw.
-  void shell.openExternal(new URL(url).href).catch(() => undefined);
+  void openWithOs(new URL(url).href);
   return true;
 }

@@ -12,6 +12,7 @@ import { parentWatchdogArgs } from '../core/demo/demoLauncher.ts';
 import { appIndexUrl } from './appFiles.ts';
 import { registerPrivilegedSchemes, serveAppScheme } from './appScheme.ts';
 import { userDataDirFromArgs } from './commandLine.ts';
+import { openWithOs } from './externalLinks.ts';
 import { registerBridgeHandlers, removeBridgeHandlers } from './ipc.ts';
 import { serveMediaScheme } from './mediaScheme.ts';
 import { installApplicationMenu } from './menu.ts';
@@ -65,6 +66,7 @@ async function start(): Promise<void> {
         args: [...parentWatchdogArgs, path.join(app.getAppPath(), 'out/main/directory.js')],
         cwd: app.getPath('userData'),
       },
+      openExternal: openWithOs,
     });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);

@@ -1,13 +1,14 @@
 /**
- * Opens a URL in the user's default browser. Best effort: when no opener exists (a server, a
- * container) the caller has already printed the URL, so a failure is only reported.
+ * Opens a URL in the user's default browser (or mail program, for mailto). Best effort: when no
+ * opener exists (a server, a container) the caller has already printed the URL, so a failure is
+ * only reported. The URL is one argument of a program started without a shell, never shell text.
  */
 import { spawn } from 'node:child_process';
 
 function openerFor(platform: NodeJS.Platform, url: string): [string, string[]] {
   if (platform === 'darwin') return ['open', [url]];
-  // `start` is a cmd built-in; the empty string is the window title it would otherwise take from the URL.
-  if (platform === 'win32') return ['cmd', ['/c', 'start', '""', url.replace(/&/g, '^&')]];
+  // Not `cmd /c start`: cmd would read |, <, > and % in a link (they survive URL parsing) as its own syntax.
+  if (platform === 'win32') return ['rundll32', ['url.dll,FileProtocolHandler', url]];
   return ['xdg-open', [url]];
 }
 

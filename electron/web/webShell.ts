@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createBackEnd, type BackEnd } from '../core/backEnd.ts';
 import { isChannelName } from '../core/bridge/dispatch.ts';
+import { webExternalOpener } from './externalOpener.ts';
 import { createLaunchToken, tokensMatch } from './launchToken.ts';
 import { cspOfHtml, securityHeaders } from './securityHeaders.ts';
 import { readStaticFile } from './staticFiles.ts';
@@ -104,7 +105,13 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
   const token = createLaunchToken();
   const sessionSecret = randomBytes(32).toString('base64url');
   const backEnd =
-    options.backEnd ?? (await createBackEnd({ userDataDir: options.userDataDir, shell: 'web', version: options.version ?? (await packageVersion()) }));
+    options.backEnd ??
+    (await createBackEnd({
+      userDataDir: options.userDataDir,
+      shell: 'web',
+      version: options.version ?? (await packageVersion()),
+      openExternal: webExternalOpener(log),
+    }));
   let port = 0;
 
   function send(response: ServerResponse, status: number, body: string | Buffer, extra: Record<string, string> = {}): void {

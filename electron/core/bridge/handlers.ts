@@ -4,6 +4,7 @@
  * Keys go in (add, set, test) and never come out: every connection answer is a ConnectionView.
  */
 import type { ConnectionView } from '../../../contract/bridge.ts';
+import { isSafeExternalUrl } from '../../../contract/external-url.ts';
 import { validateApiKey } from '../keys/apiKey.ts';
 import { BridgeFailure } from './bridgeFailure.ts';
 import type { BridgeHandlers } from './dispatch.ts';
@@ -186,6 +187,15 @@ export function createHandlers(parts: BackEndParts): BridgeHandlers {
       await existing(connectionId);
       await parts.syncMemory.set(connectionId, { completedFullSyncAt });
       return {};
+    },
+
+    async openExternal({ url }) {
+      // The renderer checks too, but only this check counts: a page that reached the bridge could skip it.
+      if (!isSafeExternalUrl(url)) {
+        throw new BridgeFailure('invalid_input', 'Only https links with a host and mailto links, without credentials or hidden characters, are opened outside the app.');
+      }
+      // The parsed form, so the OS sees exactly what the validator saw.
+      return { opened: await parts.openExternal(new URL(url).href) };
     },
   };
 }

@@ -68,6 +68,13 @@ export interface DemoPort {
   start(): Promise<{ baseUrl: string; key: string }>;
 }
 
+/**
+ * Hands a link to the OS browser or mail program: Electron's shell.openExternal, or the web shell's
+ * browser opener. It only ever receives links isSafeExternalUrl accepted, in their parsed form, and
+ * resolves whether the OS took it (false, not a rejection, when no program could).
+ */
+export type ExternalOpener = (url: string) => Promise<boolean>;
+
 export interface BackEndParts {
   version: string;
   shell: 'electron' | 'web';
@@ -83,4 +90,5 @@ export interface BackEndParts {
   media: MediaPort;
   syncMemory: SyncMemoryPort;
   demo: DemoPort;
+  openExternal: ExternalOpener;
 }

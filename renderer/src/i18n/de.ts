@@ -1,5 +1,5 @@
 import type { Messages } from './en.ts';
-import { actorsDe } from './search.de.ts';
+import { actorsDe, crewDe, searchDe } from './search.de.ts';
 import { actorDetailDe, crewDetailDe } from './profile.de.ts';
 import { castingCallsDe } from './castingCalls.de.ts';
 
@@ -8,20 +8,41 @@ export const de: Messages = {
   app: {
     name: 'Castdesk',
     language: 'Sprache',
+    skipToContent: 'Zum Hauptinhalt springen',
+  },
+  titles: {
+    format: '{page} – Castdesk',
+    home: 'Start',
+    actors: 'Schauspieler',
+    actor: 'Schauspielprofil',
+    crew: 'Crew',
+    crewMember: 'Crew-Profil',
+    castingCalls: 'Castingaufrufe',
+    castingCall: 'Castingaufruf',
+    connections: 'Verbindungen',
+    settings: 'Einstellungen',
   },
   home: {
     title: 'Willkommen bei Castdesk',
     intro:
       'Castdesk unterstützt Casting-Direktorinnen und -Direktoren bei der Recherche: Schauspielprofile, Crew-Profile und Castingaufrufe aus dem Casting and Talent Directory durchsuchen, online wie offline, und Schauspielerinnen und Schauspieler auf dem eigenen Rechner vormerken.',
+    loading: 'Verbindung zu Ihrem Verzeichnis wird hergestellt …',
+    connectedTo: 'Verbunden mit {name}.',
+    noConnection: 'Es gibt noch keine aktive Verbindung. Fügen Sie unter „Verbindungen“ im Menü eine hinzu oder öffnen Sie dort das Demo-Verzeichnis.',
+    gettingStarted: 'Wählen Sie im Menü Schauspieler, Crew oder Castingaufrufe. Mit / springen Sie in das Suchfeld einer Liste.',
   },
   nav: {
     label: 'Hauptmenü',
     home: 'Start',
     actors: 'Schauspieler',
+    crew: 'Crew',
+    castingCalls: 'Castingaufrufe',
     connections: 'Verbindungen',
     settings: 'Einstellungen',
   },
   actors: actorsDe,
+  crew: crewDe,
+  search: searchDe,
   actorDetail: actorDetailDe,
   crewDetail: crewDetailDe,
   castingCalls: castingCallsDe,
@@ -54,6 +75,22 @@ export const de: Messages = {
     startFull: 'Vollständig synchronisieren',
   },
   settings: {
+    languageTitle: 'Sprache',
+    uiLanguage: 'Sprache der App',
+    uiLanguageHint: 'Menüs, Schaltflächen und Meldungen. Castdesk merkt sich Ihre Wahl.',
+    contentLanguage: 'Sprache der Inhalte',
+    contentLanguageHint: 'Profiltexte und die Namen von Sprachen, Fähigkeiten, Berufen und anderen Listen, soweit das Verzeichnis sie in dieser Sprache hat.',
+    refreshLabels: 'Listennamen aktualisieren',
+    refreshingLabels: 'Listennamen werden aktualisiert …',
+    connectionsTitle: 'Verbindungen',
+    shortcutsTitle: 'Tastenkürzel',
+    shortcutsLabel: 'Tastenkürzel',
+    shortcutSearchKey: '/',
+    shortcutSearch: 'In das Suchfeld der Seite springen.',
+    shortcutEscapeKey: 'Esc',
+    shortcutEscape: 'Im Suchfeld: Eingabe löschen; ist es leer, das Feld verlassen.',
+    shortcutTabKey: 'Tab',
+    shortcutTab: 'Beim ersten Drücken von Tab auf einer Seite erscheint ein Link, der das Menü überspringt.',
     keepOfflineTitle: 'Offline behalten',
     keepOfflineHint: 'Vollständige Profile und alle Bilder dessen, was Sie hier wählen, werden für die Offline-Nutzung gespeichert – nach dem, was Sie ansehen und vormerken, im Rahmen des Anfragelimits des Verzeichnisses.',
     keepRoster: 'Alle Profile dieser Verbindung offline behalten',
@@ -129,6 +166,9 @@ export const de: Messages = {
     internal: 'In Castdesk ist ein Fehler aufgetreten.',
     storage_full: 'Die Festplatte oder der Browser-Speicher ist voll. Vom letzten Schritt wurde nichts geschrieben; schaffen Sie Platz oder leeren Sie die Offline-Bibliothek in den Einstellungen.',
     storage_unavailable: 'Die Offline-Bibliothek kann in diesem Browser nicht geöffnet werden.',
+    unsafe_link: 'Castdesk öffnet außerhalb der App nur https-Webseiten und E-Mail-Adressen; dieser Link wurde nicht geöffnet.',
+    link_not_opened: 'Kein Browser und kein Mailprogramm hat den Link übernommen. Kopieren Sie ihn und öffnen Sie ihn selbst.',
     detail: 'Details: {message}',
+    retry: 'Erneut versuchen',
   },
 };

@@ -1,4 +1,4 @@
-import { actorsEn } from './search.en.ts';
+import { actorsEn, crewEn, searchEn } from './search.en.ts';
 import { actorDetailEn, crewDetailEn } from './profile.en.ts';
 import { castingCallsEn } from './castingCalls.en.ts';
 /** English UI texts: the reference set of keys; `de` must carry exactly the same ones. */
@@ -6,20 +6,41 @@ export const en = {
   app: {
     name: 'Castdesk',
     language: 'Language',
+    skipToContent: 'Skip to main content',
+  },
+  titles: {
+    format: '{page} – Castdesk',
+    home: 'Home',
+    actors: 'Actors',
+    actor: 'Actor',
+    crew: 'Crew',
+    crewMember: 'Crew member',
+    castingCalls: 'Casting calls',
+    castingCall: 'Casting call',
+    connections: 'Connections',
+    settings: 'Settings',
   },
   home: {
     title: 'Welcome to Castdesk',
     intro:
       'Castdesk helps casting directors research talent: browse actor profiles, crew profiles and casting calls from the Casting and Talent Directory, online and offline, and shortlist actors on your own computer.',
+    loading: 'Connecting to your directory …',
+    connectedTo: 'Connected to {name}.',
+    noConnection: 'There is no active connection yet. Add one, or open the demo directory, under Connections in the menu.',
+    gettingStarted: 'Choose Actors, Crew or Casting calls in the menu to start. Press / to jump to the search field of a list.',
   },
   nav: {
     label: 'Main',
     home: 'Home',
     actors: 'Actors',
+    crew: 'Crew',
+    castingCalls: 'Casting calls',
     connections: 'Connections',
     settings: 'Settings',
   },
   actors: actorsEn,
+  crew: crewEn,
+  search: searchEn,
   actorDetail: actorDetailEn,
   crewDetail: crewDetailEn,
   castingCalls: castingCallsEn,
@@ -52,6 +73,22 @@ export const en = {
     startFull: 'Full sync',
   },
   settings: {
+    languageTitle: 'Language',
+    uiLanguage: 'Language of the app',
+    uiLanguageHint: 'Menus, buttons and messages. Castdesk remembers your choice.',
+    contentLanguage: 'Language of the content',
+    contentLanguageHint: 'Profile texts and the names of languages, skills, professions and other lists, as far as the directory has them in this language.',
+    refreshLabels: 'Refresh list names',
+    refreshingLabels: 'Refreshing list names …',
+    connectionsTitle: 'Connections',
+    shortcutsTitle: 'Keyboard shortcuts',
+    shortcutsLabel: 'Keyboard shortcuts',
+    shortcutSearchKey: '/',
+    shortcutSearch: 'Jump to the search field of the page.',
+    shortcutEscapeKey: 'Esc',
+    shortcutEscape: 'In a search field: clear it; when it is empty, leave it.',
+    shortcutTabKey: 'Tab',
+    shortcutTab: 'The first press of Tab on a page shows a link that skips the menu.',
     keepOfflineTitle: 'Keep offline',
     keepOfflineHint: 'Full profiles and all their pictures of what you choose here are saved for offline use, after what you view and shortlist, within the directory\'s request limit.',
     keepRoster: 'Keep every profile of this connection offline',
@@ -127,7 +164,10 @@ export const en = {
     internal: 'Something went wrong inside Castdesk.',
     storage_full: 'The disk or the browser storage is full. Nothing of the last step was written; free some space, or clear the offline library in Settings.',
     storage_unavailable: 'The offline library cannot be opened in this browser.',
+    unsafe_link: 'Castdesk opens only https web pages and e-mail addresses outside the app; this link was not opened.',
+    link_not_opened: 'No browser or mail program took the link. Copy it and open it yourself.',
     detail: 'Details: {message}',
+    retry: 'Try again',
   },
 };
 

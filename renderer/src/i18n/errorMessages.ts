@@ -24,13 +24,18 @@ export const errorMessageKeys: Record<BridgeErrorCode, string> = {
   internal: 'errors.internal',
 };
 
-/** Codes of failures inside the renderer itself (the offline library), beside the bridge's codes. */
-export const libraryErrorCodes = ['storage_full', 'storage_unavailable'] as const;
+/**
+ * Codes of failures inside the renderer itself, beside the bridge's codes: the offline library's,
+ * and links the external-links store would not or could not open.
+ */
+export const libraryErrorCodes = ['storage_full', 'storage_unavailable', 'unsafe_link', 'link_not_opened'] as const;
 export type LibraryErrorCode = (typeof libraryErrorCodes)[number];
 
 export const libraryErrorMessageKeys: Record<LibraryErrorCode, string> = {
   storage_full: 'errors.storage_full',
   storage_unavailable: 'errors.storage_unavailable',
+  unsafe_link: 'errors.unsafe_link',
+  link_not_opened: 'errors.link_not_opened',
 };
 
 /** The key for any code string (a test result's code is a plain string); unknown codes read as internal. */

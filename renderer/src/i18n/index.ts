@@ -23,6 +23,47 @@ export function preferredLocale(languages: readonly string[]): SupportedLocale {
   return 'en';
 }
 
+/** Where the UI language the user chose in Settings is kept; it wins over the browser's languages. */
+export const uiLocaleStorageKey = 'castdesk.uiLocale';
+
+/** The UI language chosen earlier, or null (none chosen, storage unavailable, or an unknown value). */
+export function storedUiLocale(storage?: Pick<Storage, 'getItem'>): SupportedLocale | null {
+  try {
+    // Inside the try: merely reading localStorage throws where storage is blocked.
+    const value = (storage ?? globalThis.localStorage)?.getItem(uiLocaleStorageKey);
+    return typeof value === 'string' && isSupportedLocale(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Remembers the chosen UI language; without storage the choice lasts for this session only. */
+export function rememberUiLocale(locale: SupportedLocale, storage?: Pick<Storage, 'setItem'>): void {
+  try {
+    (storage ?? globalThis.localStorage)?.setItem(uiLocaleStorageKey, locale);
+  } catch {
+    // Private mode or a full storage: nothing to do.
+  }
+}
+
+/** The language to start in: the one chosen in Settings, else the first preferred one Castdesk speaks. */
+export function startLocale(languages: readonly string[], storage?: Pick<Storage, 'getItem'>): SupportedLocale {
+  return storedUiLocale(storage) ?? preferredLocale(languages);
+}
+
+/**
+ * A content language under its own name ("Deutsch", "Français", "Українська"), so each stays
+ * findable whatever the UI language is; the code itself where the browser has no name for it.
+ */
+export function contentLocaleName(code: string): string {
+  try {
+    const name = new Intl.DisplayNames([code], { type: 'language', fallback: 'none' }).of(code);
+    return name ? name.charAt(0).toLocaleUpperCase(code) + name.slice(1) : code;
+  } catch {
+    return code;
+  }
+}
+
 function createMessagesI18n(locale: SupportedLocale) {
   return createI18n<[Messages], SupportedLocale, false>({
     legacy: false,

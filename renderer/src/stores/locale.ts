@@ -1,8 +1,11 @@
 import { defineStore } from 'pinia';
 import { computed, inject } from 'vue';
-import { castdeskComposerKey, supportedLocales, type SupportedLocale } from '../i18n/index.ts';
+import { castdeskComposerKey, rememberUiLocale, supportedLocales, type SupportedLocale } from '../i18n/index.ts';
 
-/** The UI language: the one place that changes it, so the document's `lang` always follows. */
+/**
+ * The UI language: the one place that changes it, so the document's `lang` always follows and the
+ * choice is remembered for the next start (it then wins over the browser's languages).
+ */
 export const useLocaleStore = defineStore('locale', () => {
   const composer = inject(castdeskComposerKey) ?? missingI18nPlugin();
 
@@ -11,6 +14,7 @@ export const useLocaleStore = defineStore('locale', () => {
   function setLocale(next: SupportedLocale): void {
     composer.locale.value = next;
     document.documentElement.lang = next;
+    rememberUiLocale(next);
   }
 
   return { locale, locales: supportedLocales, setLocale };

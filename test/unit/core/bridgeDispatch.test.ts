@@ -58,6 +58,7 @@ const validArgs: Record<ChannelName, unknown> = {
   getRateBudget: { connectionId: 'c-1' },
   getSyncMemory: { connectionId: 'c-1' },
   setSyncMemory: { connectionId: 'c-1', completedFullSyncAt: '2026-11-22T01:02:03.000+01:00' },
+  openExternal: { url: 'https://example.com/' },
 };
 
 describe('bridge dispatch: arguments', () => {
@@ -268,6 +269,7 @@ describe('bridge handlers: the key never comes out', () => {
       },
       syncMemory: { get: () => ({ completedFullSyncAt: null }), set: async () => undefined, forget: async () => undefined },
       demo: { start: async () => ({ baseUrl: 'http://127.0.0.1:45678', key: `demo-${canary}` }) },
+      openExternal: async () => true,
     };
     const dispatch = createDispatcher(createHandlers(parts));
     const results: [ChannelName, unknown][] = [];

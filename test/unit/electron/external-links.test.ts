@@ -4,7 +4,7 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { electronDouble } from './electronDouble.ts';
-import { isSafeExternalUrl } from '../../../electron/main/safeExternalUrl.ts';
+import { isSafeExternalUrl } from '../../../contract/external-url.ts';
 import { openExternalIfSafe } from '../../../electron/main/externalLinks.ts';
 
 vi.mock('electron', async () => (await import('./electronDouble.ts')).electronDouble.module);

@@ -69,6 +69,15 @@ describe('once ready', () => {
     expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
   });
 
+  it('hands a safe link from openExternal to shell.openExternal, as parsed, and refuses an unsafe one', async () => {
+    recorded.openedExternally.length = 0;
+    const open = recorded.ipcHandlers.get(ipcChannel('openExternal'))!;
+    expect(await open(trustedFrame, { url: 'https://example.com/a b' })).toEqual({ ok: true, value: { opened: true } });
+    expect(await open(trustedFrame, { url: 'javascript:alert(1)' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await open({ senderFrame: { url: 'https://evil.example/' } }, { url: 'https://example.com/' })).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } });
+    expect(recorded.openedExternally).toEqual(['https://example.com/a%20b']);
+  });
+
   it('refuses a foreign frame with forbidden_sender', async () => {
     const answer = await recorded.ipcHandlers.get(ipcChannel('listConnections'))!({ senderFrame: { url: 'https://evil.example/' } }, {});
     expect(answer).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } });

@@ -98,6 +98,32 @@ describe('Connections view', () => {
     expect(view.get('[data-testid="connection-test-result"]').text()).toContain(en.errors.unauthorized);
   });
 
+  it('offers a failed list again with "Try again", and the error goes once the list is back', async () => {
+    let failing = true;
+    const { bridge, calls } = fakeBridge({
+      listConnections: () =>
+        failing ? { ok: false, error: { code: 'network', message: 'ECONNREFUSED' } } : { ok: true, value: { connections: [demoView], activeId: demoView.id } },
+    });
+    const view = await mountView(bridge);
+    const alert = view.get('[role="alert"]');
+    expect(alert.text()).toContain(en.errors.network);
+    failing = false;
+    await alert.get('button').trigger('click');
+    await flushPromises();
+    expect(calls.filter((call) => call.channel === 'listConnections')).toHaveLength(2);
+    expect(view.find('[role="alert"]').exists()).toBe(false);
+    expect(view.get(`[data-testid="connection-${demoView.name}"]`).text()).toContain(demoView.name);
+  });
+
+  it('names each content language in its own language', async () => {
+    const { bridge } = fakeBridge({ listConnections: () => ({ ok: true, value: { connections: [], activeId: null } }) });
+    const view = await mountView(bridge);
+    const options = view.get('select[name="contentLocale"]').findAll('option');
+    expect(options.map((option) => [option.attributes('value'), option.text()])).toContainEqual(['de', 'Deutsch']);
+    expect(options.map((option) => option.text())).toContain('Українська');
+    expect(options).toHaveLength(10);
+  });
+
   it('says plainly when there is no keychain', async () => {
     const { bridge } = fakeBridge({ listConnections: () => ({ ok: true, value: { connections: [], activeId: null } }) });
     const view = await mountView(bridge, false);

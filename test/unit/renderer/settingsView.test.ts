@@ -1,0 +1,157 @@
+/**
+ * The Settings view's own parts: both languages (each remembered for the next start), refreshing
+ * the list names, the connections embedded one heading level down, and the shortcuts written down.
+ */
+import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { createPinia, type Pinia } from 'pinia';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
+import { de } from '../../../renderer/src/i18n/de.ts';
+import { en } from '../../../renderer/src/i18n/en.ts';
+import { contentLocaleName, createCastdeskI18n, startLocale, uiLocaleStorageKey } from '../../../renderer/src/i18n/index.ts';
+import { useConnectionStore } from '../../../renderer/src/stores/connections.ts';
+import { useLabelsStore } from '../../../renderer/src/stores/labels.ts';
+import SettingsView from '../../../renderer/src/views/SettingsView.vue';
+import { demoView, fakeBridge } from './fakeBridge.ts';
+
+let wrapper: VueWrapper | undefined;
+let pinia: Pinia;
+
+beforeEach(() => {
+  localStorage.clear();
+  document.documentElement.lang = 'en';
+});
+
+afterEach(() => {
+  wrapper?.unmount();
+  wrapper = undefined;
+});
+
+async function mountSettings(locale: 'en' | 'de' = 'en') {
+  pinia = createPinia();
+  const { bridge, calls } = fakeBridge({ listConnections: () => ({ ok: true, value: { connections: [], activeId: null } }) });
+  wrapper = mount(SettingsView, {
+    global: { plugins: [pinia, createCastdeskI18n(locale)], provide: { [castdeskBridgeKey as symbol]: bridge } },
+    attachTo: document.body,
+  });
+  await flushPromises();
+  return { view: wrapper, calls };
+}
+
+describe('Settings: UI language', () => {
+  it('switches the UI, remembers the choice, and the next start uses it before the browser language', async () => {
+    const { view } = await mountSettings();
+    const select = view.get<HTMLSelectElement>('[data-testid="ui-language"]');
+    expect(select.element.closest('label')?.textContent).toContain(en.settings.uiLanguage);
+    expect(select.findAll('option').map((option) => option.text())).toEqual(['English', 'Deutsch']);
+    await select.setValue('de');
+    expect(view.get('h1').text()).toBe(de.settings.title);
+    expect(document.documentElement.lang).toBe('de');
+    expect(localStorage.getItem(uiLocaleStorageKey)).toBe('de');
+    expect(startLocale(['en-US'])).toBe('de');
+  });
+
+  it('starts in the browser language while nothing was chosen, and ignores a damaged choice', () => {
+    expect(startLocale(['de-AT', 'en'])).toBe('de');
+    expect(startLocale(['fr-FR'])).toBe('en');
+    localStorage.setItem(uiLocaleStorageKey, 'klingon');
+    expect(startLocale(['de-DE'])).toBe('de');
+    localStorage.setItem(uiLocaleStorageKey, 'en');
+    expect(startLocale(['de-DE'])).toBe('en');
+  });
+
+  it('falls back to the browser language where storage is blocked', () => {
+    const blocked = {
+      getItem: () => {
+        throw new DOMException('blocked', 'SecurityError');
+      },
+    };
+    expect(startLocale(['de'], blocked)).toBe('de');
+  });
+});
+
+describe('Settings: content language', () => {
+  it('offers the ten content languages under their own names', async () => {
+    const { view } = await mountSettings('de');
+    const select = view.get<HTMLSelectElement>('[data-testid="content-language"]');
+    expect(select.element.closest('label')?.textContent).toContain(de.settings.contentLanguage);
+    expect(select.findAll('option').map((option) => option.text())).toEqual([
+      'English',
+      'Deutsch',
+      'Français',
+      'Italiano',
+      'Español',
+      'Polski',
+      'Română',
+      'Українська',
+      'Русский',
+      'Türkçe',
+    ]);
+    expect(contentLocaleName('xx-not-a-language')).toBe('xx-not-a-language');
+  });
+
+  it('hands a change to the labels store, which remembers it', async () => {
+    const { view } = await mountSettings();
+    const labels = useLabelsStore(pinia);
+    const asked: unknown[][] = [];
+    labels.$onAction(({ name, args }) => {
+      if (name === 'setContentLocale') asked.push(args);
+    });
+    await view.get('[data-testid="content-language"]').setValue('fr');
+    expect(asked).toEqual([['fr']]);
+    expect(labels.contentLocale).toBe('fr');
+    expect(localStorage.getItem('castdesk.contentLocale')).toBe('fr');
+    expect(view.get<HTMLSelectElement>('[data-testid="content-language"]').element.value).toBe('fr');
+  });
+
+  it('refreshes the list names on request once there is a connection, and shows a failure with a retry', async () => {
+    const { view } = await mountSettings();
+    const refresh = view.get<HTMLButtonElement>('[data-testid="refresh-labels"]');
+    expect(refresh.text()).toBe(en.settings.refreshLabels);
+    expect(refresh.element.disabled).toBe(true);
+
+    const connections = useConnectionStore(pinia);
+    connections.connections = [demoView];
+    connections.activeId = demoView.id;
+    await flushPromises();
+    const labels = useLabelsStore(pinia);
+    const loads: unknown[][] = [];
+    labels.$onAction(({ name, args }) => {
+      if (name === 'load') loads.push(args);
+    });
+    expect(refresh.element.disabled).toBe(false);
+    await refresh.trigger('click');
+    expect(loads).toEqual([[true]]);
+
+    labels.error = { code: 'network', message: 'ECONNREFUSED' };
+    await flushPromises();
+    const alert = view.get('[role="alert"]');
+    expect(alert.text()).toContain(en.errors.network);
+    await alert.get('button').trigger('click');
+    expect(loads).toEqual([[true], [true]]);
+  });
+});
+
+describe('Settings: the rest', () => {
+  it('embeds the connections one heading level down, with no stored key shown', async () => {
+    const { view } = await mountSettings();
+    const connections = useConnectionStore(pinia);
+    connections.connections = [demoView];
+    connections.activeId = demoView.id;
+    await flushPromises();
+    expect(view.findAll('h1').map((heading) => heading.text())).toEqual([en.settings.title]);
+    expect(view.findAll('h2').map((heading) => heading.text())).toContain(en.connections.title);
+    expect(view.findAll('h3').map((heading) => heading.text())).toEqual(expect.arrayContaining([expect.stringContaining(demoView.name), en.connections.addTitle]));
+    expect(view.text()).toContain(en.connections.keyStored);
+    for (const input of view.findAll('input[type="password"]')) expect((input.element as HTMLInputElement).value).toBe('');
+    for (const field of view.findAll('input, select')) expect(field.element.closest('label'), field.html()).not.toBeNull();
+  });
+
+  it('writes down the keyboard shortcuts', async () => {
+    const { view } = await mountSettings();
+    const shortcuts = view.get('[data-testid="shortcuts"]');
+    expect(shortcuts.findAll('kbd').map((key) => key.text())).toEqual(['/', 'Esc', 'Tab']);
+    expect(shortcuts.text()).toContain(en.settings.shortcutSearch);
+    expect(shortcuts.text()).toContain(en.settings.shortcutEscape);
+  });
+});
