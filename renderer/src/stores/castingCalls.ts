@@ -1,36 +1,67 @@
 import { defineStore } from 'pinia';
-import { ref, shallowRef } from 'vue';
+import { computed, ref, shallowRef, watch } from 'vue';
+import type { Role } from '../../../contract/directory-api.ts';
+import { useBridge } from '../bridge/bridgeInjection.ts';
+import { mediaUrl } from '../bridge/castdeskBridge.ts';
 import type { CastingCallRow, LibraryDb } from '../db/libraryDb.ts';
+import { writeCastingCallDetail } from '../db/libraryWrites.ts';
+import { matchRole, type RoleMatchResult } from '../search/roleMatching.ts';
+import { unwrap } from '../sync/bridgeCall.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
 import { watchLive } from './liveLibrary.ts';
+import { useSearchIndexStore } from './searchIndex.ts';
 import { useSyncStore } from './sync.ts';
 
 /** Soonest deadline first; calls without a deadline after them, by name. */
+/** A hidden deadline sorts like none, so a call's place in the list does not give it away. */
+function shownDeadline(row: CastingCallRow): number {
+  return row.item.deadline && row.item.deadline_visible !== false ? Date.parse(row.item.deadline) : Number.POSITIVE_INFINITY;
+}
+
 function byDeadline(a: CastingCallRow, b: CastingCallRow): number {
-  const deadlineA = a.item.deadline ? Date.parse(a.item.deadline) : Number.POSITIVE_INFINITY;
-  const deadlineB = b.item.deadline ? Date.parse(b.item.deadline) : Number.POSITIVE_INFINITY;
+  const deadlineA = shownDeadline(a);
+  const deadlineB = shownDeadline(b);
   if (deadlineA !== deadlineB) return deadlineA < deadlineB ? -1 : 1;
   return (a.item.name ?? '').localeCompare(b.item.name ?? '');
 }
 
-async function listCastingCalls(db: LibraryDb, currentOnly: boolean): Promise<CastingCallRow[]> {
-  const rows = await db.castingCalls.filter((row) => !row.removed && (!currentOnly || row.current)).toArray();
-  return rows.sort(byDeadline);
+/** The cached calls (there are few: all are read), current ones or all, and how many are cached at all. */
+async function listCastingCalls(db: LibraryDb, currentOnly: boolean): Promise<{ rows: CastingCallRow[]; cached: number }> {
+  const live = await db.castingCalls.filter((row) => !row.removed).toArray();
+  const rows = currentOnly ? live.filter((row) => row.current) : live;
+  return { rows: rows.sort(byDeadline), cached: live.length };
+}
+
+/** Whether a call's deadline may be shown: the list item's flag, else the detail's; shown unless flagged hidden. */
+export function isDeadlineVisible(row: Pick<CastingCallRow, 'item' | 'detail'>): boolean {
+  return (row.item.deadline_visible ?? row.detail?.deadline_visible) !== false;
 }
 
 /**
  * Casting calls from the active connection's offline library (there are few: all of them are
- * read), current ones or all, and one call with its roles as cached by the sync engine.
+ * read), current ones or all, and one call with its roles as cached by the sync engine. Opening a
+ * call whose detail is not cached fetches it when the directory can be reached. Each role of the
+ * open call is matched against the cached actors of the search index.
  */
 export const useCastingCallsStore = defineStore('castingCalls', () => {
+  const bridge = useBridge();
   const sync = useSyncStore();
+  const searchIndex = useSearchIndexStore();
 
   const currentOnly = ref(true);
   const items = shallowRef<CastingCallRow[]>([]);
+  /** Live calls in the library, current or not (so "none current" can offer all of them). */
+  const cachedCount = ref(0);
   const loaded = ref(false);
   const error = ref<LibraryError | null>(null);
   const openId = ref<number | null>(null);
   const openRow = shallowRef<CastingCallRow | null>(null);
+  /** False until the cache answered for the open call. */
+  const openLoaded = ref(false);
+  /** The open call's detail is being fetched from the directory. */
+  const fetching = ref(false);
+  /** Why the open call's detail could not be fetched. */
+  const openError = ref<LibraryError | null>(null);
 
   const onError = (failure: unknown) => {
     error.value = toLibraryError(failure);
@@ -41,13 +72,25 @@ export const useCastingCallsStore = defineStore('castingCalls', () => {
     () => (sync.db ? { db: sync.db, currentOnly: currentOnly.value } : null),
     ({ db, currentOnly: current }) => listCastingCalls(db, current),
     {
-      next: (rows) => {
+      next: ({ rows, cached }) => {
         items.value = rows;
+        cachedCount.value = cached;
         loaded.value = true;
         error.value = null;
       },
       error: onError,
     },
+  );
+  watch(
+    () => sync.db,
+    (db) => {
+      loaded.value = false;
+      if (!db) {
+        items.value = [];
+        cachedCount.value = 0;
+      } else void sync.refreshKeptOffline();
+    },
+    { immediate: true },
   );
 
   watchLive(
@@ -56,20 +99,126 @@ export const useCastingCallsStore = defineStore('castingCalls', () => {
     {
       next: (row) => {
         openRow.value = row;
+        openLoaded.value = true;
       },
-      error: onError,
+      error: (failure) => {
+        error.value = toLibraryError(failure);
+        openLoaded.value = true;
+      },
+    },
+  );
+
+  let viewRequest = 0;
+  /**
+   * Fetches a call's detail with its roles now (priority interactive) and caches it: fetched
+   * first, then written; the open call's live query shows it. Offline, nothing is asked.
+   */
+  async function viewCastingCall(id: number): Promise<void> {
+    const db = sync.db;
+    const connectionId = sync.connectionId;
+    if (!db || !connectionId || sync.offline) return;
+    const current = ++viewRequest;
+    fetching.value = true;
+    openError.value = null;
+    try {
+      const detail = unwrap(await bridge.getCastingCall({ connectionId, id, priority: 'interactive' }));
+      if (db !== sync.db) return;
+      await writeCastingCallDetail(db, detail, new Date().toISOString());
+    } catch (failure) {
+      if (current === viewRequest) openError.value = toLibraryError(failure);
+    } finally {
+      if (current === viewRequest) fetching.value = false;
+    }
+  }
+
+  // A call opened without a cached detail: ask the directory once the cache has answered, once
+  // per call and library, and again when the directory is back after being out of reach.
+  const askedFor = new Set<string>();
+  watch(
+    () => [openId.value, openLoaded.value, !!openRow.value?.detail, sync.db, sync.offline] as const,
+    ([id, answered, hasDetail, db, offline], previous) => {
+      if (previous && previous[4] && !offline) askedFor.clear();
+      if (id === null || !answered || hasDetail || !db || offline) return;
+      const key = `${sync.connectionId}:${id}`;
+      if (askedFor.has(key)) return;
+      askedFor.add(key);
+      void viewCastingCall(id);
     },
   );
 
   function open(id: number): void {
-    if (openId.value !== id) openRow.value = null;
+    if (openId.value !== id) {
+      openRow.value = null;
+      openLoaded.value = false;
+      openError.value = null;
+      askedFor.clear();
+    }
     openId.value = id;
   }
 
   function close(): void {
     openId.value = null;
     openRow.value = null;
+    openLoaded.value = false;
+    openError.value = null;
+    viewRequest += 1;
+    fetching.value = false;
+    askedFor.clear();
   }
 
-  return { currentOnly, items, loaded, error, openId, openRow, open, close };
+  /** The open call's roles, each matched against every live cached actor; recomputed when the index changes. */
+  const roleMatches = computed<ReadonlyMap<number, RoleMatchResult>>(() => {
+    void searchIndex.revision;
+    const roles: Role[] = openRow.value?.detail?.roles ?? [];
+    const result = new Map<number, RoleMatchResult>();
+    if (roles.length === 0) return result;
+    const rows = searchIndex.actorRows();
+    for (const role of roles) result.set(role.id, matchRole(role, rows));
+    return result;
+  });
+  /** Whether the search index has read the whole library (matches are complete). */
+  const matchesLoaded = computed(() => searchIndex.loaded);
+
+  /** Whether the open call's matching actors are kept offline. */
+  const openKeptOffline = computed(() =>
+    sync.keptOffline.some((scope) => scope.kind === 'castingCall' && scope.castingCallId === openId.value),
+  );
+
+  /** Keeps the actors matching the open call's roles offline (details and pictures). */
+  async function keepMatchesOffline(): Promise<void> {
+    if (openId.value === null) return;
+    await sync.keepOffline({ kind: 'castingCall', castingCallId: openId.value });
+  }
+
+  async function stopKeepingMatchesOffline(): Promise<void> {
+    if (openId.value === null) return;
+    await sync.dropKeepOffline({ kind: 'castingCall', castingCallId: openId.value });
+  }
+
+  /** A picture through the back end's media cache (the only way pictures reach the page). */
+  function pictureUrl(url: string | null | undefined): string | null {
+    return url && sync.connectionId ? mediaUrl(sync.connectionId, url) : null;
+  }
+
+  return {
+    currentOnly,
+    items,
+    cachedCount,
+    loaded,
+    error,
+    openId,
+    openRow,
+    openLoaded,
+    fetching,
+    openError,
+    roleMatches,
+    matchesLoaded,
+    openKeptOffline,
+    open,
+    close,
+    viewCastingCall,
+    keepMatchesOffline,
+    stopKeepingMatchesOffline,
+    pictureUrl,
+  };
 });
