@@ -1,20 +1,16 @@
 /**
- * The state the actors and crew stores share: a live list of one kind of profile from the local
- * cache (search rows sorted by name, a simple name filter, at most `limit` rows at once) and one
- * profile's cached detail with its offline state. Reading works offline; `view` asks the sync
- * engine for a fresh detail (and its pictures) when the directory can be reached.
+ * The state the actors and crew stores share: one open profile's cached detail with its offline
+ * state (the lists search the in-memory index: stores/searchIndex.ts). Reading works offline;
+ * opening asks the sync engine for a fresh detail (and its pictures) when the directory can be
+ * reached.
  */
 import { computed, ref, shallowRef, watch } from 'vue';
 import { mediaUrl } from '../bridge/castdeskBridge.ts';
-import type { LibraryDb, ProfileKind, ProfileRow, SearchRow } from '../db/libraryDb.ts';
-import { foldQuery } from '../search/foldName.ts';
+import type { LibraryDb, ProfileKind, ProfileRow } from '../db/libraryDb.ts';
 import type { ViewedProfile } from '../sync/syncEngine.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
 import { watchLive } from './liveLibrary.ts';
 import type { useSyncStore } from './sync.ts';
-
-/** Rows a list shows at once; "show more" adds as many again. */
-export const profilePageSize = 200;
 
 /** A cached detail older than this reads as "may be out of date". */
 export const staleDetailMs = 7 * 24 * 3600_000;
@@ -24,25 +20,6 @@ export type CacheState = 'offline' | 'fetching' | 'stale' | 'listOnly';
 
 type SyncStore = ReturnType<typeof useSyncStore>;
 
-async function countProfiles(db: LibraryDb, kind: ProfileKind, folded: string): Promise<number> {
-  if (!folded) {
-    const [all, removed] = await Promise.all([
-      db.searchRows.where('kind').equals(kind).count(),
-      db.searchRows.where('removed').equals(1).filter((row) => row.kind === kind).count(),
-    ]);
-    return all - removed;
-  }
-  return db.searchRows.where('kind').equals(kind).filter((row) => row.removed === 0 && row.foldedName.includes(folded)).count();
-}
-
-function listProfiles(db: LibraryDb, kind: ProfileKind, folded: string, limit: number): Promise<SearchRow[]> {
-  return db.searchRows
-    .orderBy('foldedName')
-    .filter((row) => row.kind === kind && row.removed === 0 && (!folded || row.foldedName.includes(folded)))
-    .limit(limit)
-    .toArray();
-}
-
 /** Whether a cached detail may be out of date: the list has a newer version, or it is old. */
 function isStale(row: ProfileRow<unknown, { updated_at: string }>, now: number): boolean {
   if (!row.detail) return false;
@@ -50,59 +27,12 @@ function isStale(row: ProfileRow<unknown, { updated_at: string }>, now: number):
   return row.detailFetchedAt !== undefined && now - Date.parse(row.detailFetchedAt) > staleDetailMs;
 }
 
-/** Call inside a store's setup: the list and detail state of `kind`, read from `sync.db`. */
+/** Call inside a store's setup: the open profile of `kind`, read from `sync.db`. */
 export function createProfileLibrary<Row extends ProfileRow<unknown, { updated_at: string }>>(
   kind: ProfileKind,
   sync: SyncStore,
   table: (db: LibraryDb) => { get(id: number): Promise<Row | undefined> },
 ) {
-  const filter = ref('');
-  const limit = ref(profilePageSize);
-  const rows = shallowRef<SearchRow[]>([]);
-  const total = ref(0);
-  /** False until the first answer of the cache for the current library and filter. */
-  const loaded = ref(false);
-  const error = ref<LibraryError | null>(null);
-
-  const foldedFilter = computed(() => foldQuery(filter.value));
-  watch(foldedFilter, () => {
-    limit.value = profilePageSize;
-  });
-
-  watchLive(
-    () => (sync.db ? { db: sync.db, folded: foldedFilter.value, limit: limit.value } : null),
-    async ({ db, folded, limit: shown }) => {
-      const [list, count] = await Promise.all([listProfiles(db, kind, folded, shown), countProfiles(db, kind, folded)]);
-      return { list, count };
-    },
-    {
-      next: ({ list, count }) => {
-        rows.value = list;
-        total.value = count;
-        loaded.value = true;
-        error.value = null;
-      },
-      error: (failure) => {
-        error.value = toLibraryError(failure);
-        loaded.value = true;
-      },
-    },
-  );
-  watch(
-    () => sync.db,
-    (db) => {
-      loaded.value = false;
-      if (!db) {
-        rows.value = [];
-        total.value = 0;
-      }
-    },
-  );
-
-  function showMore(): void {
-    limit.value += profilePageSize;
-  }
-
   /** A picture through the back end's media cache (the only way pictures reach the page). */
   function pictureUrl(url: string | null | undefined): string | null {
     return url && sync.connectionId ? mediaUrl(sync.connectionId, url) : null;
@@ -115,7 +45,7 @@ export function createProfileLibrary<Row extends ProfileRow<unknown, { updated_a
   const fetching = ref(false);
   /** What the engine answered for the open profile: a removal or a merge shows from here. */
   const viewed = shallowRef<ViewedProfile | null>(null);
-  /** Why the open profile could not be fetched (and is not cached either). */
+  /** Why the open profile could not be read from the cache or fetched from the directory. */
   const openError = ref<LibraryError | null>(null);
 
   watchLive(
@@ -127,7 +57,7 @@ export function createProfileLibrary<Row extends ProfileRow<unknown, { updated_a
         openLoaded.value = true;
       },
       error: (failure) => {
-        error.value = toLibraryError(failure);
+        openError.value = toLibraryError(failure);
         openLoaded.value = true;
       },
     },
@@ -189,13 +119,6 @@ export function createProfileLibrary<Row extends ProfileRow<unknown, { updated_a
   });
 
   return {
-    filter,
-    limit,
-    rows,
-    total,
-    loaded,
-    error,
-    showMore,
     pictureUrl,
     openId,
     openRow,
@@ -206,5 +129,6 @@ export function createProfileLibrary<Row extends ProfileRow<unknown, { updated_a
     cacheState,
     open,
     close,
+    refresh: refreshOpen,
   };
 }

@@ -134,7 +134,8 @@ describe('Casting calls list', () => {
     expect(view.get('[data-testid="beta-label"]').text()).toBe(en.castingCalls.beta);
     expect(view.text()).toContain(en.castingCalls.betaExplanation);
 
-    const [hidden, visible] = view.findAll('[data-testid="casting-call"]');
+    // A hidden deadline sorts like none (after every shown deadline), so the order does not give it away.
+    const [visible, hidden] = view.findAll('[data-testid="casting-call"]');
     expect(hidden!.text()).toContain('Hidden Deadline Drama');
     expect(hidden!.text()).toContain('Ecasting');
     expect(hidden!.text()).toContain('Feature film');

@@ -5,6 +5,8 @@ import { createApp } from 'vue';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CastdeskBridge } from '../../../contract/bridge.ts';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
+import { useActorSearchStore } from '../../../renderer/src/stores/actorSearch.ts';
+import { useCrewSearchStore } from '../../../renderer/src/stores/crewSearch.ts';
 import { useActorsStore } from '../../../renderer/src/stores/actors.ts';
 import { useCastingCallsStore } from '../../../renderer/src/stores/castingCalls.ts';
 import { useConnectionStore } from '../../../renderer/src/stores/connections.ts';
@@ -42,6 +44,8 @@ async function activeLibrary(options: FakeDirectoryOptions, connectionId = fresh
     connections: useConnectionStore(),
     sync: useSyncStore(),
     actors: useActorsStore(),
+    actorSearch: useActorSearchStore(),
+    crewSearch: useCrewSearchStore(),
     crew: useCrewStore(),
     castingCalls: useCastingCallsStore(),
   }));
@@ -66,35 +70,22 @@ const threeActors = [actorItem(1, 'Zoe Zander'), actorItem(2, 'Ada Aalto', false
 
 describe('the sync store and the cache-reading stores', () => {
   it('opens the library of the active connection, syncs it, and lists actors from the cache by name', async () => {
-    const { sync, actors, connectionId } = await synced({ actors: threeActors });
+    const { sync, actorSearch, connectionId } = await synced({ actors: threeActors });
     expect(sync.connectionId).toBe(connectionId);
     expect(sync.db?.name).toBe(`castdesk-library-${connectionId}`);
-    await eventually(() => expect(actors.rows.map((row) => row.name)).toEqual(['Ada Aalto', 'Björn Berg', 'Zoe Zander']));
-    expect(actors.total).toBe(3);
-    expect(actors.loaded).toBe(true);
+    const names = () => [...actorSearch.result.ids].map((id) => actorSearch.row(id)?.name);
+    await eventually(() => expect(names()).toEqual(['Ada Aalto', 'Björn Berg', 'Zoe Zander']));
+    expect(actorSearch.total).toBe(3);
+    expect(actorSearch.loaded).toBe(true);
     // Pictures only through the media cache.
-    expect(actors.pictureUrl(actors.rows[2]!.thumbUrl)).toBe(`/media-cache?c=${connectionId}&u=${encodeURIComponent('http://127.0.0.1:40000/media/1/tile.png')}`);
-    expect(actors.pictureUrl(actors.rows[0]!.thumbUrl)).toBeNull();
+    expect(actorSearch.pictureUrl(actorSearch.row(1)!.thumbUrl)).toBe(`/media-cache?c=${connectionId}&u=${encodeURIComponent('http://127.0.0.1:40000/media/1/tile.png')}`);
+    expect(actorSearch.pictureUrl(actorSearch.row(2)!.thumbUrl)).toBeUndefined();
 
-    actors.filter = 'bjoern';
-    await eventually(() => expect(actors.rows.map((row) => row.name)).toEqual(['Björn Berg']));
-    expect(actors.total).toBe(1);
-    actors.filter = 'nobody';
-    await eventually(() => expect(actors.total).toBe(0));
-    expect(actors.rows).toEqual([]);
-  });
-
-  it('shows at most a page of rows at once, and more on request', async () => {
-    const many = Array.from({ length: 450 }, (_, index) => actorItem(index + 1, `Actor ${String(index + 1).padStart(3, '0')}`, false));
-    const { actors } = await synced({ actors: many });
-    await eventually(() => expect(actors.total).toBe(450));
-    expect(actors.rows).toHaveLength(200);
-    expect(actors.rows[0]?.name).toBe('Actor 001');
-    actors.showMore();
-    await eventually(() => expect(actors.rows).toHaveLength(400));
-    actors.filter = 'actor 4';
-    await eventually(() => expect(actors.total).toBe(51));
-    expect(actors.rows).toHaveLength(51);
+    actorSearch.setText('bjoern');
+    await eventually(() => expect(names()).toEqual(['Björn Berg']));
+    actorSearch.setText('nobody');
+    await eventually(() => expect(actorSearch.result.ids).toHaveLength(0));
+    expect(actorSearch.total).toBe(3);
   });
 
   it('fetches an opened actor interactively, caches it, and reads it back offline', async () => {
@@ -111,7 +102,7 @@ describe('the sync store and the cache-reading stores', () => {
     cleanup = () => again.sync.activate(null);
     await eventually(() => expect(again.sync.offline).toBe(true));
     expect(again.sync.progress.state).toBe('offline');
-    await eventually(() => expect(again.actors.total).toBe(3));
+    await eventually(() => expect(again.actorSearch.total).toBe(3));
     again.actors.open(1);
     await eventually(() => expect(again.actors.openRow?.detail?.languages).toEqual({ deu: 'native', eng: 'fluent' }));
     expect(again.actors.cacheState).toBe('offline');
@@ -122,13 +113,13 @@ describe('the sync store and the cache-reading stores', () => {
   });
 
   it('keeps a refused key as the sync error, in data', async () => {
-    const { sync, actors } = await activeLibrary({ actors: threeActors, failWith: { code: 'unauthorized', message: 'HTTP 401' } });
+    const { sync, actorSearch } = await activeLibrary({ actors: threeActors, failWith: { code: 'unauthorized', message: 'HTTP 401' } });
     cleanup = () => sync.activate(null);
     await eventually(() => expect(sync.progress.state).toBe('error'));
     expect(sync.shownError).toEqual({ code: 'unauthorized', message: 'HTTP 401' });
     expect(sync.offline).toBe(false);
-    await eventually(() => expect(actors.loaded).toBe(true));
-    expect(actors.total).toBe(0);
+    await eventually(() => expect(actorSearch.loaded).toBe(true));
+    expect(actorSearch.total).toBe(0);
   });
 
   it('reports syncing while the first list is read, and an empty directory as empty', async () => {
@@ -143,14 +134,14 @@ describe('the sync store and the cache-reading stores', () => {
     await hanging.sync.activate(null);
 
     const empty = await synced({});
-    await eventually(() => expect(empty.actors.loaded).toBe(true));
-    expect(empty.actors.total).toBe(0);
+    await eventually(() => expect(empty.actorSearch.loaded).toBe(true));
+    expect(empty.actorSearch.total).toBe(0);
     expect(empty.sync.shownError).toBeNull();
   });
 
   it('clears the cache of the active connection back to empty and forgets the completed sync', async () => {
-    const { sync, actors, directory, connectionId } = await synced({ actors: threeActors });
-    await eventually(() => expect(actors.total).toBe(3));
+    const { sync, actorSearch, directory, connectionId } = await synced({ actors: threeActors });
+    await eventually(() => expect(actorSearch.total).toBe(3));
     await sync.refreshCacheStats();
     expect(sync.cacheStats).toMatchObject({ actors: 3, crew: 0, castingCalls: 0, media: { count: 3, bytes: 3 * 1024 * 1024 } });
 
@@ -158,15 +149,15 @@ describe('the sync store and the cache-reading stores', () => {
     expect(directory.calls.filter((call) => call.channel === 'setSyncMemory').at(-1)?.args).toEqual({ connectionId, completedFullSyncAt: null });
     expect(sync.db).not.toBeNull();
     expect(sync.progress.state).toBe('idle');
-    await eventually(() => expect(actors.total).toBe(0));
+    await eventually(() => expect(actorSearch.total).toBe(0));
     expect(sync.cacheStats).toMatchObject({ actors: 0, crew: 0, castingCalls: 0 });
     // Nothing syncs again until asked.
     expect(sync.running).toBe(false);
   });
 
   it('switches libraries with the active connection', async () => {
-    const { connections, sync, actors, directory, connectionId } = await synced({ actors: threeActors });
-    await eventually(() => expect(actors.total).toBe(3));
+    const { connections, sync, actorSearch, directory, connectionId } = await synced({ actors: threeActors });
+    await eventually(() => expect(actorSearch.total).toBe(3));
     const other = freshConnectionId();
     Object.assign(directory.bridge, {
       listConnections: async () => ({ ok: true, value: { connections: [{ ...demoView, id: connectionId }, { ...demoView, id: other }], activeId: other } }),
@@ -193,14 +184,14 @@ describe('the sync store and the cache-reading stores', () => {
   });
 
   it('lists crew and casting calls from the cache too', async () => {
-    const { crew, castingCalls } = await synced({
+    const { crewSearch, castingCalls } = await synced({
       crew: [{ id: 5, name: 'Kim Kamera', updated_at: '2026-01-10T10:00:00.000Z', professions: ['kamera'] }],
       castingCalls: [
         { id: 8, name: 'Later call', deadline: '2026-05-01T00:00:00.000Z' },
         { id: 9, name: 'Sooner call', deadline: '2026-03-01T00:00:00.000Z' },
       ],
     });
-    await eventually(() => expect(crew.rows.map((row) => row.name)).toEqual(['Kim Kamera']));
+    await eventually(() => expect([...crewSearch.result.ids].map((id) => crewSearch.row(id)?.name)).toEqual(['Kim Kamera']));
     castingCalls.currentOnly = false;
     await eventually(() => expect(castingCalls.items.map((row) => row.item.name)).toEqual(['Sooner call', 'Later call']));
     castingCalls.open(8);

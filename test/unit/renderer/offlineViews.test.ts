@@ -128,8 +128,8 @@ describe('Actor detail view', () => {
     await eventually(() => expect(view.get('[data-testid="cache-state"]').attributes('data-state')).toBe('offline'));
     expect(view.get('h1').text()).toBe('Zoe Zander');
     expect(view.get('[data-testid="acting-age"]').text()).toBe('25 to 35');
-    expect(view.get('[data-testid="languages"]').text()).toContain('eng (fluent)');
-    expect(view.text()).toContain('Agentur Nord (primary agency)');
+    expect(view.get('[data-testid="languages"]').text()).toContain('English (Fluent)');
+    expect(view.text()).toContain('Agentur Nord');
     const pictures = view.findAll('[data-testid="gallery"] img');
     expect(pictures).toHaveLength(2);
     expect(pictures[0]!.attributes('src')).toBe(`/media-cache?c=${connectionId}&u=${encodeURIComponent('http://127.0.0.1:40000/media/1/1/thumb_large.png')}`);

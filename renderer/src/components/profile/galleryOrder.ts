@@ -1,0 +1,46 @@
+/**
+ * The orders a profile's pictures are shown in. Actor profiles carry two: the desktop/landscape
+ * order (`landscape_position`, which the pictures array already follows) and the mobile/portrait
+ * order (`portrait_position`). Crew pictures follow `position`. Pictures without the number keep
+ * their place in the array, after those with it, so a partial or legacy payload still shows all.
+ */
+import type { Picture } from '../../../../contract/directory-api.ts';
+
+export type GalleryOrder = 'landscape' | 'portrait' | 'position';
+
+type PositionKey = 'landscape_position' | 'portrait_position' | 'position';
+
+function hasNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}
+
+/** A stable sort of `pictures` by `key`; ties and missing numbers keep the given order. */
+function byPosition(pictures: readonly Picture[], key: PositionKey): Picture[] {
+  return pictures
+    .map((picture, index) => ({ picture, index }))
+    .sort((a, b) => {
+      const left = a.picture[key];
+      const right = b.picture[key];
+      if (hasNumber(left) && hasNumber(right)) return left - right || a.index - b.index;
+      if (hasNumber(left) !== hasNumber(right)) return hasNumber(left) ? -1 : 1;
+      return a.index - b.index;
+    })
+    .map(({ picture }) => picture);
+}
+
+/** `pictures` in the given display order. */
+export function orderPictures(pictures: readonly Picture[], order: GalleryOrder): Picture[] {
+  if (order === 'position') return byPosition(pictures, 'position');
+  const landscape = byPosition(pictures, 'landscape_position');
+  return order === 'portrait' ? byPosition(landscape, 'portrait_position') : landscape;
+}
+
+/** The thumbnail version of a picture, as the gallery shows it. */
+export function thumbnailSource(picture: Picture): string {
+  return picture.versions.thumb_large || picture.versions.thumb || picture.url;
+}
+
+/** The version the lightbox shows: large normally, the original when zoomed in. */
+export function lightboxSource(picture: Picture, zoomed: boolean): string {
+  return zoomed ? picture.versions.original || picture.versions.large || picture.url : picture.versions.large || picture.versions.original || picture.url;
+}
