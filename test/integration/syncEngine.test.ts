@@ -268,6 +268,9 @@ describe('fixtures with the same keys', () => {
   const activeActors = () => fixture.actor_profiles.filter((actor) => (actor.status ?? 'active') === 'active');
   const clone = (source: Fixture): Fixture => structuredClone(source);
 
+  /** The actors the (separate) shortlist database holds, as the engine asks for them. */
+  let shortlisted: number[] = [];
+
   beforeAll(async () => {
     fixture = generateDemoFixture({ actors: 700, crew: 6, castingCalls: 4, seed: demo.seed, now: new Date('2026-03-01T12:00:00.000Z') });
     await directory!.replaceData(fixture);
@@ -278,6 +281,7 @@ describe('fixtures with the same keys', () => {
       perPage: 100,
       lookbackSeconds: 0,
       backoff: fastBackoff,
+      shortlistedActorIds: async () => shortlisted,
       bridge: makeBridge((name, args) => {
         if (name === 'listActors') listCalls.push(args.params as { page: number; updatedSince?: number });
       }),
@@ -357,11 +361,7 @@ describe('fixtures with the same keys', () => {
     expect((await db.actors.get(viewedMerged.id))?.removed).toMatchObject({ reason: 'merged', newId: target.id });
     expect((await db.actors.get(target.id))?.detail?.id).toBe(target.id);
 
-    await db.shortlists.put({ id: 1, name: 'Pilot', createdAt: '2026-03-01T00:00:00.000Z', updatedAt: '2026-03-01T00:00:00.000Z' });
-    await db.shortlistEntries.bulkPut([
-      { shortlistId: 1, profileKind: 'actor', profileId: shortlistedMerged.id, addedAt: '2026-03-01T00:00:00.000Z' },
-      { shortlistId: 1, profileKind: 'actor', profileId: shortlistedDeleted.id, addedAt: '2026-03-01T00:00:00.000Z' },
-    ]);
+    shortlisted = [shortlistedMerged.id, shortlistedDeleted.id];
     expect(await engine.run({ full: true })).toBe('done');
     expect((await db.actors.get(shortlistedMerged.id))?.removed).toMatchObject({ reason: 'merged', newId: target.id });
     expect((await db.actors.get(shortlistedDeleted.id))?.removed).toMatchObject({ reason: 'deleted' });

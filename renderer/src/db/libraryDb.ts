@@ -209,22 +209,6 @@ export interface KeepOfflineRow {
   addedAt: string;
 }
 
-/** Next issue: shortlists. The schema is here so that issue needs no upgrade for its tables. */
-export interface ShortlistRow {
-  id?: number;
-  name: string;
-  createdAt: string;
-  updatedAt: string;
-}
-export interface ShortlistEntryRow {
-  id?: number;
-  shortlistId: number;
-  profileKind: ProfileKind;
-  profileId: number;
-  addedAt: string;
-  note?: string;
-}
-
 /**
  * Every schema version, oldest first. Exported for the upgrade tests, which create a database at an
  * old version exactly as it was. Never edit a released version: add one.
@@ -248,8 +232,13 @@ export const librarySchemaVersions = {
     savedSearches: '++id, kind',
     labels: '[catalogue+locale]',
   },
+  // Shortlists moved to their own database (db/shortlistDb.ts), which "clear cache" never touches.
+  4: {
+    shortlists: null,
+    shortlistEntries: null,
+  },
 } as const;
-export const libraryDbVersion = 3;
+export const libraryDbVersion = 4;
 
 export function libraryDbName(connectionId: string): string {
   return `castdesk-library-${connectionId}`;
@@ -264,8 +253,6 @@ export class LibraryDb extends Dexie {
   syncState!: Table<SyncState, SyncResource>;
   media!: Table<MediaRow, string>;
   keepOffline!: Table<KeepOfflineRow, string>;
-  shortlists!: Table<ShortlistRow, number>;
-  shortlistEntries!: Table<ShortlistEntryRow, number>;
   savedSearches!: Table<SavedSearchRow, number>;
   labels!: Table<LabelRow, [string, string]>;
 
@@ -297,6 +284,8 @@ export class LibraryDb extends Dexie {
           await searchRows.bulkPut(rows.map((row) => ({ ...searchRowFromProfile(kind, row), rev: ++rev })));
         }
       });
+    // Version 4: the shortlist tables (never written: shortlists came later, in their own database) go.
+    this.version(4).stores(librarySchemaVersions[4]);
   }
 }
 
@@ -321,7 +310,7 @@ function isQuotaExceeded(error: unknown): boolean {
  * Runs `work` in one read-write transaction over `tables`. A QuotaExceededError anywhere in it
  * rolls the whole transaction back and becomes a LibraryStorageError (`storage_full`).
  */
-export async function writeLibrary<T>(db: LibraryDb, tables: Table[], work: () => Promise<T>): Promise<T> {
+export async function writeLibrary<T>(db: Dexie, tables: Table[], work: () => Promise<T>): Promise<T> {
   try {
     return await db.transaction('rw', tables, work);
   } catch (error) {

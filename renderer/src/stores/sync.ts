@@ -3,6 +3,7 @@ import { computed, ref, shallowRef } from 'vue';
 import { useBridge } from '../bridge/bridgeInjection.ts';
 import { prepareMedia } from '../bridge/castdeskBridge.ts';
 import { deleteLibraryDb, openLibraryDb, requestPersistentStorage, type KeepOfflineScope, type LibraryDb, type ProfileKind } from '../db/libraryDb.ts';
+import { shortlistedActorIds } from '../db/shortlistDb.ts';
 import { createSyncEngine, type SyncEngine, type SyncProgress, type ViewedProfile } from '../sync/syncEngine.ts';
 import { initialProgress } from '../sync/syncProgress.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
@@ -69,7 +70,7 @@ export const useSyncStore = defineStore('sync', () => {
   }
 
   function attachEngine(library: LibraryDb, id: string): void {
-    engine = createSyncEngine({ db: library, bridge, connectionId: id });
+    engine = createSyncEngine({ db: library, bridge, connectionId: id, shortlistedActorIds: () => shortlistedActorIds(id) });
     stopListening = engine.onProgress((next) => {
       progress.value = next;
     });

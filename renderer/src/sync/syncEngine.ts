@@ -43,6 +43,11 @@ export interface SyncEngineOptions {
   detailConcurrency?: number;
   /** A cached detail older than this is refreshed in the background (default 7 days). */
   staleDetailMs?: number;
+  /**
+   * The actors on the user's shortlists (their own database): their details and every picture
+   * version are kept, before anything kept offline. Default: none.
+   */
+  shortlistedActorIds?: () => Promise<number[]>;
   /** Whether runs fetch details and pictures after the lists (default true). */
   details?: boolean;
   media?: boolean;

@@ -211,14 +211,14 @@ export class SyncRunner {
   /** Queues what needs a detail: shortlisted, kept offline, casting calls, then stale details. */
   private async planDetails(staleRefs: { kind: ProfileKind; id: number }[]): Promise<void> {
     const { db } = this.context;
-    const shortlisted = await db.shortlistEntries.toArray();
+    const shortlisted = new Set((await this.options.shortlistedActorIds?.()) ?? []);
     const versionsWanted: MediaWanted[] = [];
-    for (const entry of shortlisted) {
-      const row = await profileTable(db, entry.profileKind).get(entry.profileId);
+    for (const id of shortlisted) {
+      const row = await profileTable(db, 'actor').get(id);
       // Merged and deleted are final; a profile missing from the lists is asked why (410 or back).
       if (row?.removed && row.removed.reason !== 'missing') continue;
-      if (row?.removed || this.needsDetail(row)) this.enqueue({ kind: entry.profileKind, id: entry.profileId, priority: 'shortlist' });
-      else if (row?.detail) versionsWanted.push(...this.versionsOf(entry.profileKind, row.detail));
+      if (row?.removed || this.needsDetail(row)) this.enqueue({ kind: 'actor', id, priority: 'shortlist' });
+      else if (row?.detail) versionsWanted.push(...this.versionsOf('actor', row.detail));
     }
     for (const { scope } of await db.keepOffline.toArray()) {
       for (const ref of await resolveScope(this.context, scope)) {

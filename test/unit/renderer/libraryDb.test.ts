@@ -50,7 +50,7 @@ describe('LibraryDb schema upgrades', () => {
     expect(db.name).toBe(`castdesk-library-${id}`);
     expect(db.verno).toBe(libraryDbVersion);
     expect(db.tables.map((table) => table.name).sort()).toEqual(
-      ['actors', 'castingCalls', 'crew', 'keepOffline', 'labels', 'media', 'savedSearches', 'searchRows', 'shortlistEntries', 'shortlists', 'syncState'].sort(),
+      ['actors', 'castingCalls', 'crew', 'keepOffline', 'labels', 'media', 'savedSearches', 'searchRows', 'syncState'].sort(),
     );
   });
 
@@ -168,7 +168,7 @@ describe('LibraryDb schema upgrades', () => {
 
     const db = await openLibraryDb(id, dexieOptions);
     opened.push(db);
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(libraryDbVersion);
     expect(await db.searchRows.count()).toBe(2);
     expect(await db.searchRows.get(['actor', 3])).toMatchObject({
       foldedLastName: 'berg lena',
@@ -188,7 +188,8 @@ describe('LibraryDb schema upgrades', () => {
     });
     // The new indexes answer and the other tables are untouched.
     expect((await db.searchRows.orderBy('rev').last())?.rev).toBe(2);
-    expect(await db.shortlists.count()).toBe(1);
+    // Version 4 drops the never-used shortlist tables (shortlists live in their own database).
+    expect(db.tables.map((table) => table.name)).not.toContain('shortlists');
     expect(await db.savedSearches.count()).toBe(0);
     expect(await db.labels.count()).toBe(0);
   });

@@ -1,0 +1,438 @@
+/**
+ * The casting director's shortlists for the active connection: named lists (optionally for a
+ * casting call's role), their ordered entries with note, rating, colours, tags and status, what is
+ * known of an actor across every list, and undo for removals. Every change is one transaction in
+ * the shortlist database (db/shortlistDb.ts), which "clear cache" never touches; every entry keeps
+ * a snapshot of the actor, so it still reads when the directory removes the profile.
+ */
+import { defineStore } from 'pinia';
+import { computed, ref, shallowRef, watch } from 'vue';
+import type { ActorDetail } from '../../../contract/directory-api.ts';
+import { mediaUrl } from '../bridge/castdeskBridge.ts';
+import type { SearchRow } from '../db/libraryDb.ts';
+import {
+  openShortlistDb,
+  writeShortlists,
+  type ActorSnapshot,
+  type ShortlistDb,
+  type ShortlistEntryRow,
+  type ShortlistRow,
+  type ShortlistStatus,
+} from '../db/shortlistDb.ts';
+import { toLibraryError, type LibraryError } from './libraryErrors.ts';
+import { watchLive } from './liveLibrary.ts';
+import { useSearchIndexStore } from './searchIndex.ts';
+import { useSyncStore } from './sync.ts';
+
+export type EntryPatch = Partial<Pick<ShortlistEntryRow, 'note' | 'rating' | 'colours' | 'tags' | 'status'>>;
+
+/** What a removal took away, so undo can put exactly it back (same ids, same order). */
+export interface Removal {
+  kind: 'entries' | 'list';
+  list: ShortlistRow | null;
+  entries: ShortlistEntryRow[];
+  at: number;
+}
+
+export interface ListSummary extends ShortlistRow {
+  id: number;
+  count: number;
+}
+
+/** An actor's place on one list, for "on these shortlists" and the notes across projects. */
+export interface ActorMemory {
+  list: ShortlistRow & { id: number };
+  entry: ShortlistEntryRow & { id: number };
+}
+
+export interface RoleTie {
+  castingCallId: number;
+  castingCallName: string | null;
+  roleId: number | null;
+  roleName: string | null;
+}
+
+const maxNameLength = 120;
+const maxNoteLength = 5000;
+const maxTags = 20;
+const maxTagLength = 40;
+
+function nowIso(): string {
+  return new Date().toISOString();
+}
+
+function cleanName(name: string): string {
+  return name.trim().replace(/\s+/g, ' ').slice(0, maxNameLength);
+}
+
+/** The patch as it may be stored: ratings 1–5, a known status, short tags, a bounded note. */
+function cleanPatch(patch: EntryPatch): EntryPatch {
+  const clean: EntryPatch = {};
+  if (patch.note !== undefined) clean.note = String(patch.note).slice(0, maxNoteLength);
+  if (patch.rating !== undefined) clean.rating = patch.rating === null ? null : Math.min(5, Math.max(1, Math.round(patch.rating)));
+  if (patch.status !== undefined) clean.status = patch.status;
+  if (patch.colours !== undefined) clean.colours = [...new Set(patch.colours)];
+  if (patch.tags !== undefined) {
+    clean.tags = [...new Set(patch.tags.map((tag) => tag.trim().slice(0, maxTagLength)).filter(Boolean))].slice(0, maxTags);
+  }
+  return clean;
+}
+
+/** The snapshot of an actor from their search row and (when cached) their detail. */
+export function snapshotOf(row: SearchRow | undefined, detail: ActorDetail | undefined, fallbackName: string): ActorSnapshot {
+  const main = detail?.pictures?.find((picture) => picture.main_picture) ?? detail?.pictures?.[0];
+  return {
+    name: row?.name || (detail ? `${detail.first_name} ${detail.last_name}`.trim() : '') || fallbackName,
+    actingAgeFrom: detail?.acting_age_from ?? row?.actingAgeFrom ?? null,
+    actingAgeTo: detail?.acting_age_to ?? row?.actingAgeTo ?? null,
+    age: detail?.age ?? row?.age ?? null,
+    height: detail?.height ?? row?.height ?? null,
+    gender: detail?.gender_new ?? row?.genderNew ?? detail?.gender ?? row?.gender ?? null,
+    agencies: row?.agencies ?? [],
+    languages: { ...(detail?.languages ?? row?.languageLevels ?? {}) },
+    thumbUrl: main?.versions?.thumb_large ?? main?.versions?.thumb ?? row?.thumbUrl ?? null,
+    pictureUrl: main?.versions?.large ?? main?.url ?? row?.thumbUrl ?? null,
+    updatedAt: detail?.updated_at ?? row?.updatedAt ?? null,
+  };
+}
+
+export const useShortlistsStore = defineStore('shortlists', () => {
+  const sync = useSyncStore();
+  const index = useSearchIndexStore();
+
+  const db = shallowRef<ShortlistDb | null>(null);
+  const lists = shallowRef<ListSummary[]>([]);
+  const listsLoaded = ref(false);
+  const openId = ref<number | null>(null);
+  const openList = shallowRef<(ShortlistRow & { id: number }) | null>(null);
+  const entries = shallowRef<(ShortlistEntryRow & { id: number })[]>([]);
+  const entriesLoaded = ref(false);
+  const memoryActorId = ref<number | null>(null);
+  const memory = shallowRef<ActorMemory[]>([]);
+  const error = ref<LibraryError | null>(null);
+  const lastRemoval = shallowRef<Removal | null>(null);
+
+  let opening = 0;
+  watch(
+    () => sync.connectionId,
+    async (connectionId) => {
+      const current = ++opening;
+      db.value?.close();
+      db.value = null;
+      listsLoaded.value = false;
+      lastRemoval.value = null;
+      if (!connectionId) return;
+      try {
+        const opened = await openShortlistDb(connectionId);
+        if (current === opening) db.value = opened;
+        else opened.close();
+      } catch (failure) {
+        error.value = toLibraryError(failure, 'storage_unavailable');
+      }
+    },
+    { immediate: true },
+  );
+
+  watchLive(
+    () => (db.value ? { db: db.value } : null),
+    async ({ db: shortlistDb }) => {
+      const rows = (await shortlistDb.shortlists.toArray()) as (ShortlistRow & { id: number })[];
+      const counts = new Map<number, number>();
+      await shortlistDb.entries.each((entry) => void counts.set(entry.shortlistId, (counts.get(entry.shortlistId) ?? 0) + 1));
+      return rows
+        .map((row) => ({ ...row, count: counts.get(row.id) ?? 0 }))
+        .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.name.localeCompare(b.name));
+    },
+    {
+      next: (rows) => {
+        lists.value = rows;
+        listsLoaded.value = true;
+      },
+      error: (failure) => {
+        error.value = toLibraryError(failure);
+        listsLoaded.value = true;
+      },
+    },
+  );
+
+  watchLive(
+    () => (db.value && openId.value !== null ? { db: db.value, id: openId.value } : null),
+    async ({ db: shortlistDb, id }) => {
+      const [list, rows] = await Promise.all([
+        shortlistDb.shortlists.get(id),
+        shortlistDb.entries.where('[shortlistId+position]').between([id, -Infinity], [id, Infinity]).toArray(),
+      ]);
+      return { list: (list as (ShortlistRow & { id: number }) | undefined) ?? null, rows: rows as (ShortlistEntryRow & { id: number })[] };
+    },
+    {
+      next: ({ list, rows }) => {
+        openList.value = list;
+        entries.value = rows;
+        entriesLoaded.value = true;
+      },
+      error: (failure) => {
+        error.value = toLibraryError(failure);
+        entriesLoaded.value = true;
+      },
+    },
+  );
+
+  watchLive(
+    () => (db.value && memoryActorId.value !== null ? { db: db.value, actorId: memoryActorId.value } : null),
+    async ({ db: shortlistDb, actorId }) => {
+      const found = (await shortlistDb.entries.where('actorId').equals(actorId).toArray()) as (ShortlistEntryRow & { id: number })[];
+      const owners = await shortlistDb.shortlists.bulkGet(found.map((entry) => entry.shortlistId));
+      return found
+        .map((entry, i) => ({ entry, list: owners[i] as (ShortlistRow & { id: number }) | undefined }))
+        .filter((item): item is ActorMemory => item.list !== undefined)
+        .sort((a, b) => b.entry.updatedAt.localeCompare(a.entry.updatedAt));
+    },
+    {
+      next: (rows) => {
+        memory.value = rows;
+      },
+      error: (failure) => {
+        error.value = toLibraryError(failure);
+      },
+    },
+  );
+
+  /** Runs one write; its failure is shown (`error`) and reported as false, never thrown at a view. */
+  async function write<T>(work: (shortlistDb: ShortlistDb) => Promise<T>): Promise<T | null> {
+    const shortlistDb = db.value;
+    if (!shortlistDb) return null;
+    error.value = null;
+    try {
+      return await writeShortlists(shortlistDb, () => work(shortlistDb));
+    } catch (failure) {
+      error.value = toLibraryError(failure);
+      return null;
+    }
+  }
+
+  async function createList(name: string, tie: RoleTie | null = null): Promise<number | null> {
+    const clean = cleanName(name);
+    if (!clean) return null;
+    const at = nowIso();
+    return write((shortlistDb) =>
+      shortlistDb.shortlists.add({
+        name: clean,
+        castingCallId: tie?.castingCallId ?? null,
+        castingCallName: tie?.castingCallName ?? null,
+        roleId: tie?.roleId ?? null,
+        roleName: tie?.roleName ?? null,
+        createdAt: at,
+        updatedAt: at,
+      }),
+    );
+  }
+
+  async function renameList(id: number, name: string): Promise<boolean> {
+    const clean = cleanName(name);
+    if (!clean) return false;
+    return (await write((shortlistDb) => shortlistDb.shortlists.update(id, { name: clean, updatedAt: nowIso() }))) === 1;
+  }
+
+  async function tieList(id: number, tie: RoleTie | null): Promise<boolean> {
+    const patch = {
+      castingCallId: tie?.castingCallId ?? null,
+      castingCallName: tie?.castingCallName ?? null,
+      roleId: tie?.roleId ?? null,
+      roleName: tie?.roleName ?? null,
+      updatedAt: nowIso(),
+    };
+    return (await write((shortlistDb) => shortlistDb.shortlists.update(id, patch))) === 1;
+  }
+
+  /** Removes a list and its entries; `undo` brings both back. */
+  async function removeList(id: number): Promise<boolean> {
+    const removed = await write(async (shortlistDb) => {
+      const list = await shortlistDb.shortlists.get(id);
+      if (!list) return null;
+      const rows = await shortlistDb.entries.where('shortlistId').equals(id).toArray();
+      await shortlistDb.entries.bulkDelete(rows.map((row) => row.id!));
+      await shortlistDb.shortlists.delete(id);
+      return { kind: 'list' as const, list, entries: rows, at: Date.now() };
+    });
+    if (removed) lastRemoval.value = removed;
+    if (removed && openId.value === id) openId.value = null;
+    return removed !== null;
+  }
+
+  /** The snapshot of each actor now: search row from the index, detail from the offline library. */
+  async function snapshots(actorIds: number[]): Promise<Map<number, ActorSnapshot>> {
+    const details = sync.db ? await sync.db.actors.bulkGet(actorIds) : actorIds.map(() => undefined);
+    return new Map(actorIds.map((id, i) => [id, snapshotOf(index.row('actor', id), details[i]?.detail, `#${id}`)]));
+  }
+
+  /** Adds actors at the end of a list; an actor already on it stays where they are. */
+  async function addActors(listId: number, actorIds: number[]): Promise<{ added: number; already: number } | null> {
+    const wanted = [...new Set(actorIds.filter((id) => Number.isInteger(id) && id > 0))];
+    const taken = await snapshots(wanted);
+    return write(async (shortlistDb) => {
+      if (!(await shortlistDb.shortlists.get(listId))) return { added: 0, already: 0 };
+      const present = new Set((await shortlistDb.entries.where('shortlistId').equals(listId).toArray()).map((entry) => entry.actorId));
+      const last = await shortlistDb.entries.where('[shortlistId+position]').between([listId, -Infinity], [listId, Infinity]).last();
+      let position = last?.position ?? 0;
+      const at = nowIso();
+      const fresh = wanted.filter((id) => !present.has(id));
+      await shortlistDb.entries.bulkAdd(
+        fresh.map((actorId) => ({
+          shortlistId: listId,
+          actorId,
+          position: (position += 1),
+          note: '',
+          rating: null,
+          colours: [],
+          tags: [],
+          status: 'considering' as ShortlistStatus,
+          addedAt: at,
+          updatedAt: at,
+          snapshot: taken.get(actorId)!,
+        })),
+      );
+      await shortlistDb.shortlists.update(listId, { updatedAt: at });
+      return { added: fresh.length, already: wanted.length - fresh.length };
+    });
+  }
+
+  /** Moves an entry to `toIndex` (0-based) in its list's order. */
+  async function moveEntry(entryId: number, toIndex: number): Promise<boolean> {
+    const moved = await write(async (shortlistDb) => {
+      const entry = await shortlistDb.entries.get(entryId);
+      if (!entry) return false;
+      const ordered = (await shortlistDb.entries.where('[shortlistId+position]').between([entry.shortlistId, -Infinity], [entry.shortlistId, Infinity]).toArray()).filter(
+        (row) => row.id !== entryId,
+      );
+      const target = Math.min(Math.max(0, Math.round(toIndex)), ordered.length);
+      const before = ordered[target - 1]?.position;
+      const after = ordered[target]?.position;
+      let position = before === undefined ? (after === undefined ? 1 : after - 1) : after === undefined ? before + 1 : (before + after) / 2;
+      if (before !== undefined && after !== undefined && after - before < 1e-6) {
+        // The gap is used up: number the whole list afresh, the moved entry in its place.
+        ordered.splice(target, 0, entry);
+        await shortlistDb.entries.bulkPut(ordered.map((row, i) => ({ ...row, position: i + 1 })));
+        position = target + 1;
+      }
+      const at = nowIso();
+      await shortlistDb.entries.update(entryId, { position, updatedAt: at });
+      await shortlistDb.shortlists.update(entry.shortlistId, { updatedAt: at });
+      return true;
+    });
+    return moved === true;
+  }
+
+  async function updateEntry(entryId: number, patch: EntryPatch): Promise<boolean> {
+    const clean = cleanPatch(patch);
+    const updated = await write(async (shortlistDb) => {
+      const entry = await shortlistDb.entries.get(entryId);
+      if (!entry) return false;
+      const at = nowIso();
+      await shortlistDb.entries.update(entryId, { ...clean, updatedAt: at });
+      await shortlistDb.shortlists.update(entry.shortlistId, { updatedAt: at });
+      return true;
+    });
+    return updated === true;
+  }
+
+  /** Removes entries (from one or several lists); `undo` puts them back where they were. */
+  async function removeEntries(entryIds: number[]): Promise<boolean> {
+    const removed = await write(async (shortlistDb) => {
+      const rows = (await shortlistDb.entries.bulkGet(entryIds)).filter((row): row is ShortlistEntryRow => row !== undefined);
+      await shortlistDb.entries.bulkDelete(rows.map((row) => row.id!));
+      return { kind: 'entries' as const, list: null, entries: rows, at: Date.now() };
+    });
+    if (removed && removed.entries.length > 0) lastRemoval.value = removed;
+    return removed !== null;
+  }
+
+  /** Puts back what the last removal took, with the same ids and order. */
+  async function undo(): Promise<boolean> {
+    const removal = lastRemoval.value;
+    if (!removal) return false;
+    const restored = await write(async (shortlistDb) => {
+      if (removal.list) await shortlistDb.shortlists.add(removal.list);
+      await shortlistDb.entries.bulkAdd(removal.entries);
+      return true;
+    });
+    if (restored) lastRemoval.value = null;
+    return restored === true;
+  }
+
+  function dismissUndo(): void {
+    lastRemoval.value = null;
+  }
+
+  function open(id: number | null): void {
+    if (openId.value !== id) {
+      entries.value = [];
+      entriesLoaded.value = false;
+      openList.value = null;
+    }
+    openId.value = id;
+  }
+
+  /** Takes fresh snapshots of the open list's actors whose cached profile is newer. */
+  async function refreshSnapshots(): Promise<void> {
+    const rows = entries.value;
+    if (rows.length === 0 || !sync.db) return;
+    const current = await snapshots(rows.map((row) => row.actorId));
+    const changed = rows.filter((row) => {
+      const next = current.get(row.actorId);
+      return next && next.updatedAt && next.updatedAt !== row.snapshot.updatedAt && index.row('actor', row.actorId) !== undefined;
+    });
+    if (changed.length === 0) return;
+    await write(async (shortlistDb) => {
+      for (const row of changed) await shortlistDb.entries.update(row.id, { snapshot: current.get(row.actorId)! });
+    });
+  }
+
+  /** Whether the directory still lists the actor (false once it removed them; true while unknown). */
+  function available(actorId: number): boolean {
+    void index.revision;
+    const row = index.row('actor', actorId);
+    if (row) return row.removed === 0;
+    return !index.loaded || index.size('actor') === 0;
+  }
+
+  /** A picture of an entry through the media cache. */
+  function pictureUrl(url: string | null | undefined): string | undefined {
+    return url && sync.connectionId ? mediaUrl(sync.connectionId, url) : undefined;
+  }
+
+  function showMemoryOf(actorId: number | null): void {
+    memoryActorId.value = actorId;
+    if (actorId === null) memory.value = [];
+  }
+
+  const ready = computed(() => db.value !== null);
+
+  return {
+    db,
+    ready,
+    lists,
+    listsLoaded,
+    openId,
+    openList,
+    entries,
+    entriesLoaded,
+    memory,
+    error,
+    lastRemoval,
+    createList,
+    renameList,
+    tieList,
+    removeList,
+    addActors,
+    moveEntry,
+    updateEntry,
+    removeEntries,
+    undo,
+    dismissUndo,
+    open,
+    refreshSnapshots,
+    available,
+    pictureUrl,
+    showMemoryOf,
+  };
+});

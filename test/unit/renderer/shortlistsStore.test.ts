@@ -1,0 +1,145 @@
+import 'fake-indexeddb/auto';
+import { Dexie } from 'dexie';
+import { createPinia, setActivePinia } from 'pinia';
+import { createApp } from 'vue';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CastdeskBridge } from '../../../contract/bridge.ts';
+import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
+import { shortlistDbName, shortlistedActorIds } from '../../../renderer/src/db/shortlistDb.ts';
+import { useConnectionStore } from '../../../renderer/src/stores/connections.ts';
+import { useSearchIndexStore } from '../../../renderer/src/stores/searchIndex.ts';
+import { useShortlistsStore } from '../../../renderer/src/stores/shortlists.ts';
+import { useSyncStore } from '../../../renderer/src/stores/sync.ts';
+import { demoView } from './fakeBridge.ts';
+import { actorItem, fakeDirectory, type FakeDirectoryOptions } from './fakeDirectory.ts';
+
+const eventually = (check: () => void | Promise<void>) => vi.waitFor(check, { timeout: 5000, interval: 20 });
+let counter = 0;
+const freshConnectionId = () => `s-${Date.now().toString(36)}-${(counter += 1)}`;
+let cleanup: (() => Promise<void>) | undefined;
+
+afterEach(async () => {
+  await cleanup?.();
+  cleanup = undefined;
+});
+
+const actors = [actorItem(1, 'Zoe Zander'), actorItem(2, 'Ada Aalto'), actorItem(3, 'Björn Berg'), actorItem(4, 'Jonas Weber')];
+
+/** The stores of a started app on a fake directory, synced, with the given connection id. */
+function started(options: FakeDirectoryOptions, connectionId = freshConnectionId()) {
+  return startedWith(options, connectionId, actors.length);
+}
+
+async function startedWith(options: FakeDirectoryOptions, connectionId: string, liveActors: number) {
+  const directory = fakeDirectory(options);
+  Object.assign(directory.bridge, {
+    getAppInfo: async () => ({ ok: true, value: { version: '1', shell: 'web', keychain: { available: true } } }),
+    listConnections: async () => ({ ok: true, value: { connections: [{ ...demoView, id: connectionId }], activeId: connectionId } }),
+  });
+  const app = createApp({});
+  const pinia = createPinia();
+  app.use(pinia).provide(castdeskBridgeKey, directory.bridge as CastdeskBridge);
+  setActivePinia(pinia);
+  const stores = app.runWithContext(() => ({
+    connections: useConnectionStore(),
+    sync: useSyncStore(),
+    index: useSearchIndexStore(),
+    shortlists: useShortlistsStore(),
+  }));
+  await stores.connections.start();
+  cleanup = () => stores.sync.activate(null);
+  await eventually(() => expect(stores.sync.progress.state).toBe('done'));
+  await eventually(() => expect(stores.shortlists.ready && stores.index.size('actor') >= liveActors).toBe(true));
+  return { ...stores, connectionId };
+}
+
+const order = (store: ReturnType<typeof useShortlistsStore>) => store.entries.map((entry) => entry.snapshot.name);
+
+describe('the shortlists store', () => {
+  it('creates a list, adds actors once each with a snapshot, orders, annotates and keeps it across a restart', async () => {
+    const first = await started({ actors });
+    const { shortlists } = first;
+    const id = (await shortlists.createList('  Pilot –  lead  ', { castingCallId: 7, castingCallName: 'Pilot', roleId: 70, roleName: 'Lead' }))!;
+    expect(id).toBeGreaterThan(0);
+    expect(await shortlists.addActors(id, [2, 3, 2, -1])).toEqual({ added: 2, already: 0 });
+    expect(await shortlists.addActors(id, [3, 1])).toEqual({ added: 1, already: 1 });
+    shortlists.open(id);
+    await eventually(() => expect(order(shortlists)).toEqual(['Ada Aalto', 'Björn Berg', 'Zoe Zander']));
+    expect(shortlists.openList).toMatchObject({ name: 'Pilot – lead', castingCallName: 'Pilot', roleName: 'Lead' });
+    expect(shortlists.entries[0]!.snapshot).toMatchObject({ name: 'Ada Aalto', languages: { deu: 'native' }, thumbUrl: expect.stringContaining('/media/2/') as string });
+
+    // Move the last to the top, then the top to the middle.
+    const zoe = shortlists.entries[2]!.id;
+    expect(await shortlists.moveEntry(zoe, 0)).toBe(true);
+    await eventually(() => expect(order(shortlists)).toEqual(['Zoe Zander', 'Ada Aalto', 'Björn Berg']));
+    expect(await shortlists.moveEntry(zoe, 1)).toBe(true);
+    await eventually(() => expect(order(shortlists)).toEqual(['Ada Aalto', 'Zoe Zander', 'Björn Berg']));
+
+    const ada = shortlists.entries[0]!.id;
+    expect(await shortlists.updateEntry(ada, { note: 'Great self tape', rating: 9, status: 'callback', colours: ['green', 'green'], tags: [' lead ', '', 'lead', 'dialect'] })).toBe(true);
+    await eventually(() => expect(shortlists.entries[0]).toMatchObject({ note: 'Great self tape', rating: 5, status: 'callback', colours: ['green'], tags: ['lead', 'dialect'] }));
+    expect(await shortlistedActorIds(first.connectionId)).toEqual([1, 2, 3]);
+    await first.sync.activate(null);
+
+    // A new start on the same connection finds everything as it was.
+    const again = await started({ actors }, first.connectionId);
+    again.shortlists.open(id);
+    await eventually(() => expect(order(again.shortlists)).toEqual(['Ada Aalto', 'Zoe Zander', 'Björn Berg']));
+    expect(again.shortlists.entries[0]).toMatchObject({ note: 'Great self tape', rating: 5, status: 'callback' });
+    expect(again.shortlists.lists.map((list) => [list.name, list.count])).toEqual([['Pilot – lead', 3]]);
+  });
+
+  it('puts removed entries and a removed list back with undo, in their order', async () => {
+    const { shortlists } = await started({ actors });
+    const id = (await shortlists.createList('Callbacks'))!;
+    await shortlists.addActors(id, [1, 2, 3, 4]);
+    shortlists.open(id);
+    await eventually(() => expect(shortlists.entries).toHaveLength(4));
+    const before = shortlists.entries.map((entry) => ({ ...entry }));
+    await shortlists.removeEntries([before[1]!.id, before[2]!.id]);
+    await eventually(() => expect(order(shortlists)).toEqual(['Zoe Zander', 'Jonas Weber']));
+    expect(shortlists.lastRemoval?.entries).toHaveLength(2);
+    expect(await shortlists.undo()).toBe(true);
+    await eventually(() => expect(shortlists.entries).toEqual(before));
+    expect(shortlists.lastRemoval).toBeNull();
+
+    await shortlists.removeList(id);
+    await eventually(() => expect(shortlists.lists).toHaveLength(0));
+    expect(await shortlists.undo()).toBe(true);
+    await eventually(() => expect(shortlists.lists.map((list) => [list.id, list.count])).toEqual([[id, 4]]));
+    shortlists.open(id);
+    await eventually(() => expect(shortlists.entries).toEqual(before));
+  });
+
+  it('remembers an actor across lists with every note, and keeps lists when the cache is cleared', async () => {
+    const { shortlists, sync, connectionId } = await started({ actors });
+    const pilot = (await shortlists.createList('Pilot'))!;
+    const film = (await shortlists.createList('Feature'))!;
+    await shortlists.addActors(pilot, [3]);
+    await shortlists.addActors(film, [3, 4]);
+    shortlists.open(film);
+    await eventually(() => expect(shortlists.entries).toHaveLength(2));
+    await shortlists.updateEntry(shortlists.entries[0]!.id, { note: 'Speaks Bavarian' });
+    shortlists.showMemoryOf(3);
+    await eventually(() => expect(shortlists.memory.map((item) => [item.list.name, item.entry.note]).sort()).toEqual([['Feature', 'Speaks Bavarian'], ['Pilot', '']]));
+
+    expect(await sync.clearCache(connectionId)).toBe(true);
+    expect(await Dexie.exists(shortlistDbName(connectionId))).toBe(true);
+    await eventually(() => expect(shortlists.lists.map((list) => list.name).sort()).toEqual(['Feature', 'Pilot']));
+    expect(shortlists.entries.map((entry) => entry.snapshot.name)).toEqual(['Björn Berg', 'Jonas Weber']);
+  });
+
+  it('marks an actor the directory removed as no longer available, keeping the entry', async () => {
+    const connectionId = freshConnectionId();
+    const first = await started({ actors }, connectionId);
+    const id = (await first.shortlists.createList('Pilot'))!;
+    await first.shortlists.addActors(id, [4]);
+    expect(first.shortlists.available(4)).toBe(true);
+    await first.sync.activate(null);
+    const later = await startedWith({ actors: actors.slice(0, 3) }, connectionId, 3);
+    await later.sync.start(true);
+    await eventually(() => expect(later.shortlists.available(4)).toBe(false));
+    later.shortlists.open(id);
+    await eventually(() => expect(later.shortlists.entries.map((entry) => entry.snapshot.name)).toEqual(['Jonas Weber']));
+  });
+});
