@@ -6,4 +6,4 @@
  * too seekable for the picture cache, and a <video> element can run no script.
  */
 export const rendererContentSecurityPolicy =
-  "default-src 'self'; img-src 'self' data: blob: app: castdesk-media:; media-src 'self' castdesk-media: https: http://127.0.0.1:* http://localhost:*; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'";
+  "default-src 'self'; img-src 'self' data: blob: app: castdesk-media:; media-src 'self' castdesk-media: https: http://127.0.0.1:* http://localhost:*; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self' castdesk-media:; object-src 'none'; base-uri 'none'";

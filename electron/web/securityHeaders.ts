@@ -5,7 +5,7 @@
 
 /** The policy of renderer/index.html; used when the built page has none to copy. */
 export const rendererCsp =
-  "default-src 'self'; img-src 'self' data: blob: app: castdesk-media:; media-src 'self' castdesk-media: https: http://127.0.0.1:* http://localhost:*; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'";
+  "default-src 'self'; img-src 'self' data: blob: app: castdesk-media:; media-src 'self' castdesk-media: https: http://127.0.0.1:* http://localhost:*; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self' castdesk-media:; object-src 'none'; base-uri 'none'";
 
 /** The CSP of a built index.html (its meta tag), or the renderer's default. */
 export function cspOfHtml(html: string): string {

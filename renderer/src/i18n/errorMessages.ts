@@ -26,9 +26,9 @@ export const errorMessageKeys: Record<BridgeErrorCode, string> = {
 
 /**
  * Codes of failures inside the renderer itself, beside the bridge's codes: the offline library's,
- * and links the external-links store would not or could not open.
+ * links the external-links store would not or could not open, and shortlist exports and imports.
  */
-export const libraryErrorCodes = ['storage_full', 'storage_unavailable', 'unsafe_link', 'link_not_opened'] as const;
+export const libraryErrorCodes = ['storage_full', 'storage_unavailable', 'unsafe_link', 'link_not_opened', 'export_failed', 'invalid_backup'] as const;
 export type LibraryErrorCode = (typeof libraryErrorCodes)[number];
 
 export const libraryErrorMessageKeys: Record<LibraryErrorCode, string> = {
@@ -36,6 +36,8 @@ export const libraryErrorMessageKeys: Record<LibraryErrorCode, string> = {
   storage_unavailable: 'errors.storage_unavailable',
   unsafe_link: 'errors.unsafe_link',
   link_not_opened: 'errors.link_not_opened',
+  export_failed: 'errors.export_failed',
+  invalid_backup: 'errors.invalid_backup',
 };
 
 /** The key for any code string (a test result's code is a plain string); unknown codes read as internal. */

@@ -1,0 +1,273 @@
+/**
+ * Shortlists leaving the app and coming back: a CSV per list (for spreadsheets), a PDF contact
+ * sheet per list (pictures from the offline cache, so it works offline), and a JSON backup of every
+ * list that imports back. An import is planned first and shown; it writes only what the user
+ * chose for each conflict, in one transaction, and never overwrites silently.
+ */
+import { defineStore } from 'pinia';
+import { inject, ref, shallowRef } from 'vue';
+import { mediaUrl } from '../bridge/castdeskBridge.ts';
+import { shortlistColours, shortlistStatuses, writeShortlists, type ShortlistEntryRow, type ShortlistRow } from '../db/shortlistDb.ts';
+import { castdeskComposerKey } from '../i18n/index.ts';
+import { loadContactSheetFonts } from '../shortlists/contactSheetFonts.ts';
+import { applyPlan, createBackup, maxBackupBytes, planImport, readBackup, type ConflictChoices, type ImportPlan } from '../shortlists/shortlistBackup.ts';
+import { shortlistCsv, shortlistCsvColumns, type CsvTexts } from '../shortlists/shortlistCsv.ts';
+import { shortlistPdf, type ContactSheetPaper } from '../shortlists/shortlistPdf.ts';
+import { useConnectionStore } from './connections.ts';
+import { useLabelsStore } from './labels.ts';
+import { toLibraryError, type LibraryError } from './libraryErrors.ts';
+import { useShortlistsStore } from './shortlists.ts';
+import { useSyncStore } from './sync.ts';
+
+export type ExportKind = 'csv' | 'pdf' | 'backup' | 'import';
+
+export interface ImportResult {
+  created: number;
+  replaced: number;
+  skipped: number;
+  identical: number;
+}
+
+/** A file name from a list name: letters, digits and dashes, never empty. */
+export function fileSlug(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return slug || 'shortlist';
+}
+
+/** Hands bytes to the browser as a download (Electron asks where to save it). */
+function saveFile(name: string, data: BlobPart, type: string): void {
+  const url = URL.createObjectURL(new Blob([data], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+async function bytesOf(url: string): Promise<Uint8Array> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+function today(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+export const useShortlistExportStore = defineStore('shortlistExport', () => {
+  const composer = inject(castdeskComposerKey);
+  if (!composer) throw new Error('The shortlist export store needs the Castdesk i18n plugin installed on the app');
+  const { t } = composer;
+  const sync = useSyncStore();
+  const shortlists = useShortlistsStore();
+  const labels = useLabelsStore();
+  const connections = useConnectionStore();
+
+  const busy = ref<ExportKind | null>(null);
+  const error = ref<LibraryError | null>(null);
+  /** The name of the last file handed over, for a confirmation line. */
+  const lastFile = ref<string | null>(null);
+  const importPlan = shallowRef<ImportPlan | null>(null);
+  const importResult = ref<ImportResult | null>(null);
+
+  async function run<T>(kind: ExportKind, work: () => Promise<T>): Promise<T | null> {
+    if (busy.value) return null;
+    busy.value = kind;
+    error.value = null;
+    try {
+      return await work();
+    } catch (failure) {
+      const known = failure as { code?: unknown };
+      error.value = typeof known?.code === 'string' ? toLibraryError(failure) : { code: 'export_failed', message: String((failure as Error)?.message ?? failure) };
+      return null;
+    } finally {
+      busy.value = null;
+    }
+  }
+
+  async function listWithEntries(listId: number): Promise<{ list: ShortlistRow; entries: ShortlistEntryRow[] }> {
+    const db = shortlists.db;
+    if (!db) throw Object.assign(new Error('No shortlists are open.'), { code: 'storage_unavailable' });
+    const list = await db.shortlists.get(listId);
+    if (!list) throw Object.assign(new Error(`There is no shortlist ${listId}.`), { code: 'not_found' });
+    const entries = await db.entries.where('[shortlistId+position]').between([listId, -Infinity], [listId, Infinity]).toArray();
+    return { list, entries };
+  }
+
+  function csvTexts(): CsvTexts {
+    const headerKeys = {
+      position: 'shortlistExport.columnPosition',
+      actorId: 'shortlistExport.columnActorId',
+      name: 'shortlistExport.columnName',
+      actingAge: 'shortlistExport.columnActingAge',
+      age: 'shortlistExport.columnAge',
+      height: 'shortlistExport.columnHeight',
+      gender: 'shortlistExport.columnGender',
+      agencies: 'shortlistExport.columnAgencies',
+      languages: 'shortlistExport.columnLanguages',
+      status: 'shortlistExport.columnStatus',
+      rating: 'shortlistExport.columnRating',
+      colours: 'shortlistExport.columnColours',
+      tags: 'shortlistExport.columnTags',
+      note: 'shortlistExport.columnNote',
+      available: 'shortlistExport.columnAvailable',
+      addedAt: 'shortlistExport.columnAddedAt',
+      shortlist: 'shortlistExport.columnShortlist',
+      castingCall: 'shortlistExport.columnCastingCall',
+      role: 'shortlistExport.columnRole',
+    } as const;
+    const statusKeys = {
+      considering: 'shortlistExport.statusConsidering',
+      invited: 'shortlistExport.statusInvited',
+      callback: 'shortlistExport.statusCallback',
+      booked: 'shortlistExport.statusBooked',
+      released: 'shortlistExport.statusReleased',
+    } as const;
+    const colourKeys = {
+      red: 'shortlistExport.colourRed',
+      orange: 'shortlistExport.colourOrange',
+      yellow: 'shortlistExport.colourYellow',
+      green: 'shortlistExport.colourGreen',
+      blue: 'shortlistExport.colourBlue',
+      purple: 'shortlistExport.colourPurple',
+    } as const;
+    return {
+      headers: Object.fromEntries(shortlistCsvColumns.map((column) => [column, t(headerKeys[column])])) as CsvTexts['headers'],
+      statuses: Object.fromEntries(shortlistStatuses.map((status) => [status, t(statusKeys[status])])) as CsvTexts['statuses'],
+      colours: Object.fromEntries(shortlistColours.map((colour) => [colour, t(colourKeys[colour])])) as CsvTexts['colours'],
+      availableYes: t('shortlistExport.availableYes'),
+      availableNo: t('shortlistExport.availableNo'),
+      languageWithLevel: (language, level) => t('shortlistExport.languageWithLevel', { language, level }),
+      label: (catalogue, key) => labels.label(catalogue, key),
+      available: (actorId) => shortlists.available(actorId),
+    };
+  }
+
+  async function exportCsv(listId: number): Promise<boolean> {
+    const done = await run('csv', async () => {
+      const { list, entries } = await listWithEntries(listId);
+      const name = `${fileSlug(list.name)}.csv`;
+      saveFile(name, shortlistCsv(list, entries, csvTexts()), 'text/csv;charset=utf-8');
+      lastFile.value = name;
+      return true;
+    });
+    return done === true;
+  }
+
+  async function exportPdf(listId: number, paper: ContactSheetPaper): Promise<boolean> {
+    const done = await run('pdf', async () => {
+      const { list, entries } = await listWithEntries(listId);
+      const connectionId = sync.connectionId;
+      const fontBytes = await loadContactSheetFonts(bytesOf);
+      const pdf = await shortlistPdf({
+        title: list.name,
+        subtitle: [list.castingCallName, list.roleName].filter(Boolean).join(' – ') || undefined,
+        paper,
+        entries: entries.map((entry) => ({
+          name: entry.snapshot.name,
+          actingAge: entry.snapshot.actingAgeFrom !== null && entry.snapshot.actingAgeTo !== null ? `${entry.snapshot.actingAgeFrom}–${entry.snapshot.actingAgeTo}` : '',
+          agency: entry.snapshot.agencies[0] ?? '',
+          note: entry.note,
+          pictureUrl: entry.snapshot.pictureUrl ?? entry.snapshot.thumbUrl,
+          unavailable: !shortlists.available(entry.actorId),
+        })),
+        // Only the offline cache: a picture it does not hold becomes the placeholder.
+        loadPicture: async (url) => (connectionId ? bytesOf(mediaUrl(connectionId, url)).catch(() => null) : null),
+        fontBytes,
+        texts: {
+          actingAge: (range) => t('shortlistExport.pdfActingAge', { range }),
+          noPicture: t('shortlistExport.pdfNoPicture'),
+          unavailable: t('shortlistExport.pdfUnavailable'),
+          page: (n, total) => t('shortlistExport.pdfPage', { n, total }),
+          generated: t('shortlistExport.pdfGenerated', { date: new Date().toLocaleDateString(composer!.locale.value) }),
+        },
+      });
+      const name = `${fileSlug(list.name)}-${paper}.pdf`;
+      saveFile(name, pdf as Uint8Array<ArrayBuffer>, 'application/pdf');
+      lastFile.value = name;
+      return true;
+    });
+    return done === true;
+  }
+
+  async function exportBackup(): Promise<boolean> {
+    const done = await run('backup', async () => {
+      const db = shortlists.db;
+      if (!db) throw Object.assign(new Error('No shortlists are open.'), { code: 'storage_unavailable' });
+      const [lists, entries] = await db.transaction('r', [db.shortlists, db.entries], () => Promise.all([db.shortlists.toArray(), db.entries.toArray()]));
+      const connection = connections.active;
+      const text = createBackup({
+        connection: { name: connection?.name ?? '', baseUrl: connection?.baseUrl ?? '' },
+        shortlists: lists,
+        entries,
+        exportedAt: new Date().toISOString(),
+        appVersion: '1',
+      });
+      const name = `castdesk-shortlists-${fileSlug(connection?.name ?? 'backup')}-${today()}.json`;
+      saveFile(name, text, 'application/json');
+      lastFile.value = name;
+      return true;
+    });
+    return done === true;
+  }
+
+  /** Reads a backup file and plans its import; nothing is written until `applyImport`. */
+  async function readImport(file: Blob): Promise<boolean> {
+    importPlan.value = null;
+    importResult.value = null;
+    const planned = await run('import', async () => {
+      if (file.size > maxBackupBytes) throw Object.assign(new Error(`The file is larger than ${maxBackupBytes / 1024 / 1024} MB.`), { code: 'invalid_backup' });
+      const read = readBackup(await file.text());
+      if (!read.ok) throw Object.assign(new Error(read.error.message), { code: 'invalid_backup' });
+      const db = shortlists.db;
+      if (!db) throw Object.assign(new Error('No shortlists are open.'), { code: 'storage_unavailable' });
+      const [lists, entries] = await Promise.all([db.shortlists.toArray(), db.entries.toArray()]);
+      return planImport(read.backup, { shortlists: lists, entries });
+    });
+    importPlan.value = planned;
+    return planned !== null;
+  }
+
+  /** Writes the planned import with the user's choice per conflict, in one transaction. */
+  async function applyImport(choices: ConflictChoices): Promise<boolean> {
+    const plan = importPlan.value;
+    const db = shortlists.db;
+    if (!plan || !db) return false;
+    const result = await run('import', async () => {
+      const writes = applyPlan(plan, choices);
+      await writeShortlists(db, async () => {
+        for (const { shortlist, entries } of writes.create) {
+          const id = await db.shortlists.add({ ...shortlist });
+          await db.entries.bulkAdd(entries.map((entry) => ({ ...entry, shortlistId: id })));
+        }
+        for (const { existingId, shortlist, entries } of writes.replace) {
+          await db.entries.where('shortlistId').equals(existingId).delete();
+          await db.shortlists.put({ ...shortlist, id: existingId });
+          await db.entries.bulkAdd(entries.map((entry) => ({ ...entry, shortlistId: existingId })));
+        }
+      });
+      const created = writes.create.length;
+      const replaced = writes.replace.length;
+      return { created, replaced, skipped: plan.newLists.length + plan.conflicts.length - created - replaced, identical: plan.identical.length };
+    });
+    if (result) {
+      importResult.value = result;
+      importPlan.value = null;
+    }
+    return result !== null;
+  }
+
+  function cancelImport(): void {
+    importPlan.value = null;
+  }
+
+  return { busy, error, lastFile, importPlan, importResult, exportCsv, exportPdf, exportBackup, readImport, applyImport, cancelImport };
+});
