@@ -30,10 +30,10 @@ test('the first start connects to the demo directory and shows its actors', asyn
 
   await page.getByRole('link', { name: 'Actors' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Actors' })).toBeVisible();
-  const actors = page.getByTestId('actor-list').getByRole('listitem');
+  const actors = page.getByTestId('profile-row');
   await expect(actors.first()).toBeVisible({ timeout: 90_000 });
   expect(await actors.count()).toBeGreaterThan(5);
-  await expect(page.getByText(/\d+ of \d+ actors/)).toBeVisible();
+  await expect(page.getByTestId('result-count')).toHaveText(/^\d+ actors$/);
   // Thumbnails come through the back end's media cache, authorised by the session cookie.
   const firstPicture = actors.first().getByRole('img');
   await expect(firstPicture).toHaveAttribute('src', /^\/media-cache\?c=/);
@@ -96,7 +96,7 @@ test('a key set through the UI is written to no file under the user data folder'
   await expect(wrong.getByTestId('connection-test-result').getByRole('alert')).toHaveAttribute('data-error-code', 'unauthorized');
   await page.getByRole('button', { name: 'Use this connection' }).first().click();
   await page.getByRole('link', { name: 'Actors' }).click();
-  await expect(page.getByRole('alert').or(page.getByTestId('actor-list').getByRole('listitem').first())).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('alert').or(page.getByTestId('profile-row').first())).toBeVisible({ timeout: 30_000 });
   // The page never holds the key after saving it.
   expect(await page.content()).not.toContain(canary);
 

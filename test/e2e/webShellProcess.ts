@@ -3,8 +3,17 @@ import { fileURLToPath } from 'node:url';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
-/** A small demo directory: generated in a few seconds instead of a minute. */
-export const smallDemoArgs = '--actors 60 --crew 10 --casting-calls 8';
+/** The small demo directory's size: generated in a few seconds instead of a minute. */
+export const smallDemo = { actors: 60, crew: 10, castingCalls: 8, seed: 1 } as const;
+/** The small demo, as the web shell passes it on to the demo directory (CASTDESK_DEMO_ARGS). */
+export const smallDemoArgs = `--actors ${smallDemo.actors} --crew ${smallDemo.crew} --casting-calls ${smallDemo.castingCalls} --seed ${smallDemo.seed}`;
+
+export interface WebShellOptions {
+  /** Extra environment for the shell (e.g. CASTDESK_EXTERNAL_OPEN_LOG). */
+  env?: NodeJS.ProcessEnv;
+  /** CASTDESK_DEMO_ARGS for its embedded demo directory; default `smallDemoArgs`. */
+  demoArgs?: string;
+}
 
 export interface WebShellProcess {
   /** The address with the launch token in its fragment, as the shell printed it. */
@@ -18,11 +27,11 @@ export interface WebShellProcess {
  * Starts `npm run web`'s entry (electron/web/cli.ts) as a real process on a free port with its own
  * user data folder and without opening a browser, and waits for the address it prints.
  */
-export async function startWebShellProcess(userDataDir: string): Promise<WebShellProcess> {
+export async function startWebShellProcess(userDataDir: string, options: WebShellOptions = {}): Promise<WebShellProcess> {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', 'electron/web/cli.ts', '--port', '0', '--no-open', '--user-data-dir', userDataDir],
-    { cwd: repoRoot, env: { ...process.env, CASTDESK_DEMO_ARGS: smallDemoArgs }, stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd: repoRoot, env: { ...process.env, CASTDESK_DEMO_ARGS: options.demoArgs ?? smallDemoArgs, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const output: string[] = [];

@@ -101,6 +101,31 @@ export function trigramsOf(folded: string): Set<string> {
   return trigrams;
 }
 
+/**
+ * pg_trgm's word_similarity: the best Jaccard similarity between the query's trigrams and those of
+ * any continuous extent of the name's trigram sequence, so 'muller' scores 0.5 against
+ * "mueller" (below the threshold, as in the directory) while 'jon' scores 0.75 against "jonas".
+ */
+function wordSimilarity(query: Set<number>, querySize: number, sequence: readonly number[]): number {
+  let best = 0;
+  for (let start = 0; start < sequence.length; start++) {
+    if (!query.has(sequence[start]!)) continue;
+    const seen = new Set<number>();
+    let common = 0;
+    for (let end = start; end < sequence.length; end++) {
+      const trigram = sequence[end]!;
+      if (seen.has(trigram)) continue;
+      seen.add(trigram);
+      if (query.has(trigram)) {
+        common += 1;
+        const similarity = common / (querySize + seen.size - common);
+        if (similarity > best) best = similarity;
+      }
+    }
+  }
+  return best;
+}
+
 /** The values a row shows under each facet (keys as the directory sends them). */
 function facetValuesOf(row: SearchRow, facet: FacetName): readonly string[] {
   switch (facet) {
@@ -368,10 +393,14 @@ export class ProfileIndex {
         counter[slot]! += 1;
       }
     }
+    const querySet = new Set(known);
     for (const slot of touched) {
       const hits = counter[slot]!;
       counter[slot] = 0;
-      if (hits >= needed && !scores.has(slot)) scores.set(slot, hits / queryTrigrams.length);
+      // Shared trigrams over the query's bound the similarity from above: only those that pass it are scored.
+      if (hits < needed || scores.has(slot)) continue;
+      const similarity = wordSimilarity(querySet, queryTrigrams.length, this.trigramCodes[slot]!);
+      if (similarity >= similarityThreshold) scores.set(slot, similarity);
     }
     return scores;
   }

@@ -152,3 +152,12 @@ describe('search in the URL', () => {
     });
   });
 });
+
+describe('ProfileIndex word similarity', () => {
+  it("scores like pg_trgm's word_similarity: 'muller' does not find Mueller, 'mueler' does", () => {
+    const index = new ProfileIndex();
+    index.upsert([row(1, 'Jonas Mueller'), row(2, 'Anna Müller'), row(3, 'Lena Muellner')]);
+    expect(names(index, { text: 'muller', sort: 'name' })).toEqual(['Anna Müller']);
+    expect(names(index, { text: 'mueler', sort: 'name' })).toEqual(['Anna Müller', 'Jonas Mueller']);
+  });
+});

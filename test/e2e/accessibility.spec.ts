@@ -1,0 +1,229 @@
+/**
+ * Accessibility of every view (issue 5) in light and dark colour schemes: axe-core finds no
+ * serious or critical violation, and a full-page screenshot of each view is kept as a test
+ * artefact (test-results/e2e/accessibility-…/<view>-<scheme>.png) for a human look.
+ */
+import { writeFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import type { Result } from 'axe-core';
+import { generateDemoFixture } from '../../server/src/demo/generateDemoFixture.ts';
+import { rendererUrl } from './renderer-url.ts';
+import { smallDemo } from './webShellProcess.ts';
+
+let page: Page;
+/** Ids the views open: an actor with pictures, a crew member, a casting call with roles. */
+let actorId = 0;
+let crewId = 0;
+let castingCallId = 0;
+
+const nav = (target: Page, name: string) => target.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
+const at = (hash: string) => new URL(hash, page.url()).href;
+
+/** Whether every image the locator finds has loaded with real pixels. */
+async function imagesLoaded(selector: string): Promise<boolean> {
+  return page.locator(selector).evaluateAll(
+    (images) =>
+      images.length > 0 &&
+      images.every((image) => {
+        const picture = image as unknown as { complete: boolean; naturalWidth: number };
+        return picture.complete && picture.naturalWidth > 0;
+      }),
+  );
+}
+
+interface View {
+  name: string;
+  /** Opens the view and waits until it shows its content. */
+  open(): Promise<void>;
+}
+
+const views: View[] = [
+  {
+    name: 'home',
+    async open() {
+      await nav(page, 'Home').click();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    },
+  },
+  {
+    name: 'actors-list',
+    async open() {
+      await page.goto(at('#/actors?view=list'));
+      await expect(page.getByTestId('result-count')).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByTestId('profile-row').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'actors-grid',
+    async open() {
+      await page.goto(at('#/actors?view=grid'));
+      await expect(page.getByTestId('profile-row').first()).toHaveClass(/\btile\b/, { timeout: 30_000 });
+    },
+  },
+  {
+    name: 'actor-detail',
+    async open() {
+      await page.goto(at(`#/actors/${actorId}`));
+      await expect(page.getByTestId('gallery')).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByTestId('vita')).toBeVisible();
+      await expect.poll(() => imagesLoaded('[data-testid="gallery"] img'), { timeout: 30_000 }).toBe(true);
+    },
+  },
+  {
+    name: 'actor-lightbox',
+    async open() {
+      await page.goto(at(`#/actors/${actorId}`));
+      await expect(page.getByTestId('gallery')).toBeVisible({ timeout: 30_000 });
+      await page.getByTestId('gallery-picture').first().getByRole('button').click();
+      await expect(page.getByTestId('lightbox')).toBeVisible();
+      await expect.poll(() => imagesLoaded('[data-testid="lightbox-image"]'), { timeout: 30_000 }).toBe(true);
+    },
+  },
+  {
+    name: 'crew-list',
+    async open() {
+      await page.goto(at('#/crew'));
+      await expect(page.getByTestId('profile-row').first()).toBeVisible({ timeout: 30_000 });
+    },
+  },
+  {
+    name: 'crew-detail',
+    async open() {
+      await page.goto(at(`#/crew/${crewId}`));
+      await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
+      await expect(page.getByTestId('cache-state')).toBeVisible({ timeout: 30_000 });
+    },
+  },
+  {
+    name: 'casting-calls',
+    async open() {
+      await page.goto(at('#/casting-calls'));
+      await expect(page.getByTestId('casting-call').first()).toBeVisible({ timeout: 30_000 });
+    },
+  },
+  {
+    name: 'casting-call-detail',
+    async open() {
+      await page.goto(at(`#/casting-calls/${castingCallId}`));
+      await expect(page.getByTestId('role').first()).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByTestId('role-matches-summary').first()).toBeVisible({ timeout: 30_000 });
+    },
+  },
+  {
+    name: 'connections',
+    async open() {
+      await nav(page, 'Connections').click();
+      await expect(page.getByTestId('connection-Demo directory')).toBeVisible();
+    },
+  },
+  {
+    name: 'settings',
+    async open() {
+      await nav(page, 'Settings').click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+      await expect(page.getByTestId('sync-progress')).toBeVisible();
+    },
+  },
+];
+
+/** One violation per paragraph: rule, impact, what it means, and every element with the reason. */
+function describe(violations: Result[]): string {
+  return violations
+    .map((violation) => {
+      const nodes = violation.nodes.map((node) => `    ${node.target.join(' ')}\n      ${(node.failureSummary ?? '').replace(/\n/g, '\n      ')}`).join('\n');
+      return `[${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n${nodes}`;
+    })
+    .join('\n\n');
+}
+
+async function keepScreenshot(testInfo: TestInfo, name: string): Promise<void> {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+test.setTimeout(60_000);
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(240_000);
+  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await page.goto(rendererUrl());
+  await expect(page).not.toHaveURL(/token=/);
+
+  // The demo directory, active, with its lists synced into this page's library.
+  await nav(page, 'Connections').click();
+  const demo = page.getByTestId('connection-Demo directory');
+  await expect(demo).toBeVisible({ timeout: 120_000 });
+  const use = demo.getByRole('button', { name: 'Use this connection' });
+  if (await use.isVisible()) await use.click();
+  await expect(demo.getByText('Active', { exact: true })).toBeVisible();
+  const baseUrl = (await demo.getByTestId('connection-base-url').textContent())?.trim() ?? '';
+  await nav(page, 'Actors').click();
+  await expect(page.getByTestId('sync-progress')).toHaveAttribute('data-state', 'done', { timeout: 180_000 });
+
+  // What the views open, read from the directory with the demo's casting professional key.
+  const key = generateDemoFixture({ ...smallDemo, now: new Date() }).api_keys.find((entry) => entry.key.startsWith('demo-casting-pro'))!.key;
+  const get = async <T>(path: string): Promise<T> => {
+    const response = await fetch(new URL(path, `${baseUrl}/`), { headers: { Authorization: `Token token=${key}` } });
+    expect(response.status, path).toBe(200);
+    return (await response.json()) as T;
+  };
+  const actors = await get<{ id: number }[]>('api/v1/actor_profiles?per_page=250');
+  for (const { id } of actors) {
+    const detail = await get<{ pictures?: unknown[]; showreels?: unknown[]; vita?: Record<string, unknown[]> }>(`api/v1/actor_profiles/${id}`);
+    if ((detail.pictures?.length ?? 0) >= 2 && (detail.showreels?.length ?? 0) > 0 && Object.values(detail.vita ?? {}).some((entries) => entries.length > 0)) {
+      actorId = id;
+      break;
+    }
+  }
+  crewId = (await get<{ id: number }[]>('api/v1/crew_profiles?per_page=250'))[0]!.id;
+  for (const { id } of await get<{ id: number }[]>('api/v1/casting_calls?per_page=250')) {
+    if ((await get<{ roles: unknown[] }>(`api/v1/casting_calls/${id}`)).roles.length > 0) {
+      castingCallId = id;
+      break;
+    }
+  }
+  expect(actorId * crewId * castingCallId).toBeGreaterThan(0);
+});
+
+test.afterAll(async () => {
+  await page?.context().close();
+});
+
+test('the check itself sees violations: an unlabelled field and an image without text are reported', async () => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await views[0]!.open();
+  await page.locator('main').evaluate((main) => {
+    main.insertAdjacentHTML('beforeend', '<div id="axe-probe"><input type="text"><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="></div>');
+  });
+  try {
+    const results = await new AxeBuilder({ page }).include('#axe-probe').analyze();
+    const found = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
+    expect(found).toEqual(expect.arrayContaining(['label', 'image-alt']));
+  } finally {
+    await page.locator('#axe-probe').evaluate((probe) => probe.remove());
+  }
+});
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  for (const view of views) {
+    test(`${view.name} (${colorScheme}): no serious or critical axe violation`, async () => {
+      const testInfo = test.info();
+      await page.emulateMedia({ colorScheme });
+      await view.open();
+      const prefersDark = () => (globalThis as unknown as { matchMedia(query: string): { matches: boolean } }).matchMedia('(prefers-color-scheme: dark)').matches;
+      expect(await page.evaluate(prefersDark)).toBe(colorScheme === 'dark');
+      await keepScreenshot(testInfo, `${view.name}-${colorScheme}`);
+
+      const results = await new AxeBuilder({ page }).analyze();
+      // Every finding, whatever its impact, stays beside the screenshot.
+      const report = testInfo.outputPath(`axe-${view.name}-${colorScheme}.json`);
+      await writeFile(report, JSON.stringify(results.violations, null, 2));
+      await testInfo.attach(`axe-${view.name}-${colorScheme}.json`, { path: report, contentType: 'application/json' });
+      const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+      // On failure the received text lists each violation with its elements.
+      expect(describe(blocking), `serious or critical axe violations in ${view.name} (${colorScheme})`).toBe('');
+    });
+  }
+}
