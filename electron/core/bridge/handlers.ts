@@ -137,13 +137,18 @@ export function createHandlers(parts: BackEndParts): BridgeHandlers {
       return (await directoryOf(connectionId)).listActors(params, { priority });
     },
     async getActor({ connectionId, id, priority, ...options }) {
-      return (await directoryOf(connectionId)).getActor(id, options, { priority });
+      // about_me and labels in the connection's content language unless the call names one.
+      const { contentLocale } = await existing(connectionId);
+      return (await directoryOf(connectionId)).getActor(id, { ...options, locale: options.locale ?? contentLocale }, { priority });
     },
     async listCrew({ connectionId, params, priority }) {
       return (await directoryOf(connectionId)).listCrew(params, { priority });
     },
     async getCrew({ connectionId, id, priority, ...options }) {
-      return (await directoryOf(connectionId)).getCrew(id, options, { priority });
+      // The crew detail has no Ukrainian: English stands in for it.
+      const { contentLocale } = await existing(connectionId);
+      const fallback = contentLocale === 'uk' ? 'en' : contentLocale;
+      return (await directoryOf(connectionId)).getCrew(id, { ...options, locale: options.locale ?? fallback }, { priority });
     },
     async listCastingCalls({ connectionId, params, priority }) {
       return (await directoryOf(connectionId)).listCastingCalls(params, { priority });

@@ -6,31 +6,17 @@
  * as an error.
  */
 import { defineStore } from 'pinia';
-import { ref, shallowRef, watch } from 'vue';
+import { computed, ref, shallowRef, watch } from 'vue';
 import { contentLocales, type ContentLocale } from '../../../contract/directory-api.ts';
 import { useBridge } from '../bridge/bridgeInjection.ts';
 import { writeLibrary, type LabelRow, type LibraryDb } from '../db/libraryDb.ts';
 import { unwrap } from '../sync/bridgeCall.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
+import { useConnectionStore } from './connections.ts';
 import { useSyncStore } from './sync.ts';
 
 /** Cached labels older than this are asked for again when the directory can be reached. */
 export const labelsMaxAgeMs = 7 * 24 * 3600_000;
-const contentLocaleStorageKey = 'castdesk.contentLocale';
-
-function isContentLocale(value: unknown): value is ContentLocale {
-  return typeof value === 'string' && (contentLocales as readonly string[]).includes(value);
-}
-
-function storedContentLocale(): ContentLocale | null {
-  try {
-    const value = globalThis.localStorage?.getItem(contentLocaleStorageKey);
-    return isContentLocale(value) ? value : null;
-  } catch {
-    return null;
-  }
-}
-
 /** 'modern_dance' → 'Modern dance': what a key reads as when no catalogue names it. */
 export function humaniseKey(key: string): string {
   const words = key.replace(/[_-]+/g, ' ').trim();
@@ -51,7 +37,9 @@ export const useLabelsStore = defineStore('labels', () => {
   const bridge = useBridge();
   const sync = useSyncStore();
 
-  const contentLocale = ref<ContentLocale>(storedContentLocale() ?? (document.documentElement.lang === 'de' ? 'de' : 'en'));
+  const connections = useConnectionStore();
+  /** The active connection's content language: labels and profile texts (about me) come in it. */
+  const contentLocale = computed<ContentLocale>(() => connections.active?.contentLocale ?? 'en');
   /** catalogue → key → label, in the content language. */
   const catalogues = shallowRef<Record<string, Record<string, string>>>({});
   const loading = ref(false);
@@ -115,14 +103,19 @@ export const useLabelsStore = defineStore('labels', () => {
     }
   }
 
-  function setContentLocale(next: ContentLocale): void {
-    if (!isContentLocale(next)) return;
-    contentLocale.value = next;
-    try {
-      globalThis.localStorage?.setItem(contentLocaleStorageKey, next);
-    } catch {
-      // A browser without storage keeps the choice for this session only.
+  /**
+   * Changes the active connection's content language: labels are asked for again, and profiles
+   * read in it from their next fetch on.
+   */
+  async function setContentLocale(next: ContentLocale): Promise<void> {
+    const id = connections.active?.id;
+    if (!id || !(contentLocales as readonly string[]).includes(next) || next === contentLocale.value) return;
+    const updated = await bridge.updateConnection({ id, contentLocale: next });
+    if (!updated.ok) {
+      error.value = updated.error;
+      return;
     }
+    await connections.refresh();
   }
 
   watch([() => sync.db, contentLocale], () => void load(), { immediate: true });

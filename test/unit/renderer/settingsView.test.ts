@@ -4,7 +4,7 @@
  */
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, type Pinia } from 'pinia';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
 import { de } from '../../../renderer/src/i18n/de.ts';
 import { en } from '../../../renderer/src/i18n/en.ts';
@@ -90,18 +90,29 @@ describe('Settings: content language', () => {
     expect(contentLocaleName('xx-not-a-language')).toBe('xx-not-a-language');
   });
 
-  it('hands a change to the labels store, which remembers it', async () => {
-    const { view } = await mountSettings();
-    const labels = useLabelsStore(pinia);
-    const asked: unknown[][] = [];
-    labels.$onAction(({ name, args }) => {
-      if (name === 'setContentLocale') asked.push(args);
+  it('sets the active connection\'s content language through the back end', async () => {
+    let current = { ...demoView };
+    pinia = createPinia();
+    const { bridge, calls } = fakeBridge({
+      listConnections: () => ({ ok: true, value: { connections: [current], activeId: current.id } }),
+      getAppInfo: () => ({ ok: true, value: { version: '1', shell: 'web', keychain: { available: true } } }),
+      updateConnection: (args: { id: string; contentLocale: 'fr' }) => {
+        current = { ...current, contentLocale: args.contentLocale };
+        return { ok: true, value: current };
+      },
     });
-    await view.get('[data-testid="content-language"]').setValue('fr');
-    expect(asked).toEqual([['fr']]);
-    expect(labels.contentLocale).toBe('fr');
-    expect(localStorage.getItem('castdesk.contentLocale')).toBe('fr');
-    expect(view.get<HTMLSelectElement>('[data-testid="content-language"]').element.value).toBe('fr');
+    wrapper = mount(SettingsView, {
+      global: { plugins: [pinia, createCastdeskI18n('en')], provide: { [castdeskBridgeKey as symbol]: bridge } },
+      attachTo: document.body,
+    });
+    await useConnectionStore(pinia).start();
+    await flushPromises();
+    const labels = useLabelsStore(pinia);
+    expect(labels.contentLocale).toBe('en');
+    await wrapper.get('[data-testid="content-language"]').setValue('fr');
+    await vi.waitFor(() => expect(labels.contentLocale).toBe('fr'));
+    expect(calls.filter((call) => call.channel === 'updateConnection').map((call) => call.args)).toEqual([{ id: demoView.id, contentLocale: 'fr' }]);
+    expect(wrapper.get<HTMLSelectElement>('[data-testid="content-language"]').element.value).toBe('fr');
   });
 
   it('refreshes the list names on request once there is a connection, and shows a failure with a retry', async () => {
