@@ -9,10 +9,9 @@ import { inject, ref, shallowRef } from 'vue';
 import { mediaUrl } from '../bridge/castdeskBridge.ts';
 import { shortlistColours, shortlistStatuses, writeShortlists, type ShortlistEntryRow, type ShortlistRow } from '../db/shortlistDb.ts';
 import { castdeskComposerKey } from '../i18n/index.ts';
-import { loadContactSheetFonts } from '../shortlists/contactSheetFonts.ts';
 import { applyPlan, createBackup, maxBackupBytes, planImport, readBackup, type ConflictChoices, type ImportPlan } from '../shortlists/shortlistBackup.ts';
 import { shortlistCsv, shortlistCsvColumns, type CsvTexts } from '../shortlists/shortlistCsv.ts';
-import { shortlistPdf, type ContactSheetPaper } from '../shortlists/shortlistPdf.ts';
+import type { ContactSheetPaper } from '../shortlists/shortlistPdf.ts';
 import { useConnectionStore } from './connections.ts';
 import { useLabelsStore } from './labels.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
@@ -166,6 +165,8 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
     const done = await run('pdf', async () => {
       const { list, entries } = await listWithEntries(listId);
       const connectionId = sync.connectionId;
+      // pdf-lib and the fonts (about 1.3 MB) load the first time a contact sheet is made, not at start.
+      const [{ shortlistPdf }, { loadContactSheetFonts }] = await Promise.all([import('../shortlists/shortlistPdf.ts'), import('../shortlists/contactSheetFonts.ts')]);
       const fontBytes = await loadContactSheetFonts(bytesOf);
       const pdf = await shortlistPdf({
         title: list.name,

@@ -1,0 +1,194 @@
+/**
+ * A shortlist as CSV for spreadsheet apps: one row per entry with what a casting director works
+ * with (the actor's facts from the entry's snapshot, note, rating, status, colours, tags). The
+ * caller passes every header and label (i18n and the labels store), so this module stays pure.
+ */
+import { genderNewKeys } from '../../../contract/directory-api.ts';
+import type { ShortlistColour, ShortlistEntryRow, ShortlistRow, ShortlistStatus } from '../db/shortlistDb.ts';
+
+/** The columns, in the order they are written. */
+export const shortlistCsvColumns = [
+  'position',
+  'actorId',
+  'name',
+  'actingAge',
+  'age',
+  'height',
+  'gender',
+  'agencies',
+  'languages',
+  'status',
+  'rating',
+  'colours',
+  'tags',
+  'note',
+  'available',
+  'addedAt',
+  'shortlist',
+  'castingCall',
+  'role',
+] as const;
+export type ShortlistCsvColumn = (typeof shortlistCsvColumns)[number];
+
+export interface CsvTexts {
+  /** Header cell of every column. */
+  headers: Record<ShortlistCsvColumn, string>;
+  statuses: Record<ShortlistStatus, string>;
+  colours: Record<ShortlistColour, string>;
+  /** The "available" column's two values. */
+  availableYes: string;
+  availableNo: string;
+  /** "German (native)": a language label with its level label. */
+  languageWithLevel: (language: string, level: string) => string;
+  /** Closed-list label (the labels store's `label`): genders, languages, language levels. */
+  label: (catalogue: string, key: string) => string;
+  /** Whether the directory still has the actor (false: "no longer available"). */
+  available: (actorId: number) => boolean;
+}
+
+const bom = '\uFEFF';
+const lineEnd = '\r\n';
+const listSeparator = '; ';
+
+/**
+ * A cell starting with =, +, -, @, tab or CR would be run as a formula by spreadsheet apps
+ * (CSV/formula injection, e.g. a note "=HYPERLINK(…)"); a leading apostrophe makes it text.
+ */
+function defuse(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** RFC 4180: a field with a comma, quote, CR or LF is quoted, its quotes doubled. */
+function quote(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+function cell(value: string): string {
+  return quote(defuse(value));
+}
+
+function numberText(value: number | null): string {
+  return value === null || !Number.isFinite(value) ? '' : String(value);
+}
+
+/** 25–35, 25–, –35, or 30 when both ends are the same. */
+function actingAgeText(from: number | null, to: number | null): string {
+  const low = numberText(from);
+  const high = numberText(to);
+  if (!low && !high) return '';
+  if (low === high) return low;
+  return `${low}–${high}`;
+}
+
+/** The date part of an ISO timestamp (2026-01-10T10:00:00Z → 2026-01-10); other text as it is. */
+function isoDate(value: string): string {
+  const match = /^(\d{4}-\d{2}-\d{2})T/.exec(value);
+  return match ? match[1]! : value;
+}
+
+function genderText(gender: string | null, texts: CsvTexts): string {
+  if (!gender) return '';
+  return texts.label((genderNewKeys as readonly string[]).includes(gender) ? 'gender_new' : 'genders', gender);
+}
+
+function languagesText(languages: Record<string, string>, texts: CsvTexts): string {
+  return Object.entries(languages)
+    .map(([code, level]) =>
+      level ? texts.languageWithLevel(texts.label('languages', code), texts.label('language_levels', level)) : texts.label('languages', code),
+    )
+    .join(listSeparator);
+}
+
+function entryCells(list: ShortlistRow, entry: ShortlistEntryRow, index: number, texts: CsvTexts): Record<ShortlistCsvColumn, string> {
+  const snapshot = entry.snapshot;
+  return {
+    position: String(index + 1),
+    actorId: String(entry.actorId),
+    name: snapshot.name,
+    actingAge: actingAgeText(snapshot.actingAgeFrom, snapshot.actingAgeTo),
+    age: numberText(snapshot.age),
+    height: numberText(snapshot.height),
+    gender: genderText(snapshot.gender, texts),
+    agencies: snapshot.agencies.join(listSeparator),
+    languages: languagesText(snapshot.languages, texts),
+    status: texts.statuses[entry.status] ?? entry.status,
+    rating: numberText(entry.rating),
+    colours: entry.colours.map((colour) => texts.colours[colour] ?? colour).join(listSeparator),
+    tags: entry.tags.join(listSeparator),
+    note: entry.note,
+    available: texts.available(entry.actorId) ? texts.availableYes : texts.availableNo,
+    addedAt: isoDate(entry.addedAt),
+    shortlist: list.name,
+    castingCall: list.castingCallName ?? '',
+    role: list.roleName ?? '',
+  };
+}
+
+function row(values: Record<ShortlistCsvColumn, string>): string {
+  return shortlistCsvColumns.map((column) => cell(values[column])).join(',');
+}
+
+/**
+ * The CSV text of one shortlist: UTF-8 BOM (so spreadsheet apps read umlauts), a header row, one
+ * row per entry in the order given (the list's order), CRLF line ends.
+ */
+export function shortlistCsv(list: ShortlistRow, entries: ShortlistEntryRow[], texts: CsvTexts): string {
+  const lines = [row(texts.headers), ...entries.map((entry, index) => row(entryCells(list, entry, index, texts)))];
+  return bom + lines.map((line) => line + lineEnd).join('');
+}
+
+/**
+ * Reads CSV text back into rows of cells (RFC 4180: quoted fields may hold commas, quotes and line
+ * breaks; CRLF or LF line ends; a leading BOM is dropped). The tests read exports back with it.
+ */
+export function parseCsv(text: string): string[][] {
+  const source = text.startsWith(bom) ? text.slice(1) : text;
+  const rows: string[][] = [];
+  let fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  /** Whether the current row has begun (a row of one empty quoted field still counts). */
+  let inRow = false;
+  let index = 0;
+  const endRow = (): void => {
+    fields.push(field);
+    rows.push(fields);
+    fields = [];
+    field = '';
+    inRow = false;
+  };
+  while (index < source.length) {
+    const char = source[index]!;
+    inRow = true;
+    if (quoted) {
+      if (char === '"') {
+        if (source[index + 1] === '"') {
+          field += '"';
+          index += 2;
+          continue;
+        }
+        quoted = false;
+      } else {
+        field += char;
+      }
+      index += 1;
+      continue;
+    }
+    if (char === '"' && field === '') {
+      quoted = true;
+    } else if (char === ',') {
+      fields.push(field);
+      field = '';
+    } else if (char === '\r' && source[index + 1] === '\n') {
+      endRow();
+      index += 1;
+    } else if (char === '\n' || char === '\r') {
+      endRow();
+    } else {
+      field += char;
+    }
+    index += 1;
+  }
+  if (inRow) endRow();
+  return rows;
+}

@@ -1,0 +1,499 @@
+/**
+ * A shortlist as a PDF contact sheet: a grid of main pictures with name, acting age, agency and
+ * note, to print or send. Made entirely in the renderer from the entries' snapshots and the offline
+ * picture cache (`loadPicture`), so it works without a network. The DejaVu fonts are embedded
+ * (subset) so every Latin, Cyrillic and Greek name renders; the caller passes their bytes
+ * (contactSheetFonts.ts in the app, node_modules in tests) and all texts.
+ */
+import fontkit, { type Font } from '@pdf-lib/fontkit';
+import { PDFDocument, PDFHexString, degrees, drawImage, rgb, type PDFFont, type PDFName, type PDFPage, type PDFRef } from 'pdf-lib';
+import { pngHeader, pngPassthrough } from './pngPassthrough.ts';
+
+export interface ContactSheetEntry {
+  name: string;
+  /** The acting age range as shown, e.g. "25–35"; empty when unknown. */
+  actingAge: string;
+  agency: string;
+  note: string;
+  /** The main picture (resolved through `loadPicture`), or null without one. */
+  pictureUrl: string | null;
+  /** The directory no longer has the profile. */
+  unavailable: boolean;
+}
+
+export interface ContactSheetFonts {
+  regular: Uint8Array;
+  bold: Uint8Array;
+}
+
+export interface ContactSheetTexts {
+  /** The acting age line, given the entry's range: "Acting age 25–35". */
+  actingAge: (range: string) => string;
+  /** In the placeholder box of an entry without a (readable) picture. */
+  noPicture: string;
+  /** The marker of an entry whose profile the directory no longer has. */
+  unavailable: string;
+  /** Footer: "Page 1 of 7". */
+  page: (n: number, total: number) => string;
+  /** Header, beside the title: "Created 10 Jan 2026 by Castdesk". */
+  generated: string;
+}
+
+export type ContactSheetPaper = 'a4' | 'letter';
+
+export interface ContactSheetInput {
+  title: string;
+  subtitle?: string;
+  paper: ContactSheetPaper;
+  entries: ContactSheetEntry[];
+  /** The picture's bytes from the offline cache, or null when it is not there. */
+  loadPicture: (url: string) => Promise<Uint8Array | null>;
+  fontBytes: ContactSheetFonts;
+  texts: ContactSheetTexts;
+}
+
+/** Page sizes in points, portrait. */
+export const contactSheetPageSizes: Record<ContactSheetPaper, [number, number]> = {
+  a4: [595.28, 841.89],
+  letter: [612, 792],
+};
+export const contactSheetColumns = 4;
+export const contactSheetRows = 4;
+export const contactSheetEntriesPerPage = contactSheetColumns * contactSheetRows;
+
+const margin = 36;
+const headerHeight = 46;
+const footerHeight = 22;
+const gap = 12;
+/** Pictures read from the cache at the same time. */
+const pictureConcurrency = 6;
+/** PNGs pdf-lib would decode into memory beyond this many pixels show as "no picture". */
+const maxDecodedPixels = 40_000_000;
+
+const nameSize = 9;
+const detailSize = 7.5;
+const noteSize = 7;
+const noteLines = 3;
+const ink = rgb(0.1, 0.1, 0.12);
+const muted = rgb(0.38, 0.38, 0.42);
+const placeholderFill = rgb(0.95, 0.95, 0.96);
+const placeholderBorder = rgb(0.82, 0.82, 0.85);
+const warning = rgb(0.7, 0.1, 0.1);
+const white = rgb(1, 1, 1);
+
+/** Lines of this many points under the text sizes above. */
+const lineHeight = (size: number): number => size * 1.25;
+/** Height under the picture: name, acting age, agency and the note's lines. */
+const textBlockHeight = lineHeight(nameSize) + 2 * lineHeight(detailSize) + noteLines * lineHeight(noteSize) + 6;
+
+type PictureKind = 'jpeg' | 'png';
+
+/** JPEG (FF D8 FF) or PNG (its 8-byte signature) by magic bytes; anything else is not embedded. */
+function pictureKind(bytes: Uint8Array): PictureKind | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (bytes.length >= png.length && png.every((byte, index) => bytes[index] === byte)) return 'png';
+  return null;
+}
+
+/**
+ * The bytes in an ArrayBuffer of their own: pdf-lib's JPEG reader looks at `bytes.buffer` from
+ * offset 0, so a view into a larger buffer (a pooled Node Buffer, a slice of a cache read) would
+ * read the wrong bytes.
+ */
+function ownBytes(bytes: Uint8Array): Uint8Array {
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
+}
+
+/** Control characters would draw as boxes (or, for line breaks, break drawText's own layout). */
+function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029]/g, '');
+}
+
+function oneLine(text: string): string {
+  return printable(text.replace(/\s+/g, ' ')).trim();
+}
+
+/**
+ * A font's advance widths by code point, read with fontkit. pdf-lib's widthOfTextAtSize shapes
+ * the whole text for every call (a quarter of a millisecond for DejaVu), and wrapping measures
+ * hundreds of candidates; the sum of advances is what pdf-lib draws (it places glyphs by their
+ * advances, without kerning).
+ */
+class Advances {
+  private readonly byCodePoint = new Map<number, number>();
+  private readonly font: Font;
+
+  constructor(bytes: Uint8Array) {
+    this.font = fontkit.create(bytes);
+  }
+
+  /** Width of `text` at size 1. */
+  width(text: string): number {
+    let units = 0;
+    for (const character of text) {
+      const codePoint = character.codePointAt(0)!;
+      let advance = this.byCodePoint.get(codePoint);
+      if (advance === undefined) {
+        advance = this.font.glyphForCodePoint(codePoint).advanceWidth;
+        this.byCodePoint.set(codePoint, advance);
+      }
+      units += advance;
+    }
+    return units / this.font.unitsPerEm;
+  }
+}
+
+/** Text measurement and fitting in one font at one size. */
+class Measure {
+  constructor(
+    readonly font: PDFFont,
+    private readonly advances: Advances,
+    readonly size: number,
+  ) {}
+
+  width(text: string): number {
+    return this.advances.width(text) * this.size;
+  }
+
+  /** `text` cut (at a character) so that it and an ellipsis fit `maxWidth`. */
+  ellipsis(text: string, maxWidth: number): string {
+    if (this.width(text) <= maxWidth) return text;
+    const characters = Array.from(text);
+    let low = 0;
+    let high = characters.length;
+    while (low < high) {
+      const middle = Math.ceil((low + high) / 2);
+      if (this.width(`${characters.slice(0, middle).join('').trimEnd()}…`) <= maxWidth) low = middle;
+      else high = middle - 1;
+    }
+    return `${characters.slice(0, low).join('').trimEnd()}…`;
+  }
+
+  /** Splits a word wider than `maxWidth` into pieces that fit. */
+  private breakWord(word: string, maxWidth: number): string[] {
+    const pieces: string[] = [];
+    let piece = '';
+    for (const character of Array.from(word)) {
+      if (piece && this.width(piece + character) > maxWidth) {
+        pieces.push(piece);
+        piece = character;
+      } else {
+        piece += character;
+      }
+    }
+    if (piece) pieces.push(piece);
+    return pieces;
+  }
+
+  /** Word-wrapped lines (line breaks in `text` kept), at most `maxLines`, the last with an ellipsis when cut. */
+  wrap(text: string, maxWidth: number, maxLines: number): string[] {
+    const lines: string[] = [];
+    for (const paragraph of printable(text).split(/\r\n|\r|\n/)) {
+      let line = '';
+      for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+        const candidate = line ? `${line} ${word}` : word;
+        if (this.width(candidate) <= maxWidth) {
+          line = candidate;
+          continue;
+        }
+        if (line) lines.push(line);
+        const pieces = this.breakWord(word, maxWidth);
+        lines.push(...pieces.slice(0, -1));
+        line = pieces.at(-1) ?? '';
+        if (lines.length > maxLines) break;
+      }
+      if (line) lines.push(line);
+      if (lines.length > maxLines) break;
+    }
+    // One line more than fits means there is more text: the last line that fits ends in an ellipsis.
+    if (lines.length > maxLines) {
+      lines.length = maxLines;
+      lines[maxLines - 1] = this.ellipsis(`${lines[maxLines - 1]!}…`, maxWidth);
+    }
+    return lines;
+  }
+}
+
+/** Reads every distinct picture once, a few at a time; a failing read counts as no picture. */
+async function loadPictures(urls: string[], loadPicture: ContactSheetInput['loadPicture']): Promise<Map<string, Uint8Array | null>> {
+  const results = new Map<string, Uint8Array | null>();
+  const queue = [...new Set(urls)];
+  async function worker(): Promise<void> {
+    for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
+      try {
+        results.set(url, await loadPicture(url));
+      } catch {
+        results.set(url, null);
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(pictureConcurrency, queue.length) }, worker));
+  return results;
+}
+
+/** An image XObject in the document and its size in pixels. */
+interface Picture {
+  ref: PDFRef;
+  width: number;
+  height: number;
+}
+
+/** An opaque 8-bit PNG as it is (see pngPassthrough.ts), or null when it needs pdf-lib's decoding. */
+function embedPngAsIs(doc: PDFDocument, bytes: Uint8Array): Picture | null {
+  const png = pngPassthrough(bytes);
+  if (!png) return null;
+  const colourSpace = png.palette
+    ? ['Indexed', 'DeviceRGB', png.palette.length / 3 - 1, PDFHexString.of(Array.from(png.palette, (byte) => byte.toString(16).padStart(2, '0')).join(''))]
+    : png.colours === 3
+      ? 'DeviceRGB'
+      : 'DeviceGray';
+  const stream = doc.context.stream(png.data, {
+    Type: 'XObject',
+    Subtype: 'Image',
+    Width: png.width,
+    Height: png.height,
+    BitsPerComponent: 8,
+    ColorSpace: colourSpace,
+    Filter: 'FlateDecode',
+    DecodeParms: { Predictor: 15, Colors: png.colours, BitsPerComponent: 8, Columns: png.width },
+  });
+  return { ref: doc.context.register(stream), width: png.width, height: png.height };
+}
+
+async function embedPicture(doc: PDFDocument, bytes: Uint8Array): Promise<Picture | null> {
+  const kind = pictureKind(bytes);
+  if (kind === 'jpeg') return doc.embedJpg(ownBytes(bytes));
+  if (kind !== 'png') return null;
+  const asIs = embedPngAsIs(doc, bytes);
+  if (asIs) return asIs;
+  const header = pngHeader(bytes);
+  if (!header || header.width * header.height > maxDecodedPixels) return null;
+  return doc.embedPng(ownBytes(bytes));
+}
+
+/** Embeds each distinct picture once; an unknown format or undecodable bytes give null (placeholder). */
+async function embedPictures(doc: PDFDocument, pictures: Map<string, Uint8Array | null>): Promise<Map<string, Picture | null>> {
+  const embedded = new Map<string, Picture | null>();
+  for (const [url, bytes] of pictures) {
+    try {
+      const picture = bytes ? await embedPicture(doc, bytes) : null;
+      embedded.set(url, picture && picture.width > 0 && picture.height > 0 ? picture : null);
+    } catch {
+      embedded.set(url, null);
+    }
+  }
+  return embedded;
+}
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Faded pictures (profiles the directory no longer has) are drawn at this opacity. */
+const fadedOpacity = 0.45;
+
+/** One page being drawn, with its graphics state for faded pictures once it is needed. */
+class SheetPage {
+  private fadedState: PDFName | null = null;
+
+  constructor(
+    readonly doc: PDFDocument,
+    readonly page: PDFPage,
+  ) {}
+
+  /** `picture` scaled to fit `box`, keeping its aspect ratio, centred; returns where it went. */
+  drawPicture(picture: Picture, box: Box, faded: boolean): Box {
+    const scale = Math.min(box.width / picture.width, box.height / picture.height);
+    const width = picture.width * scale;
+    const height = picture.height * scale;
+    if (faded && !this.fadedState) {
+      this.fadedState = this.page.node.newExtGState('GS', this.doc.context.obj({ Type: 'ExtGState', ca: fadedOpacity, CA: fadedOpacity }));
+    }
+    const drawn = { x: box.x + (box.width - width) / 2, y: box.y + (box.height - height) / 2, width, height };
+    const name = this.page.node.newXObject('Image', picture.ref);
+    this.page.pushOperators(
+      ...drawImage(name, {
+        ...drawn,
+        rotate: degrees(0),
+        xSkew: degrees(0),
+        ySkew: degrees(0),
+        graphicsState: faded ? (this.fadedState ?? undefined) : undefined,
+      }),
+    );
+    return drawn;
+  }
+
+  /** Lines of `text` centred in `box` (at most two). */
+  drawCentred(text: string, measure: Measure, box: Box, colour = muted): void {
+    const lines = measure.wrap(text, box.width - 8, 2);
+    const step = lineHeight(measure.size);
+    const top = box.y + box.height / 2 + (lines.length * step) / 2 - measure.size;
+    lines.forEach((line, index) => {
+      this.page.drawText(line, {
+        x: box.x + (box.width - measure.width(line)) / 2,
+        y: top - index * step,
+        size: measure.size,
+        font: measure.font,
+        color: colour,
+      });
+    });
+  }
+
+  /** A band across the picture's foot: the profile is gone from the directory. */
+  drawUnavailable(box: Box, text: string, measure: Measure): void {
+    const bandHeight = lineHeight(measure.size) + 3;
+    this.page.drawRectangle({ x: box.x, y: box.y, width: box.width, height: bandHeight, color: warning });
+    const line = measure.ellipsis(oneLine(text), box.width - 6);
+    this.page.drawText(line, {
+      x: box.x + (box.width - measure.width(line)) / 2,
+      y: box.y + (bandHeight - measure.size) / 2 + 1.5,
+      size: measure.size,
+      font: measure.font,
+      color: white,
+    });
+  }
+}
+
+interface Measures {
+  name: Measure;
+  detail: Measure;
+  note: Measure;
+  marker: Measure;
+  placeholder: Measure;
+  title: Measure;
+  subtitle: Measure;
+  small: Measure;
+}
+
+function drawCell(sheet: SheetPage, cell: Box, entry: ContactSheetEntry, picture: Picture | null, texts: ContactSheetTexts, measures: Measures): void {
+  const page = sheet.page;
+  const pictureBox = { x: cell.x, y: cell.y + textBlockHeight, width: cell.width, height: cell.height - textBlockHeight };
+  let shown = pictureBox;
+  if (picture) {
+    shown = sheet.drawPicture(picture, pictureBox, entry.unavailable);
+  } else {
+    page.drawRectangle({ ...pictureBox, color: placeholderFill, borderColor: placeholderBorder, borderWidth: 0.5 });
+    sheet.drawCentred(oneLine(texts.noPicture), measures.placeholder, pictureBox);
+  }
+  // Across the picture's foot, at least as wide as the marker's text needs.
+  if (entry.unavailable) {
+    const bandWidth = Math.min(pictureBox.width, Math.max(shown.width, measures.marker.width(oneLine(texts.unavailable)) + 8));
+    sheet.drawUnavailable({ x: pictureBox.x + (pictureBox.width - bandWidth) / 2, y: shown.y, width: bandWidth, height: shown.height }, texts.unavailable, measures.marker);
+  }
+
+  let baseline = pictureBox.y - 3 - nameSize;
+  const line = (text: string, measure: Measure, colour = ink): void => {
+    page.drawText(measure.ellipsis(text, cell.width), { x: cell.x, y: baseline, size: measure.size, font: measure.font, color: colour });
+    baseline -= lineHeight(measure.size);
+  };
+  line(oneLine(entry.name), measures.name);
+  baseline += lineHeight(nameSize) - lineHeight(detailSize);
+  const actingAge = oneLine(entry.actingAge);
+  if (actingAge) line(oneLine(texts.actingAge(actingAge)), measures.detail, muted);
+  const agency = oneLine(entry.agency);
+  if (agency) line(agency, measures.detail, muted);
+  baseline += lineHeight(detailSize) - lineHeight(noteSize);
+  for (const noteLine of measures.note.wrap(entry.note, cell.width, noteLines)) line(noteLine, measures.note);
+}
+
+function drawHeader(page: PDFPage, input: ContactSheetInput, measures: Measures): void {
+  const { width, height } = page.getSize();
+  const contentWidth = width - 2 * margin;
+  const titleBaseline = height - margin - measures.title.size;
+  const generated = measures.small.ellipsis(oneLine(input.texts.generated), contentWidth / 2);
+  const generatedWidth = measures.small.width(generated);
+  page.drawText(generated, { x: width - margin - generatedWidth, y: titleBaseline, size: measures.small.size, font: measures.small.font, color: muted });
+  const title = measures.title.ellipsis(oneLine(input.title), contentWidth - generatedWidth - 12);
+  page.drawText(title, { x: margin, y: titleBaseline, size: measures.title.size, font: measures.title.font, color: ink });
+  const subtitle = oneLine(input.subtitle ?? '');
+  if (subtitle) {
+    page.drawText(measures.subtitle.ellipsis(subtitle, contentWidth), {
+      x: margin,
+      y: titleBaseline - lineHeight(measures.subtitle.size) - 4,
+      size: measures.subtitle.size,
+      font: measures.subtitle.font,
+      color: muted,
+    });
+  }
+  const ruleY = height - margin - headerHeight + 8;
+  page.drawLine({ start: { x: margin, y: ruleY }, end: { x: width - margin, y: ruleY }, thickness: 0.5, color: placeholderBorder });
+}
+
+function drawFooter(page: PDFPage, text: string, measure: Measure): void {
+  const { width } = page.getSize();
+  const line = oneLine(text);
+  page.drawText(line, { x: (width - measure.width(line)) / 2, y: margin, size: measure.size, font: measure.font, color: muted });
+}
+
+/** The cells of one page, row by row from the top left. */
+function cellBoxes(pageWidth: number, pageHeight: number): Box[] {
+  const width = (pageWidth - 2 * margin - (contactSheetColumns - 1) * gap) / contactSheetColumns;
+  const gridTop = pageHeight - margin - headerHeight;
+  const gridBottom = margin + footerHeight;
+  const height = (gridTop - gridBottom - (contactSheetRows - 1) * gap) / contactSheetRows;
+  const boxes: Box[] = [];
+  for (let row = 0; row < contactSheetRows; row++) {
+    for (let column = 0; column < contactSheetColumns; column++) {
+      boxes.push({ x: margin + column * (width + gap), y: gridTop - (row + 1) * height - row * gap, width, height });
+    }
+  }
+  return boxes;
+}
+
+/**
+ * Builds the contact sheet: 4 × 4 entries a page in the order given, header (title, subtitle,
+ * `texts.generated`) and footer ("page n of m") on every page, PDF metadata set. Pictures are read
+ * through `loadPicture` and embedded once each; a missing or unreadable one gets a placeholder.
+ */
+export async function shortlistPdf(input: ContactSheetInput): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit);
+  const [regular, bold] = await Promise.all([
+    doc.embedFont(ownBytes(input.fontBytes.regular), { subset: true }),
+    doc.embedFont(ownBytes(input.fontBytes.bold), { subset: true }),
+  ]);
+  const regularAdvances = new Advances(input.fontBytes.regular);
+  const boldAdvances = new Advances(input.fontBytes.bold);
+  const measures: Measures = {
+    name: new Measure(bold, boldAdvances, nameSize),
+    detail: new Measure(regular, regularAdvances, detailSize),
+    note: new Measure(regular, regularAdvances, noteSize),
+    marker: new Measure(bold, boldAdvances, 6.5),
+    placeholder: new Measure(regular, regularAdvances, 7),
+    title: new Measure(bold, boldAdvances, 16),
+    subtitle: new Measure(regular, regularAdvances, 10),
+    small: new Measure(regular, regularAdvances, 8),
+  };
+
+  const urls = input.entries.map((entry) => entry.pictureUrl).filter((url): url is string => typeof url === 'string' && url.length > 0);
+  const pictures = await embedPictures(doc, await loadPictures(urls, input.loadPicture));
+
+  const [pageWidth, pageHeight] = contactSheetPageSizes[input.paper];
+  const boxes = cellBoxes(pageWidth, pageHeight);
+  const pageCount = Math.max(1, Math.ceil(input.entries.length / contactSheetEntriesPerPage));
+  for (let pageIndex = 0; pageIndex < pageCount; pageIndex++) {
+    const page = doc.addPage([pageWidth, pageHeight]);
+    const sheet = new SheetPage(doc, page);
+    drawHeader(page, input, measures);
+    const pageEntries = input.entries.slice(pageIndex * contactSheetEntriesPerPage, (pageIndex + 1) * contactSheetEntriesPerPage);
+    pageEntries.forEach((entry, index) => {
+      const picture = entry.pictureUrl ? (pictures.get(entry.pictureUrl) ?? null) : null;
+      drawCell(sheet, boxes[index]!, entry, picture, input.texts, measures);
+    });
+    drawFooter(page, input.texts.page(pageIndex + 1, pageCount), measures.small);
+  }
+
+  doc.setTitle(oneLine(input.title), { showInWindowTitleBar: true });
+  if (input.subtitle) doc.setSubject(oneLine(input.subtitle));
+  doc.setCreator('Castdesk');
+  doc.setProducer('Castdesk (pdf-lib)');
+  const now = new Date();
+  doc.setCreationDate(now);
+  doc.setModificationDate(now);
+  return doc.save();
+}

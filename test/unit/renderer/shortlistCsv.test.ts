@@ -1,0 +1,233 @@
+import { describe, expect, it } from 'vitest';
+import type { ActorSnapshot, ShortlistEntryRow, ShortlistRow } from '../../../renderer/src/db/shortlistDb.ts';
+import { parseCsv, shortlistCsv, shortlistCsvColumns, type CsvTexts } from '../../../renderer/src/shortlists/shortlistCsv.ts';
+
+const list: ShortlistRow = {
+  id: 7,
+  name: 'Tatort "Kiel", Staffel 3',
+  castingCallId: 12,
+  roleId: 34,
+  castingCallName: 'Tatort Kiel',
+  roleName: 'Kommissarin Jörgensen',
+  createdAt: '2026-01-02T10:00:00.000Z',
+  updatedAt: '2026-01-05T10:00:00.000Z',
+};
+
+function snapshot(name: string, overrides: Partial<ActorSnapshot> = {}): ActorSnapshot {
+  return {
+    name,
+    actingAgeFrom: 25,
+    actingAgeTo: 35,
+    age: 31,
+    height: 172,
+    gender: 'female',
+    agencies: ['Agentur Schön', 'Second Agency'],
+    languages: { deu: 'native', eng: 'fluent' },
+    thumbUrl: null,
+    pictureUrl: null,
+    updatedAt: null,
+    ...overrides,
+  };
+}
+
+function entry(actorId: number, position: number, overrides: Partial<ShortlistEntryRow> = {}): ShortlistEntryRow {
+  return {
+    id: actorId * 10,
+    shortlistId: 7,
+    actorId,
+    position,
+    note: '',
+    rating: null,
+    colours: [],
+    tags: [],
+    status: 'considering',
+    addedAt: '2026-01-03T09:15:00.000Z',
+    updatedAt: '2026-01-03T09:15:00.000Z',
+    snapshot: snapshot(`Actor ${actorId}`),
+    ...overrides,
+  };
+}
+
+/** German texts, as the store would pass them from vue-i18n and the labels store. */
+const labels: Record<string, Record<string, string>> = {
+  gender_new: { female: 'Weiblich', male: 'Männlich' },
+  genders: { m: 'männlich (alt)' },
+  languages: { deu: 'Deutsch', eng: 'Englisch', fra: 'Französisch' },
+  language_levels: { native: 'Muttersprache', fluent: 'fließend' },
+};
+const unavailableActors = new Set([3]);
+const texts: CsvTexts = {
+  headers: {
+    position: 'Nr.',
+    actorId: 'ID',
+    name: 'Name',
+    actingAge: 'Spielalter',
+    age: 'Alter',
+    height: 'Größe',
+    gender: 'Geschlecht',
+    agencies: 'Agenturen',
+    languages: 'Sprachen',
+    status: 'Status',
+    rating: 'Bewertung',
+    colours: 'Farben',
+    tags: 'Schlagwörter',
+    note: 'Notiz',
+    available: 'Verfügbar',
+    addedAt: 'Hinzugefügt',
+    shortlist: 'Liste',
+    castingCall: 'Casting',
+    role: 'Rolle',
+  },
+  statuses: { considering: 'In Betracht', invited: 'Eingeladen', callback: 'Callback', booked: 'Gebucht', released: 'Abgesagt' },
+  colours: { red: 'Rot', orange: 'Orange', yellow: 'Gelb', green: 'Grün', blue: 'Blau', purple: 'Lila' },
+  availableYes: 'ja',
+  availableNo: 'nicht mehr verfügbar',
+  languageWithLevel: (language, level) => `${language} (${level})`,
+  label: (catalogue, key) => labels[catalogue]?.[key] ?? key,
+  available: (actorId) => !unavailableActors.has(actorId),
+};
+
+describe('shortlistCsv', () => {
+  it('starts with the UTF-8 BOM, ends rows with CRLF and writes the header from the texts', () => {
+    const csv = shortlistCsv(list, [entry(1, 1)], texts);
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    expect(csv.endsWith('\r\n')).toBe(true);
+    expect(csv.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+    expect(csv.split('\r\n')[0]).toBe(
+      '\uFEFFNr.,ID,Name,Spielalter,Alter,Größe,Geschlecht,Agenturen,Sprachen,Status,Bewertung,Farben,Schlagwörter,Notiz,Verfügbar,Hinzugefügt,Liste,Casting,Rolle',
+    );
+    // Umlauts are written as themselves (UTF-8 once encoded), not escaped.
+    const utf8 = new TextEncoder().encode(csv);
+    expect([...utf8.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(utf8)).toBe(csv);
+  });
+
+  it('writes one row per entry with labelled values, parsed back cell for cell', () => {
+    const entries = [
+      entry(1, 1, {
+        snapshot: snapshot('Jürgen Müller-Lüdenscheidt', { gender: 'male', agencies: ['Agentur Süd', 'Zweite'] }),
+        note: 'Sehr gut, "präsent"\nzweite Zeile\r\ndritte',
+        rating: 4,
+        colours: ['green', 'blue'],
+        tags: ['Hauptrolle', 'Dialekt, bairisch'],
+        status: 'callback',
+      }),
+      entry(2, 2, {
+        snapshot: snapshot('Ольга Иванова', {
+          actingAgeFrom: 40,
+          actingAgeTo: null,
+          age: null,
+          height: null,
+          gender: 'm',
+          agencies: [],
+          languages: { fra: '' },
+        }),
+      }),
+      entry(3, 3, { snapshot: snapshot('Gone Actor', { actingAgeFrom: null, actingAgeTo: null, gender: null, languages: {} }), status: 'released' }),
+    ];
+    const rows = parseCsv(shortlistCsv(list, entries, texts));
+    expect(rows).toHaveLength(4);
+    expect(rows[0]).toEqual(shortlistCsvColumns.map((column) => texts.headers[column]));
+    expect(rows[1]).toEqual([
+      '1',
+      '1',
+      'Jürgen Müller-Lüdenscheidt',
+      '25–35',
+      '31',
+      '172',
+      'Männlich',
+      'Agentur Süd; Zweite',
+      'Deutsch (Muttersprache); Englisch (fließend)',
+      'Callback',
+      '4',
+      'Grün; Blau',
+      'Hauptrolle; Dialekt, bairisch',
+      'Sehr gut, "präsent"\nzweite Zeile\r\ndritte',
+      'ja',
+      '2026-01-03',
+      'Tatort "Kiel", Staffel 3',
+      'Tatort Kiel',
+      'Kommissarin Jörgensen',
+    ]);
+    expect(rows[2]).toEqual([
+      '2',
+      '2',
+      'Ольга Иванова',
+      '40–',
+      '',
+      '',
+      'männlich (alt)',
+      '',
+      'Französisch',
+      'In Betracht',
+      '',
+      '',
+      '',
+      '',
+      'ja',
+      '2026-01-03',
+      'Tatort "Kiel", Staffel 3',
+      'Tatort Kiel',
+      'Kommissarin Jörgensen',
+    ]);
+    expect(rows[3]![3]).toBe('');
+    expect(rows[3]![6]).toBe('');
+    expect(rows[3]![9]).toBe('Abgesagt');
+    expect(rows[3]![14]).toBe('nicht mehr verfügbar');
+  });
+
+  it('quotes fields with commas, quotes and line breaks (RFC 4180), and only those', () => {
+    const csv = shortlistCsv(list, [entry(1, 1, { note: 'a "b", c\nd' })], texts);
+    const line = csv.slice(1).split('\r\n')[1]!;
+    expect(line.startsWith('1,1,Actor 1,25–35,31,172,Weiblich,Agentur Schön; Second Agency,')).toBe(true);
+    expect(csv).toContain('"a ""b"", c\nd"');
+    expect(csv).toContain('"Tatort ""Kiel"", Staffel 3"');
+  });
+
+  it('keeps the order the entries are given in and numbers positions from 1', () => {
+    const entries = [entry(30, 0.25), entry(10, 7), entry(20, 3)];
+    const rows = parseCsv(shortlistCsv(list, entries, texts)).slice(1);
+    expect(rows.map((row) => [row[0], row[1]])).toEqual([
+      ['1', '30'],
+      ['2', '10'],
+      ['3', '20'],
+    ]);
+  });
+
+  it('defuses cells a spreadsheet would run as a formula', () => {
+    const dangerous = ['=HYPERLINK("http://evil","x")', '+1+2', '-2+3', '@SUM(A1)', '\tTabbed', '\r=1'];
+    const entries = dangerous.map((note, index) =>
+      entry(index + 1, index + 1, { note, tags: [note.startsWith('=') ? 'fine' : 'x'], snapshot: snapshot(index === 0 ? '=cmd|calc' : `Actor ${index}`) }),
+    );
+    const rows = parseCsv(shortlistCsv(list, entries, texts)).slice(1);
+    expect(rows.map((row) => row[13])).toEqual(dangerous.map((note) => `'${note}`));
+    expect(rows[0]![2]).toBe("'=cmd|calc");
+    for (const row of rows) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+    // A value that only contains such characters later is left alone.
+    const safe = parseCsv(shortlistCsv(list, [entry(1, 1, { note: 'a=b, c-d' })], texts))[1]!;
+    expect(safe[13]).toBe('a=b, c-d');
+  });
+
+  it('writes only the header for an empty list', () => {
+    const rows = parseCsv(shortlistCsv(list, [], texts));
+    expect(rows).toHaveLength(1);
+  });
+});
+
+describe('parseCsv', () => {
+  it('strips the BOM and reads quoted fields with commas, quotes, CR and LF', () => {
+    expect(parseCsv('\uFEFFa,"b,c","d ""e""","f\r\ng"\r\n1,,3,\r\n')).toEqual([
+      ['a', 'b,c', 'd "e"', 'f\r\ng'],
+      ['1', '', '3', ''],
+    ]);
+  });
+
+  it('reads LF line ends, a missing final line end and a row of one empty quoted field', () => {
+    expect(parseCsv('a,b\nc,d')).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
+    expect(parseCsv('""\r\nx')).toEqual([[''], ['x']]);
+    expect(parseCsv('')).toEqual([]);
+  });
+});
