@@ -3,11 +3,14 @@ import ActorDetailView from './views/ActorDetailView.vue';
 import ActorsView from './views/ActorsView.vue';
 import CastingCallDetailView from './views/CastingCallDetailView.vue';
 import CastingCallsView from './views/CastingCallsView.vue';
+import CompareView from './views/CompareView.vue';
 import ConnectionsView from './views/ConnectionsView.vue';
 import CrewDetailView from './views/CrewDetailView.vue';
 import CrewView from './views/CrewView.vue';
 import HomeView from './views/HomeView.vue';
 import SettingsView from './views/SettingsView.vue';
+import ShortlistView from './views/ShortlistView.vue';
+import ShortlistsView from './views/ShortlistsView.vue';
 
 /** Hash history: the renderer is loaded from a file or custom scheme, where paths cannot be rewritten. */
 export function createCastdeskRouter() {
@@ -21,6 +24,9 @@ export function createCastdeskRouter() {
       { path: '/crew/:id(\\d+)', name: 'crewMember', component: CrewDetailView },
       { path: '/casting-calls', name: 'castingCalls', component: CastingCallsView },
       { path: '/casting-calls/:id(\\d+)', name: 'castingCall', component: CastingCallDetailView },
+      { path: '/shortlists', name: 'shortlists', component: ShortlistsView },
+      { path: '/shortlists/:id(\\d+)', name: 'shortlist', component: ShortlistView },
+      { path: '/compare', name: 'compare', component: CompareView },
       { path: '/connections', name: 'connections', component: ConnectionsView },
       { path: '/settings', name: 'settings', component: SettingsView },
     ],

@@ -2,6 +2,8 @@ import type { Messages } from './en.ts';
 import { actorsDe, crewDe, searchDe } from './search.de.ts';
 import { actorDetailDe, crewDetailDe } from './profile.de.ts';
 import { castingCallsDe } from './castingCalls.de.ts';
+import { shortlistExportDe } from './shortlistExport.de.ts';
+import { compareDe, shortlistsDe } from './shortlists.de.ts';
 
 /** German UI texts. */
 export const de: Messages = {
@@ -19,6 +21,9 @@ export const de: Messages = {
     crewMember: 'Crew-Profil',
     castingCalls: 'Castingaufrufe',
     castingCall: 'Castingaufruf',
+    shortlists: 'Shortlists',
+    shortlist: 'Shortlist',
+    compare: 'Personen vergleichen',
     connections: 'Verbindungen',
     settings: 'Einstellungen',
   },
@@ -37,6 +42,7 @@ export const de: Messages = {
     actors: 'Schauspieler',
     crew: 'Crew',
     castingCalls: 'Castingaufrufe',
+    shortlists: 'Shortlists',
     connections: 'Verbindungen',
     settings: 'Einstellungen',
   },
@@ -46,6 +52,9 @@ export const de: Messages = {
   actorDetail: actorDetailDe,
   crewDetail: crewDetailDe,
   castingCalls: castingCallsDe,
+  shortlistExport: shortlistExportDe,
+  shortlists: shortlistsDe,
+  compare: compareDe,
   offline: {
     banner: 'Offline: Das Verzeichnis ist nicht erreichbar. Sie sehen, was auf diesem Computer gespeichert ist; Castdesk versucht es selbstständig weiter.',
   },
@@ -165,6 +174,8 @@ export const de: Messages = {
     cancelled: 'Die Anfrage wurde abgebrochen.',
     internal: 'In Castdesk ist ein Fehler aufgetreten.',
     storage_full: 'Die Festplatte oder der Browser-Speicher ist voll. Vom letzten Schritt wurde nichts geschrieben; schaffen Sie Platz oder leeren Sie die Offline-Bibliothek in den Einstellungen.',
+    export_failed: 'Die Datei konnte nicht erstellt werden. Einzelheiten unten; es wurde nichts geändert.',
+    invalid_backup: 'Diese Datei ist keine Castdesk-Sicherung der Auswahllisten oder sie ist beschädigt. Es wurde nichts importiert.',
     storage_unavailable: 'Die Offline-Bibliothek kann in diesem Browser nicht geöffnet werden.',
     unsafe_link: 'Castdesk öffnet außerhalb der App nur https-Webseiten und E-Mail-Adressen; dieser Link wurde nicht geöffnet.',
     link_not_opened: 'Kein Browser und kein Mailprogramm hat den Link übernommen. Kopieren Sie ihn und öffnen Sie ihn selbst.',

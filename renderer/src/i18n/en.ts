@@ -1,6 +1,8 @@
 import { actorsEn, crewEn, searchEn } from './search.en.ts';
 import { actorDetailEn, crewDetailEn } from './profile.en.ts';
 import { castingCallsEn } from './castingCalls.en.ts';
+import { shortlistExportEn } from './shortlistExport.en.ts';
+import { compareEn, shortlistsEn } from './shortlists.en.ts';
 /** English UI texts: the reference set of keys; `de` must carry exactly the same ones. */
 export const en = {
   app: {
@@ -17,6 +19,9 @@ export const en = {
     crewMember: 'Crew member',
     castingCalls: 'Casting calls',
     castingCall: 'Casting call',
+    shortlists: 'Shortlists',
+    shortlist: 'Shortlist',
+    compare: 'Compare actors',
     connections: 'Connections',
     settings: 'Settings',
   },
@@ -35,6 +40,7 @@ export const en = {
     actors: 'Actors',
     crew: 'Crew',
     castingCalls: 'Casting calls',
+    shortlists: 'Shortlists',
     connections: 'Connections',
     settings: 'Settings',
   },
@@ -44,6 +50,9 @@ export const en = {
   actorDetail: actorDetailEn,
   crewDetail: crewDetailEn,
   castingCalls: castingCallsEn,
+  shortlistExport: shortlistExportEn,
+  shortlists: shortlistsEn,
+  compare: compareEn,
   offline: {
     banner: 'Offline: the directory cannot be reached. You are seeing what is saved on this computer; Castdesk retries by itself.',
   },
@@ -163,6 +172,8 @@ export const en = {
     cancelled: 'The request was cancelled.',
     internal: 'Something went wrong inside Castdesk.',
     storage_full: 'The disk or the browser storage is full. Nothing of the last step was written; free some space, or clear the offline library in Settings.',
+    export_failed: 'The file could not be made. Details: see below; nothing was changed.',
+    invalid_backup: 'This file is not a Castdesk shortlist backup, or it is damaged. Nothing was imported.',
     storage_unavailable: 'The offline library cannot be opened in this browser.',
     unsafe_link: 'Castdesk opens only https web pages and e-mail addresses outside the app; this link was not opened.',
     link_not_opened: 'No browser or mail program took the link. Copy it and open it yourself.',

@@ -11,6 +11,9 @@ const routeTitleKeys = {
   crewMember: 'titles.crewMember',
   castingCalls: 'titles.castingCalls',
   castingCall: 'titles.castingCall',
+  shortlists: 'titles.shortlists',
+  shortlist: 'titles.shortlist',
+  compare: 'titles.compare',
   connections: 'titles.connections',
   settings: 'titles.settings',
 } as const;

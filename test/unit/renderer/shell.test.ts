@@ -74,11 +74,12 @@ describe('menu', () => {
       ['Actors', '#/actors'],
       ['Crew', '#/crew'],
       ['Casting calls', '#/casting-calls'],
+      ['Shortlists', '#/shortlists'],
       ['Connections', '#/connections'],
       ['Settings', '#/settings'],
     ]);
     await app.get('[data-testid="language-switch"]').setValue('de');
-    expect(nav.findAll('a').map((link) => link.text())).toEqual([de.nav.home, de.nav.actors, de.nav.crew, de.nav.castingCalls, de.nav.connections, de.nav.settings]);
+    expect(nav.findAll('a').map((link) => link.text())).toEqual([de.nav.home, de.nav.actors, de.nav.crew, de.nav.castingCalls, de.nav.shortlists, de.nav.connections, de.nav.settings]);
   });
 
   it('marks the current page, and a list section while one of its detail pages is open', async () => {
@@ -195,6 +196,9 @@ describe('window title', () => {
       crewMember: 'Crew member',
       castingCalls: 'Casting calls',
       castingCall: 'Casting call',
+      shortlists: 'Shortlists',
+      shortlist: 'Shortlist',
+      compare: 'Compare actors',
       connections: 'Connections',
       settings: 'Settings',
     };

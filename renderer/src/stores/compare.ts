@@ -1,0 +1,222 @@
+/**
+ * Two to four actors side by side, from the offline library: what a casting director weighs when
+ * choosing between them (main picture, acting age, height, languages and dialects with levels,
+ * skills, agencies, recent credits). An actor whose detail is not saved yet is asked for once when
+ * the directory can be reached; until then the list entry (or the search row) fills in what it can.
+ */
+import { defineStore } from 'pinia';
+import { computed, ref, shallowRef, watch } from 'vue';
+import type { ActorDetail, CreditEntry } from '../../../contract/directory-api.ts';
+import { mediaUrl } from '../bridge/castdeskBridge.ts';
+import type { ActorRow } from '../db/libraryDb.ts';
+import { toLibraryError, type LibraryError } from './libraryErrors.ts';
+import { watchLive } from './liveLibrary.ts';
+import { useSearchIndexStore } from './searchIndex.ts';
+import { useSyncStore } from './sync.ts';
+
+/** How many actors a comparison holds at least and at most. */
+export const compareMin = 2;
+export const compareMax = 4;
+/** Credits shown per actor, newest first. */
+const recentCreditCount = 5;
+
+export const compareCreditGroups = ['film', 'television', 'theatre'] as const;
+export type CompareCreditGroup = (typeof compareCreditGroups)[number];
+
+export interface CompareCredit {
+  group: CompareCreditGroup;
+  name: string;
+  role: string | null;
+  year: number | null;
+  inDevelopment: boolean;
+}
+
+/** Skills with a level, keyed like their catalogues. */
+export const compareLevelSkills = ['instruments', 'dances', 'singing'] as const;
+/** Skills without a level, keyed like their catalogues. */
+export const compareListSkills = ['sports', 'licenses', 'drivers_licenses'] as const;
+
+/** One actor's column: closed-list keys (the view labels them), numbers and names. */
+export interface CompareActor {
+  id: number;
+  name: string;
+  /** Whether the detail is saved (without it only the list's fields are known). */
+  hasDetail: boolean;
+  /** Whether the library knows the actor at all. */
+  known: boolean;
+  removed: boolean;
+  pictureUrl: string | null;
+  actingAgeFrom: number | null;
+  actingAgeTo: number | null;
+  height: number | null;
+  /** ISO 639-2 → level key. */
+  languages: Record<string, string>;
+  /** Dialect key → level key ('' without a level); native dialects carry `native`. */
+  dialects: Record<string, string>;
+  nativeDialects: string[];
+  levelSkills: Record<(typeof compareLevelSkills)[number], Record<string, string>>;
+  listSkills: Record<(typeof compareListSkills)[number], string[]>;
+  /** Primary agency first. */
+  agencies: string[];
+  credits: CompareCredit[];
+}
+
+/** The ids of a `?ids=1,2,3` query: positive integers, each once, in order, at most four. */
+export function parseCompareIds(value: unknown): number[] {
+  const text = Array.isArray(value) ? value.join(',') : typeof value === 'string' ? value : '';
+  const ids = text
+    .split(',')
+    .map((part) => Number(part.trim()))
+    .filter((id) => Number.isInteger(id) && id > 0);
+  return [...new Set(ids)].slice(0, compareMax);
+}
+
+function creditYear(entry: CreditEntry): number | null {
+  const year = entry.year_to ?? entry.year_from;
+  return typeof year === 'number' && Number.isFinite(year) ? year : null;
+}
+
+/** The newest film, television and theatre credits: in development first, then by year, newest first. */
+export function recentCredits(detail: ActorDetail | undefined, count = recentCreditCount): CompareCredit[] {
+  const all = compareCreditGroups.flatMap((group) =>
+    (detail?.vita?.[group] ?? []).map((entry, index) => ({ entry, group, index })),
+  );
+  return all
+    .sort((a, b) => {
+      const byState = Number(b.entry.in_development === true) - Number(a.entry.in_development === true);
+      if (byState) return byState;
+      const [yearA, yearB] = [creditYear(a.entry), creditYear(b.entry)];
+      if (yearA !== yearB) return (yearB ?? -Infinity) - (yearA ?? -Infinity);
+      return compareCreditGroups.indexOf(a.group) - compareCreditGroups.indexOf(b.group) || a.index - b.index;
+    })
+    .slice(0, count)
+    .map(({ entry, group }) => ({
+      group,
+      name: entry.name,
+      role: entry.role?.trim() || null,
+      year: creditYear(entry),
+      inDevelopment: entry.in_development === true,
+    }));
+}
+
+function agencyNames(detail: ActorDetail): string[] {
+  const connections = [...(detail.talent_agency_connections ?? [])];
+  connections.sort((a, b) => Number(b.connection_type === 'primary_agency') - Number(a.connection_type === 'primary_agency'));
+  return connections.map((connection) => connection.talent_agency_name?.trim() ?? '').filter((name) => name !== '');
+}
+
+export const useCompareStore = defineStore('compare', () => {
+  const sync = useSyncStore();
+  const index = useSearchIndexStore();
+
+  const ids = ref<number[]>([]);
+  const rows = shallowRef<Map<number, ActorRow>>(new Map());
+  const loaded = ref(false);
+  const error = ref<LibraryError | null>(null);
+
+  watchLive(
+    () => (sync.db && ids.value.length > 0 ? { db: sync.db, ids: [...ids.value] } : null),
+    async ({ db, ids: wanted }) => {
+      const found = await db.actors.bulkGet(wanted);
+      return new Map(found.filter((row): row is ActorRow => row !== undefined).map((row) => [row.id, row]));
+    },
+    {
+      next: (found) => {
+        rows.value = found;
+        loaded.value = true;
+      },
+      error: (failure) => {
+        error.value = toLibraryError(failure);
+        loaded.value = true;
+      },
+    },
+  );
+
+  // An actor without a saved detail is asked for once per comparison while the directory can be reached.
+  const asked = new Set<string>();
+  watch(
+    () => [rows.value, loaded.value, sync.offline, sync.db] as const,
+    ([found, answered, offline, db]) => {
+      if (!answered || offline || !db) return;
+      for (const id of ids.value) {
+        const key = `${sync.connectionId}:${id}`;
+        if (found.get(id)?.detail || asked.has(key)) continue;
+        asked.add(key);
+        sync.view('actor', id).catch((failure: unknown) => {
+          if (failure && typeof failure === 'object' && 'code' in failure && failure.code === 'not_found') return;
+          error.value = toLibraryError(failure);
+        });
+      }
+    },
+  );
+
+  function pictureOf(row: ActorRow | undefined, searchThumb: string | null): string | null {
+    const pictures = row?.detail?.pictures ?? [];
+    const main = pictures.find((picture) => picture.main_picture) ?? pictures[0];
+    const url = main?.versions?.large ?? main?.versions?.thumb_large ?? main?.url ?? row?.item.main_picture_url_tile ?? searchThumb;
+    return url && sync.connectionId ? mediaUrl(sync.connectionId, url) : null;
+  }
+
+  const actors = computed<CompareActor[]>(() => {
+    void index.revision;
+    return ids.value.map((id) => {
+      const row = rows.value.get(id);
+      const search = index.row('actor', id);
+      const detail = row?.detail;
+      const item = row?.item;
+      const nativeDialects = detail?.native_dialects?.length ? detail.native_dialects : detail?.native_dialect ? [detail.native_dialect] : [];
+      const name =
+        (detail ? (detail.name ?? `${detail.first_name} ${detail.last_name}`).trim() : '') ||
+        item?.name?.trim() ||
+        `${item?.first_name ?? ''} ${item?.last_name ?? ''}`.trim() ||
+        search?.name ||
+        '';
+      return {
+        id,
+        name,
+        hasDetail: detail !== undefined,
+        known: row !== undefined || search !== undefined,
+        removed: row?.removed !== undefined || search?.removed === 1,
+        pictureUrl: pictureOf(row, search?.thumbUrl ?? null),
+        actingAgeFrom: detail?.acting_age_from ?? search?.actingAgeFrom ?? null,
+        actingAgeTo: detail?.acting_age_to ?? search?.actingAgeTo ?? null,
+        height: detail?.height ?? search?.height ?? null,
+        languages: { ...(detail?.languages ?? item?.languages ?? search?.languageLevels ?? {}) },
+        dialects: { ...(detail?.dialects ?? {}) },
+        nativeDialects,
+        levelSkills: {
+          instruments: { ...(detail?.instruments ?? {}) },
+          dances: { ...(detail?.dances ?? {}) },
+          singing: { ...(detail?.singing ?? {}) },
+        },
+        listSkills: {
+          sports: [...(detail?.sports ?? [])],
+          licenses: [...(detail?.licenses ?? [])],
+          drivers_licenses: [...(detail?.drivers_licenses ?? [])],
+        },
+        agencies: detail ? agencyNames(detail) : [...(search?.agencies ?? [])],
+        credits: recentCredits(detail),
+      };
+    });
+  });
+
+  /** Compares these actors (ids as parsed from the route). */
+  function open(next: number[]): void {
+    const clean = parseCompareIds(next.join(','));
+    if (JSON.stringify(clean) === JSON.stringify(ids.value)) return;
+    if (clean.length === 0) {
+      rows.value = new Map();
+      loaded.value = false;
+    }
+    ids.value = clean;
+  }
+
+  function close(): void {
+    ids.value = [];
+    rows.value = new Map();
+    loaded.value = false;
+    asked.clear();
+  }
+
+  return { ids, actors, loaded, error, open, close };
+});
