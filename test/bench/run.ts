@@ -3,11 +3,15 @@
  * `BENCH name=value unit` lines.
  */
 import { runServerBench } from './serverBench.ts';
+import { runShortlistBench } from './shortlistBench.ts';
 import { runSyncBench } from './syncBench.ts';
+import { runUiBench } from './uiBench.ts';
 
 const suites: Record<string, () => Promise<void>> = {
   server: runServerBench,
   sync: runSyncBench,
+  ui: runUiBench,
+  shortlists: runShortlistBench,
 };
 
 const asked = process.argv.slice(2);
