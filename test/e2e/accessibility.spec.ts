@@ -111,6 +111,31 @@ const views: View[] = [
     },
   },
   {
+    name: 'shortlists',
+    async open() {
+      await ensureShortlist();
+      await page.goto(at('#/shortlists'));
+      await expect(page.getByTestId('shortlist-row')).toHaveCount(1, { timeout: 30_000 });
+    },
+  },
+  {
+    name: 'shortlist',
+    async open() {
+      await ensureShortlist();
+      await page.goto(at(`#/shortlists/${shortlist.id}`));
+      await expect(page.getByTestId('shortlist-entry')).toHaveCount(shortlist.actorIds.length, { timeout: 30_000 });
+      await expect(page.getByTestId('entry-note').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'compare',
+    async open() {
+      await ensureShortlist();
+      await page.goto(at(`#/compare?ids=${shortlist.actorIds.join(',')}`));
+      await expect(page.getByTestId('compare-actor')).toHaveCount(shortlist.actorIds.length, { timeout: 30_000 });
+    },
+  },
+  {
     name: 'connections',
     async open() {
       await nav(page, 'Connections').click();
@@ -126,6 +151,29 @@ const views: View[] = [
     },
   },
 ];
+
+/** A shortlist of three actors from the list's selection (made once, by the first view that needs it). */
+const shortlist = { id: 0, actorIds: [] as number[] };
+async function ensureShortlist(): Promise<void> {
+  if (shortlist.id > 0) return;
+  await page.goto(at('#/actors'));
+  await expect(page.getByTestId('profile-row').first()).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('select-mode').click();
+  const boxes = page.getByTestId('select-profile');
+  const ids = (await boxes.evaluateAll((items) => items.map((item) => Number(item.getAttribute('data-id'))))).slice(0, 3);
+  expect(ids).toHaveLength(3);
+  for (const id of ids) await page.locator(`[data-testid="select-profile"][data-id="${id}"]`).check();
+  await page.getByTestId('add-selected-to-shortlist').click();
+  const menu = page.getByTestId('add-to-shortlist-menu');
+  await menu.getByTestId('add-new-list-name').fill('Axe check');
+  await menu.getByTestId('add-to-new-list').click();
+  await expect(page.getByTestId('add-to-shortlist-result')).toContainText('3 new');
+  await page.goto(at('#/shortlists'));
+  const href = (await page.getByTestId('shortlist-link').first().getAttribute('href')) ?? '';
+  shortlist.id = Number(/shortlists\/(\d+)/.exec(href)?.[1]);
+  expect(shortlist.id).toBeGreaterThan(0);
+  shortlist.actorIds = ids;
+}
 
 /** One violation per paragraph: rule, impact, what it means, and every element with the reason. */
 function describe(violations: Result[]): string {

@@ -35,7 +35,7 @@ test('the first start connects to the demo directory and shows its actors', asyn
   expect(await actors.count()).toBeGreaterThan(5);
   await expect(page.getByTestId('result-count')).toHaveText(/^\d+ actors$/);
   // Thumbnails come through the back end's media cache, authorised by the session cookie.
-  const firstPicture = actors.first().getByRole('img');
+  const firstPicture = actors.first().locator('img');
   await expect(firstPicture).toHaveAttribute('src', /^\/media-cache\?c=/);
   await expect.poll(() => firstPicture.evaluate((image) => {
     const picture = image as unknown as { complete: boolean; naturalWidth: number };

@@ -103,7 +103,7 @@ test('a synced directory stays browsable, with pictures, after it goes away', as
   await expect(page.getByTestId('sync-progress')).toHaveAttribute('data-state', 'offline');
   await expect(page.getByTestId('offline-banner')).toBeVisible();
   // Thumbnails were cached during the sync: they show without the directory too.
-  await expect.poll(() => allPicturesShown(actors.first().getByRole('img')), { timeout: 30_000 }).toBe(true);
+  await expect.poll(() => allPicturesShown(actors.first().locator('img')), { timeout: 30_000 }).toBe(true);
 
   // Leave the other specs the connections they expect.
   await page.getByRole('link', { name: 'Connections' }).click();

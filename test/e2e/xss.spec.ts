@@ -167,7 +167,7 @@ test('a hostile directory runs no script and sends no dangerous link to the open
   await expect(aboutMe).toContainText('Bye.');
   await expect(page.getByTestId('profile-links')).toBeVisible();
   await expect(page.getByTestId('vita')).toContainText('<script>alert(1)</script>');
-  expect(directory.requests).toContain('GET /api/v1/actor_profiles/1');
+  expect(directory.requests).toContain('GET /api/v1/actor_profiles/1?locale=en');
   const detailUrl = page.url();
   expect(await dangerousMarkup(page)).toEqual([]);
 

@@ -101,6 +101,19 @@ describe('actor list search and filters', { timeout: 15_000 }, () => {
     await eventually(() => expect([router.currentRoute.value.query.lang].flat()).toEqual(['eng']));
   });
 
+  it('keeps a search typed just before opening a result, so Back returns to it', async () => {
+    const { view, names, router } = await mountList('/actors');
+    await view.get('[data-testid="search-input"]').setValue('jon');
+    await eventually(() => expect(names()).toEqual(['Jonas Weber', 'Jonathan Schulz']));
+    // Within the URL's debounce: the list's history entry has not been written yet.
+    expect(router.currentRoute.value.query.q).toBeUndefined();
+    await router.push({ name: 'actor', params: { id: 1 } });
+    router.back();
+    await eventually(() => expect(router.currentRoute.value.name).toBe('actors'));
+    expect(router.currentRoute.value.query.q).toBe('jon');
+    await eventually(() => expect(names()).toEqual(['Jonas Weber', 'Jonathan Schulz']));
+  });
+
   it('moves from the search field into the list with the arrow keys', async () => {
     const { view } = await mountList('/actors');
     await view.get('[data-testid="search-input"]').trigger('keydown', { key: 'ArrowDown' });
