@@ -374,7 +374,12 @@ export const useShortlistsStore = defineStore('shortlists', () => {
 
   /** Takes fresh snapshots of the open list's actors whose cached profile is newer. */
   async function refreshSnapshots(): Promise<void> {
-    const rows = entries.value;
+    // Only actors whose search row (in memory) says they changed: reading 500 cached details on
+    // every open would cost more than drawing the list.
+    const rows = entries.value.filter((row) => {
+      const searchRow = index.row('actor', row.actorId);
+      return searchRow !== undefined && searchRow.updatedAt !== row.snapshot.updatedAt;
+    });
     if (rows.length === 0 || !sync.db) return;
     const current = await snapshots(rows.map((row) => row.actorId));
     const changed = rows.filter((row) => {

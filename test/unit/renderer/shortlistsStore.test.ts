@@ -89,6 +89,25 @@ describe('the shortlists store', () => {
     expect(again.shortlists.lists.map((list) => [list.name, list.count])).toEqual([['Pilot – lead', 3]]);
   });
 
+  it('takes a fresh snapshot of an actor whose profile changed since, and only of them', async () => {
+    const first = await started({ actors });
+    const id = (await first.shortlists.createList('Renamed'))!;
+    await first.shortlists.addActors(id, [1, 2]);
+    await first.sync.activate(null);
+
+    const renamed = actors.map((actor) => (actor.id === 2 ? { ...actor, name: 'Ada Aalto-Berg', last_name: 'Aalto-Berg', updated_at: '2026-11-20T10:00:00+01:00' } : actor));
+    const again = await started({ actors: renamed }, first.connectionId);
+    await eventually(() => expect(again.index.row('actor', 2)?.name).toBe('Ada Aalto-Berg'));
+    again.shortlists.open(id);
+    await eventually(() => expect(again.shortlists.entries).toHaveLength(2));
+    const zoeBefore = again.shortlists.entries.find((entry) => entry.actorId === 1)!;
+    await again.shortlists.refreshSnapshots();
+    await eventually(() => expect(order(again.shortlists)).toEqual(['Zoe Zander', 'Ada Aalto-Berg']));
+    expect(again.shortlists.entries.find((entry) => entry.actorId === 2)!.snapshot.updatedAt).toBe('2026-11-20T10:00:00+01:00');
+    // The unchanged actor's entry was not rewritten.
+    expect(again.shortlists.entries.find((entry) => entry.actorId === 1)).toEqual(zoeBefore);
+  });
+
   it('puts removed entries and a removed list back with undo, in their order', async () => {
     const { shortlists } = await started({ actors });
     const id = (await shortlists.createList('Callbacks'))!;
