@@ -117,7 +117,9 @@ function loadedImage(element: unknown): boolean {
   return image.complete && image.naturalWidth > 0;
 }
 
+/** A facet's counts once they describe the current search (the panel is busy until typing pauses). */
 async function facetCounts(facet: Locator): Promise<Record<string, number>> {
+  await expect(facet.page().getByTestId('filters')).toHaveAttribute('aria-busy', 'false');
   return facet.locator('.facet-value').evaluateAll((labels) =>
     Object.fromEntries(labels.map((label) => [label.getAttribute('data-value') ?? '', Number(label.querySelector('[data-testid="facet-count"]')?.textContent?.trim())])),
   );

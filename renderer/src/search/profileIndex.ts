@@ -407,8 +407,12 @@ export class ProfileIndex {
     return scores;
   }
 
-  /** The profiles matching `query`, in its order, with the count of every facet value. */
-  query(query: ProfileQuery): QueryResult {
+  /**
+   * The profiles matching `query`, in its order, with the count of every facet value. Without
+   * `counts` the counts stay empty: counting every value over 50,000 rows is most of a query's
+   * cost, and a keystroke needs the list at once but the counts only once typing pauses.
+   */
+  query(query: ProfileQuery, { counts: counting = true }: { counts?: boolean } = {}): QueryResult {
     const rows = this.rows;
     // Columns first: building them interns every value, so the selected values below find their codes.
     const columns = this.columnsNow();
@@ -424,7 +428,7 @@ export class ProfileIndex {
     const levelChecks = Object.entries(query.languageMinLevels)
       .filter(([code]) => (query.facets.language ?? []).includes(code))
       .map(([code, level]) => ({ code, rank: languageLevelRank(level) }));
-    const counter = new Int32Array(columns.totalValues);
+    const counter = new Int32Array(counting ? columns.totalValues : 0);
     const { actingAgeMin, actingAgeMax, heightMin, heightMax } = query;
     const ageLow = actingAgeMin ?? -1;
     const ageHigh = actingAgeMax ?? 10_000;
@@ -454,7 +458,7 @@ export class ProfileIndex {
       if (heightFilter && (height[slot]! < 0 || height[slot]! < heightLow || height[slot]! > heightHigh)) return;
       let failures = 0;
       let failed = -1;
-      for (let a = 0; a < active.length && failures < 2; a++) {
+      for (let a = 0; a < active.length && failures < (counting ? 2 : 1); a++) {
         const facet = active[a]!;
         let ok: boolean;
         if (facet.mode === 'any') {
@@ -476,8 +480,8 @@ export class ProfileIndex {
       if (failures === 0) {
         out.push(slot);
         withDetail += hasDetail[slot]!;
-        for (let c = flatOffsets[slot]!, end = flatOffsets[slot + 1]!; c < end; c++) counter[flatCodes[c]!]! += 1;
-      } else if (failures === 1 && anyMode[failed]) {
+        if (counting) for (let c = flatOffsets[slot]!, end = flatOffsets[slot + 1]!; c < end; c++) counter[flatCodes[c]!]! += 1;
+      } else if (counting && failures === 1 && anyMode[failed]) {
         count(failed, slot);
       }
     };
@@ -518,6 +522,10 @@ export class ProfileIndex {
     for (let i = 0; i < out.length; i++) ids[i] = rows[out[i]!]!.id;
     const counts = {} as Record<FacetName, Map<string, number>>;
     for (let f = 0; f < facetNames.length; f++) {
+      if (!counting) {
+        counts[facetNames[f]!] = new Map();
+        continue;
+      }
       const map = new Map<string, number>();
       const values = this.dictionaries[f]!.values;
       const base = bases[f]!;

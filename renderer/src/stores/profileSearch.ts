@@ -2,7 +2,7 @@
  * One list's search (actors or crew): the query the URL describes, its result from the in-memory
  * index, the layout, and the searches the user saved by name. Call inside a store's setup.
  */
-import { computed, ref, shallowRef } from 'vue';
+import { computed, onScopeDispose, ref, shallowRef, watch } from 'vue';
 import { mediaUrl } from '../bridge/castdeskBridge.ts';
 import type { LibraryDb, ProfileKind, SavedActorSearch, SavedSearchRow, SearchRow } from '../db/libraryDb.ts';
 import { writeLibrary } from '../db/libraryDb.ts';
@@ -12,6 +12,9 @@ import { toLibraryError, type LibraryError } from './libraryErrors.ts';
 import { watchLive } from './liveLibrary.ts';
 import { useSearchIndexStore } from './searchIndex.ts';
 import { useSyncStore } from './sync.ts';
+
+/** Facet counts follow a changed search once typing pauses this long. */
+const countsDelayMs = 150;
 
 const genderFilters = ['male', 'female', 'transgender_female', 'transgender_male', 'non_binary', 'custom'] as const;
 
@@ -38,9 +41,10 @@ export function createProfileSearch(kind: ProfileKind) {
   const savedSearches = shallowRef<SavedSearchRow[]>([]);
   const error = ref<LibraryError | null>(null);
 
+  /** The matching profiles at once, on every keystroke; their facet counts are in `counts`. */
   const result = computed<QueryResult>(() => {
     void index.revision;
-    return index.search(kind, query.value);
+    return index.search(kind, query.value, { counts: false });
   });
   /** Every live profile of this kind in the library. */
   const total = computed(() => {
@@ -48,6 +52,31 @@ export function createProfileSearch(kind: ProfileKind) {
     return index.size(kind);
   });
   const routeQuery = computed(() => routeFromQuery(query.value, layout.value));
+
+  // The search the facet counts describe: it follows the query once typing or clicking pauses, and
+  // a library change at once. Counting is then done only when a view reads `counts`.
+  const queryKey = computed(() => JSON.stringify(routeFromQuery(query.value, 'list')));
+  const counted = shallowRef({ key: queryKey.value, query: JSON.parse(JSON.stringify(query.value)) as ProfileQuery });
+  let countsTimer: ReturnType<typeof setTimeout> | null = null;
+  function settleCounts(): void {
+    if (countsTimer) clearTimeout(countsTimer);
+    countsTimer = null;
+    if (counted.value.key !== queryKey.value) counted.value = { key: queryKey.value, query: JSON.parse(JSON.stringify(query.value)) as ProfileQuery };
+  }
+  watch(queryKey, () => {
+    if (countsTimer) clearTimeout(countsTimer);
+    countsTimer = setTimeout(settleCounts, countsDelayMs);
+  });
+  onScopeDispose(() => {
+    if (countsTimer) clearTimeout(countsTimer);
+  });
+  /** Every facet value's count for the search as it was when typing last paused. */
+  const counts = computed<QueryResult['counts']>(() => {
+    void index.revision;
+    return index.search(kind, counted.value.query).counts;
+  });
+  /** True while the counts still describe an earlier search. */
+  const countsStale = computed(() => counted.value.key !== queryKey.value);
   const filtered = computed(() => {
     const current = query.value;
     return (
@@ -151,6 +180,9 @@ export function createProfileSearch(kind: ProfileKind) {
     query,
     layout,
     result,
+    counts,
+    countsStale,
+    settleCounts,
     total,
     filtered,
     routeQuery,

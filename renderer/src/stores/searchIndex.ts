@@ -111,8 +111,8 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
   onScopeDispose(() => subscription?.unsubscribe());
 
   /** Searches one kind's index (read `revision` in a computed to search again on changes). */
-  function search(kind: ProfileKind, query: ProfileQuery): QueryResult {
-    return indexes[kind].query(query);
+  function search(kind: ProfileKind, query: ProfileQuery, options?: { counts?: boolean }): QueryResult {
+    return indexes[kind].query(query, options);
   }
 
   /** The search row of a profile, for list rows and role matching. */

@@ -76,6 +76,9 @@ describe('actor list search and filters', { timeout: 15_000 }, () => {
     expect(count('gender', 'male')).toBe('2');
     await facetValue(view, 'gender', 'female').get('input').setValue(true);
     await eventually(() => expect(names()).toEqual(['Anna Müller', 'Lena Berg']));
+    // The list follows at once; the counts once the clicking pauses (busy until then).
+    expect(view.get('[data-testid="filters"]').attributes('aria-busy')).toBe('true');
+    await eventually(() => expect(view.get('[data-testid="filters"]').attributes('aria-busy')).toBe('false'));
     expect(count('language', 'deu')).toBe('2');
     expect(count('language', 'fra')).toBe('1');
     // The gender facet still counts the men, so the user sees what adding them would give.
