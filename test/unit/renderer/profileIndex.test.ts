@@ -74,6 +74,13 @@ describe('ProfileIndex name search', () => {
     expect(index.size).toBe(5);
   });
 
+  it('puts every word start before every other match, each group in name order', () => {
+    const bergs = new ProfileIndex();
+    bergs.upsert([row(20, 'Zora Berg'), row(21, 'Aaron Isenberg'), row(22, 'Anna Bergmann'), row(23, 'Bea Weinberg'), row(24, 'Carl Berger')]);
+    expect(names(bergs, { text: 'berg', sort: 'relevance' })).toEqual(['Anna Bergmann', 'Carl Berger', 'Zora Berg', 'Aaron Isenberg', 'Bea Weinberg']);
+    expect(names(bergs, { text: 'berg', sort: 'name' })).toEqual(['Aaron Isenberg', 'Anna Bergmann', 'Bea Weinberg', 'Carl Berger', 'Zora Berg']);
+  });
+
   it('sorts by last name and by last update', () => {
     expect(names(index, { sort: 'lastName' })).toEqual(['Zoe Jones', 'Anna Müller', 'Lena Mueller-Berg', 'Jonathan Schulz', 'Jonas Weber']);
     const updated = new ProfileIndex();
