@@ -710,3 +710,42 @@ test('backup, delete every list, import: the same lists come back; again: nothin
   await expect(rows).toHaveCount(2);
   expect(normalised(await readStored(page))).toEqual(expected);
 });
+
+test('a long list draws each entry’s editors as it scrolls into view', async () => {
+  // 24 actors picked from the actor list's selection, screen by screen.
+  await nav(page, 'Actors').click();
+  await expect(page.getByTestId('result-count')).toHaveAttribute('data-count', String(actors.size), { timeout: 30_000 });
+  const selectMode = page.getByTestId('select-mode');
+  if ((await selectMode.getAttribute('aria-pressed')) !== 'true') await selectMode.click();
+  const picked: number[] = [];
+  const scroller = page.getByTestId('profile-list');
+  while (picked.length < 24) {
+    const shown = await page.getByTestId('select-profile').evaluateAll((boxes) => boxes.map((box) => Number(box.getAttribute('data-id'))));
+    const fresh = shown.filter((id) => !picked.includes(id));
+    expect(fresh.length, 'the list shows actors not picked yet').toBeGreaterThan(0);
+    for (const id of fresh.slice(0, 24 - picked.length)) {
+      await page.locator(`[data-testid="select-profile"][data-id="${id}"]`).check();
+      picked.push(id);
+    }
+    await scroller.evaluate((element) => element.scrollBy(0, 600));
+  }
+  await page.getByTestId('add-selected-to-shortlist').click();
+  const menu = page.getByTestId('add-to-shortlist-menu');
+  await menu.getByTestId('add-new-list-name').fill('Long list');
+  await menu.getByTestId('add-to-new-list').click();
+  await expect(page.getByTestId('add-to-shortlist-result')).toContainText('Added to “Long list”: 24 new, 0 already on it.');
+
+  const id = (await readStored(page)).lists.find((list) => list.name === 'Long list')!.id;
+  await openList(id);
+  await expect(entryRows()).toHaveCount(24);
+  const last = entryRows().nth(23);
+  await expect(last).toHaveAttribute('data-drawn', 'false');
+  await expect(last).toContainText(actors.get(Number(await last.getAttribute('data-actor-id')))!.name!);
+  await last.scrollIntoViewIfNeeded();
+  await expect(last).toHaveAttribute('data-drawn', 'true');
+  await expect(last.getByTestId('entry-note')).toBeVisible();
+  await last.getByTestId('entry-note').fill('Seen at the end of a long list');
+  await last.getByTestId('entry-note').blur();
+  const lastActor = Number(await last.getAttribute('data-actor-id'));
+  await expect.poll(async () => entriesOf(await readStored(page), id).find((entry) => entry.actorId === lastActor)?.note).toBe('Seen at the end of a long list');
+});

@@ -372,6 +372,25 @@ describe('A shortlist', () => {
     expect(await seriousA11yViolations()).toEqual([]);
   });
 
+  it('lists every entry of a long list, drawing the editors of the first ones and of any that takes focus', { timeout: 20_000 }, async () => {
+    const { view, router, shortlists } = await mountApp('/shortlists');
+    const actorIds = [1, 2, 3, 4, ...Array.from({ length: 16 }, (_, i) => 100 + i)];
+    const id = await listWith(shortlists, 'Long list', actorIds);
+    await openList(view, router, id, 20);
+    expect(view.findAll('[data-testid="entry-note"]')).toHaveLength(15);
+    const drawn = () => view.findAll('[data-testid="shortlist-entry"]').map((entry) => entry.attributes('data-drawn'));
+    expect(drawn().slice(0, 15)).toEqual(Array.from({ length: 15 }, () => 'true'));
+    // Beyond them an entry shows its position and name until it comes near the viewport (happy-dom
+    // lays nothing out, so never here) or takes focus.
+    const last = entryOf(view, 115);
+    expect(last.attributes('data-drawn')).toBe('false');
+    expect(last.text()).toContain('#115');
+    expect(last.find('[data-testid="entry-note"]').exists()).toBe(false);
+    await last.trigger('focusin');
+    await eventually(() => expect(entryOf(view, 115).find('[data-testid="entry-note"]').exists()).toBe(true));
+    expect(order(view)).toEqual(actorIds);
+  });
+
   it('saves a note while typing, after a pause', async () => {
     const { view, router, shortlists } = await mountApp('/');
     const id = await listWith(shortlists, 'Typing', [3]);
