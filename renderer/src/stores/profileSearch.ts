@@ -93,6 +93,8 @@ export function createProfileSearch(kind: ProfileKind) {
     if (JSON.stringify(routeFromQuery(next, nextLayout)) === JSON.stringify(routeQuery.value)) return;
     query.value = next;
     layout.value = nextLayout;
+    // A search opened from a URL or a saved search is not being typed: its counts come at once.
+    settleCounts();
   }
 
   function setText(text: string): void {
@@ -182,7 +184,6 @@ export function createProfileSearch(kind: ProfileKind) {
     result,
     counts,
     countsStale,
-    settleCounts,
     total,
     filtered,
     routeQuery,

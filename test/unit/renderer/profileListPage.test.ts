@@ -92,6 +92,9 @@ describe('actor list search and filters', { timeout: 15_000 }, () => {
   it('reopens a search from its URL, shows a grid, and saves the search by name', async () => {
     const { view, names, router } = await mountList('/actors?lang=eng&view=grid');
     await eventually(() => expect(names()).toEqual(['Jonas Weber', 'Jonathan Schulz']));
+    // Opened from a URL, not typed: the counts describe it at once.
+    expect(view.get('[data-testid="filters"]').attributes('aria-busy')).toBe('false');
+    expect(facetValue(view, 'language', 'deu').get('[data-testid="facet-count"]').text()).toBe('1');
     expect(view.find('[data-testid="profile-row"].tile').exists()).toBe(true);
     await view.get('[data-testid="save-search"]').trigger('click');
     await view.get('[data-testid="save-search-name"]').setValue('English speakers');
