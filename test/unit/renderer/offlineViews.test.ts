@@ -59,7 +59,8 @@ describe('Actors view on the offline library', () => {
     expect(rows().map((item) => item.get('[data-testid="profile-name"]').text())).toEqual(['Ada Aalto', 'Björn Berg', 'Zoe Zander']);
     expect(view.get('[data-testid="result-count"]').text()).toBe('3 actors');
     expect(rows()[0]!.attributes('href')).toBe('#/actors/2');
-    expect(view.get('[data-testid="profile-list"] img').attributes('src')).toMatch(new RegExp(`^/media-cache\\?c=${connectionId}&u=`));
+    // Pictures follow once the results stop changing.
+    await eventually(() => expect(view.get('[data-testid="profile-list"] img').attributes('src')).toMatch(new RegExp(`^/media-cache\\?c=${connectionId}&u=`)));
     await eventually(() => expect(sync.progress.state).toBe('done'));
     expect(view.get('[data-testid="sync-progress"]').attributes('data-state')).toBe('done');
     expect(view.get('[data-testid="sync-state"]').text()).toContain(en.sync.done);
