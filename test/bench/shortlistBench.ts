@@ -33,31 +33,24 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer as createHttpServer, type Server } from 'node:http';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { chromium, type BrowserContext, type Page } from '@playwright/test';
-import { build, type InlineConfig } from 'vite';
-import type { ChannelResult } from '../../contract/bridge.ts';
-import type { SyncState } from '../../renderer/src/db/libraryDb.ts';
+import type { BrowserContext, Page } from '@playwright/test';
+import { build } from 'vite';
 import { shortlistColours, shortlistStatuses } from '../../renderer/src/db/shortlistDb.ts';
-import { createBackEnd, type BackEnd } from '../../electron/core/backEnd.ts';
+import { createBackEnd } from '../../electron/core/backEnd.ts';
 import { startWebShell, type RunningWebShell } from '../../electron/web/webShell.ts';
 import { isMediaPictureVersion } from '../../server/src/media/pictureGeometry.ts';
 import { renderPicturePng } from '../../server/src/media/placeholderPortrait.ts';
-import { chromiumArgs, chromiumExecutable } from '../chromium.ts';
 import { bench, summarize } from './stats.ts';
-import { loadUiSeed, mediaBasePlaceholder, type UiSeed } from './uiBenchSeed.ts';
-import type { UiSeedPage } from './uiBenchSeedPage.ts';
+import { loadUiSeed, type UiSeed } from './uiBenchSeed.ts';
+import { buildRenderer, callBackEnd, closedAddress, launchChromium, prepareContext, seedLibraryThroughPage } from './webShellBench.ts';
 
 const run = promisify(execFile);
 const seedPageEntry = fileURLToPath(new URL('./uiBenchSeedPage.ts', import.meta.url));
-const rendererConfigFile = fileURLToPath(new URL('../../electron.vite.config.ts', import.meta.url));
 /** The launch token's sessionStorage key (renderer/src/bridge/castdeskBridge.ts). */
-const tokenStorageKey = 'castdesk.launchToken';
-const seedChunk = 1000;
 const openTargetMs = 200;
 const pdfTargetMs = 5000;
 
@@ -66,15 +59,6 @@ function log(line: string): void {
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-
-/** The renderer exactly as electron.vite.config.ts builds it, into `outDir` (never out/). */
-async function buildRenderer(outDir: string): Promise<void> {
-  const config = (await import(rendererConfigFile)).default as { renderer: InlineConfig };
-  const renderer = config.renderer;
-  // Unminified when profiling, so the profile names the app's functions.
-  const minify = process.env.BENCH_SHORTLIST_PROFILE === '1' ? { minify: false } : {};
-  await build({ ...renderer, configFile: false, logLevel: 'warn', build: { ...renderer.build, outDir, emptyOutDir: true, ...minify } });
-}
 
 /** The seed page as one ES module, with the page that loads it, in `outDir`. */
 async function buildSeedPage(outDir: string): Promise<void> {
@@ -87,21 +71,6 @@ async function buildSeedPage(outDir: string): Promise<void> {
     path.join(outDir, 'index.html'),
     '<!doctype html><html><head><meta charset="utf-8"><title>shortlists bench seed</title></head><body><script type="module" src="/bench-seed/seed.js"></script></body></html>\n',
   );
-}
-
-async function call<C extends 'addConnection' | 'setActiveConnection'>(backEnd: BackEnd, channel: C, args: unknown): Promise<ChannelResult<C>> {
-  const result = await backEnd.call(channel, args);
-  if (!result.ok) throw new Error(`${channel}: ${result.error.code}: ${result.error.message}`);
-  return result.value as ChannelResult<C>;
-}
-
-/** An address on this machine where nothing listens: the directory, stopped. */
-async function closedAddress(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}`;
 }
 
 /** The directory's picture host alone: GET /media/pictures/<id>/<version>.png, the demo's generated pictures. */
@@ -161,24 +130,6 @@ function openProbe(expected: number): string {
 })();`;
 }
 
-function launch(profileDir: string): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(profileDir, { executablePath: chromiumExecutable, args: chromiumArgs, headless: true, acceptDownloads: true });
-}
-
-async function prepareContext(context: BrowserContext, token: string, expected: number): Promise<void> {
-  await context.addInitScript(
-    ({ key, value }) => {
-      try {
-        (globalThis as unknown as { sessionStorage: { setItem(name: string, text: string): void } }).sessionStorage.setItem(key, value);
-      } catch {
-        // about:blank has no storage.
-      }
-    },
-    { key: tokenStorageKey, value: token },
-  );
-  await context.addInitScript({ content: openProbe(expected) });
-}
-
 async function newPage(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
   page.on('pageerror', (error) => log(`page error: ${error.message}`));
@@ -189,29 +140,7 @@ async function newPage(context: BrowserContext): Promise<Page> {
 async function seedLibrary(context: BrowserContext, origin: string, connectionId: string, uiSeed: UiSeed, mediaBase: string): Promise<void> {
   const started = performance.now();
   const page = await newPage(context);
-  await page.goto(`${origin}/bench-seed/index.html`);
-  await page.waitForFunction(() => (globalThis as { castdeskUiSeed?: { ready?: boolean } }).castdeskUiSeed?.ready === true);
-  await page.evaluate((id) => (globalThis as unknown as { castdeskUiSeed: UiSeedPage }).castdeskUiSeed.open(id), connectionId);
-  for (let start = 0; start < uiSeed.rows.length; start += seedChunk) {
-    const json = JSON.stringify({ rows: uiSeed.rows.slice(start, start + seedChunk), searchRows: uiSeed.searchRows.slice(start, start + seedChunk) }).replaceAll(mediaBasePlaceholder, mediaBase);
-    await page.evaluate((text) => (globalThis as unknown as { castdeskUiSeed: UiSeedPage }).castdeskUiSeed.write(text), json);
-  }
-  const nowIso = new Date().toISOString();
-  const state = (resource: SyncState['resource'], watermark: string | null): SyncState => ({
-    resource,
-    watermark,
-    checkpoint: null,
-    lastFullReconciliationAt: nowIso,
-    lastRunCompletedAt: nowIso,
-    lastError: null,
-  });
-  const library = await page.evaluate(
-    (text) => (globalThis as unknown as { castdeskUiSeed: UiSeedPage }).castdeskUiSeed.finish(text),
-    JSON.stringify({
-      syncState: [state('actors', uiSeed.watermark), state('crew', null), state('castingCalls', null), state('castingCallsCurrent', null)],
-      labels: uiSeed.labels,
-    }),
-  );
+  const library = await seedLibraryThroughPage(page, origin, connectionId, uiSeed, mediaBase);
   await page.close();
   log(`library seeded in ${seconds(performance.now() - started)}: ${JSON.stringify(library)}`);
 }
@@ -523,7 +452,8 @@ export async function runShortlistBench(): Promise<void> {
     if (bigIds.length < bigSize || sheetIds.length < sheetSize) throw new Error(`The seed has too few actors: ${bigIds.length} / ${sheetIds.length} with pictures`);
 
     mark = performance.now();
-    await buildRenderer(rendererDir);
+    // Unminified when profiling, so the profile names the app's functions.
+    await buildRenderer(rendererDir, process.env.BENCH_SHORTLIST_PROFILE !== '1');
     await buildSeedPage(path.join(rendererDir, 'bench-seed'));
     log(`renderer and seed page built in ${seconds(performance.now() - mark)}`);
 
@@ -533,11 +463,11 @@ export async function runShortlistBench(): Promise<void> {
     const backEnd = await createBackEnd({ userDataDir, shell: 'web', version: 'bench' });
     shell = await startWebShell({ userDataDir, rendererDir, port: 0, backEnd });
     const origin = new URL(shell.url).origin;
-    const connection = await call(backEnd, 'addConnection', { name: 'Bench', baseUrl: directoryUrl, contentLocale: 'en', key: uiSeed.key });
-    await call(backEnd, 'setActiveConnection', { id: connection.id });
+    const connection = await callBackEnd(backEnd, 'addConnection', { name: 'Bench', baseUrl: directoryUrl, contentLocale: 'en', key: uiSeed.key });
+    await callBackEnd(backEnd, 'setActiveConnection', { id: connection.id });
 
-    context = await launch(profileDir);
-    await prepareContext(context, shell.token, bigSize);
+    context = await launchChromium(profileDir, { acceptDownloads: true });
+    await prepareContext(context, shell.token, openProbe(bigSize));
     await seedLibrary(context, origin, connection.id, uiSeed, picturesHost.origin);
 
     // The lists, made by the app's own store once its search index holds the library.
@@ -604,8 +534,8 @@ export async function runShortlistBench(): Promise<void> {
     await page.close();
     for (let i = 0; i < coldRuns; i++) {
       await context.close();
-      context = await launch(profileDir);
-      await prepareContext(context, shell.token, bigSize);
+      context = await launchChromium(profileDir, { acceptDownloads: true });
+      await prepareContext(context, shell.token, openProbe(bigSize));
       const coldPage = await newPage(context);
       await coldPage.goto(`${origin}/#/shortlists/${big.id}`);
       cold.push(await waitForEntries(coldPage));

@@ -45,50 +45,31 @@
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer as createHttpServer, type Server } from 'node:http';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
-import { build, type InlineConfig } from 'vite';
-import type { ChannelResult } from '../../contract/bridge.ts';
-import type { SyncState } from '../../renderer/src/db/libraryDb.ts';
-import { createBackEnd, type BackEnd } from '../../electron/core/backEnd.ts';
+import type { BrowserContext, CDPSession, Page } from '@playwright/test';
+import { build } from 'vite';
+import { createBackEnd } from '../../electron/core/backEnd.ts';
 import { startWebShell, type RunningWebShell } from '../../electron/web/webShell.ts';
 import { isMediaPictureVersion } from '../../server/src/media/pictureGeometry.ts';
 import { renderPicturePng } from '../../server/src/media/placeholderPortrait.ts';
-import { chromiumArgs, chromiumExecutable } from '../chromium.ts';
 import { bench, summarize } from './stats.ts';
 import type { TypingStep, UiBenchProbe } from './uiBenchProbe.ts';
-import { loadUiSeed, mediaBasePlaceholder, type SearchRowSource, type UiSeed } from './uiBenchSeed.ts';
-import type { UiSeedPage } from './uiBenchSeedPage.ts';
+import { loadUiSeed, type SearchRowSource, type UiSeed } from './uiBenchSeed.ts';
+import { buildRenderer, callBackEnd, closedAddress, launchChromium, prepareContext, seedLibraryThroughPage } from './webShellBench.ts';
 
 const probeEntry = fileURLToPath(new URL('./uiBenchProbe.ts', import.meta.url));
 const seedPageEntry = fileURLToPath(new URL('./uiBenchSeedPage.ts', import.meta.url));
-const rendererConfigFile = fileURLToPath(new URL('../../electron.vite.config.ts', import.meta.url));
 /** The launch token's sessionStorage key (renderer/src/bridge/castdeskBridge.ts). */
-const tokenStorageKey = 'castdesk.launchToken';
 /** Rows per seeding call. */
-const seedChunk = 1000;
+
 
 function log(line: string): void {
   process.stderr.write(`# ui bench: ${line}\n`);
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-
-/** The renderer exactly as electron.vite.config.ts builds it, into `outDir` (never out/). */
-async function buildRenderer(outDir: string, minify: boolean): Promise<void> {
-  const config = (await import(rendererConfigFile)).default as { renderer: InlineConfig };
-  const renderer = config.renderer;
-  await build({
-    ...renderer,
-    configFile: false,
-    // Errors only: the renderer's chunk-size advice is not the bench's business.
-    logLevel: 'error',
-    build: { ...renderer.build, outDir, emptyOutDir: true, ...(minify ? {} : { minify: false }) },
-  });
-}
 
 async function buildLibrary(entry: string, outDir: string, fileName: string, format: 'es' | 'iife'): Promise<string> {
   await build({
@@ -102,21 +83,6 @@ async function buildLibrary(entry: string, outDir: string, fileName: string, for
     },
   });
   return path.join(outDir, fileName);
-}
-
-async function call<C extends 'addConnection' | 'setActiveConnection'>(backEnd: BackEnd, channel: C, args: unknown): Promise<ChannelResult<C>> {
-  const result = await backEnd.call(channel, args);
-  if (!result.ok) throw new Error(`${channel}: ${result.error.code}: ${result.error.message}`);
-  return result.value as ChannelResult<C>;
-}
-
-/** An address on this machine where nothing listens: the directory, stopped. */
-async function closedAddress(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}`;
 }
 
 /**
@@ -138,25 +104,6 @@ async function startPictureHost(): Promise<{ url: string; server: Server }> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, server };
-}
-
-function launch(profileDir: string): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(profileDir, { executablePath: chromiumExecutable, args: chromiumArgs, headless: true });
-}
-
-/** Every page of the context: the launch token (as the web shell's fragment would leave it) and the probe. */
-async function prepareContext(context: BrowserContext, token: string, probe: string): Promise<void> {
-  await context.addInitScript(
-    ({ key, value }) => {
-      try {
-        (globalThis as unknown as { sessionStorage: { setItem(name: string, text: string): void } }).sessionStorage.setItem(key, value);
-      } catch {
-        // about:blank has no storage.
-      }
-    },
-    { key: tokenStorageKey, value: token },
-  );
-  await context.addInitScript({ content: probe });
 }
 
 async function newPage(context: BrowserContext): Promise<Page> {
@@ -185,29 +132,7 @@ function probeOf(page: Page) {
 async function seedLibrary(context: BrowserContext, origin: string, connectionId: string, seed: UiSeed, mediaBase: string): Promise<void> {
   const started = performance.now();
   const page = await newPage(context);
-  await page.goto(`${origin}/bench-seed/index.html`);
-  await page.waitForFunction(() => (globalThis as { castdeskUiSeed?: { ready?: boolean } }).castdeskUiSeed?.ready === true);
-  await page.evaluate((id) => (globalThis as unknown as { castdeskUiSeed: UiSeedPage }).castdeskUiSeed.open(id), connectionId);
-  for (let start = 0; start < seed.rows.length; start += seedChunk) {
-    const json = JSON.stringify({ rows: seed.rows.slice(start, start + seedChunk), searchRows: seed.searchRows.slice(start, start + seedChunk) }).replaceAll(mediaBasePlaceholder, mediaBase);
-    await page.evaluate((text) => (globalThis as unknown as { castdeskUiSeed: UiSeedPage }).castdeskUiSeed.write(text), json);
-  }
-  const nowIso = new Date().toISOString();
-  const state = (resource: SyncState['resource'], watermark: string | null): SyncState => ({
-    resource,
-    watermark,
-    checkpoint: null,
-    lastFullReconciliationAt: nowIso,
-    lastRunCompletedAt: nowIso,
-    lastError: null,
-  });
-  const finished = await page.evaluate(
-    (text) => (globalThis as unknown as { castdeskUiSeed: UiSeedPage }).castdeskUiSeed.finish(text),
-    JSON.stringify({
-      syncState: [state('actors', seed.watermark), state('crew', null), state('castingCalls', null), state('castingCallsCurrent', null)],
-      labels: seed.labels,
-    }),
-  );
+  const finished = await seedLibraryThroughPage(page, origin, connectionId, seed, mediaBase);
   await page.close();
   log(`library seeded in ${seconds(performance.now() - started)}: ${JSON.stringify(finished)}`);
   bench('ui.seed_write_time', (performance.now() - started) / 1000, 's');
@@ -573,10 +498,10 @@ export async function runUiBench(): Promise<void> {
     const backEnd = await createBackEnd({ userDataDir, shell: 'web', version: 'bench' });
     shell = await startWebShell({ userDataDir, rendererDir, port: 0, backEnd });
     const origin = new URL(shell.url).origin;
-    const connection = await call(backEnd, 'addConnection', { name: 'Bench', baseUrl: directoryUrl, contentLocale: 'en', key: seed.key });
-    await call(backEnd, 'setActiveConnection', { id: connection.id });
+    const connection = await callBackEnd(backEnd, 'addConnection', { name: 'Bench', baseUrl: directoryUrl, contentLocale: 'en', key: seed.key });
+    await callBackEnd(backEnd, 'setActiveConnection', { id: connection.id });
 
-    context = await launch(profileDir);
+    context = await launchChromium(profileDir);
     await prepareContext(context, shell.token, probe);
     await seedLibrary(context, origin, connection.id, seed, mediaBase);
 
@@ -585,7 +510,7 @@ export async function runUiBench(): Promise<void> {
     const restart: Mount[] = [];
     for (let run = 0; run < restartRuns; run++) {
       await context.close();
-      context = await launch(profileDir);
+      context = await launchChromium(profileDir);
       await prepareContext(context, shell.token, probe);
       restart.push(await loadList(await newPage(context), origin));
     }

@@ -7,9 +7,8 @@ import { writeFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import type { Result } from 'axe-core';
-import { generateDemoFixture } from '../../server/src/demo/generateDemoFixture.ts';
+import { demoCastingProKey, nav } from './demoDirectoryApi.ts';
 import { rendererUrl } from './renderer-url.ts';
-import { smallDemo } from './webShellProcess.ts';
 
 let page: Page;
 /** Ids the views open: an actor with pictures, a crew member, a casting call with roles. */
@@ -17,7 +16,6 @@ let actorId = 0;
 let crewId = 0;
 let castingCallId = 0;
 
-const nav = (target: Page, name: string) => target.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
 const at = (hash: string) => new URL(hash, page.url()).href;
 
 /** Whether every image the locator finds has loaded with real pixels. */
@@ -211,7 +209,7 @@ test.beforeAll(async ({ browser }) => {
   await expect(page.getByTestId('sync-progress')).toHaveAttribute('data-state', 'done', { timeout: 180_000 });
 
   // What the views open, read from the directory with the demo's casting professional key.
-  const key = generateDemoFixture({ ...smallDemo, now: new Date() }).api_keys.find((entry) => entry.key.startsWith('demo-casting-pro'))!.key;
+  const key = demoCastingProKey();
   const get = async <T>(path: string): Promise<T> => {
     const response = await fetch(new URL(path, `${baseUrl}/`), { headers: { Authorization: `Token token=${key}` } });
     expect(response.status, path).toBe(200);

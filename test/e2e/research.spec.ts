@@ -9,30 +9,8 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { ActorDetail, CastingCallDetail, Role } from '../../contract/directory-api.ts';
-import { generateDemoFixture } from '../../server/src/demo/generateDemoFixture.ts';
+import { apiGet, atLeast, demoCastingProKey, fitsRole, nav, type Directory } from './demoDirectoryApi.ts';
 import { rendererUrl } from './renderer-url.ts';
-import { smallDemo } from './webShellProcess.ts';
-
-interface Directory {
-  baseUrl: string;
-  key: string;
-}
-
-/** The demo's casting professional key: derived from the seed, as the demo directory derives it. */
-function demoCastingProKey(): string {
-  const fixture = generateDemoFixture({ ...smallDemo, now: new Date() });
-  const key = fixture.api_keys.find((entry) => entry.key.startsWith('demo-casting-pro'))?.key;
-  if (!key) throw new Error('The demo generator made no casting professional key');
-  return key;
-}
-
-async function apiGet<T>(directory: Directory, path: string, params: Record<string, string> = {}): Promise<T> {
-  const url = new URL(path, `${directory.baseUrl}/`);
-  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
-  const response = await fetch(url, { headers: { Authorization: `Token token=${directory.key}`, Accept: 'application/json' } });
-  if (!response.ok) throw new Error(`GET ${url.pathname}${url.search}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 interface DemoData {
   actors: ActorDetail[];
@@ -55,25 +33,6 @@ async function directorySearch(directory: Directory, text: string): Promise<numb
   return found.map((item) => item.id).sort((a, b) => a - b);
 }
 
-const levelOrder = ['muttersprachlich', 'fliessend', 'gut', 'grundkenntnisse'];
-const atLeast = (actual: string | undefined, required: string) =>
-  actual !== undefined && levelOrder.includes(actual) && levelOrder.indexOf(actual) <= levelOrder.indexOf(required);
-
-/** Whether `actor` fits `role` by the spec's fields alone: gender, acting age overlap, languages at their levels. */
-function fitsRole(role: Role, actor: ActorDetail): boolean {
-  const legacy: Record<string, string[]> = { f: ['female', 'transgender_female'], m: ['male', 'transgender_male'], i: ['non_binary', 'custom'] };
-  const accepted = new Set((role.gender ?? []).flatMap((gender) => legacy[gender] ?? [gender]));
-  if (accepted.size > 0) {
-    const own = [actor.gender_new, ...(actor.gender_searchability ?? [])].filter((gender): gender is string => !!gender);
-    if (!own.some((gender) => accepted.has(gender))) return false;
-  }
-  const roleFrom = role.acting_age_from ?? Number.NEGATIVE_INFINITY;
-  const roleTo = role.acting_age_to ?? Number.POSITIVE_INFINITY;
-  if (actor.acting_age_from == null || actor.acting_age_to == null) return false;
-  if (actor.acting_age_to < roleFrom || actor.acting_age_from > roleTo) return false;
-  return Object.entries(role.languages ?? {}).every(([code, level]) => atLeast(actor.languages?.[code], level));
-}
-
 /** Whether `actor` clearly misses `role`: a gender the role does not take and an acting age outside its range. */
 function clearlyMisses(role: Role, actor: ActorDetail): boolean {
   const accepted = new Set(role.gender ?? []);
@@ -85,8 +44,6 @@ function clearlyMisses(role: Role, actor: ActorDetail): boolean {
     ((role.acting_age_from != null && actor.acting_age_to < role.acting_age_from - 5) || (role.acting_age_to != null && actor.acting_age_from > role.acting_age_to + 5));
   return genderOut && ageOut;
 }
-
-const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
 
 /** Every id the (virtual) list holds: scrolls it from top to bottom, collecting the rendered rows. */
 async function shownIds(page: Page): Promise<number[]> {

@@ -21,50 +21,10 @@ import { promisify } from 'node:util';
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
 import type { ActorDetail, CastingCallDetail, Role } from '../../contract/directory-api.ts';
 import { parseCsv } from '../../renderer/src/shortlists/shortlistCsv.ts';
-import { generateDemoFixture } from '../../server/src/demo/generateDemoFixture.ts';
+import { apiGet, demoCastingProKey, fitsRole, nav, type Directory } from './demoDirectoryApi.ts';
 import { rendererUrl } from './renderer-url.ts';
-import { smallDemo } from './webShellProcess.ts';
 
 const run = promisify(execFile);
-
-interface Directory {
-  baseUrl: string;
-  key: string;
-}
-
-function demoCastingProKey(): string {
-  const fixture = generateDemoFixture({ ...smallDemo, now: new Date() });
-  const key = fixture.api_keys.find((entry) => entry.key.startsWith('demo-casting-pro'))?.key;
-  if (!key) throw new Error('The demo generator made no casting professional key');
-  return key;
-}
-
-async function apiGet<T>(directory: Directory, apiPath: string, params: Record<string, string> = {}): Promise<T> {
-  const url = new URL(apiPath, `${directory.baseUrl}/`);
-  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
-  const response = await fetch(url, { headers: { Authorization: `Token token=${directory.key}`, Accept: 'application/json' } });
-  if (!response.ok) throw new Error(`GET ${url.pathname}${url.search}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-const levelOrder = ['muttersprachlich', 'fliessend', 'gut', 'grundkenntnisse'];
-const atLeast = (actual: string | undefined, required: string) =>
-  actual !== undefined && levelOrder.includes(actual) && levelOrder.indexOf(actual) <= levelOrder.indexOf(required);
-
-/** Whether `actor` fits `role` by the spec's fields (as research.spec.ts checks the matching itself). */
-function fitsRole(role: Role, actor: ActorDetail): boolean {
-  const legacy: Record<string, string[]> = { f: ['female', 'transgender_female'], m: ['male', 'transgender_male'], i: ['non_binary', 'custom'] };
-  const accepted = new Set((role.gender ?? []).flatMap((gender) => legacy[gender] ?? [gender]));
-  if (accepted.size > 0) {
-    const own = [actor.gender_new, ...(actor.gender_searchability ?? [])].filter((gender): gender is string => !!gender);
-    if (!own.some((gender) => accepted.has(gender))) return false;
-  }
-  if (actor.acting_age_from == null || actor.acting_age_to == null) return false;
-  if (actor.acting_age_to < (role.acting_age_from ?? Number.NEGATIVE_INFINITY) || actor.acting_age_from > (role.acting_age_to ?? Number.POSITIVE_INFINITY)) return false;
-  return Object.entries(role.languages ?? {}).every(([code, level]) => atLeast(actor.languages?.[code], level));
-}
-
-const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
 
 // ---------------------------------------------------------------------------------------------
 // Reading the shortlist database (read-only) of the active connection, for before/after checks.

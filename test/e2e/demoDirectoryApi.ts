@@ -1,0 +1,54 @@
+/**
+ * What the end-to-end specs read from the demo directory itself, to know what the app should show:
+ * the casting professional's key, GET requests with it, the spec's role fit, and the main menu.
+ */
+import type { Page } from '@playwright/test';
+import type { ActorDetail, Role } from '../../contract/directory-api.ts';
+import { generateDemoFixture } from '../../server/src/demo/generateDemoFixture.ts';
+import { smallDemo } from './webShellProcess.ts';
+
+export interface Directory {
+  baseUrl: string;
+  key: string;
+}
+
+/** The demo's casting professional key: derived from the seed, as the demo directory derives it. */
+export function demoCastingProKey(): string {
+  const fixture = generateDemoFixture({ ...smallDemo, now: new Date() });
+  const key = fixture.api_keys.find((entry) => entry.key.startsWith('demo-casting-pro'))?.key;
+  if (!key) throw new Error('The demo generator made no casting professional key');
+  return key;
+}
+
+/** A GET on the directory's API that must succeed. */
+export async function apiGet<T>(directory: Directory, apiPath: string, params: Record<string, string> = {}): Promise<T> {
+  const url = new URL(apiPath, `${directory.baseUrl}/`);
+  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+  const response = await fetch(url, { headers: { Authorization: `Token token=${directory.key}`, Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`GET ${url.pathname}${url.search}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+const levelOrder = ['muttersprachlich', 'fliessend', 'gut', 'grundkenntnisse'];
+
+/** Whether a language level meets a required one (the spec's order, best first). */
+export const atLeast = (actual: string | undefined, required: string) =>
+  actual !== undefined && levelOrder.includes(actual) && levelOrder.indexOf(actual) <= levelOrder.indexOf(required);
+
+/** Whether `actor` fits `role` by the spec's fields alone: gender, acting age overlap, languages at their levels. */
+export function fitsRole(role: Role, actor: ActorDetail): boolean {
+  const legacy: Record<string, string[]> = { f: ['female', 'transgender_female'], m: ['male', 'transgender_male'], i: ['non_binary', 'custom'] };
+  const accepted = new Set((role.gender ?? []).flatMap((gender) => legacy[gender] ?? [gender]));
+  if (accepted.size > 0) {
+    const own = [actor.gender_new, ...(actor.gender_searchability ?? [])].filter((gender): gender is string => !!gender);
+    if (!own.some((gender) => accepted.has(gender))) return false;
+  }
+  const roleFrom = role.acting_age_from ?? Number.NEGATIVE_INFINITY;
+  const roleTo = role.acting_age_to ?? Number.POSITIVE_INFINITY;
+  if (actor.acting_age_from == null || actor.acting_age_to == null) return false;
+  if (actor.acting_age_to < roleFrom || actor.acting_age_from > roleTo) return false;
+  return Object.entries(role.languages ?? {}).every(([code, level]) => atLeast(actor.languages?.[code], level));
+}
+
+/** A link of the app's main menu. */
+export const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
