@@ -8,6 +8,7 @@ import ConnectionsView from './views/ConnectionsView.vue';
 import CrewDetailView from './views/CrewDetailView.vue';
 import CrewView from './views/CrewView.vue';
 import HomeView from './views/HomeView.vue';
+import NotFoundView from './views/NotFoundView.vue';
 import SettingsView from './views/SettingsView.vue';
 import ShortlistView from './views/ShortlistView.vue';
 import ShortlistsView from './views/ShortlistsView.vue';
@@ -29,6 +30,7 @@ export function createCastdeskRouter() {
       { path: '/compare', name: 'compare', component: CompareView },
       { path: '/connections', name: 'connections', component: ConnectionsView },
       { path: '/settings', name: 'settings', component: SettingsView },
+      { path: '/:unknown(.*)*', name: 'notFound', component: NotFoundView },
     ],
   });
 }

@@ -134,6 +134,13 @@ const views: View[] = [
     },
   },
   {
+    name: 'not-found',
+    async open() {
+      await page.goto(at('#/no-such-page'));
+      await expect(page.getByTestId('not-found')).toBeVisible();
+    },
+  },
+  {
     name: 'connections',
     async open() {
       await nav(page, 'Connections').click();

@@ -26,6 +26,12 @@ export const de: Messages = {
     compare: 'Personen vergleichen',
     connections: 'Verbindungen',
     settings: 'Einstellungen',
+    notFound: 'Seite nicht gefunden',
+  },
+  notFound: {
+    title: 'Seite nicht gefunden',
+    text: 'Unter dieser Adresse hat Castdesk keine Seite. Der Link ist vielleicht veraltet oder vertippt.',
+    home: 'Zur Startseite',
   },
   home: {
     title: 'Willkommen bei Castdesk',

@@ -24,6 +24,12 @@ export const en = {
     compare: 'Compare actors',
     connections: 'Connections',
     settings: 'Settings',
+    notFound: 'Page not found',
+  },
+  notFound: {
+    title: 'Page not found',
+    text: 'Castdesk has no page at this address. The link may be old or mistyped.',
+    home: 'Go to the start page',
   },
   home: {
     title: 'Welcome to Castdesk',

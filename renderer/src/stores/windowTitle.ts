@@ -16,6 +16,7 @@ const routeTitleKeys = {
   compare: 'titles.compare',
   connections: 'titles.connections',
   settings: 'titles.settings',
+  notFound: 'titles.notFound',
 } as const;
 
 function isTitledRoute(name: string): name is keyof typeof routeTitleKeys {

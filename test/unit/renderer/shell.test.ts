@@ -201,6 +201,7 @@ describe('window title', () => {
       compare: 'Compare actors',
       connections: 'Connections',
       settings: 'Settings',
+      notFound: 'Page not found',
     };
     expect(router.getRoutes().map((route) => String(route.name)).sort()).toEqual(Object.keys(expected).sort());
     for (const [name, page] of Object.entries(expected)) {

@@ -13,6 +13,7 @@ import { de } from '../../../renderer/src/i18n/de.ts';
 import { en } from '../../../renderer/src/i18n/en.ts';
 import { createCastdeskI18n } from '../../../renderer/src/i18n/index.ts';
 import { createCastdeskRouter } from '../../../renderer/src/router.ts';
+import { parseCompareIds } from '../../../renderer/src/stores/compare.ts';
 import { useShortlistsStore } from '../../../renderer/src/stores/shortlists.ts';
 import { useSyncStore } from '../../../renderer/src/stores/sync.ts';
 import { demoView } from './fakeBridge.ts';
@@ -391,6 +392,18 @@ describe('A shortlist', () => {
     expect(order(view)).toEqual(actorIds);
   });
 
+  it('says so when the address names no list, and when it is no address of the app at all', async () => {
+    const { view, router } = await mountApp('/shortlists');
+    await router.push('/shortlists/9999');
+    await eventually(() => expect(view.find('[data-testid="shortlist-not-found"]').exists()).toBe(true));
+    expect(view.find('[data-testid="shortlist-entry"]').exists()).toBe(false);
+    await router.push('/shortlists/abc');
+    await eventually(() => expect(view.find('[data-testid="not-found"]').exists()).toBe(true));
+    expect(view.get('[data-testid="not-found"] h1').text()).toBe(en.notFound.title);
+    expect(document.title).toBe(`${en.titles.notFound} – Castdesk`);
+    expect(view.get('[data-testid="not-found"] a').attributes('href')).toBe('#/');
+  });
+
   it('saves a note while typing, after a pause', async () => {
     const { view, router, shortlists } = await mountApp('/');
     const id = await listWith(shortlists, 'Typing', [3]);
@@ -499,6 +512,14 @@ describe('Comparing actors', () => {
     const { view } = await mountApp('/compare?ids=1');
     await eventually(() => expect(view.find('[data-testid="compare-too-few"]').exists()).toBe(true));
     expect(view.find('[data-testid="compare-table"]').exists()).toBe(false);
+  });
+
+  it('reads only positive whole ids from a hand-written address, each once, at most four', async () => {
+    expect(parseCompareIds('2,x,-1,2,1.5,,3,4,5,6')).toEqual([2, 3, 4, 5]);
+    expect(parseCompareIds(['1', '2'])).toEqual([1, 2]);
+    expect(parseCompareIds(undefined)).toEqual([]);
+    const { view } = await mountApp('/compare?ids=abc,0,1');
+    await eventually(() => expect(view.find('[data-testid="compare-too-few"]').exists()).toBe(true));
   });
 });
 
