@@ -21,7 +21,7 @@ import {
   type CrewListItem,
 } from '../../../contract/directory-api.ts';
 import { badResponse, validateAnswer } from './answerValidation.ts';
-import type { BackoffOptions } from './backoff.ts';
+import type { BackoffOptions } from '../../../contract/backoff.ts';
 import { DirectoryError } from './directoryError.ts';
 import {
   encodeParams,

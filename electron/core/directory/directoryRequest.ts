@@ -6,7 +6,7 @@
  */
 import { directoryErrorBodySchema } from '../../../contract/directory-errors.ts';
 import { goneSchema } from '../../../contract/directory-api.ts';
-import { fullJitterDelayMs, sleep, type BackoffOptions } from './backoff.ts';
+import { fullJitterDelayMs, sleep, type BackoffOptions } from '../../../contract/backoff.ts';
 import { DirectoryError, formatJsonPath, type DirectoryErrorCode, type DirectoryErrorDetails } from './directoryError.ts';
 import { parseRetryAfterMs } from './rateHeaders.ts';
 import type { RateBudget, RequestPriority } from './rateBudget.ts';

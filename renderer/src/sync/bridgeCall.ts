@@ -34,11 +34,6 @@ export function isOfflineFailure(error: unknown): boolean {
   return error instanceof SyncCallError && (error.code === 'network' || error.code === 'timeout');
 }
 
-/** The directory failed this time (5xx, or its rate limit despite the budget): retry with backoff. */
-export function isTransientFailure(error: unknown): boolean {
-  return error instanceof SyncCallError && (error.code === 'server_error' || error.code === 'rate_limited' || error.code === 'bad_response');
-}
-
 /** The 410 details of a gone profile: merged into newId, or deleted. */
 export function goneStatus(error: unknown): { reason: 'merged'; newId: number } | { reason: 'deleted' } | null {
   if (!(error instanceof SyncCallError) || error.code !== 'gone') return null;

@@ -3,6 +3,7 @@
  * request gate (pause, cancel, offline backoff) and the prioritised detail queue. One runner per
  * connection library; one run at a time.
  */
+import { fullJitterDelayMs, sleep, type BackoffOptions } from '../../../contract/backoff.ts';
 import type { RequestPriority } from '../../../contract/bridge.ts';
 import type { BridgeResult } from '../../../contract/bridge-errors.ts';
 import type { ActorDetail, CrewDetail } from '../../../contract/directory-api.ts';
@@ -15,8 +16,7 @@ import {
   writeCastingCallDetail,
   writeProfileDetail,
 } from '../db/libraryWrites.ts';
-import { abortableSleep, defaultBackoff, fullJitterDelay, type BackoffSettings } from './backoff.ts';
-import { SyncCallError, SyncCancelled, goneStatus, isOfflineFailure, isTransientFailure, unwrap } from './bridgeCall.ts';
+import { SyncCallError, SyncCancelled, goneStatus, isOfflineFailure, unwrap } from './bridgeCall.ts';
 import { DetailQueue, type DetailTask } from './detailQueue.ts';
 import { resolveScope, scopeKey } from './keepOfflineScopes.ts';
 import { syncCastingCallList, syncProfileList } from './listSync.ts';
@@ -25,8 +25,8 @@ import type { SyncContext } from './syncContext.ts';
 import type { SyncEngineOptions, SyncRunOptions, SyncRunOutcome, ViewedProfile } from './syncEngine.ts';
 import { ProgressTracker } from './syncProgress.ts';
 
-/** Retries of a failing (not offline) directory request before the run gives up. */
-const transientAttempts = 6;
+/** Waiting for a lost network: 1 s growing to a minute (the back end already retried the request). */
+const offlineBackoff = { baseMs: 1000, capMs: 60_000 };
 /** How far view() follows merges (a merged into b merged into c …). */
 const maxMergeHops = 5;
 
@@ -36,7 +36,7 @@ export class SyncRunner {
   readonly progress: ProgressTracker;
   private readonly context: SyncContext;
   private readonly queue = new DetailQueue();
-  private readonly backoff: BackoffSettings;
+  private readonly backoff: BackoffOptions;
   private readonly random: () => number;
   private readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>;
   private readonly concurrency: number;
@@ -51,9 +51,9 @@ export class SyncRunner {
   constructor(private readonly options: SyncEngineOptions) {
     const now = options.now ?? (() => Date.now());
     this.progress = new ProgressTracker(now);
-    this.backoff = { ...defaultBackoff, ...options.backoff };
+    this.backoff = { ...offlineBackoff, ...options.backoff };
     this.random = options.random ?? Math.random;
-    this.sleep = options.sleep ?? abortableSleep;
+    this.sleep = options.sleep ?? sleep;
     this.concurrency = options.detailConcurrency ?? 4;
     this.context = {
       db: options.db,
@@ -358,11 +358,12 @@ export class SyncRunner {
         return result.value;
       }
       const error = new SyncCallError(result.error.code, result.error.message, result.error.details);
-      if (isOfflineFailure(error)) this.setOnline(false, error);
-      else if (!isTransientFailure(error) || attempt + 1 >= transientAttempts) throw error;
-      else this.progress.update({ lastError: { code: error.code, message: error.message } });
+      // Retries happen in one layer: the back end retried 5xx and 429 with backoff already, so a
+      // failure that reaches here is final for this request. Only a lost network is waited out.
+      if (!isOfflineFailure(error)) throw error;
+      this.setOnline(false, error);
       try {
-        await this.sleep(fullJitterDelay(attempt, this.backoff, this.random), this.abort.signal);
+        await this.sleep(fullJitterDelayMs(attempt, { ...this.backoff, random: this.random }), this.abort.signal);
       } catch {
         throw new SyncCancelled();
       }

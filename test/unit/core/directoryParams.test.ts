@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { validateAnswer } from '../../../electron/core/directory/answerValidation.ts';
-import { fullJitterDelayMs } from '../../../electron/core/directory/backoff.ts';
+import { fullJitterDelayMs } from '../../../contract/backoff.ts';
 import { encodeParams, maxPerPage } from '../../../electron/core/directory/directoryParams.ts';
 import { DirectoryError, formatJsonPath } from '../../../electron/core/directory/directoryError.ts';
 

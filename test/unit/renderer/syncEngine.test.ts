@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { BridgeResult } from '../../../contract/bridge-errors.ts';
 import type { ActorListItem } from '../../../contract/directory-api.ts';
 import { LibraryDb } from '../../../renderer/src/db/libraryDb.ts';
-import { fullJitterDelay } from '../../../renderer/src/sync/backoff.ts';
+import { fullJitterDelayMs } from '../../../contract/backoff.ts';
 import { DetailQueue } from '../../../renderer/src/sync/detailQueue.ts';
 import { createSyncEngine, type SyncBridge, type SyncProgress } from '../../../renderer/src/sync/syncEngine.ts';
 
@@ -93,10 +93,10 @@ describe('DetailQueue', () => {
 describe('backoff', () => {
   it('waits a random time below an exponentially growing, capped ceiling (full jitter)', () => {
     const settings = { baseMs: 100, capMs: 1000 };
-    expect(fullJitterDelay(0, settings, () => 0.999)).toBe(99);
-    expect(fullJitterDelay(3, settings, () => 0.5)).toBe(400);
-    expect(fullJitterDelay(20, settings, () => 0.999)).toBe(999);
-    expect(fullJitterDelay(5, settings, () => 0)).toBe(0);
+    expect(fullJitterDelayMs(0, { ...settings, random: () => 0.999 })).toBe(99);
+    expect(fullJitterDelayMs(3, { ...settings, random: () => 0.5 })).toBe(400);
+    expect(fullJitterDelayMs(20, { ...settings, random: () => 0.999 })).toBe(999);
+    expect(fullJitterDelayMs(5, { ...settings, random: () => 0 })).toBe(0);
   });
 });
 
@@ -158,6 +158,21 @@ describe('sync engine', () => {
     expect(await db.actors.count()).toBe(25);
     const pages = directory.calls.filter((call) => call.channel === 'listActors').map((call) => (call.args.params as { page: number }).page);
     expect(pages).toEqual([1, 2, 2, 2, 2, 3]);
+  });
+
+  it('retries in one layer: a persistent 5xx the back end already retried is asked for once, not again by the renderer', async () => {
+    const db = freshDb();
+    const directory = scriptedDirectory(actors(25), (channel, args) =>
+      channel === 'listActors' && (args.params as { page: number }).page === 2 ? fail('server_error') : undefined,
+    );
+    const delays: number[] = [];
+    const engine = createSyncEngine({ db, bridge: directory.bridge, connectionId: 'c1', perPage: 10, media: false, sleep: async (ms) => void delays.push(ms) });
+    expect(await engine.run()).toBe('error');
+    const pages = directory.calls.filter((call) => call.channel === 'listActors').map((call) => (call.args.params as { page: number }).page);
+    expect(pages).toEqual([1, 2]);
+    expect(delays).toEqual([]);
+    expect(engine.progress().lastError).toMatchObject({ code: 'server_error' });
+    engine.dispose();
   });
 
   it('asks for updated_at ≥ the largest server updated_at minus the lookback, whatever the client clock says', async () => {

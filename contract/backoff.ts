@@ -1,6 +1,9 @@
 /**
- * Full-jitter exponential backoff (a random delay between 0 and base·2^attempt, capped): many
- * clients retrying after the same failure spread out instead of returning together.
+ * The one backoff of the app, used by the back end's directory requests, the renderer's wait for a
+ * lost network and the media keeper's retries of missing pictures: "full jitter" (a random delay
+ * between 0 and base·2^attempt, capped), so many clients retrying after the same failure spread
+ * out instead of returning together. It lives in contract/ because it is the only folder both
+ * halves may import; it needs nothing but timers.
  */
 
 export interface BackoffOptions {
@@ -13,7 +16,7 @@ export interface BackoffOptions {
 /** The delay before retry number `attempt + 1` (attempt 0 is the first retry). */
 export function fullJitterDelayMs(attempt: number, options: BackoffOptions = {}): number {
   const { baseMs = 500, capMs = 30_000, random = Math.random } = options;
-  const ceiling = Math.min(capMs, baseMs * 2 ** attempt);
+  const ceiling = Math.min(capMs, baseMs * 2 ** Math.min(attempt, 30));
   return Math.floor(random() * ceiling);
 }
 
