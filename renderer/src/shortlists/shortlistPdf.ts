@@ -5,8 +5,8 @@
  * (subset) so every Latin, Cyrillic and Greek name renders; the caller passes their bytes
  * (contactSheetFonts.ts in the app, node_modules in tests) and all texts.
  */
-import fontkit, { type Font } from '@pdf-lib/fontkit';
-import { PDFDocument, PDFHexString, degrees, drawImage, rgb, type PDFFont, type PDFName, type PDFPage, type PDFRef } from 'pdf-lib';
+import fontkit, { type Font } from '@cantoo/fontkit';
+import { PDFDocument, PDFHexString, degrees, drawImage, rgb, type PDFFont, type PDFName, type PDFPage, type PDFRef } from '@cantoo/pdf-lib';
 import { pngHeader, pngPassthrough } from './pngPassthrough.ts';
 
 export interface ContactSheetEntry {
@@ -126,7 +126,9 @@ class Advances {
   private readonly font: Font;
 
   constructor(bytes: Uint8Array) {
-    this.font = fontkit.create(bytes);
+    const opened = fontkit.create(bytes);
+    // DejaVu is one face per file; a collection (.ttc) would need a face chosen by name.
+    this.font = 'fonts' in opened ? opened.fonts[0]! : opened;
   }
 
   /** Width of `text` at size 1. */
@@ -136,7 +138,7 @@ class Advances {
       const codePoint = character.codePointAt(0)!;
       let advance = this.byCodePoint.get(codePoint);
       if (advance === undefined) {
-        advance = this.font.glyphForCodePoint(codePoint).advanceWidth;
+        advance = this.font.glyphForCodePoint(codePoint)?.advanceWidth ?? 0;
         this.byCodePoint.set(codePoint, advance);
       }
       units += advance;

@@ -1,4 +1,4 @@
-import { PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef } from '@cantoo/pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactSheetFontUrls, loadContactSheetFonts } from '../../../renderer/src/shortlists/contactSheetFonts.ts';
 import { shortlistPdf, type ContactSheetEntry, type ContactSheetInput } from '../../../renderer/src/shortlists/shortlistPdf.ts';
