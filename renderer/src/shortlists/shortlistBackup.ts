@@ -15,6 +15,7 @@ import {
   type ShortlistEntryRow,
   type ShortlistRow,
 } from '../db/shortlistDb.ts';
+import { shortlistLimits } from './shortlistLimits.ts';
 
 export const backupFormat = 'castdesk-shortlists';
 export const backupVersion = 1;
@@ -23,10 +24,8 @@ export const maxBackupBytes = 100 * 1024 * 1024;
 export const maxBackupShortlists = 10_000;
 export const maxBackupEntries = 200_000;
 
-const maxNameLength = 500;
-const maxNoteLength = 20_000;
-const maxTags = 100;
-const maxTagLength = 100;
+/** Names the store does not type or cut (casting calls, roles, agencies, the connection). */
+const maxLabelLength = 500;
 const maxUrlLength = 2048;
 
 const id = z.int().min(1).max(Number.MAX_SAFE_INTEGER);
@@ -47,13 +46,13 @@ const pictureUrl = z
   }, 'expected an http(s) URL or a path starting with /');
 
 const snapshotSchema = z.strictObject({
-  name: text(maxNameLength),
+  name: text(maxLabelLength),
   actingAgeFrom: z.int().min(0).max(200).nullable(),
   actingAgeTo: z.int().min(0).max(200).nullable(),
   age: z.int().min(0).max(200).nullable(),
   height: z.int().min(0).max(400).nullable(),
   gender: text(64).nullable(),
-  agencies: z.array(text(maxNameLength)).max(100),
+  agencies: z.array(text(maxLabelLength)).max(100),
   languages: z
     .record(text(16), text(64))
     .refine((languages) => Object.keys(languages).length <= 200, 'expected at most 200 languages'),
@@ -64,11 +63,11 @@ const snapshotSchema = z.strictObject({
 
 const shortlistSchema = z.strictObject({
   id,
-  name: text(maxNameLength).refine((name) => name.trim().length > 0, 'expected a name'),
+  name: text(shortlistLimits.nameLength).refine((name) => name.trim().length > 0, 'expected a name'),
   castingCallId: id.nullable(),
   roleId: id.nullable(),
-  castingCallName: text(maxNameLength).nullable(),
-  roleName: text(maxNameLength).nullable(),
+  castingCallName: text(maxLabelLength).nullable(),
+  roleName: text(maxLabelLength).nullable(),
   createdAt: isoDatetime,
   updatedAt: isoDatetime,
 });
@@ -78,13 +77,13 @@ const entrySchema = z.strictObject({
   shortlistId: id,
   actorId: id,
   position: z.number(),
-  note: text(maxNoteLength),
+  note: text(shortlistLimits.noteLength),
   rating: z.int().min(1).max(5).nullable(),
   colours: z
     .array(z.enum(shortlistColours))
     .max(shortlistColours.length)
     .refine((colours) => new Set(colours).size === colours.length, 'expected each colour once'),
-  tags: z.array(text(maxTagLength)).max(maxTags),
+  tags: z.array(text(shortlistLimits.tagLength)).max(shortlistLimits.tags),
   status: z.enum(shortlistStatuses),
   addedAt: isoDatetime,
   updatedAt: isoDatetime,
@@ -96,7 +95,7 @@ const backupSchema = z.strictObject({
   version: z.literal(backupVersion),
   exportedAt: isoDatetime,
   appVersion: text(64),
-  connection: z.strictObject({ name: text(maxNameLength), baseUrl: text(maxUrlLength) }),
+  connection: z.strictObject({ name: text(maxLabelLength), baseUrl: text(maxUrlLength) }),
   shortlists: z.array(shortlistSchema).max(maxBackupShortlists),
   entries: z.array(entrySchema).max(maxBackupEntries),
 });

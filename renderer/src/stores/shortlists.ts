@@ -19,6 +19,7 @@ import {
   type ShortlistRow,
   type ShortlistStatus,
 } from '../db/shortlistDb.ts';
+import { shortlistLimits } from '../shortlists/shortlistLimits.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
 import { watchLive } from './liveLibrary.ts';
 import { useSearchIndexStore } from './searchIndex.ts';
@@ -52,28 +53,23 @@ export interface RoleTie {
   roleName: string | null;
 }
 
-const maxNameLength = 120;
-const maxNoteLength = 5000;
-const maxTags = 20;
-const maxTagLength = 40;
-
 function nowIso(): string {
   return new Date().toISOString();
 }
 
 function cleanName(name: string): string {
-  return name.trim().replace(/\s+/g, ' ').slice(0, maxNameLength);
+  return name.trim().replace(/\s+/g, ' ').slice(0, shortlistLimits.nameLength);
 }
 
 /** The patch as it may be stored: ratings 1–5, a known status, short tags, a bounded note. */
 function cleanPatch(patch: EntryPatch): EntryPatch {
   const clean: EntryPatch = {};
-  if (patch.note !== undefined) clean.note = String(patch.note).slice(0, maxNoteLength);
+  if (patch.note !== undefined) clean.note = String(patch.note).slice(0, shortlistLimits.noteLength);
   if (patch.rating !== undefined) clean.rating = patch.rating === null ? null : Math.min(5, Math.max(1, Math.round(patch.rating)));
   if (patch.status !== undefined) clean.status = patch.status;
   if (patch.colours !== undefined) clean.colours = [...new Set(patch.colours)];
   if (patch.tags !== undefined) {
-    clean.tags = [...new Set(patch.tags.map((tag) => tag.trim().slice(0, maxTagLength)).filter(Boolean))].slice(0, maxTags);
+    clean.tags = [...new Set(patch.tags.map((tag) => tag.trim().slice(0, shortlistLimits.tagLength)).filter(Boolean))].slice(0, shortlistLimits.tags);
   }
   return clean;
 }
@@ -112,11 +108,20 @@ export const useShortlistsStore = defineStore('shortlists', () => {
   const error = ref<LibraryError | null>(null);
   const lastRemoval = shallowRef<Removal | null>(null);
 
+  // Changes to entries not stored yet, merged per entry in the order they were made. They are
+  // written at once, one transaction at a time (what comes meanwhile goes together in the next), so
+  // a reload, a closed window or a crash a moment after a keystroke keeps it. A debounce would leave
+  // the last keystrokes in memory, where nothing survives a crash.
+  const unsaved = new Map<number, { patch: EntryPatch; settle: ((updated: boolean) => void)[] }>();
+  let saving: Promise<void> | null = null;
+
   let opening = 0;
   watch(
     () => sync.connectionId,
     async (connectionId) => {
       const current = ++opening;
+      await flushPendingWrites();
+      if (current !== opening) return;
       db.value?.close();
       db.value = null;
       listsLoaded.value = false;
@@ -246,6 +251,7 @@ export const useShortlistsStore = defineStore('shortlists', () => {
 
   /** Removes a list and its entries; `undo` brings both back. */
   async function removeList(id: number): Promise<boolean> {
+    await flushPendingWrites();
     const removed = await write(async (shortlistDb) => {
       const list = await shortlistDb.shortlists.get(id);
       if (!list) return null;
@@ -322,21 +328,63 @@ export const useShortlistsStore = defineStore('shortlists', () => {
     return moved === true;
   }
 
-  async function updateEntry(entryId: number, patch: EntryPatch): Promise<boolean> {
-    const clean = cleanPatch(patch);
-    const updated = await write(async (shortlistDb) => {
-      const entry = await shortlistDb.entries.get(entryId);
-      if (!entry) return false;
-      const at = nowIso();
-      await shortlistDb.entries.update(entryId, { ...clean, updatedAt: at });
-      await shortlistDb.shortlists.update(entry.shortlistId, { updatedAt: at });
-      return true;
+  /** Stores `patch` at once (queued behind a write on its way); false when the entry is gone or the write failed. */
+  function updateEntry(entryId: number, patch: EntryPatch): Promise<boolean> {
+    return new Promise((settle) => {
+      const staged = unsaved.get(entryId);
+      if (staged) {
+        Object.assign(staged.patch, cleanPatch(patch));
+        staged.settle.push(settle);
+      } else {
+        unsaved.set(entryId, { patch: cleanPatch(patch), settle: [settle] });
+      }
+      void flushPendingWrites();
     });
-    return updated === true;
+  }
+
+  /** Resolves once every change made before the call is stored (or its failure is shown). */
+  async function flushPendingWrites(): Promise<void> {
+    while (saving) await saving;
+    if (unsaved.size === 0) return;
+    const batch = [...unsaved];
+    unsaved.clear();
+    saving = saveEntries(batch);
+    try {
+      await saving;
+    } finally {
+      saving = null;
+    }
+  }
+
+  async function saveEntries(batch: [number, { patch: EntryPatch; settle: ((updated: boolean) => void)[] }][]): Promise<void> {
+    const updated = await write(async (shortlistDb) => {
+      const at = nowIso();
+      const found = await shortlistDb.entries.bulkGet(batch.map(([entryId]) => entryId));
+      const touched = new Set<number>();
+      for (const [i, [entryId, { patch }]] of batch.entries()) {
+        const entry = found[i];
+        if (!entry) continue;
+        await shortlistDb.entries.update(entryId, { ...patch, updatedAt: at });
+        touched.add(entry.shortlistId);
+      }
+      for (const listId of touched) await shortlistDb.shortlists.update(listId, { updatedAt: at });
+      return found.map((entry) => entry !== undefined);
+    });
+    for (const [i, [, { settle }]] of batch.entries()) for (const done of settle) done(updated?.[i] ?? false);
+  }
+
+  // The page may go away at any moment: make sure nothing is left waiting when it might.
+  if (typeof window !== 'undefined' && typeof document !== 'undefined') {
+    window.addEventListener('pagehide', () => void flushPendingWrites());
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'hidden') void flushPendingWrites();
+    });
   }
 
   /** Removes entries (from one or several lists); `undo` puts them back where they were. */
   async function removeEntries(entryIds: number[]): Promise<boolean> {
+    // What was typed into them goes first, so undo brings it back too.
+    await flushPendingWrites();
     const removed = await write(async (shortlistDb) => {
       const rows = (await shortlistDb.entries.bulkGet(entryIds)).filter((row): row is ShortlistEntryRow => row !== undefined);
       await shortlistDb.entries.bulkDelete(rows.map((row) => row.id!));
@@ -415,6 +463,8 @@ export const useShortlistsStore = defineStore('shortlists', () => {
   return {
     db,
     ready,
+    /** How long names, notes and tags may be (fields show it as their maxlength). */
+    limits: shortlistLimits,
     lists,
     listsLoaded,
     openId,
@@ -431,6 +481,7 @@ export const useShortlistsStore = defineStore('shortlists', () => {
     addActors,
     moveEntry,
     updateEntry,
+    flushPendingWrites,
     removeEntries,
     undo,
     dismissUndo,

@@ -19,6 +19,7 @@ import {
   type ImportWrites,
   type ShortlistBackup,
 } from '../../../renderer/src/shortlists/shortlistBackup.ts';
+import { shortlistLimits } from '../../../renderer/src/shortlists/shortlistLimits.ts';
 
 const dexieOptions = { indexedDB, IDBKeyRange };
 const opened: ShortlistDb[] = [];
@@ -214,11 +215,13 @@ describe('readBackup validation', () => {
     ['a colour twice', (json) => (json.entries[0].colours = ['green', 'green']), '$.entries[0].colours'],
     ['a position as text', (json) => (json.entries[2].position = '3'), '$.entries[2].position'],
     ['no position', (json) => (json.entries[2].position = null), '$.entries[2].position'],
-    ['a note too long', (json) => (json.entries[0].note = 'x'.repeat(20_001)), '$.entries[0].note'],
-    ['a tag too long', (json) => (json.entries[0].tags = ['ok', 'x'.repeat(101)]), '$.entries[0].tags[1]'],
+    // The store's own limits: anything longer than the app would store is refused.
+    ['a note too long', (json) => (json.entries[0].note = 'x'.repeat(shortlistLimits.noteLength + 1)), '$.entries[0].note'],
+    ['a tag too long', (json) => (json.entries[0].tags = ['ok', 'x'.repeat(shortlistLimits.tagLength + 1)]), '$.entries[0].tags[1]'],
+    ['too many tags', (json) => (json.entries[0].tags = Array.from({ length: shortlistLimits.tags + 1 }, (_, i) => `t${i}`)), '$.entries[0].tags'],
     ['tags as text', (json) => (json.entries[0].tags = 'a, b'), '$.entries[0].tags'],
     ['a blank list name', (json) => (json.shortlists[1].name = '   '), '$.shortlists[1].name'],
-    ['a list name too long', (json) => (json.shortlists[0].name = 'x'.repeat(501)), '$.shortlists[0].name'],
+    ['a list name too long', (json) => (json.shortlists[0].name = 'x'.repeat(shortlistLimits.nameLength + 1)), '$.shortlists[0].name'],
     ['a bad creation time', (json) => (json.shortlists[0].createdAt = '2026-13-45'), '$.shortlists[0].createdAt'],
     ['a list id of 0', (json) => (json.shortlists[0].id = 0), '$.shortlists[0].id'],
     ['a fractional actor id', (json) => (json.entries[3].actorId = 1.5), '$.entries[3].actorId'],

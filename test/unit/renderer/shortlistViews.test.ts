@@ -404,16 +404,23 @@ describe('A shortlist', () => {
     expect(view.get('[data-testid="not-found"] a').attributes('href')).toBe('#/');
   });
 
-  it('saves a note while typing, after a pause', async () => {
+  it('saves a note as it is typed, without waiting for a pause, and before another page opens', async () => {
     const { view, router, shortlists } = await mountApp('/');
     const id = await listWith(shortlists, 'Typing', [3]);
     await openList(view, router, id, 1);
     const note = entryOf(view, 3).get('[data-testid="entry-note"]');
     await note.trigger('focus');
     await note.setValue('Strong');
+    // On its way at once: nothing is held back for a pause that a reload would cut short.
+    await shortlists.flushPendingWrites();
+    expect(shortlists.db && (await shortlists.db.entries.toArray()).map((entry) => entry.note)).toEqual(['Strong']);
     await eventually(() => expect(shortlists.entries[0]?.note).toBe('Strong'));
     // The field still holds what was typed.
     expect((note.element as HTMLTextAreaElement).value).toBe('Strong');
+
+    await note.setValue('Strong, dialect');
+    await router.push('/shortlists');
+    expect(shortlists.db && (await shortlists.db.entries.toArray()).map((entry) => entry.note)).toEqual(['Strong, dialect']);
   });
 
   it('removes selected entries and puts them back in their places with undo', { timeout: 20_000 }, async () => {

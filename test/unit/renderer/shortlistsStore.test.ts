@@ -130,6 +130,49 @@ describe('the shortlists store', () => {
     await eventually(() => expect(shortlists.entries).toEqual(before));
   });
 
+  it('stores every keystroke at once, in order, flushes on pagehide and hands what was typed to undo', async () => {
+    const { shortlists, connectionId } = await started({ actors });
+    const id = (await shortlists.createList('Typing'))!;
+    await shortlists.addActors(id, [1, 2]);
+    shortlists.open(id);
+    await eventually(() => expect(shortlists.entries).toHaveLength(2));
+    const [zoe, ada] = shortlists.entries.map((entry) => entry.id) as [number, number];
+    /** The entry as a reload would find it: read through a connection of its own. */
+    const stored = async (entryId: number) => {
+      const db = new Dexie(shortlistDbName(connectionId));
+      try {
+        await db.open();
+        return (await db.table('entries').get(entryId)) as { note: string; rating: number | null } | undefined;
+      } finally {
+        db.close();
+      }
+    };
+
+    // Keystrokes as a textarea sends them, nobody waiting; the last one is what stays.
+    const typed = ['S', 'St', 'Str', 'Stro', 'Stron', 'Strong'];
+    const writes = typed.map((note) => shortlists.updateEntry(zoe, { note }));
+    void shortlists.updateEntry(ada, { rating: 4 });
+    await shortlists.flushPendingWrites();
+    expect(await stored(zoe)).toMatchObject({ note: 'Strong' });
+    expect(await stored(ada)).toMatchObject({ rating: 4 });
+    expect(await Promise.all(writes)).toEqual(typed.map(() => true));
+
+    // The page going away waits for nothing: what was typed is on its way already.
+    void shortlists.updateEntry(zoe, { note: 'Strong, dialect' });
+    window.dispatchEvent(new Event('pagehide'));
+    await eventually(async () => expect(await stored(zoe)).toMatchObject({ note: 'Strong, dialect' }));
+
+    // Typed, then removed at once: the removal takes the note along, and undo brings it back.
+    void shortlists.updateEntry(ada, { note: 'Callback Tuesday' });
+    expect(await shortlists.removeEntries([ada])).toBe(true);
+    expect(shortlists.lastRemoval?.entries[0]).toMatchObject({ id: ada, note: 'Callback Tuesday', rating: 4 });
+    expect(await shortlists.undo()).toBe(true);
+    expect(await stored(ada)).toMatchObject({ note: 'Callback Tuesday', rating: 4 });
+    // A change to an entry that is gone says so.
+    await shortlists.removeEntries([ada]);
+    expect(await shortlists.updateEntry(ada, { note: 'too late' })).toBe(false);
+  });
+
   it('remembers an actor across lists with every note, and keeps lists when the cache is cleared', async () => {
     const { shortlists, sync, connectionId } = await started({ actors });
     const pilot = (await shortlists.createList('Pilot'))!;
