@@ -23,6 +23,7 @@ export const channelNames = [
   'listAttributes',
   'getAttribute',
   'getMediaCacheStats',
+  'getMediaPresence',
   'setMediaCacheCap',
   'clearMediaCache',
   'prefetchMedia',

@@ -131,13 +131,31 @@ export const bridgeChannels = {
   getCastingCall: channel(z.object({ connectionId, id: profileId, priority }).strict(), castingCallDetailSchema),
   listAttributes: channel(z.object({ connectionId }).strict(), z.array(z.string())),
   getAttribute: channel(z.object({ connectionId, name: z.string().regex(/^[a-z0-9_]{1,64}$/), locale: contentLocale }).strict(), z.record(z.string(), z.string())),
-  getMediaCacheStats: channel(nothing, z.object({ count: z.number().int(), bytes: z.number().int(), capBytes: z.number().int() })),
+  /** `count` URLs in `files` files on disk; `keptFiles`/`keptBytes` of them are kept offline. */
+  getMediaCacheStats: channel(
+    nothing,
+    z.object({ count: z.number().int(), files: z.number().int(), bytes: z.number().int(), capBytes: z.number().int(), keptFiles: z.number().int(), keptBytes: z.number().int() }),
+  ),
+  /** Which of `urls` the media cache holds on disk: the true count of what shows offline. */
+  getMediaPresence: channel(z.object({ urls: z.array(z.string().min(1).max(2048)).min(1).max(100) }).strict(), z.object({ present: z.array(z.string()) })),
   setMediaCacheCap: channel(z.object({ capBytes: z.number().int().min(50 * 1024 * 1024).max(1024 ** 4) }).strict(), nothing),
   clearMediaCache: channel(nothing, nothing),
   /** Fetches pictures into the media cache so they show offline; reports which could not be cached. */
   prefetchMedia: channel(
-    z.object({ connectionId, urls: z.array(z.string().min(1).max(2048)).min(1).max(100), priority: z.enum(['high', 'normal', 'low']) }).strict(),
-    z.object({ cached: z.array(z.string()), failed: z.array(z.object({ url: z.string(), code: z.string() })) }),
+    z
+      .object({
+        connectionId,
+        urls: z.array(z.string().min(1).max(2048)).min(1).max(100),
+        priority: z.enum(['high', 'normal', 'low']),
+        /** Kept offline: spared by the cache's eviction while anything else can go. */
+        keep: z.boolean().optional(),
+        /** Pictures (default) or showreel media (audio and video files). */
+        kind: z.enum(['picture', 'showreel']).optional(),
+        /** The largest file accepted (the user's showreel limit); pictures have their own. */
+        maxBytes: z.number().int().min(1).max(1024 ** 4).optional(),
+      })
+      .strict(),
+    z.object({ cached: z.array(z.string()), failed: z.array(z.object({ url: z.string(), code: z.string(), status: z.number().int().optional() })) }),
   ),
   /** Where the connection's directory host stands in its rate limit, for sync progress and pacing. */
   getRateBudget: channel(
@@ -187,6 +205,14 @@ export type CastdeskBridge = {
  * `castdesk-media:` scheme, in the web shell under `/media-cache`. Both take the same query.
  */
 export const mediaScheme = 'castdesk-media';
-export function mediaQuery(connectionId: string, url: string): string {
-  return `c=${encodeURIComponent(connectionId)}&u=${encodeURIComponent(url)}`;
+export function mediaQuery(connectionId: string, url: string, options: MediaQueryOptions = {}): string {
+  const fallbacks = (options.fallbacks ?? []).filter((fallback) => fallback && fallback !== url).map((fallback) => `&f=${encodeURIComponent(fallback)}`);
+  return `c=${encodeURIComponent(connectionId)}&u=${encodeURIComponent(url)}${fallbacks.join('')}${options.kind === 'showreel' ? '&k=showreel' : ''}`;
+}
+
+export interface MediaQueryOptions {
+  /** Other versions of the picture, best first: served from the cache when `url` cannot be had. */
+  fallbacks?: readonly string[];
+  /** A showreel medium: served when stored, otherwise handed to its host. */
+  kind?: 'picture' | 'showreel';
 }

@@ -156,11 +156,12 @@ export async function createBackEnd(options: BackEndOptions): Promise<BackEnd> {
     media: {
       stats() {
         const stats = media.stats();
-        return { count: stats.count, bytes: stats.bytes, capBytes: stats.cap };
+        return { count: stats.count, files: stats.files, bytes: stats.bytes, capBytes: stats.cap, keptFiles: stats.keptFiles, keptBytes: stats.keptBytes };
       },
+      present: (urls) => media.present(urls),
       setCap: (bytes) => media.setCap(bytes),
       clear: () => media.clear(),
-      prefetch: (urls, priority) => prefetcher.prefetch(urls, priority),
+      prefetch: (urls, priority, options) => prefetcher.prefetch(urls, priority, options),
     },
     syncMemory: {
       get: (connectionId) => syncMemory.get(connectionId),

@@ -174,10 +174,13 @@ export function createHandlers(parts: BackEndParts): BridgeHandlers {
       await parts.media.clear();
       return {};
     },
-    async prefetchMedia({ connectionId, urls, priority }) {
+    async getMediaPresence({ urls }) {
+      return { present: parts.media.present(urls) };
+    },
+    async prefetchMedia({ connectionId, urls, priority, keep, kind, maxBytes }) {
       // Only for a connection that exists, so the back end is no open downloader for any caller.
       await existing(connectionId);
-      return parts.media.prefetch(urls, priority);
+      return parts.media.prefetch(urls, priority, { keep, kind, maxBytes });
     },
 
     async getRateBudget({ connectionId }) {

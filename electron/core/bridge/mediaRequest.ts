@@ -1,6 +1,6 @@
 /**
- * Serves one `castdesk-media:` / `/media-cache` request (query `c=<connectionId>&u=<url>`, see
- * contract mediaQuery) from the media cache. The connection must exist, so a page cannot use the
+ * Serves one `castdesk-media:` / `/media-cache` request (query `c=<connectionId>&u=<url>`, with
+ * optional `f=<fallback version>` and `k=showreel`, see contract mediaQuery) from the media cache. The connection must exist, so a page cannot use the
  * back end as an open proxy for arbitrary addresses of a user who has no connection at all; the
  * URL must be absolute http(s). The directory key is never sent to picture hosts.
  */
@@ -34,5 +34,23 @@ export async function serveMediaQuery(
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return text(400, 'Only http and https pictures are served.');
   if (parsed.username || parsed.password) return text(400, 'Picture URLs with credentials are refused.');
   if (!(await connectionExists(connectionId))) return text(404, 'No such connection.');
-  return serveCached(cache, parsed.href, { priority: 'high' });
+  // Fallbacks are only looked up in the cache, never fetched; unusable ones are dropped.
+  const fallbacks = query.getAll('f').slice(0, maxFallbacks).flatMap((candidate) => {
+    const fallback = usableUrl(candidate);
+    return fallback ? [fallback] : [];
+  });
+  const kind = query.get('k') === 'showreel' ? 'showreel' : 'picture';
+  return serveCached(cache, parsed.href, { priority: 'high', kind, fallbacks });
+}
+
+/** A picture has four versions: three others at most stand in for it. */
+const maxFallbacks = 3;
+
+function usableUrl(candidate: string): string | null {
+  try {
+    const url = new URL(candidate);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password ? url.href : null;
+  } catch {
+    return null;
+  }
 }

@@ -6,6 +6,7 @@
 import type { ActorListParams, ChannelResult, ConnectionTest, CrewListParams, RequestPriority } from '../../../contract/bridge.ts';
 import type { ContentLocale } from '../../../contract/directory-api.ts';
 import type { KeyStore } from '../keys/keyStore.ts';
+import type { PrefetchOptions } from '../media/mediaPrefetch.ts';
 
 /** A stored connection, without its key. */
 export interface ConnectionRecord {
@@ -49,11 +50,13 @@ export interface DirectoryPort {
 }
 
 export interface MediaPort {
-  stats(): { count: number; bytes: number; capBytes: number };
+  stats(): ChannelResult<'getMediaCacheStats'>;
+  /** Which of `urls` are stored (the index, reconciled with the disk on open). */
+  present(urls: string[]): string[];
   setCap(bytes: number): Promise<void>;
   clear(): Promise<void>;
   /** Stores each URL in the media cache (a few downloads at once, best priority first); never throws for one URL. */
-  prefetch(urls: string[], priority: 'high' | 'normal' | 'low'): Promise<ChannelResult<'prefetchMedia'>>;
+  prefetch(urls: string[], priority: 'high' | 'normal' | 'low', options: PrefetchOptions): Promise<ChannelResult<'prefetchMedia'>>;
 }
 
 /** What the back end remembers of a connection's sync (`<userData>/sync-memory.json`). */

@@ -5,7 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import { open, rm } from 'node:fs/promises';
-import { isAcceptedImageType, mediaTypeOf, sniffImageType, type AcceptedImageType } from './imageType.ts';
+import { mediaTypeOf } from './imageType.ts';
+import { pictureAcceptance, type MediaAcceptance, type StoredMediaType } from './mediaAcceptance.ts';
 import { MediaCacheError } from './mediaCacheError.ts';
 
 export type MediaPriority = 'high' | 'normal' | 'low';
@@ -19,7 +20,7 @@ export type MediaFetch = (url: string, init: { signal: AbortSignal; priority?: M
 export interface DownloadedImage {
   tempPath: string;
   hash: string;
-  contentType: AcceptedImageType;
+  contentType: StoredMediaType;
   size: number;
 }
 
@@ -35,9 +36,10 @@ export async function downloadImage(
   fetchMedia: MediaFetch,
   url: string,
   tempPath: string,
-  options: { signal: AbortSignal; priority?: MediaPriority; maxBytes: number },
+  options: { signal: AbortSignal; priority?: MediaPriority; maxBytes: number; accept?: MediaAcceptance },
 ): Promise<DownloadedImage> {
   const { signal, maxBytes } = options;
+  const accept = options.accept ?? pictureAcceptance;
   let response: Response;
   try {
     response = await fetchMedia(url, { signal, priority: options.priority });
@@ -53,19 +55,19 @@ export async function downloadImage(
     await refuse(new MediaCacheError('upstream_status', `${url} answered HTTP ${response.status}.`, url, response.status));
   }
   const declared = mediaTypeOf(response.headers.get('content-type'));
-  if (!isAcceptedImageType(declared)) {
-    await refuse(new MediaCacheError('unsupported_type', `${url} is ${declared || 'of no declared type'}, not a PNG, JPEG, WebP, GIF or AVIF picture; nothing was stored.`, url));
+  if (!accept.accepts(declared)) {
+    await refuse(new MediaCacheError('unsupported_type', `${url} is ${declared || 'of no declared type'}, not ${accept.label}; nothing was stored.`, url));
   }
   const declaredLength = Number(response.headers.get('content-length'));
   if (declaredLength > maxBytes) {
-    await refuse(new MediaCacheError('too_large', `${url} is ${declaredLength} bytes, over the ${maxBytes}-byte limit for one picture; nothing was stored.`, url));
+    await refuse(new MediaCacheError('too_large', `${url} is ${declaredLength} bytes, over the ${maxBytes}-byte limit for one file; nothing was stored.`, url));
   }
 
   const hash = createHash('sha256');
   const file = await open(tempPath, 'wx');
   let size = 0;
   let head = Buffer.alloc(0);
-  let sniffed: AcceptedImageType | null = null;
+  let sniffed: StoredMediaType | null = null;
   try {
     const reader = response.body?.getReader();
     for (;;) {
@@ -74,17 +76,17 @@ export async function downloadImage(
         size += chunk.value.byteLength;
         if (size > maxBytes) {
           await reader?.cancel().catch(() => undefined);
-          throw new MediaCacheError('too_large', `${url} is over the ${maxBytes}-byte limit for one picture; nothing was stored.`, url);
+          throw new MediaCacheError('too_large', `${url} is over the ${maxBytes}-byte limit for one file; nothing was stored.`, url);
         }
         if (head.length < sniffBytes) head = Buffer.concat([head, chunk.value.subarray(0, sniffBytes - head.length)]);
         hash.update(chunk.value);
         await file.write(chunk.value);
       }
       if (sniffed === null && (head.length >= sniffBytes || chunk.done)) {
-        sniffed = sniffImageType(head);
+        sniffed = accept.sniff(head, declared);
         if (sniffed === null) {
           await reader?.cancel().catch(() => undefined);
-          throw new MediaCacheError('unsupported_type', `${url} is labelled ${declared} but its bytes are not a picture; nothing was stored.`, url);
+          throw new MediaCacheError('unsupported_type', `${url} is labelled ${declared} but its bytes are not ${accept.label}; nothing was stored.`, url);
         }
       }
       if (chunk.done) break;

@@ -2,7 +2,9 @@
  * The picture cache behind galleries, online and offline. Pictures are stored by the SHA-256 of
  * their bytes (`objects/ab/cd/<hash>`), so one picture reached through several URLs is kept once;
  * an index maps each URL to its hash and is persisted atomically, so a later run finds everything
- * without the network. The total size is capped and the least recently used pictures go first.
+ * without the network. Showreel media (audio and video files) is kept the same way. The total size
+ * is capped and the least recently used files go first, but a file kept offline only goes when
+ * nothing else is left to evict.
  * Files appear only by rename of a complete, fsynced temp file, so a reader never sees half a
  * picture.
  */
@@ -10,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { downloadImage, type MediaFetch, type MediaPriority } from './downloadImage.ts';
-import type { AcceptedImageType } from './imageType.ts';
+import { acceptanceOf, type MediaKind, type StoredMediaType } from './mediaAcceptance.ts';
 import { MediaCacheError } from './mediaCacheError.ts';
 import { loadMediaIndex, saveMediaIndex, type MediaIndexEntry } from './mediaIndex.ts';
 
@@ -37,7 +39,7 @@ export interface MediaCacheOptions {
 export interface CachedPicture {
   /** Absolute path of the stored file; read it soon, eviction may remove it later. */
   path: string;
-  contentType: AcceptedImageType;
+  contentType: StoredMediaType;
   size: number;
   hash: string;
   fromCache: boolean;
@@ -50,6 +52,20 @@ export interface MediaCacheStats {
   files: number;
   bytes: number;
   cap: number;
+  /** Distinct stored files kept offline, and their bytes. */
+  keptFiles: number;
+  keptBytes: number;
+}
+
+export interface MediaGetOptions {
+  signal?: AbortSignal;
+  priority?: MediaPriority;
+  /** What the file must be (default a picture). */
+  kind?: MediaKind;
+  /** Marks the file as kept offline (spared by eviction while anything else can go). */
+  keep?: boolean;
+  /** The largest file accepted for this call; default the cache's maxPictureBytes. */
+  maxBytes?: number;
 }
 
 interface Flight {
@@ -181,15 +197,15 @@ export class MediaCache {
    * offline), otherwise downloaded, checked and stored. Concurrent calls for one URL share one
    * download; it is cancelled only when every caller has aborted.
    */
-  async get(url: string, options: { signal?: AbortSignal; priority?: MediaPriority } = {}): Promise<CachedPicture> {
+  async get(url: string, options: MediaGetOptions = {}): Promise<CachedPicture> {
     const key = cacheKey(url);
     if (options.signal?.aborted) throw new MediaCacheError('aborted', `The picture request was cancelled: ${url}`, url);
-    const cached = await this.lookup(key);
+    const cached = await this.lookup(key, options.keep);
     if (cached) return cached;
     let flight = this.flights.get(key);
     if (!flight) {
       const controller = new AbortController();
-      const promise = this.download(key, controller.signal, options.priority).finally(() => this.flights.delete(key));
+      const promise = this.download(key, controller.signal, options).finally(() => this.flights.delete(key));
       // A download nobody waits for any more must not surface as an unhandled rejection.
       promise.catch(() => undefined);
       flight = { promise, controller, waiters: 0 };
@@ -204,10 +220,13 @@ export class MediaCache {
       joined.waiters -= 1;
     };
     try {
-      return await untilAborted(joined.promise, options.signal, url, () => {
+      const picture = await untilAborted(joined.promise, options.signal, url, () => {
         leave();
         if (joined.waiters === 0) joined.controller.abort();
       });
+      // A caller that joined someone else's download may keep what it did not start.
+      if (options.keep) this.markKept(key);
+      return picture;
     } finally {
       leave();
     }
@@ -230,12 +249,28 @@ export class MediaCache {
     }
   }
 
+  /** Which of `urls` are stored (index only, no disk access: the index is reconciled on open). */
+  present(urls: readonly string[]): string[] {
+    return urls.filter((url) => this.has(url));
+  }
+
   stats(): MediaCacheStats {
-    const sizes = new Map<string, number>();
-    for (const entry of this.entries.values()) sizes.set(entry.hash, entry.size);
+    const files = new Map<string, { size: number; kept: boolean }>();
+    for (const entry of this.entries.values()) {
+      const file = files.get(entry.hash);
+      files.set(entry.hash, { size: entry.size, kept: (file?.kept ?? false) || entry.kept === true });
+    }
     let bytes = 0;
-    for (const size of sizes.values()) bytes += size;
-    return { count: this.entries.size, files: sizes.size, bytes, cap: this.cap };
+    let keptFiles = 0;
+    let keptBytes = 0;
+    for (const file of files.values()) {
+      bytes += file.size;
+      if (file.kept) {
+        keptFiles += 1;
+        keptBytes += file.size;
+      }
+    }
+    return { count: this.entries.size, files: files.size, bytes, cap: this.cap, keptFiles, keptBytes };
   }
 
   /** Changes the cap and evicts down to it at once. */
@@ -253,14 +288,16 @@ export class MediaCache {
   }
 
   /**
-   * Removes the least recently used files until the total fits the cap. `keep` (a hash) is spared,
-   * so a picture just stored survives even when it alone exceeds the cap.
+   * Removes the least recently used files until the total fits the cap: first those not kept
+   * offline, and kept ones only when the rest is gone and the total still does not fit. `keep` (a
+   * hash) is spared, so a file just stored survives even when it alone exceeds the cap.
    */
   async evictToCap(keep?: string): Promise<{ files: number; bytes: number }> {
-    const files = new Map<string, { size: number; lastAccess: number; urls: string[] }>();
+    const files = new Map<string, { size: number; lastAccess: number; kept: boolean; urls: string[] }>();
     for (const [url, entry] of this.entries) {
-      const file = files.get(entry.hash) ?? { size: entry.size, lastAccess: 0, urls: [] };
+      const file = files.get(entry.hash) ?? { size: entry.size, lastAccess: 0, kept: false, urls: [] };
       file.lastAccess = Math.max(file.lastAccess, entry.lastAccess);
+      file.kept ||= entry.kept === true;
       file.urls.push(url);
       files.set(entry.hash, file);
     }
@@ -268,7 +305,8 @@ export class MediaCache {
     for (const file of files.values()) total += file.size;
     const evicted: string[] = [];
     let freed = 0;
-    for (const [hash, file] of [...files].sort((a, b) => a[1].lastAccess - b[1].lastAccess)) {
+    const evictionOrder = [...files].sort((a, b) => Number(a[1].kept) - Number(b[1].kept) || a[1].lastAccess - b[1].lastAccess);
+    for (const [hash, file] of evictionOrder) {
       if (total - freed <= this.cap) break;
       if (hash === keep) continue;
       for (const url of file.urls) this.entries.delete(url);
@@ -291,7 +329,14 @@ export class MediaCache {
     await this.persist();
   }
 
-  private async lookup(key: string): Promise<CachedPicture | null> {
+  private markKept(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry || entry.kept) return;
+    entry.kept = true;
+    this.persistLater();
+  }
+
+  private async lookup(key: string, keep?: boolean): Promise<CachedPicture | null> {
     const entry = this.entries.get(key);
     if (!entry) return null;
     const path = this.objectPath(entry.hash);
@@ -302,13 +347,19 @@ export class MediaCache {
       return null;
     }
     entry.lastAccess = this.now();
+    if (keep) entry.kept = true;
     this.persistLater();
     return { path, contentType: entry.contentType, size: entry.size, hash: entry.hash, fromCache: true };
   }
 
-  private async download(key: string, signal: AbortSignal, priority: MediaPriority | undefined): Promise<CachedPicture> {
+  private async download(key: string, signal: AbortSignal, options: MediaGetOptions): Promise<CachedPicture> {
     const tempPath = join(this.dir, 'tmp', `${randomBytes(8).toString('hex')}.part`);
-    const image = await downloadImage(this.fetchMedia, key, tempPath, { signal, priority, maxBytes: this.maxPictureBytes });
+    const image = await downloadImage(this.fetchMedia, key, tempPath, {
+      signal,
+      priority: options.priority,
+      maxBytes: options.maxBytes ?? this.maxPictureBytes,
+      accept: acceptanceOf(options.kind ?? 'picture'),
+    });
     const path = this.objectPath(image.hash);
     try {
       const existing = await stat(path).catch(() => null);
@@ -321,7 +372,7 @@ export class MediaCache {
       await rm(tempPath, { force: true });
       throw error;
     }
-    this.entries.set(key, { hash: image.hash, contentType: image.contentType, size: image.size, lastAccess: this.now() });
+    this.entries.set(key, { hash: image.hash, contentType: image.contentType, size: image.size, lastAccess: this.now(), ...(options.keep ? { kept: true } : {}) });
     const { files } = await this.evictToCap(image.hash);
     if (files === 0) await this.persist();
     return { path, contentType: image.contentType, size: image.size, hash: image.hash, fromCache: false };

@@ -1,21 +1,23 @@
 /**
- * The media cache's index on disk: which URL holds which content hash, its type, size and last
- * access. It is what lets a new run find pictures offline, so it is written atomically and read
+ * The media cache's index on disk: which URL holds which content hash, its type, size, last access
+ * and whether it is kept offline. It is what lets a new run find pictures offline, so it is written atomically and read
  * defensively: a damaged index is set aside (kept for inspection) and the cache starts empty
  * rather than failing to open.
  */
 import { readFile, rename } from 'node:fs/promises';
 import { z } from 'zod';
-import { acceptedImageTypes } from './imageType.ts';
+import { storedMediaTypes } from './mediaAcceptance.ts';
 import { writeFileAtomic } from '../files/atomicWrite.ts';
 
 export const mediaIndexVersion = 1;
 
 const entrySchema = z.object({
   hash: z.string().regex(/^[0-9a-f]{64}$/),
-  contentType: z.enum(acceptedImageTypes),
+  contentType: z.enum(storedMediaTypes),
   size: z.number().int().nonnegative(),
   lastAccess: z.number().nonnegative(),
+  /** Kept offline: evicted only when nothing else is left to evict. */
+  kept: z.boolean().optional(),
 });
 
 const indexSchema = z.object({

@@ -7,6 +7,7 @@
  * the call: it is reported with the media cache's error code.
  */
 import type { MediaPriority } from './downloadImage.ts';
+import type { MediaKind } from './mediaAcceptance.ts';
 import { MediaCacheError, type MediaCacheErrorCode } from './mediaCacheError.ts';
 
 export const prefetchPriorities = ['high', 'normal', 'low'] as const satisfies readonly MediaPriority[];
@@ -15,18 +16,31 @@ export const prefetchPriorities = ['high', 'normal', 'low'] as const satisfies r
 export interface PrefetchCache {
   /** The stored picture, or null; never downloads. */
   peek(url: string): Promise<unknown>;
+  /** Whether `url` is stored, from the index alone (optional; lets keeping skip a disk read). */
+  has?(url: string): boolean;
   /** The picture, downloaded and stored when missing. */
-  get(url: string, options: { signal?: AbortSignal; priority?: MediaPriority }): Promise<unknown>;
+  get(url: string, options: { signal?: AbortSignal; priority?: MediaPriority } & PrefetchOptions): Promise<unknown>;
+}
+
+/** What a prefetch stores and how: kept offline (spared by eviction), pictures or showreel media. */
+export interface PrefetchOptions {
+  keep?: boolean;
+  kind?: MediaKind;
+  /** The largest file accepted (showreels: the user's limit). */
+  maxBytes?: number;
 }
 
 export interface PrefetchOutcome {
   cached: string[];
-  /** `code` is a media cache error code, or `internal` for a failure that is a bug (logged). */
-  failed: { url: string; code: MediaCacheErrorCode | 'internal' }[];
+  /**
+   * `code` is a media cache error code, or `internal` for a failure that is a bug (logged);
+   * `status` is the upstream HTTP status of `upstream_status`, so a caller can tell 404 from 503.
+   */
+  failed: { url: string; code: MediaCacheErrorCode | 'internal'; status?: number }[];
 }
 
 export interface MediaPrefetcher {
-  prefetch(urls: readonly string[], priority: MediaPriority): Promise<PrefetchOutcome>;
+  prefetch(urls: readonly string[], priority: MediaPriority, options?: PrefetchOptions): Promise<PrefetchOutcome>;
   /** Downloads running and waiting, for tests and diagnostics. */
   stats(): { running: number; waiting: Record<MediaPriority, number> };
   /** Cancels what waits or runs; later calls fail every URL as `aborted`. */
@@ -84,41 +98,49 @@ export function createMediaPrefetcher(cache: PrefetchCache, options: MediaPrefet
     }
   }
 
-  function codeOf(error: unknown, url: string): MediaCacheErrorCode | 'internal' {
-    if (error instanceof MediaCacheError) return error.code;
+  type Failure = { code: MediaCacheErrorCode | 'internal'; status?: number };
+
+  function failureOf(error: unknown, url: string): Failure {
+    if (error instanceof MediaCacheError) return error.status === undefined ? { code: error.code } : { code: error.code, status: error.status };
     log(`Prefetching ${url} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    return 'internal';
+    return { code: 'internal' };
   }
 
-  async function one(url: string, priority: MediaPriority): Promise<MediaCacheErrorCode | 'internal' | null> {
-    if (!isFetchablePictureUrl(url)) return 'invalid_url';
-    if (closing.signal.aborted) return 'aborted';
+  async function one(url: string, priority: MediaPriority, options: PrefetchOptions): Promise<Failure | null> {
+    if (!isFetchablePictureUrl(url)) return { code: 'invalid_url' };
+    if (closing.signal.aborted) return { code: 'aborted' };
     try {
-      if ((await cache.peek(url)) !== null) return null;
+      // A stored file answers at once, without a download slot; keeping it marks it kept.
+      if (options.keep) {
+        if (cache.has?.(url)) {
+          await cache.get(url, { ...options, signal: closing.signal, priority });
+          return null;
+        }
+      } else if ((await cache.peek(url)) !== null) return null;
     } catch (error) {
-      return codeOf(error, url);
+      return failureOf(error, url);
     }
     const release = await slot(priority);
     try {
-      if (closing.signal.aborted) return 'aborted';
-      await cache.get(url, { signal: closing.signal, priority });
+      if (closing.signal.aborted) return { code: 'aborted' };
+      await cache.get(url, { ...options, signal: closing.signal, priority });
       return null;
     } catch (error) {
-      return codeOf(error, url);
+      return failureOf(error, url);
     } finally {
       release();
     }
   }
 
   return {
-    async prefetch(urls, priority) {
+    async prefetch(urls, priority, options = {}) {
       const distinct = [...new Set(urls)];
-      const codes = await Promise.all(distinct.map((url) => one(url, priority)));
+      const failures = await Promise.all(distinct.map((url) => one(url, priority, options)));
       const outcome: PrefetchOutcome = { cached: [], failed: [] };
       distinct.forEach((url, index) => {
-        const code = codes[index];
-        if (code === null || code === undefined) outcome.cached.push(url);
-        else outcome.failed.push({ url, code });
+        const failure = failures[index];
+        if (failure === null || failure === undefined) outcome.cached.push(url);
+        else outcome.failed.push({ url, ...failure });
       });
       return outcome;
     },

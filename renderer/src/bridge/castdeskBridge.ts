@@ -5,7 +5,7 @@
  */
 import { channelNames, type ChannelName } from '../../../contract/bridge-channels.ts';
 import type { BridgeResult } from '../../../contract/bridge-errors.ts';
-import type { CastdeskBridge } from '../../../contract/bridge.ts';
+import type { CastdeskBridge, MediaQueryOptions } from '../../../contract/bridge.ts';
 
 declare global {
   interface Window {
@@ -16,8 +16,9 @@ declare global {
 const tokenStorageKey = 'castdesk.launchToken';
 
 /** The same query as contract/bridge.ts mediaQuery, without pulling zod into the renderer. */
-function mediaQuery(connectionId: string, url: string): string {
-  return `c=${encodeURIComponent(connectionId)}&u=${encodeURIComponent(url)}`;
+function mediaQuery(connectionId: string, url: string, options: MediaQueryOptions = {}): string {
+  const fallbacks = (options.fallbacks ?? []).filter((fallback) => fallback && fallback !== url).map((fallback) => `&f=${encodeURIComponent(fallback)}`);
+  return `c=${encodeURIComponent(connectionId)}&u=${encodeURIComponent(url)}${fallbacks.join('')}${options.kind === 'showreel' ? '&k=showreel' : ''}`;
 }
 
 function isElectronBridge(candidate: unknown): candidate is CastdeskBridge {
@@ -107,8 +108,8 @@ export function prepareMedia(): Promise<void> {
   return mediaSession;
 }
 
-/** The address of a picture through the back end's media cache. */
-export function mediaUrl(connectionId: string, url: string): string {
-  const query = mediaQuery(connectionId, url);
+/** The address of a picture (or showreel medium) through the back end's media cache. */
+export function mediaUrl(connectionId: string, url: string, options: MediaQueryOptions = {}): string {
+  const query = mediaQuery(connectionId, url, options);
   return isElectronBridge(window.castdesk) ? `castdesk-media:?${query}` : `/media-cache?${query}`;
 }

@@ -52,6 +52,7 @@ const validArgs: Record<ChannelName, unknown> = {
   listAttributes: { connectionId: 'c-1' },
   getAttribute: { connectionId: 'c-1', name: 'eye_colors', locale: 'en' },
   getMediaCacheStats: {},
+  getMediaPresence: { urls: ['https://media.example/a.png'] },
   setMediaCacheCap: { capBytes: 100 * 1024 * 1024 },
   clearMediaCache: {},
   prefetchMedia: { connectionId: 'c-1', urls: ['https://media.example/a.png', 'https://media.example/b.png'], priority: 'low' },
@@ -262,7 +263,8 @@ describe('bridge handlers: the key never comes out', () => {
         rateLimitedAnswers: 0,
       }),
       media: {
-        stats: () => ({ count: 0, bytes: 0, capBytes: 2 ** 31 }),
+        stats: () => ({ count: 0, files: 0, bytes: 0, capBytes: 2 ** 31, keptFiles: 0, keptBytes: 0 }),
+        present: () => [],
         setCap: async () => undefined,
         clear: async () => undefined,
         prefetch: async (urls) => ({ cached: urls, failed: [] }),

@@ -155,7 +155,7 @@ describe('MediaCache', () => {
     const a = await cache.get('http://a.example/x.png');
     const b = await cache.get('http://b.example/y.png');
     expect(b.path).toBe(a.path);
-    expect(cache.stats()).toEqual({ count: 2, files: 1, bytes: 3000, cap: 2 * 1024 ** 3 });
+    expect(cache.stats()).toEqual({ count: 2, files: 1, bytes: 3000, cap: 2 * 1024 ** 3, keptFiles: 0, keptBytes: 0 });
     expect(filesUnder(join(dir, 'objects'))).toHaveLength(1);
   });
 
@@ -273,7 +273,7 @@ describe('MediaCache', () => {
     clock += 10;
     await cache.get('https://img.example/4.png');
     expect([1, 2, 3, 4].map((n) => cache.has(`https://img.example/${n}.png`))).toEqual([true, false, true, true]);
-    expect(cache.stats()).toEqual({ count: 3, files: 3, bytes: 3000, cap: 3000 });
+    expect(cache.stats()).toEqual({ count: 3, files: 3, bytes: 3000, cap: 3000, keptFiles: 0, keptBytes: 0 });
     expect(filesUnder(join(dir, 'objects'))).toHaveLength(3);
 
     await cache.setCap(1500);
@@ -281,6 +281,71 @@ describe('MediaCache', () => {
     const reopened = await openCache({ dir, fetch: net.fetchMedia, capBytes: 1500 });
     expect(reopened.stats()).toMatchObject({ count: 1, bytes: 1000 });
     await expect(cache.setCap(-1)).rejects.toThrow(/whole number of bytes/);
+  });
+
+  it('never evicts a file kept offline while one that is not kept can go, and keeps the mark across a reopen', async () => {
+    const dir = tempDir();
+    let clock = 1000;
+    const routes: Record<string, Route> = {};
+    for (const n of [1, 2, 3, 4, 5]) routes[`https://img.example/${n}.png`] = { body: png(1000, n) };
+    const net = fakeNetwork(routes);
+    const cache = await openCache({ dir, fetch: net.fetchMedia, capBytes: 3000, now: () => clock });
+    // 1 and 2 are kept and the least recently used; 3 is not kept and used later.
+    for (const n of [1, 2]) {
+      clock += 10;
+      await cache.get(`https://img.example/${n}.png`, { keep: true });
+    }
+    clock += 10;
+    await cache.get('https://img.example/3.png');
+    expect(cache.stats()).toMatchObject({ files: 3, keptFiles: 2, keptBytes: 2000 });
+    // Over the cap: 3 goes although it was used after the kept ones.
+    clock += 10;
+    await cache.get('https://img.example/4.png');
+    expect(cache.present(['https://img.example/1.png', 'https://img.example/2.png', 'https://img.example/3.png', 'https://img.example/4.png'])).toEqual([
+      'https://img.example/1.png',
+      'https://img.example/2.png',
+      'https://img.example/4.png',
+    ]);
+    await cache.flush();
+    const reopened = await openCache({ dir, fetch: net.fetchMedia, capBytes: 3000, now: () => clock });
+    expect(reopened.stats()).toMatchObject({ files: 3, bytes: 3000, keptFiles: 2 });
+    // Only kept files left beyond the cap: the least recently used kept one goes last of all, but goes.
+    await reopened.setCap(2000);
+    expect(reopened.present(['https://img.example/1.png', 'https://img.example/2.png', 'https://img.example/4.png'])).toEqual(['https://img.example/1.png', 'https://img.example/2.png']);
+    await reopened.setCap(1000);
+    expect(reopened.present(['https://img.example/1.png', 'https://img.example/2.png'])).toEqual(['https://img.example/2.png']);
+  });
+
+  it('marks a stored picture kept when a keeping caller asks for it again', async () => {
+    const dir = tempDir();
+    const net = fakeNetwork({ 'https://img.example/a.png': { body: png(500) } });
+    const cache = await openCache({ dir, fetch: net.fetchMedia });
+    await cache.get('https://img.example/a.png');
+    expect(cache.stats().keptFiles).toBe(0);
+    await cache.get('https://img.example/a.png', { keep: true });
+    expect(cache.stats()).toMatchObject({ files: 1, keptFiles: 1, keptBytes: 500 });
+    expect(net.requests).toHaveLength(1);
+  });
+
+  it('stores showreel media by its bytes within the caller\'s size limit, and refuses audio where a picture is asked for', async () => {
+    const dir = tempDir();
+    const wav = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WAVEfmt '), Buffer.alloc(2000, 1)]);
+    const net = fakeNetwork({
+      'https://media.example/reel.wav': { type: 'audio/x-wav', body: wav },
+      'https://media.example/fake.wav': { type: 'audio/wav', body: '<html>not audio</html>' },
+    });
+    const cache = await openCache({ dir, fetch: net.fetchMedia });
+    expect((await refusal(cache.get('https://media.example/reel.wav'))).code).toBe('unsupported_type');
+    expect((await refusal(cache.get('https://media.example/reel.wav', { kind: 'showreel', maxBytes: 1000 }))).code).toBe('too_large');
+    const reel = await cache.get('https://media.example/reel.wav', { kind: 'showreel', maxBytes: 10_000, keep: true });
+    expect(reel).toMatchObject({ contentType: 'audio/wav', size: wav.length });
+    expect((await refusal(cache.get('https://media.example/fake.wav', { kind: 'showreel', maxBytes: 10_000 }))).code).toBe('unsupported_type');
+    const served = await serveCached(cache, 'https://media.example/reel.wav', { kind: 'showreel' });
+    expect(served.status).toBe(200);
+    expect(served.headers['Content-Type']).toBe('audio/wav');
+    // A showreel not stored goes to its host rather than being downloaded whole first.
+    const elsewhere = await serveCached(cache, 'https://media.example/other.wav', { kind: 'showreel' });
+    expect(elsewhere).toMatchObject({ status: 307, headers: { Location: 'https://media.example/other.wav' } });
   });
 
   it('keeps a picture just stored even when it alone exceeds the cap', async () => {
@@ -392,6 +457,23 @@ describe('serveCached', () => {
     expect(answer.headers['Cache-Control']).toBe('no-store');
     expect(answer.body.toString()).toMatch(text);
     expect(answer.body.length).toBeLessThan(200);
+  });
+
+  it('falls back to the best stored version of a picture when the one asked for cannot be had', async () => {
+    const dir = tempDir();
+    const thumb = png(300, 3);
+    const net = fakeNetwork({ 'https://img.example/p/thumb.png': { body: thumb } });
+    const cache = await openCache({ dir, fetch: net.fetchMedia });
+    await cache.get('https://img.example/p/thumb.png');
+    // The large version is not stored and its host is away: the stored thumbnail stands in, not remembered as the large one.
+    const answer = await serveCached(cache, 'https://img.example/p/large.png', {
+      fallbacks: ['https://img.example/p/original.png', 'https://img.example/p/thumb.png'],
+    });
+    expect(answer.status).toBe(200);
+    expect(Buffer.compare(answer.body, thumb)).toBe(0);
+    expect(answer.headers['Cache-Control']).toBe('no-store');
+    // Without a stored fallback it stays an error answer.
+    expect((await serveCached(cache, 'https://img.example/p/large.png', { fallbacks: ['https://img.example/p/original.png'] })).status).toBe(502);
   });
 
   it('answers 400 for a URL that is not http(s)', async () => {

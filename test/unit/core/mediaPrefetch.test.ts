@@ -95,7 +95,7 @@ describe('media prefetch', () => {
         { url: 'file:///etc/passwd', code: 'invalid_url' },
         { url: 'https://user:secret@media.example/x.png', code: 'invalid_url' },
         { url: 'not a url', code: 'invalid_url' },
-        { url: url('missing'), code: 'upstream_status' },
+        { url: url('missing'), code: 'upstream_status', status: 404 },
         { url: url('broken'), code: 'internal' },
       ],
     });
