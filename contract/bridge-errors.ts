@@ -13,6 +13,8 @@ export const bridgeErrorCodes = [
   'connection_not_found',
   /** The connection has no API key stored. */
   'key_missing',
+  /** The stored key belongs to another directory address; it is never sent there (enter it again). */
+  'key_foreign_origin',
   /** The key, base URL, name or locale given is not acceptable. */
   'invalid_input',
   /** The directory refused the key (401). */

@@ -18,6 +18,7 @@ import { testConnection } from './connections/testConnection.ts';
 import { startDemoDirectory, type DemoDirectory } from './demo/demoLauncher.ts';
 import { createDirectoryClient } from './directory/directoryClient.ts';
 import { RateBudget } from './directory/rateBudget.ts';
+import type { BoundKey } from './keys/keyOrigin.ts';
 import { openKeyStore } from './keys/keyStore.ts';
 import { createLogger } from './log/logger.ts';
 import { Redactor } from './log/redact.ts';
@@ -114,7 +115,7 @@ export async function createBackEnd(options: BackEndOptions): Promise<BackEnd> {
   await syncMemory.retainOnly(store.list().map((connection) => connection.id));
   const demoArgs = options.demoArgs ?? demoArgsFromEnv();
 
-  const directories = new Map<string, { baseUrl: string; key: string; port: DirectoryPort }>();
+  const directories = new Map<string, { baseUrl: string; key: BoundKey; port: DirectoryPort }>();
   /**
    * One budget per directory host: the provider limits requests per client, so connections to
    * the same host share its limit. Kept when a client is rebuilt (new key or base URL).
@@ -143,7 +144,7 @@ export async function createBackEnd(options: BackEndOptions): Promise<BackEnd> {
     connections: connectionsPort(store),
     directory(connection, key) {
       const known = directories.get(connection.id);
-      if (known && known.baseUrl === connection.baseUrl && known.key === key) return known.port;
+      if (known && known.baseUrl === connection.baseUrl && known.key.key === key.key && known.key.origin === key.origin) return known.port;
       const port = createDirectoryPort(createDirectoryClient({ baseUrl: connection.baseUrl, key, budget: budgetOf(connection.baseUrl) }), closing.signal);
       directories.set(connection.id, { baseUrl: connection.baseUrl, key, port });
       return port;

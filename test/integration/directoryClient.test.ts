@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDirectoryClient, type DirectoryClient, type DirectoryClientOptions } from '../../electron/core/directory/directoryClient.ts';
 import { DirectoryError } from '../../electron/core/directory/directoryError.ts';
 import { RateBudget } from '../../electron/core/directory/rateBudget.ts';
+import { bindKey, ForeignOriginError } from '../../electron/core/keys/keyOrigin.ts';
 import { startDirectory, type RunningDirectory } from '../../server/src/startDirectory.ts';
 
 const KEY_AGENCY = 'k-agency-1-conformance';
@@ -31,7 +32,7 @@ beforeAll(async () => {
     rateLimit: { limit: 100_000, windowSeconds: 300 },
     now: () => new Date('2026-06-15T12:00:00.000Z'),
   });
-  client = createDirectoryClient({ baseUrl: directory.baseUrl, key: KEY_AGENCY, budget: new RateBudget() });
+  client = createDirectoryClient({ baseUrl: directory.baseUrl, key: bindKey(KEY_AGENCY, directory.baseUrl), budget: new RateBudget() });
 }, 120_000);
 
 afterAll(async () => {
@@ -104,7 +105,7 @@ function json(response: ServerResponse, status: number, body: unknown, headers: 
 function tinyClient(server: TinyServer, options: Partial<DirectoryClientOptions> = {}): DirectoryClient {
   return createDirectoryClient({
     baseUrl: server.url,
-    key: 'tiny-key',
+    key: bindKey('tiny-key', server.url),
     budget: new RateBudget({ assumedLimit: 1000, assumedWindowMs: 1000 }),
     backoff: { baseMs: 20, capMs: 100 },
     ...options,
@@ -209,7 +210,7 @@ describe('crew profiles', () => {
 
 describe('casting calls and attributes', () => {
   it('lists casting calls with current, fields, page and per_page', async () => {
-    const pro = createDirectoryClient({ baseUrl: directory.baseUrl, key: KEY_CASTING_PRO, budget: new RateBudget() });
+    const pro = createDirectoryClient({ baseUrl: directory.baseUrl, key: bindKey(KEY_CASTING_PRO, directory.baseUrl), budget: new RateBudget() });
     const fields = ['name', 'casting_type', 'description', 'production_format', 'deadline', 'deadline_visible'] as const;
     const cases: [Parameters<DirectoryClient['listCastingCalls']>[0], string][] = [
       [{}, ''],
@@ -246,8 +247,8 @@ describe('casting calls and attributes', () => {
 describe('typed outcomes, never retried', () => {
   it('401 unauthorized, 404 not_found, 410 gone (merged, deleted), 400 invalid_request: one request each', async () => {
     const recorder = recordingFetch();
-    const counted = createDirectoryClient({ baseUrl: directory.baseUrl, key: KEY_AGENCY, budget: new RateBudget(), fetch: recorder.fetch, retries: 3 });
-    const wrongKey = createDirectoryClient({ baseUrl: directory.baseUrl, key: 'k-wrong', budget: new RateBudget(), fetch: recorder.fetch, retries: 3 });
+    const counted = createDirectoryClient({ baseUrl: directory.baseUrl, key: bindKey(KEY_AGENCY, directory.baseUrl), budget: new RateBudget(), fetch: recorder.fetch, retries: 3 });
+    const wrongKey = createDirectoryClient({ baseUrl: directory.baseUrl, key: bindKey('k-wrong', directory.baseUrl), budget: new RateBudget(), fetch: recorder.fetch, retries: 3 });
 
     const unauthorized = await failure(wrongKey.listActors());
     expect(unauthorized).toMatchObject({ code: 'unauthorized', status: 401, attempts: 1, endpoint: 'GET /api/v1/actor_profiles' });
@@ -270,7 +271,7 @@ describe('typed outcomes, never retried', () => {
 
   it('refuses per_page above 1000 and bad ids before sending anything', async () => {
     const recorder = recordingFetch();
-    const counted = createDirectoryClient({ baseUrl: directory.baseUrl, key: KEY_AGENCY, budget: new RateBudget(), fetch: recorder.fetch });
+    const counted = createDirectoryClient({ baseUrl: directory.baseUrl, key: bindKey(KEY_AGENCY, directory.baseUrl), budget: new RateBudget(), fetch: recorder.fetch });
     expect(await failure(counted.listActors({ per_page: 1001 }))).toMatchObject({ code: 'invalid_request', attempts: 0 });
     expect(await failure(counted.listCrew({ page: 0 }))).toMatchObject({ code: 'invalid_request' });
     expect(await failure(counted.getActor(1.5))).toMatchObject({ code: 'invalid_request' });
@@ -280,9 +281,17 @@ describe('typed outcomes, never retried', () => {
 });
 
 describe('against tiny local servers', () => {
+  it('refuses to build a client that would send a key to an origin other than its own', async () => {
+    const server = await tinyServer((_request, response) => json(response, 200, []));
+    for (const storedFor of ['https://directory.example.com', server.url.replace('127.0.0.1', 'localhost'), 'http://127.0.0.1:1']) {
+      expect(() => tinyClient(server, { key: bindKey('stolen-key-xyz', storedFor) }), storedFor).toThrow(ForeignOriginError);
+    }
+    expect(server.requests).toEqual([]);
+  });
+
   it('sends Authorization: Token token=<KEY> and keeps the key off the client object', async () => {
     const server = await tinyServer((_request, response) => json(response, 200, []));
-    const tiny = tinyClient(server, { key: 'secret-key-123' });
+    const tiny = tinyClient(server, { key: bindKey('secret-key-123', server.url) });
     await tiny.listCastingCalls();
     expect(server.requests[0]!.headers.authorization).toBe('Token token=secret-key-123');
     expect(JSON.stringify(tiny)).not.toContain('secret-key-123');

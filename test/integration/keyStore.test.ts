@@ -13,13 +13,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AsyncEntry } from '@napi-rs/keyring';
 import { KeyInputError } from '../../electron/core/keys/apiKey.ts';
-import { openKeyStore, type KeyStore } from '../../electron/core/keys/keyStore.ts';
+import { ForeignOriginError } from '../../electron/core/keys/keyOrigin.ts';
+import { keychainService, openKeyStore, type KeyStore } from '../../electron/core/keys/keyStore.ts';
 
 const run = promisify(execFile);
 const tsx = join(process.cwd(), 'node_modules/.bin/tsx');
 const child = join(process.cwd(), 'test/integration/keyStoreChild.ts');
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+/** The origin the test keys are stored for. */
+const directory = 'https://directory.example.com';
 
 const inDbusSession = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS);
 const howToRun =
@@ -82,43 +86,63 @@ describe.skipIf(!inDbusSession)('key store on the OS keychain (gnome-keyring)', 
     const id = connectionId('roundtrip');
     const key = `k-${randomUUID()}`;
     expect(await keyStore.hasKey(id)).toBe(false);
-    await keyStore.setKey(id, key);
+    await keyStore.setKey(id, key, directory);
     expect(await keyStore.hasKey(id)).toBe(true);
-    expect(await keyStore.readKey(id)).toBe(key);
-    expect(await inFreshProcess(['check', id], { EXPECTED_KEY_SHA256: sha256(key) })).toEqual({
+    expect(await keyStore.readKey(id, directory)).toEqual({ key, origin: directory });
+    expect(await inFreshProcess(['check', id, directory], { EXPECTED_KEY_SHA256: sha256(key) })).toEqual({
       status: { available: true },
       present: true,
       matches: true,
+      origin: directory,
     });
 
     const replacement = `k-${randomUUID()}`;
-    await keyStore.setKey(id, replacement);
-    expect(await inFreshProcess(['check', id], { EXPECTED_KEY_SHA256: sha256(replacement) })).toMatchObject({ present: true, matches: true });
+    await keyStore.setKey(id, replacement, directory);
+    expect(await inFreshProcess(['check', id, directory], { EXPECTED_KEY_SHA256: sha256(replacement) })).toMatchObject({ present: true, matches: true });
 
     expect(await keyStore.deleteKey(id)).toBe(true);
     expect(await keyStore.hasKey(id)).toBe(false);
-    expect(await keyStore.readKey(id)).toBeNull();
+    expect(await keyStore.readKey(id, directory)).toBeNull();
     expect(await keyStore.deleteKey(id)).toBe(false);
-    expect(await inFreshProcess(['check', id], { EXPECTED_KEY_SHA256: sha256(replacement) })).toMatchObject({ present: false });
+    expect(await inFreshProcess(['check', id, directory], { EXPECTED_KEY_SHA256: sha256(replacement) })).toMatchObject({ present: false });
   });
 
   it('keeps one entry per connection', async () => {
     const first = connectionId('first');
     const second = connectionId('second');
-    await keyStore.setKey(first, 'key-of-the-first-connection');
-    await keyStore.setKey(second, 'key-of-the-second-connection');
+    await keyStore.setKey(first, 'key-of-the-first-connection', directory);
+    await keyStore.setKey(second, 'key-of-the-second-connection', directory);
     await keyStore.deleteKey(first);
-    expect(await keyStore.readKey(first)).toBeNull();
-    expect(await keyStore.readKey(second)).toBe('key-of-the-second-connection');
+    expect(await keyStore.readKey(first, directory)).toBeNull();
+    expect((await keyStore.readKey(second, directory))?.key).toBe('key-of-the-second-connection');
+  });
+
+  it('hands a key out only for the origin it was stored for, also to a fresh process', async () => {
+    const id = connectionId('origin');
+    await keyStore.setKey(id, 'key-for-one-origin', `${directory}/some/path`);
+    expect(await keyStore.readKey(id, `${directory}/other/path`)).toEqual({ key: 'key-for-one-origin', origin: directory });
+    for (const elsewhere of ['https://attacker.example', 'http://directory.example.com', 'https://directory.example.com:8443', 'https://sub.directory.example.com']) {
+      await expect(keyStore.readKey(id, elsewhere), elsewhere).rejects.toBeInstanceOf(ForeignOriginError);
+    }
+    await expect(inFreshProcess(['check', id, 'https://attacker.example'])).rejects.toThrow(/never sent to https:\/\/attacker\.example/);
+  });
+
+  it('binds a key stored before keys had an origin to the first origin it is read for', async () => {
+    const id = connectionId('legacy');
+    // The shape version 0.1 wrote: the bare key as the keychain password.
+    await new AsyncEntry(keychainService, id, { linux: { store: 'secret-service' } }).setPassword('legacy-plain-key');
+    expect(await keyStore.readKey(id, directory)).toEqual({ key: 'legacy-plain-key', origin: directory });
+    await expect(keyStore.readKey(id, 'https://attacker.example')).rejects.toBeInstanceOf(ForeignOriginError);
+    expect(await inFreshProcess(['check', id, directory], { EXPECTED_KEY_SHA256: sha256('legacy-plain-key') })).toMatchObject({ present: true, matches: true, origin: directory });
   });
 
   it('registers every key it sets or reads with the logger', async () => {
     const id = connectionId('registry');
     registered.length = 0;
-    await keyStore.setKey(id, 'key-registered-on-set');
+    await keyStore.setKey(id, 'key-registered-on-set', directory);
     expect(registered).toContain('key-registered-on-set');
     registered.length = 0;
-    await keyStore.readKey(id);
+    await keyStore.readKey(id, directory);
     expect(registered).toEqual(['key-registered-on-set']);
   });
 
@@ -131,14 +155,14 @@ describe.skipIf(!inDbusSession)('key store on the OS keychain (gnome-keyring)', 
     ['x'.repeat(513), /at most 512/],
   ])('refuses the key %j with a clear error and stores nothing', async (key, message) => {
     const id = connectionId('invalid');
-    await expect(keyStore.setKey(id, key)).rejects.toThrow(message);
-    await expect(keyStore.setKey(id, key)).rejects.toBeInstanceOf(KeyInputError);
+    await expect(keyStore.setKey(id, key, directory)).rejects.toThrow(message);
+    await expect(keyStore.setKey(id, key, directory)).rejects.toBeInstanceOf(KeyInputError);
     expect(await keyStore.hasKey(id)).toBe(false);
   });
 
   it('refuses a malformed connection id', async () => {
-    await expect(keyStore.setKey('../other-app', 'valid-key')).rejects.toThrow(/connection id/);
-    await expect(keyStore.readKey('')).rejects.toThrow(/connection id/);
+    await expect(keyStore.setKey('../other-app', 'valid-key', directory)).rejects.toThrow(/connection id/);
+    await expect(keyStore.readKey('', directory)).rejects.toThrow(/connection id/);
   });
 });
 

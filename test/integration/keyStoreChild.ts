@@ -2,7 +2,7 @@
  * A fresh process for keyStore.test.ts: proves what survives a restart. It never prints a key,
  * only whether what it found matches what the test expected (compared by SHA-256).
  *
- *   tsx keyStoreChild.ts check <connectionId>            env EXPECTED_KEY_SHA256
+ *   tsx keyStoreChild.ts check <connectionId> <origin>   env EXPECTED_KEY_SHA256
  *   tsx keyStoreChild.ts store <userDataDir> <connectionId>  env CANARY_KEY
  *   tsx keyStoreChild.ts has <connectionId>
  */
@@ -16,8 +16,9 @@ const [mode, ...args] = process.argv.slice(2);
 
 if (mode === 'check') {
   const keyStore = await openKeyStore();
-  const key = await keyStore.readKey(args[0] ?? '');
-  console.log(JSON.stringify({ status: keyStore.status(), present: key !== null, matches: key !== null && sha256(key) === process.env.EXPECTED_KEY_SHA256 }));
+  const bound = await keyStore.readKey(args[0] ?? '', args[1] ?? '');
+  const matches = bound !== null && sha256(bound.key) === process.env.EXPECTED_KEY_SHA256;
+  console.log(JSON.stringify({ status: keyStore.status(), present: bound !== null, matches, origin: bound?.origin ?? null }));
 } else if (mode === 'has') {
   const keyStore = await openKeyStore();
   console.log(JSON.stringify({ status: keyStore.status(), hasKey: await keyStore.hasKey(args[0] ?? '') }));
@@ -30,7 +31,7 @@ if (mode === 'check') {
   logger.info('key store opened', keyStore.status());
   const connections = await openConnectionStore({ userDataDir, keyStore, newId: () => connectionId });
   await connections.add({ name: 'Canary', baseUrl: 'https://directory.example.com', contentLocale: 'en', key: canary });
-  const readBack = await keyStore.readKey(connectionId);
+  const readBack = (await keyStore.readKey(connectionId, 'https://directory.example.com'))?.key;
   logger.error('request failed', new Error(`401 with key ${canary}`, { cause: { headers: { authorization: `Token token=${canary}` } } }));
   console.log(
     JSON.stringify({ status: keyStore.status(), hasKey: await keyStore.hasKey(connectionId), readMatches: readBack === canary }),

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDirectoryClient, type DirectoryClient } from '../../electron/core/directory/directoryClient.ts';
 import { RateBudget } from '../../electron/core/directory/rateBudget.ts';
+import { bindKey } from '../../electron/core/keys/keyOrigin.ts';
 import { startDirectory, type RunningDirectory } from '../../server/src/startDirectory.ts';
 
 const KEY = 'k-agency-1-conformance';
@@ -44,7 +45,7 @@ function recordingFetch(): { statuses: number[]; fetch: typeof fetch } {
 }
 
 function clientWith(budget: RateBudget, fetchImpl: typeof fetch): DirectoryClient {
-  return createDirectoryClient({ baseUrl: directory.baseUrl, key: KEY, budget, fetch: fetchImpl, timeoutMs: 10_000 });
+  return createDirectoryClient({ baseUrl: directory.baseUrl, key: bindKey(KEY, directory.baseUrl), budget, fetch: fetchImpl, timeoutMs: 10_000 });
 }
 
 /**

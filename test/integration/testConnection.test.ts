@@ -6,6 +6,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConnection } from '../../electron/core/connections/testConnection.ts';
+import { bindKey } from '../../electron/core/keys/keyOrigin.ts';
 import { startDirectory, type RunningDirectory } from '../../server/src/startDirectory.ts';
 
 let directory: RunningDirectory;
@@ -43,25 +44,25 @@ async function closedPort(): Promise<number> {
 
 describe('testConnection', () => {
   it.each(['k-agency-1-conformance', 'k-casting-pro-conformance'])('reports the counts the service gives for %s', async (key) => {
-    const result = await testConnection({ baseUrl: directory.baseUrl, key, timeoutMs: 10_000 });
+    const result = await testConnection({ baseUrl: directory.baseUrl, key: bindKey(key, directory.baseUrl), timeoutMs: 10_000 });
     const expected = await totalsFor(key);
     expect(result).toEqual({ reachable: true, keyAccepted: true, counts: expected });
     expect(expected.actors + expected.crew + expected.castingCalls).toBeGreaterThan(0);
   });
 
   it('sees different data for different keys', async () => {
-    const agency = await testConnection({ baseUrl: directory.baseUrl, key: 'k-agency-1-conformance' });
-    const pro = await testConnection({ baseUrl: directory.baseUrl, key: 'k-casting-pro-conformance' });
+    const agency = await testConnection({ baseUrl: directory.baseUrl, key: bindKey('k-agency-1-conformance', directory.baseUrl) });
+    const pro = await testConnection({ baseUrl: directory.baseUrl, key: bindKey('k-casting-pro-conformance', directory.baseUrl) });
     expect(agency.counts).not.toEqual(pro.counts);
   });
 
   it('accepts the base URL with a trailing slash or a pasted /api/v1', async () => {
-    const result = await testConnection({ baseUrl: `${directory.baseUrl}/api/v1/`, key: 'k-agency-1-conformance' });
+    const result = await testConnection({ baseUrl: `${directory.baseUrl}/api/v1/`, key: bindKey('k-agency-1-conformance', `${directory.baseUrl}/api/v1/`) });
     expect(result.keyAccepted).toBe(true);
   });
 
   it('reports a wrong key as reachable but not accepted, without echoing the key', async () => {
-    const result = await testConnection({ baseUrl: directory.baseUrl, key: 'k-wrong-key-does-not-exist', timeoutMs: 10_000 });
+    const result = await testConnection({ baseUrl: directory.baseUrl, key: bindKey('k-wrong-key-does-not-exist', directory.baseUrl), timeoutMs: 10_000 });
     expect(result).toEqual({
       reachable: true,
       keyAccepted: false,
@@ -72,7 +73,7 @@ describe('testConnection', () => {
 
   it('reports a closed port as unreachable', async () => {
     const port = await closedPort();
-    const result = await testConnection({ baseUrl: `http://127.0.0.1:${port}`, key: 'k-agency-1-conformance', timeoutMs: 5_000 });
+    const result = await testConnection({ baseUrl: `http://127.0.0.1:${port}`, key: bindKey('k-agency-1-conformance', `http://127.0.0.1:${port}`), timeoutMs: 5_000 });
     expect(result).toEqual({
       reachable: false,
       keyAccepted: false,
@@ -87,7 +88,7 @@ describe('testConnection', () => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = silent.address() as AddressInfo;
-      const result = await testConnection({ baseUrl: `http://127.0.0.1:${port}`, key: 'k-agency-1-conformance', timeoutMs: 300 });
+      const result = await testConnection({ baseUrl: `http://127.0.0.1:${port}`, key: bindKey('k-agency-1-conformance', `http://127.0.0.1:${port}`), timeoutMs: 300 });
       expect(result).toMatchObject({ reachable: false, keyAccepted: false, error: { code: 'timeout' } });
     } finally {
       silent.closeAllConnections();
@@ -102,7 +103,7 @@ describe('testConnection', () => {
     await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = other.address() as AddressInfo;
-      const result = await testConnection({ baseUrl: `http://localhost:${port}`, key: 'k-agency-1-conformance' });
+      const result = await testConnection({ baseUrl: `http://localhost:${port}`, key: bindKey('k-agency-1-conformance', `http://localhost:${port}`) });
       expect(result).toEqual({
         reachable: true,
         keyAccepted: false,
@@ -114,16 +115,33 @@ describe('testConnection', () => {
   });
 
   it('reports a path where no API answers (404) distinctly', async () => {
-    const result = await testConnection({ baseUrl: `${directory.baseUrl}/elsewhere`, key: 'k-agency-1-conformance' });
+    const result = await testConnection({ baseUrl: `${directory.baseUrl}/elsewhere`, key: bindKey('k-agency-1-conformance', `${directory.baseUrl}/elsewhere`) });
     expect(result).toMatchObject({ reachable: true, keyAccepted: false, error: { code: 'bad_response', message: expect.stringMatching(/HTTP 404/) } });
   });
 
+  it('never sends a key to an origin other than the one it was stored for', async () => {
+    const seen: (string | undefined)[] = [];
+    const listener = createServer((request, response) => {
+      seen.push(request.headers.authorization);
+      response.writeHead(200, { 'content-type': 'application/json', total: '1' }).end('[]');
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    try {
+      const elsewhere = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+      const result = await testConnection({ baseUrl: elsewhere, key: bindKey('k-agency-1-conformance', directory.baseUrl) });
+      expect(result).toMatchObject({ reachable: false, keyAccepted: false, error: { code: 'key_foreign_origin' } });
+      expect(seen).toEqual([]);
+    } finally {
+      await new Promise<void>((resolve) => listener.close(() => resolve()));
+    }
+  });
+
   it('refuses bad input before any request', async () => {
-    expect(await testConnection({ baseUrl: 'http://example.com', key: 'k-agency-1-conformance' })).toMatchObject({
+    expect(await testConnection({ baseUrl: 'http://example.com', key: bindKey('k-agency-1-conformance', 'http://example.com') })).toMatchObject({
       reachable: false,
       error: { code: 'invalid_input', message: expect.stringMatching(/unencrypted/) },
     });
-    expect(await testConnection({ baseUrl: directory.baseUrl, key: 'has space' })).toMatchObject({
+    expect(await testConnection({ baseUrl: directory.baseUrl, key: bindKey('has space', directory.baseUrl) })).toMatchObject({
       reachable: false,
       error: { code: 'invalid_input', message: expect.stringMatching(/spaces/) },
     });

@@ -44,7 +44,7 @@ export function createHandlers(parts: BackEndParts): BridgeHandlers {
 
   async function directoryOf(connectionId: string): Promise<DirectoryPort> {
     const connection = await existing(connectionId);
-    const key = await keys.readKey(connection.id);
+    const key = await keys.readKey(connection.id, connection.baseUrl);
     if (key === null) throw new BridgeFailure('key_missing', `The connection "${connection.name}" has no API key stored.`);
     return parts.directory(connection, key);
   }
@@ -64,7 +64,7 @@ export function createHandlers(parts: BackEndParts): BridgeHandlers {
       validateApiKey(key);
       const connection = await connections.add({ ...input, isDemo: false });
       try {
-        await keys.setKey(connection.id, key);
+        await keys.setKey(connection.id, key, connection.baseUrl);
       } catch (error) {
         // A connection without the key the user just gave would look saved but not work.
         await connections.remove(connection.id).catch(() => undefined);
@@ -75,6 +75,7 @@ export function createHandlers(parts: BackEndParts): BridgeHandlers {
 
     async updateConnection({ id, ...patch }) {
       await existing(id);
+      // The store deletes the key when the origin changes; the user enters it again for the new one.
       const updated = await connections.update(id, patch);
       parts.forgetDirectory(id);
       return view(updated);
@@ -98,7 +99,7 @@ export function createHandlers(parts: BackEndParts): BridgeHandlers {
 
     async setConnectionKey({ id, key }) {
       const connection = await existing(id);
-      await keys.setKey(id, key);
+      await keys.setKey(id, key, connection.baseUrl);
       parts.forgetDirectory(id);
       return view(connection);
     },
@@ -112,7 +113,7 @@ export function createHandlers(parts: BackEndParts): BridgeHandlers {
 
     async testConnection({ id }) {
       const connection = await existing(id);
-      const key = await keys.readKey(id);
+      const key = await keys.readKey(id, connection.baseUrl);
       if (key === null) throw new BridgeFailure('key_missing', `The connection "${connection.name}" has no API key stored.`);
       return parts.testConnection({ baseUrl: connection.baseUrl, key });
     },
@@ -127,7 +128,7 @@ export function createHandlers(parts: BackEndParts): BridgeHandlers {
           ? known
           : await connections.update(known.id, { baseUrl: demo.baseUrl })
         : await connections.add({ name: freeDemoName(all), baseUrl: demo.baseUrl, contentLocale: 'en', isDemo: true });
-      await keys.setKey(connection.id, demo.key);
+      await keys.setKey(connection.id, demo.key, connection.baseUrl);
       parts.forgetDirectory(connection.id);
       await connections.setActive(connection.id);
       return view(connection);

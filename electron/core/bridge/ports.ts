@@ -5,6 +5,7 @@
  */
 import type { ActorListParams, ChannelResult, ConnectionTest, CrewListParams, RequestPriority } from '../../../contract/bridge.ts';
 import type { ContentLocale } from '../../../contract/directory-api.ts';
+import type { BoundKey } from '../keys/keyOrigin.ts';
 import type { KeyStore } from '../keys/keyStore.ts';
 import type { PrefetchOptions } from '../media/mediaPrefetch.ts';
 
@@ -83,11 +84,11 @@ export interface BackEndParts {
   shell: 'electron' | 'web';
   keys: KeyStore;
   connections: ConnectionsPort;
-  /** The directory of a connection, with the key it has now. */
-  directory(connection: ConnectionRecord, key: string): DirectoryPort;
+  /** The directory of a connection, with the key it has now (sent only to the key's origin). */
+  directory(connection: ConnectionRecord, key: BoundKey): DirectoryPort;
   /** Forgets a connection's client (its key or base URL changed, or it was removed). */
   forgetDirectory(connectionId: string): void;
-  testConnection(input: { baseUrl: string; key: string }): Promise<ConnectionTest>;
+  testConnection(input: { baseUrl: string; key: BoundKey }): Promise<ConnectionTest>;
   /** Where the rate budget of the connection's directory host stands (created when none exists yet). */
   rateBudget(connection: ConnectionRecord): ChannelResult<'getRateBudget'>;
   media: MediaPort;

@@ -1,12 +1,14 @@
 /**
  * The user's directory connections and which one is active, persisted in settings.json under the
  * user data folder. Keys are not part of a connection: they live in the key store under the
- * connection id, and removing a connection removes its key too.
+ * connection id, bound to the connection's origin; removing a connection, or moving it to another
+ * origin, removes its key too.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import type { KeyStore } from '../keys/keyStore.ts';
 import { validateApiKey } from '../keys/apiKey.ts';
+import { originOf } from '../keys/keyOrigin.ts';
 import { removeStaleTempFiles } from '../files/atomicWrite.ts';
 import { normalizeBaseUrl } from './baseUrl.ts';
 import { ConnectionError } from './connectionErrors.ts';
@@ -45,6 +47,7 @@ export interface ConnectionStore {
   activeConnectionId(): string | null;
   /** Saves a new connection; the first one, or any while none is active, becomes the active one. */
   add(input: NewConnection): Promise<Connection>;
+  /** A new base URL on another origin deletes the connection's key: a key belongs to one directory. */
   update(id: string, patch: ConnectionPatch): Promise<Connection>;
   /** Deletes the key first, then the connection: a failure never leaves a key without its connection. */
   remove(id: string): Promise<void>;
@@ -102,7 +105,7 @@ class SettingsConnectionStore implements ConnectionStore {
     });
     if (key === undefined) return saved;
     try {
-      await this.options.keyStore.setKey(saved.id, key);
+      await this.options.keyStore.setKey(saved.id, key, saved.baseUrl);
     } catch (error) {
       // No connection without the key the user just gave: undo the addition, report the key failure.
       await this.change(async (settings) => ({ next: withoutConnection(settings, saved.id), result: undefined }));
@@ -120,6 +123,10 @@ class SettingsConnectionStore implements ConnectionStore {
     return this.change(async (settings) => {
       const current = findOrThrow(settings, id);
       if (changes.name !== undefined) this.assertNameFree(settings, changes.name, id);
+      // Before the new address is saved: if this fails, the connection keeps its old address and key.
+      if (changes.baseUrl !== undefined && originOf(changes.baseUrl) !== originOf(current.baseUrl)) {
+        await this.options.keyStore.deleteKey(id);
+      }
       const updated = { ...current, ...changes };
       const next = { ...settings, connections: settings.connections.map((c) => (c.id === id ? updated : c)) };
       return { next, result: { ...updated } };

@@ -6,11 +6,13 @@
  */
 import type { BridgeErrorCode } from '../../../contract/bridge-errors.ts';
 import { validateApiKey } from '../keys/apiKey.ts';
+import { assertKeyOrigin, type BoundKey } from '../keys/keyOrigin.ts';
 import { normalizeBaseUrl } from './baseUrl.ts';
 
 export interface TestConnectionInput {
   baseUrl: string;
-  key: string;
+  /** The stored key with its origin: the probes go out only when `baseUrl` is on that origin. */
+  key: BoundKey;
   /** Defaults to the global fetch. */
   fetch?: typeof fetch;
   /** For the whole test (all three requests); default 10 s. */
@@ -140,9 +142,14 @@ export async function testConnection(input: TestConnectionInput): Promise<TestCo
   let key: string;
   try {
     baseUrl = normalizeBaseUrl(input.baseUrl);
-    key = validateApiKey(input.key);
+    key = validateApiKey(input.key.key);
   } catch (error) {
     return { reachable: false, keyAccepted: false, error: { code: 'invalid_input', message: (error as Error).message } };
+  }
+  try {
+    assertKeyOrigin(input.key, baseUrl);
+  } catch (error) {
+    return { reachable: false, keyAccepted: false, error: { code: 'key_foreign_origin', message: (error as Error).message } };
   }
   const doFetch = input.fetch ?? fetch;
   const timeoutMs = input.timeoutMs ?? 10_000;

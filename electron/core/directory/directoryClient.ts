@@ -20,6 +20,7 @@ import {
   type CrewDetail,
   type CrewListItem,
 } from '../../../contract/directory-api.ts';
+import { assertKeyOrigin, type BoundKey } from '../keys/keyOrigin.ts';
 import { badResponse, validateAnswer } from './answerValidation.ts';
 import type { BackoffOptions } from '../../../contract/backoff.ts';
 import { DirectoryError } from './directoryError.ts';
@@ -46,8 +47,8 @@ import type { RateBudget } from './rateBudget.ts';
 export interface DirectoryClientOptions {
   /** Where the API lives; paths start with /api/v1 below it. */
   baseUrl: string;
-  /** The API key; kept in a closure, never on the returned object. */
-  key: string;
+  /** The API key with the origin it was stored for; kept in a closure, never on the returned object. */
+  key: BoundKey;
   fetch?: typeof fetch;
   /** The connection's budget, shared by every client and call that uses this key. */
   budget: RateBudget;
@@ -99,6 +100,8 @@ const listPaths = { actors: '/api/v1/actor_profiles', crew: '/api/v1/crew_profil
 export function createDirectoryClient(options: DirectoryClientOptions): DirectoryClient {
   const base = new URL(options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`);
   if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new Error(`The directory base URL must be http(s), not ${options.baseUrl}`);
+  // No client for an address the key was not stored for; the requester checks every URL again.
+  assertKeyOrigin(options.key, base);
   const request = createRequester({
     key: options.key,
     fetch: options.fetch ?? globalThis.fetch,

@@ -2,9 +2,11 @@
  * One GET to the directory, the way every call makes it: a permit from the connection's rate
  * budget, the key in the Authorization header, a timeout per attempt, the caller's AbortSignal,
  * and retries with full-jitter backoff for network errors, timeouts, 408, 429 (after Retry-After)
- * and 5xx. 400, 401, 403, 404 and 410 are answers, never retried. Every failure is a DirectoryError.
+ * and 5xx. 400, 401, 403, 404 and 410 are answers, never retried. Every failure is a DirectoryError,
+ * except a URL outside the key's origin, refused with ForeignOriginError before anything is sent.
  */
 import { directoryErrorBodySchema } from '../../../contract/directory-errors.ts';
+import { assertKeyOrigin, type BoundKey } from '../keys/keyOrigin.ts';
 import { goneSchema } from '../../../contract/directory-api.ts';
 import { fullJitterDelayMs, sleep, type BackoffOptions } from '../../../contract/backoff.ts';
 import { DirectoryError, formatJsonPath, type DirectoryErrorCode, type DirectoryErrorDetails } from './directoryError.ts';
@@ -23,7 +25,8 @@ export interface RawAnswer {
 }
 
 export interface RequesterConfig {
-  key: string;
+  /** Sent only to URLs on its origin, whatever the caller asks for. */
+  key: BoundKey;
   fetch: typeof fetch;
   budget: RateBudget;
   timeoutMs: number;
@@ -100,7 +103,7 @@ function classifyGone(text: string, endpoint: string): AttemptResult {
 /** Makes GET requests with the key held in this closure only. */
 export function createRequester(config: RequesterConfig): (url: URL, options?: CallOptions) => Promise<RawAnswer> {
   const { key, fetch: fetchImpl, budget, timeoutMs, retries, backoff, maxRetryAfterMs } = config;
-  const authorization = `Token token=${key}`;
+  const authorization = `Token token=${key.key}`;
 
   const aborted = (endpoint: string, attempts: number, cause: unknown) =>
     new DirectoryError('aborted', `The request ${endpoint} was cancelled.`, { endpoint, attempts, cause });
@@ -141,6 +144,8 @@ export function createRequester(config: RequesterConfig): (url: URL, options?: C
   }
 
   return async function request(url: URL, options: CallOptions = {}): Promise<RawAnswer> {
+    // Throws ForeignOriginError before anything is sent: the key belongs to one directory.
+    assertKeyOrigin(key, url);
     const endpoint = `GET ${url.pathname}`;
     for (let attempts = 1; ; attempts += 1) {
       let result: AttemptResult;

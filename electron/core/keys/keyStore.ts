@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { AsyncEntry, type EntryOptions } from '@napi-rs/keyring';
 import type { BridgeErrorCode } from '../../../contract/bridge-errors.ts';
 import { validateApiKey, validateConnectionId } from './apiKey.ts';
+import { assertKeyOrigin, bindKey, decodeStoredSecret, encodeStoredSecret, type BoundKey, type StoredSecret } from './keyOrigin.ts';
 
 export const keychainService = 'castdesk';
 
@@ -18,18 +19,31 @@ export interface KeyStoreStatus {
   reason?: string;
 }
 
-/** Where keys are kept. The renderer may set, replace, test and delete keys, but never read one. */
+/**
+ * Where keys are kept. The renderer may set, replace, test and delete keys, but never read one.
+ * Every key is stored together with the origin of the directory it was given for (keyOrigin.ts).
+ */
 export interface KeyStore {
   status(): KeyStoreStatus;
-  setKey(connectionId: string, key: string): Promise<void>;
+  /** Stores `key` for the connection, bound to the origin of `directoryUrl`. */
+  setKey(connectionId: string, key: string, directoryUrl: string): Promise<void>;
   hasKey(connectionId: string): Promise<boolean>;
   /** Resolves true when a key was stored and is now gone, false when there was none. */
   deleteKey(connectionId: string): Promise<boolean>;
   /**
-   * BACK END ONLY: the key, for the Authorization header of directory requests. Never return it
+   * BACK END ONLY: the key, for the Authorization header of requests to `directoryUrl`. Throws
+   * ForeignOriginError when the key was stored for another origin; null when there is none. A key
+   * stored before keys had an origin is bound to the origin it is first read for. Never return it
    * through the bridge, never log it; the renderer must not be able to obtain it by any channel.
    */
-  readKey(connectionId: string): Promise<string | null>;
+  readKey(connectionId: string, directoryUrl: string): Promise<BoundKey | null>;
+}
+
+/** The key of a stored secret, for the origin of `directoryUrl` only (see KeyStore.readKey). */
+function keyFor(secret: StoredSecret, directoryUrl: string): BoundKey {
+  const bound = secret.origin === null ? bindKey(secret.key, directoryUrl) : { key: secret.key, origin: secret.origin };
+  assertKeyOrigin(bound, directoryUrl);
+  return bound;
 }
 
 /** Told about every key the store sets or reads, so the logger can redact it. */
@@ -107,15 +121,16 @@ class KeychainKeyStore implements KeyStore {
     return { available: true };
   }
 
-  async setKey(connectionId: string, key: string): Promise<void> {
+  async setKey(connectionId: string, key: string, directoryUrl: string): Promise<void> {
     const account = validateConnectionId(connectionId);
     const valid = validateApiKey(key);
     this.secrets?.addSecret(valid);
-    await onKeychain('store the API key', account, (entry) => entry.setPassword(valid));
+    const secret = encodeStoredSecret(valid, directoryUrl);
+    await onKeychain('store the API key', account, (entry) => entry.setPassword(secret));
   }
 
   async hasKey(connectionId: string): Promise<boolean> {
-    return (await this.readKey(connectionId)) !== null;
+    return (await this.readSecret(connectionId)) !== null;
   }
 
   async deleteKey(connectionId: string): Promise<boolean> {
@@ -123,17 +138,28 @@ class KeychainKeyStore implements KeyStore {
     return onKeychain('delete the API key', account, (entry) => entry.deleteCredential());
   }
 
-  async readKey(connectionId: string): Promise<string | null> {
+  async readKey(connectionId: string, directoryUrl: string): Promise<BoundKey | null> {
+    const secret = await this.readSecret(connectionId);
+    if (secret === null) return null;
+    const bound = keyFor(secret, directoryUrl);
+    // An entry from before keys had an origin is bound now, so it can never follow a later change.
+    if (secret.origin === null) await this.setKey(connectionId, bound.key, bound.origin);
+    return bound;
+  }
+
+  private async readSecret(connectionId: string): Promise<StoredSecret | null> {
     const account = validateConnectionId(connectionId);
-    const key = await onKeychain('read the API key', account, (entry) => entry.getPassword());
-    if (key !== null) this.secrets?.addSecret(key);
-    return key;
+    const value = await onKeychain('read the API key', account, (entry) => entry.getPassword());
+    if (value === null) return null;
+    const secret = decodeStoredSecret(value);
+    this.secrets?.addSecret(secret.key);
+    return secret;
   }
 }
 
 /** Keys for this run only: used when no keychain answers, and never persisted anywhere. */
 class MemoryKeyStore implements KeyStore {
-  private readonly keys = new Map<string, string>();
+  private readonly keys = new Map<string, BoundKey>();
 
   constructor(
     private readonly reason: string,
@@ -144,11 +170,11 @@ class MemoryKeyStore implements KeyStore {
     return { available: false, reason: this.reason };
   }
 
-  async setKey(connectionId: string, key: string): Promise<void> {
+  async setKey(connectionId: string, key: string, directoryUrl: string): Promise<void> {
     const account = validateConnectionId(connectionId);
     const valid = validateApiKey(key);
     this.secrets?.addSecret(valid);
-    this.keys.set(account, valid);
+    this.keys.set(account, bindKey(valid, directoryUrl));
   }
 
   async hasKey(connectionId: string): Promise<boolean> {
@@ -159,10 +185,11 @@ class MemoryKeyStore implements KeyStore {
     return this.keys.delete(validateConnectionId(connectionId));
   }
 
-  async readKey(connectionId: string): Promise<string | null> {
-    const key = this.keys.get(validateConnectionId(connectionId)) ?? null;
-    if (key !== null) this.secrets?.addSecret(key);
-    return key;
+  async readKey(connectionId: string, directoryUrl: string): Promise<BoundKey | null> {
+    const secret = this.keys.get(validateConnectionId(connectionId));
+    if (secret === undefined) return null;
+    this.secrets?.addSecret(secret.key);
+    return keyFor(secret, directoryUrl);
   }
 }
 

@@ -166,6 +166,7 @@ export const de: Messages = {
     forbidden_sender: 'Diese Seite darf das Castdesk-Back-End nicht verwenden. Öffnen Sie die Adresse, die die Castdesk-Web-Shell ausgegeben hat.',
     connection_not_found: 'Diese Verbindung gibt es nicht mehr.',
     key_missing: 'Für diese Verbindung ist kein API-Schlüssel gespeichert. Geben Sie den Schlüssel Ihres Anbieters ein.',
+    key_foreign_origin: 'Der gespeicherte Schlüssel gehört zu einer anderen Verzeichnisadresse und wird nie dorthin gesendet. Geben Sie den Schlüssel für diese Adresse erneut ein.',
     invalid_input: 'Bitte prüfen Sie Name, Basis-URL, Sprache und Schlüssel.',
     unauthorized: 'Das Verzeichnis hat den API-Schlüssel nicht akzeptiert. Prüfen Sie den Schlüssel oder fordern Sie bei Ihrem Anbieter einen neuen an.',
     not_found: 'Das Verzeichnis hat keinen solchen Eintrag, oder nicht für diesen Schlüssel.',

@@ -164,6 +164,7 @@ export const en = {
     forbidden_sender: 'This page may not use the Castdesk back end. Open the address the Castdesk web shell printed.',
     connection_not_found: 'This connection no longer exists.',
     key_missing: 'This connection has no API key. Enter the key your provider gave you.',
+    key_foreign_origin: 'The stored key belongs to another directory address and is never sent elsewhere. Enter the key for this address again.',
     invalid_input: 'Please check the name, base URL, language and key.',
     unauthorized: 'The directory did not accept the API key. Check the key, or ask your provider for a new one.',
     not_found: 'The directory has no such entry, or not for this key.',

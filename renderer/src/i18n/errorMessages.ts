@@ -9,6 +9,7 @@ export const errorMessageKeys: Record<BridgeErrorCode, string> = {
   forbidden_sender: 'errors.forbidden_sender',
   connection_not_found: 'errors.connection_not_found',
   key_missing: 'errors.key_missing',
+  key_foreign_origin: 'errors.key_foreign_origin',
   invalid_input: 'errors.invalid_input',
   unauthorized: 'errors.unauthorized',
   not_found: 'errors.not_found',

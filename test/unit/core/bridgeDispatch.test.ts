@@ -12,6 +12,7 @@ import type { BackEndParts, ConnectionRecord, ConnectionsPort } from '../../../e
 import { ConnectionError } from '../../../electron/core/connections/connectionErrors.ts';
 import { DirectoryError } from '../../../electron/core/directory/directoryError.ts';
 import { KeyInputError } from '../../../electron/core/keys/apiKey.ts';
+import { assertKeyOrigin, bindKey, type BoundKey } from '../../../electron/core/keys/keyOrigin.ts';
 import type { KeyStore } from '../../../electron/core/keys/keyStore.ts';
 import { MediaCacheError } from '../../../electron/core/media/mediaCacheError.ts';
 import { openSyncMemory } from '../../../electron/core/sync/syncMemory.ts';
@@ -186,15 +187,19 @@ describe('bridge dispatch: errors', () => {
 });
 
 /** An in-memory key store with the real one's contract; `stored` lets the test look inside. */
-function memoryKeys(): KeyStore & { stored: Map<string, string> } {
-  const stored = new Map<string, string>();
+function memoryKeys(): KeyStore & { stored: Map<string, BoundKey> } {
+  const stored = new Map<string, BoundKey>();
   return {
     stored,
     status: () => ({ available: false, reason: 'test' }),
-    setKey: async (id, key) => void stored.set(id, key),
+    setKey: async (id, key, directoryUrl) => void stored.set(id, bindKey(key, directoryUrl)),
     hasKey: async (id) => stored.has(id),
     deleteKey: async (id) => stored.delete(id),
-    readKey: async (id) => stored.get(id) ?? null,
+    async readKey(id, directoryUrl) {
+      const bound = stored.get(id) ?? null;
+      if (bound) assertKeyOrigin(bound, directoryUrl);
+      return bound;
+    },
   };
 }
 
@@ -233,7 +238,7 @@ describe('bridge handlers: the key never comes out', () => {
       keys,
       connections: memoryConnections(),
       directory(_connection, key) {
-        keysSeenByDirectory.push(key);
+        keysSeenByDirectory.push(key.key);
         const page = { items: [{ id: 1, name: 'Ada' }], total: 1, page: 1, perPage: 1, nextPage: null };
         return {
           listActors: async () => page,
@@ -248,7 +253,7 @@ describe('bridge handlers: the key never comes out', () => {
       },
       forgetDirectory: () => undefined,
       async testConnection({ key }) {
-        keysSeenByTest.push(key);
+        keysSeenByTest.push(key.key);
         return { reachable: true, keyAccepted: false, error: { code: 'unauthorized', message: 'The directory refused the API key (HTTP 401).' } };
       },
       rateBudget: () => ({
@@ -285,7 +290,7 @@ describe('bridge handlers: the key never comes out', () => {
     expect(added.ok).toBe(true);
     const id = added.ok ? (added.value as { id: string }).id : '';
     await call('setConnectionKey', { id, key: canary });
-    expect(keys.stored.get(id)).toBe(canary);
+    expect(keys.stored.get(id)).toEqual({ key: canary, origin: 'https://directory.example' });
     await call('testConnection', { id });
     await call('listConnections', {});
     await call('getAppInfo', {});
@@ -354,10 +359,12 @@ describe('bridge handlers: the demo directory', () => {
     const first = await dispatch('openDemoDirectory', {});
     expect(first).toMatchObject({ ok: true, value: { name: 'Demo directory 2', isDemo: true, hasKey: true, baseUrl: 'http://127.0.0.1:41000' } });
     const id = first.ok ? (first.value as { id: string }).id : '';
-    expect(keys.stored.get(id)).toBe('demo-casting-pro-1');
+    expect(keys.stored.get(id)).toEqual({ key: 'demo-casting-pro-1', origin: 'http://127.0.0.1:41000' });
     expect((await connections.list()).activeId).toBe(id);
     const second = await dispatch('openDemoDirectory', {});
     expect(second).toMatchObject({ ok: true, value: { id, baseUrl: 'http://127.0.0.1:42000' } });
+    // The demo's new port is a new origin: the key is stored again, for it.
+    expect(keys.stored.get(id)).toEqual({ key: 'demo-casting-pro-1', origin: 'http://127.0.0.1:42000' });
     expect((await connections.list()).connections.map((c) => c.id)).toEqual([mine.id, id]);
     // The demo's key never crosses the bridge either.
     expect(JSON.stringify([first, second])).not.toContain('demo-casting-pro-1');
@@ -411,7 +418,7 @@ describe('bridge handlers: the sync channels', () => {
     } as unknown as BackEndParts;
     const dispatch = createDispatcher(createHandlers(parts));
     const added = await connections.add({ name: 'A', baseUrl: 'https://d.example', contentLocale: 'en', isDemo: false });
-    await keys.setKey(added.id, 'k-1');
+    await keys.setKey(added.id, 'k-1', added.baseUrl);
     return { dispatch, id: added.id, recorded, budgetsAskedFor, userDataDir, cleanup: () => rm(userDataDir, { recursive: true, force: true }) };
   }
 

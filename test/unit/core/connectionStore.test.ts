@@ -11,6 +11,7 @@ import { ConnectionError, SettingsFileError } from '../../../electron/core/conne
 import { openConnectionStore } from '../../../electron/core/connections/connectionStore.ts';
 import { currentSchemaVersion } from '../../../electron/core/connections/connectionSchema.ts';
 import { validateApiKey } from '../../../electron/core/keys/apiKey.ts';
+import { assertKeyOrigin, bindKey, type BoundKey } from '../../../electron/core/keys/keyOrigin.ts';
 import type { KeyStore } from '../../../electron/core/keys/keyStore.ts';
 
 /** Lets one test make the atomic rename fail, as a full disk or a crash between the steps would. */
@@ -31,26 +32,33 @@ vi.mock('node:fs/promises', async (importOriginal) => {
 
 /** An in-memory key store with the real interface: unit tests only; the real one has its own tests. */
 class FakeKeyStore implements KeyStore {
-  readonly keys = new Map<string, string>();
+  readonly keys = new Map<string, BoundKey>();
+  failNextDelete = false;
   failNextSet = false;
   status() {
     return { available: true };
   }
-  async setKey(connectionId: string, key: string): Promise<void> {
+  async setKey(connectionId: string, key: string, directoryUrl: string): Promise<void> {
     if (this.failNextSet) {
       this.failNextSet = false;
       throw new Error('keychain locked');
     }
-    this.keys.set(connectionId, validateApiKey(key));
+    this.keys.set(connectionId, bindKey(validateApiKey(key), directoryUrl));
   }
   async hasKey(connectionId: string): Promise<boolean> {
     return this.keys.has(connectionId);
   }
   async deleteKey(connectionId: string): Promise<boolean> {
+    if (this.failNextDelete) {
+      this.failNextDelete = false;
+      throw new Error('keychain locked');
+    }
     return this.keys.delete(connectionId);
   }
-  async readKey(connectionId: string): Promise<string | null> {
-    return this.keys.get(connectionId) ?? null;
+  async readKey(connectionId: string, directoryUrl: string): Promise<BoundKey | null> {
+    const bound = this.keys.get(connectionId) ?? null;
+    if (bound) assertKeyOrigin(bound, directoryUrl);
+    return bound;
   }
 }
 
@@ -122,7 +130,7 @@ describe('connection store', () => {
       contentLocale: 'de',
       createdAt: '2026-01-02T03:04:05.678Z',
     });
-    expect(keyStore.keys.get(added.id)).toBe('k-canary-3b1f9e');
+    expect(keyStore.keys.get(added.id)?.key).toBe('k-canary-3b1f9e');
     expect(store.activeConnectionId()).toBe(added.id);
     const text = await readFile(settingsFile(), 'utf8');
     expect(text).not.toContain('k-canary-3b1f9e');
@@ -193,6 +201,22 @@ describe('connection store', () => {
     expect((await open()).get(two.id)).toEqual(two);
   });
 
+  it('stores the key for the connection\'s origin and deletes it when the origin changes', async () => {
+    const store = await open();
+    const one = await store.add({ ...sample, key: 'key-one-abcdef' });
+    expect(keyStore.keys.get(one.id)).toEqual({ key: 'key-one-abcdef', origin: 'https://directory.example.com' });
+    // Same origin, other path, name, language: the key stays.
+    await store.update(one.id, { baseUrl: 'https://directory.example.com/v2', name: 'Renamed', contentLocale: 'en' });
+    expect(keyStore.keys.has(one.id)).toBe(true);
+    // Scheme, host or port changed: another origin, and the key goes before the address is saved.
+    keyStore.failNextDelete = true;
+    await expect(store.update(one.id, { baseUrl: 'https://other.example.com' })).rejects.toThrow(/keychain locked/);
+    expect((await open()).get(one.id)?.baseUrl).toBe('https://directory.example.com/v2');
+    expect(keyStore.keys.has(one.id)).toBe(true);
+    await store.update(one.id, { baseUrl: 'https://directory.example.com:8443' });
+    expect(keyStore.keys.has(one.id)).toBe(false);
+  });
+
   it('removes a connection together with its key and moves the active connection on', async () => {
     const store = await open();
     const one = await store.add({ ...sample, key: 'key-one-abcdef' });
@@ -200,7 +224,7 @@ describe('connection store', () => {
     expect(store.activeConnectionId()).toBe(one.id);
     await store.remove(one.id);
     expect(keyStore.keys.has(one.id)).toBe(false);
-    expect(keyStore.keys.get(two.id)).toBe('key-two-abcdef');
+    expect(keyStore.keys.get(two.id)?.key).toBe('key-two-abcdef');
     expect(store.activeConnectionId()).toBe(two.id);
     await store.setActiveConnection(null);
     expect((await open()).activeConnectionId()).toBeNull();
