@@ -1,10 +1,12 @@
 /**
- * The HTTP service: CORS for any origin, rate limiting and authentication on /api, the routes,
- * and one error shape for every failure.
+ * The HTTP service: CORS for any origin, the routes, and one error shape for every failure. The
+ * /api routes live in one encapsulated plugin whose hooks rate-limit and authenticate exactly those
+ * routes, however their path was spelled; the media routes in another, public and rate-limited.
+ * See accessGuard.ts for why the decision is made on the matched route.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { registerMediaRoutes } from '../media/mediaRoutes.ts';
-import { authenticate } from './accessKeys.ts';
+import { installDefaultDeny, limitRate, markPublic, resolveRights } from './accessGuard.ts';
 import { ApiError } from './apiError.ts';
 import { registerAttributeRoutes } from './attributeRoutes.ts';
 import { registerCastingCallRoutes } from './castingCallRoutes.ts';
@@ -18,15 +20,40 @@ function errorBody(code: string, message: string) {
   return { error: { code, message } };
 }
 
-export function buildApp(context: RouteContext, options: { rateLimit: RateLimitConfig | false; log?: (line: string) => void }): FastifyInstance {
-  const app = Fastify({ logger: false, routerOptions: { maxParamLength: 200 } });
-  const limiter = options.rateLimit ? new RateLimiter(options.rateLimit) : undefined;
+function allowAnyOrigin(reply: FastifyReply): void {
+  reply.header('Access-Control-Allow-Origin', '*');
+  reply.header('Access-Control-Expose-Headers', exposedHeaders);
+}
+
+/** The path of a URL as the client sent it, without the query, for error messages. */
+const pathOf = (url: string) => url.split('?')[0];
+
+export interface AppOptions {
+  /** Per client on /api; false turns it off. */
+  rateLimit: RateLimitConfig | false;
+  /** Per client on /media, a budget of its own; false turns it off. */
+  mediaRateLimit?: RateLimitConfig | false;
+  log?: (line: string) => void;
+}
+
+export function buildApp(context: RouteContext, options: AppOptions): FastifyInstance {
+  const app = Fastify({
+    logger: false,
+    // The provider's documentation writes paths with a trailing slash (/api/v1/attributes/).
+    routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+    // A path with a broken percent escape names no endpoint: the same JSON 404 as any unknown path.
+    frameworkErrors: (error, request, rawReply) => {
+      const reply = rawReply as FastifyReply;
+      allowAnyOrigin(reply);
+      if (error.code === 'FST_ERR_BAD_URL') reply.code(404).send(errorBody('not_found', `No such endpoint: ${request.method} ${pathOf(request.url)}`));
+      else reply.code(400).send(errorBody('invalid_parameter', error.message));
+    },
+  });
 
   app.decorateRequest('rights', null as never);
 
   app.addHook('onRequest', async (request, reply) => {
-    reply.header('Access-Control-Allow-Origin', '*');
-    reply.header('Access-Control-Expose-Headers', exposedHeaders);
+    allowAnyOrigin(reply);
     if (request.method === 'OPTIONS') {
       reply
         .header('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS')
@@ -36,24 +63,25 @@ export function buildApp(context: RouteContext, options: { rateLimit: RateLimitC
         .send();
       return reply;
     }
-    if (!request.url.startsWith('/api/')) return;
-    if (limiter) {
-      const decision = limiter.take(request.ip);
-      reply.headers(decision.headers);
-      if (!decision.allowed) {
-        throw new ApiError(429, 'rate_limited', `Too many requests: at most ${options.rateLimit ? options.rateLimit.limit : 0} per ${options.rateLimit ? options.rateLimit.windowSeconds : 0} s. Retry after ${decision.headers['Retry-After']} s.`);
-      }
-    }
-    request.rights = authenticate(request.headers.authorization, context.keys);
+  });
+  installDefaultDeny(app);
+
+  app.register(async (api) => {
+    if (options.rateLimit) api.addHook('onRequest', limitRate(new RateLimiter(options.rateLimit), options.rateLimit));
+    api.addHook('onRequest', resolveRights(context));
+    registerProfileRoutes(api, context);
+    registerCastingCallRoutes(api, context);
+    registerAttributeRoutes(api);
   });
 
-  registerProfileRoutes(app, context);
-  registerCastingCallRoutes(app, context);
-  registerAttributeRoutes(app);
-  registerMediaRoutes(app);
+  app.register(async (media) => {
+    media.addHook('onRoute', markPublic);
+    if (options.mediaRateLimit) media.addHook('onRequest', limitRate(new RateLimiter(options.mediaRateLimit), options.mediaRateLimit));
+    registerMediaRoutes(media);
+  });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send(errorBody('not_found', `No such endpoint: ${request.method} ${request.url.split('?')[0]}`));
+    reply.code(404).send(errorBody('not_found', `No such endpoint: ${request.method} ${pathOf(request.url)}`));
   });
 
   app.setErrorHandler((error, request, reply) => {
