@@ -2,7 +2,9 @@
  * Data-agnostic, read-only conformance checks that hold for any deployment and any key: headers,
  * pagination consistency, paging stability, fields, ordering, filters against the returned data,
  * schema validity of list items and of the first details, and error statuses.
- * Bounded to well under 300 requests, the default rate limit.
+ * Bounded to well under 300 requests, the default rate limit, and paced to it (target.ts). Written
+ * for any deployment: error statuses, not bodies (the provider documents only statuses); language
+ * keys of the provider's dialect; an endpoint outside the key's rights is skipped.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,8 +12,9 @@ import {
   crewDetailSchema, crewListItemSchema,
 } from '../../../contract/directory-api.ts';
 import { directoryErrorBodySchema } from '../../../contract/directory-errors.ts';
+import { isoCodeForGermanName } from '../../../electron/core/directory/germanLanguageNames.ts';
 import { expectOk, expectSchema, ids, parseLinkHeader, type Answer, type Json } from '../support/http.ts';
-import { GENERIC_TIMEOUT, openTarget, type Target } from './target.ts';
+import { GENERIC_TIMEOUT, openTarget, requestBudget, type Target } from './target.ts';
 
 let target: Target;
 beforeAll(async () => {
@@ -49,6 +52,8 @@ const ENDPOINTS: Endpoint[] = [
 ];
 
 const get = <T = Item[]>(path: string) => target.api.get<T>(path);
+/** How a deployment refuses an endpoint outside the key's rights (the provider documents no one status). */
+const outsideRights = (status: number) => status === 401 || status === 403 || status === 404;
 const total = (answer: Answer) => {
   const value = answer.headers.get('total');
   expect(value, 'Total header').toMatch(/^\d+$/);
@@ -92,11 +97,21 @@ function isSorted(values: string[], direction: 'asc' | 'desc'): boolean {
 for (const endpoint of ENDPOINTS) {
   describe(endpoint.path, () => {
     let count = 0;
+    let readable = true;
     beforeAll(async () => {
-      count = total(await get(`${endpoint.path}?per_page=1`));
+      const first = await get(`${endpoint.path}?per_page=1`);
+      // An agency key may have no casting calls in its rights: a skip, not a failure.
+      readable = endpoint.profile || !outsideRights(first.status);
+      if (readable) count = total(first);
     }, GENERIC_TIMEOUT);
+    /** A test of this endpoint, skipped when the key may not read it. */
+    const check = (name: string, body: () => Promise<void>, timeout = GENERIC_TIMEOUT) =>
+      it(name, async (context) => {
+        if (!readable) context.skip();
+        await body();
+      }, timeout);
 
-    it('answers a JSON array with Total, Per-Page, CORS and (when limited) consistent Ratelimit headers', async () => {
+    check('answers a JSON array with Total, Per-Page, CORS and (when limited) consistent Ratelimit headers', async () => {
       const answer = await get(`${endpoint.path}?per_page=5`);
       const body = expectOk(answer);
       expect(Array.isArray(body)).toBe(true);
@@ -115,13 +130,13 @@ for (const endpoint of ENDPOINTS) {
       }
     }, GENERIC_TIMEOUT);
 
-    it('default per_page is 250', async () => {
+    check('default per_page is 250', async () => {
       const answer = await get(endpoint.path);
       expect(answer.headers.get('per-page')).toBe('250');
       expect(expectOk(answer).length).toBe(Math.min(250, count));
     }, GENERIC_TIMEOUT);
 
-    it('pages are consistent with Total: last page size, Link last, page past the end empty', async () => {
+    check('pages are consistent with Total: last page size, Link last, page past the end empty', async () => {
       if (count === 0) {
         expect(expectOk(await get(`${endpoint.path}?page=2`))).toEqual([]);
         return;
@@ -147,14 +162,14 @@ for (const endpoint of ENDPOINTS) {
     }, GENERIC_TIMEOUT);
 
     if (!endpoint.profile) {
-      it('casting calls come in id order, one direction throughout (the spec gives them no order parameter)', async () => {
+      check('casting calls come in id order, one direction throughout (the spec gives them no order parameter)', async () => {
         const list = ids(expectOk(await get(`${endpoint.path}?per_page=100`)));
         const ascending = [...list].sort((a, b) => a - b);
         expect([ascending, [...ascending].reverse()]).toContainEqual(list);
       }, GENERIC_TIMEOUT);
     }
 
-    it('paging is stable: small pages concatenate to the big page, no id twice', async () => {
+    check('paging is stable: small pages concatenate to the big page, no id twice', async () => {
       const size = 3;
       const big = ids(expectOk(await get(`${endpoint.path}?per_page=${size * 3}`)));
       const small: number[] = [];
@@ -164,7 +179,7 @@ for (const endpoint of ENDPOINTS) {
     }, GENERIC_TIMEOUT);
 
     if (endpoint.profile) {
-      it('order=id in both directions', async () => {
+      check('order=id in both directions', async () => {
         const asc = ids(expectOk(await get(`${endpoint.path}?per_page=100`)));
         const desc = ids(expectOk(await get(`${endpoint.path}?per_page=100&direction=desc`)));
         for (let i = 1; i < asc.length; i++) expect(asc[i]).toBeGreaterThan(asc[i - 1]);
@@ -175,7 +190,7 @@ for (const endpoint of ENDPOINTS) {
 
     if (endpoint.profile) {
       for (const order of ['name', 'last_name'] as const) {
-        it(`order=${order} in both directions, ties broken by id`, async () => {
+        check(`order=${order} in both directions, ties broken by id`, async () => {
           const asc = expectOk(await get(`${endpoint.path}?per_page=200&order=${order}&fields=${order}`));
           const desc = expectOk(await get(`${endpoint.path}?per_page=200&order=${order}&direction=desc&fields=${order}`));
           const ascValues = asc.map((item) => String(item[order]));
@@ -193,7 +208,7 @@ for (const endpoint of ENDPOINTS) {
       }
     }
 
-    it('fields: defaults, a chosen field, unknown names ignored, id always present', async () => {
+    check('fields: defaults, a chosen field, unknown names ignored, id always present', async () => {
       const defaults = expectOk(await get(`${endpoint.path}?per_page=20`));
       for (const item of defaults) for (const field of endpoint.defaultFields) expect(item, `default ${field}`).toHaveProperty(field);
       const chosen = endpoint.profile ? 'first_name' : 'casting_type';
@@ -208,7 +223,7 @@ for (const endpoint of ENDPOINTS) {
       for (const item of unknownOnly) expect(typeof item.id).toBe('number');
     }, GENERIC_TIMEOUT);
 
-    it('list items with every field and the first details match the contract', async () => {
+    check('list items with every field and the first details match the contract', async () => {
       const items = expectOk(await get(`${endpoint.path}?per_page=50&fields=${endpoint.allFields}${endpoint.profile ? '&include_picture=true&picture_version=large' : ''}`));
       for (const item of items) expectSchema(endpoint.listSchema, item, `${endpoint.path} item ${item.id}`);
       for (const item of items.slice(0, 3)) {
@@ -222,21 +237,25 @@ for (const endpoint of ENDPOINTS) {
       }
     }, GENERIC_TIMEOUT);
 
-    it('error statuses: 401 without or with a wrong key, 404 for an unknown id, 400 for bad paging', async () => {
+    check('error statuses: 401 without or with a wrong key, 404 for an unknown id, 400 for bad paging', async () => {
+      // The provider documents the statuses, not the bodies of its errors: only our own service's are checked.
+      const bodyIsSpecError = (answer: Answer, context: string) => {
+        if (target.own) expect(directoryErrorBodySchema.safeParse(answer.body).success, context).toBe(true);
+      };
       for (const answer of [
         await target.api.get(endpoint.path, { key: null }),
         await target.api.get(endpoint.path, { key: 'conformance-invalid-key-0000' }),
       ]) {
         expect(answer.status).toBe(401);
-        expect(directoryErrorBodySchema.safeParse(answer.body).success).toBe(true);
+        bodyIsSpecError(answer, '401');
       }
       const unknown = await get(`${endpoint.path}/2147483000`);
       expect(unknown.status).toBe(404);
-      expect(directoryErrorBodySchema.safeParse(unknown.body).success).toBe(true);
+      bodyIsSpecError(unknown, '404');
       for (const query of ['per_page=1001', 'per_page=0', 'page=abc']) {
         const answer = await get(`${endpoint.path}?${query}`);
         expect(answer.status, query).toBe(400);
-        expect(directoryErrorBodySchema.safeParse(answer.body).success, query).toBe(true);
+        bodyIsSpecError(answer, query);
       }
     }, GENERIC_TIMEOUT);
   });
@@ -278,13 +297,16 @@ describe('filters agree with the data they return', () => {
     }
   }, GENERIC_TIMEOUT);
 
-  it('languages filter: every result speaks every language', async () => {
+  it('languages filter: every result speaks every language', async (context) => {
+    // The filter takes ISO 639-2 codes (the spec); list items may key languages by the provider's
+    // words ("deutsch"): both are read as codes before they are compared.
+    const codesOf = (languages: Json) => new Set(Object.keys(languages ?? {}).map((key) => isoCodeForGermanName(key) ?? key));
     const items = expectOk(await get('/api/v1/actor_profiles?per_page=50&fields=languages'));
-    const withLanguage = items.find((item) => item.languages && Object.keys(item.languages).length > 0);
-    if (!withLanguage) return;
-    const wanted = Object.keys(withLanguage.languages).slice(0, 2);
+    const withLanguage = items.find((item) => [...codesOf(item.languages)].some((code) => /^[a-z]{3}$/.test(code)));
+    if (!withLanguage) return context.skip();
+    const wanted = [...codesOf(withLanguage.languages)].filter((code) => /^[a-z]{3}$/.test(code)).slice(0, 2);
     const filtered = expectOk(await get(`/api/v1/actor_profiles?per_page=100&fields=languages&languages=${wanted.join(',')}`));
-    for (const item of filtered) for (const language of wanted) expect(item.languages, `actor ${item.id}`).toHaveProperty(language);
+    for (const item of filtered) for (const code of wanted) expect([...codesOf(item.languages)], `actor ${item.id}`).toContain(code);
     if (total(await get(`/api/v1/actor_profiles?per_page=1&languages=${wanted.join(',')}`)) <= 100) expect(ids(filtered)).toContain(withLanguage.id);
   }, GENERIC_TIMEOUT);
 
@@ -312,8 +334,9 @@ describe('filters agree with the data they return', () => {
     }
   }, GENERIC_TIMEOUT);
 
-  it('casting calls: current=true is a subset of all', async () => {
+  it('casting calls: current=true is a subset of all', async (context) => {
     const all = await get('/api/v1/casting_calls?per_page=1000');
+    if (outsideRights(all.status)) return context.skip();
     const current = await get('/api/v1/casting_calls?per_page=1000&current=true');
     expect(total(current)).toBeLessThanOrEqual(total(all));
     if (total(all) <= 1000) {
@@ -322,4 +345,11 @@ describe('filters agree with the data they return', () => {
     }
     expect(new Set(ids(expectOk(current))).size).toBe(expectOk(current).length);
   }, GENERIC_TIMEOUT);
+});
+
+describe('the suite itself', () => {
+  it('stays within one rate window of the provider\'s default limit', () => {
+    expect(target.requestCount()).toBeGreaterThan(0);
+    expect(target.requestCount()).toBeLessThanOrEqual(requestBudget.limit);
+  });
 });
