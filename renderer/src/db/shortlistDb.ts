@@ -1,10 +1,12 @@
 /**
- * The user's own work per connection: shortlists and their entries, in a database of their own
- * (`castdesk-shortlists-<connectionId>`), apart from the offline library, so "clear cache" or an
- * evicted library never takes a casting director's selects with it. Every entry keeps a snapshot of
- * what a list, a CSV row and a contact sheet show, so it still reads when the directory removes the
- * profile ("no longer available") or the cache is cleared. One Dexie class, versioned schema; every
- * upgrade has a test.
+ * The casting director's own work: shortlists and their entries, in ONE database for the user
+ * (`castdesk-shortlists`), apart from the offline library and from any connection, so "clear cache",
+ * switching, removing or re-adding a connection never takes a list with it. An entry names its actor
+ * by (directory origin, profile id) — the same actor seen through two keys of one directory is one
+ * entry — and keeps a snapshot of what a list, a CSV row and a contact sheet show, so it still reads
+ * when no connection reaches that directory any more. One Dexie class, versioned schema; every
+ * upgrade has a test. Earlier versions kept a database per connection (`castdesk-shortlists-<id>`):
+ * db/shortlistMigration.ts copies those in, once.
  */
 import { Dexie, type DexieOptions, type Table } from 'dexie';
 import { writeLibrary } from './libraryDb.ts';
@@ -51,6 +53,9 @@ export interface ActorSnapshot {
 export interface ShortlistEntryRow {
   id?: number;
   shortlistId: number;
+  /** The directory the actor belongs to (db/directoryOrigin.ts); with `actorId` it names the profile. */
+  directoryOrigin: string;
+  /** The actor's profile id in that directory. */
   actorId: number;
   /** Order within the list: ascending; moves take a value between the neighbours. */
   position: number;
@@ -65,46 +70,80 @@ export interface ShortlistEntryRow {
   snapshot: ActorSnapshot;
 }
 
-/** Every schema version, oldest first (the upgrade tests build old versions from it). Never edit a released one. */
+/**
+ * Every schema version of the user's shortlist database, oldest first (the upgrade tests build old
+ * versions from it). Never edit a released one.
+ */
 export const shortlistSchemaVersions = {
+  1: {
+    shortlists: '++id, name, castingCallId',
+    entries: '++id, shortlistId, actorId, [directoryOrigin+actorId], [shortlistId+position], [shortlistId+directoryOrigin+actorId]',
+    /** One row per per-connection database already copied in (its name): the copy is never repeated. */
+    migrations: 'source',
+  },
+} as const;
+export const shortlistDbVersion = 1;
+
+/** The user's shortlist database: one for every connection. */
+export const userShortlistDbName = 'castdesk-shortlists';
+
+/**
+ * The per-connection shortlist databases of earlier versions, kept only to be read by the
+ * migration (and left in place afterwards: the copy is the user's, the original a fallback).
+ */
+export const legacyShortlistDbPrefix = 'castdesk-shortlists-';
+export const legacyShortlistSchemaVersions = {
   1: {
     shortlists: '++id, name, castingCallId',
     entries: '++id, shortlistId, actorId, [shortlistId+position], [shortlistId+actorId]',
   },
 } as const;
-export const shortlistDbVersion = 1;
 
-export function shortlistDbName(connectionId: string): string {
-  return `castdesk-shortlists-${connectionId}`;
+export function legacyShortlistDbName(connectionId: string): string {
+  return `${legacyShortlistDbPrefix}${connectionId}`;
+}
+
+/** What the migration recorded for one per-connection database it copied. */
+export interface ShortlistMigrationRow {
+  /** The per-connection database's name. */
+  source: string;
+  connectionId: string;
+  directoryOrigin: string;
+  lists: number;
+  entries: number;
+  migratedAt: string;
 }
 
 export class ShortlistDb extends Dexie {
   shortlists!: Table<ShortlistRow, number>;
   entries!: Table<ShortlistEntryRow, number>;
+  migrations!: Table<ShortlistMigrationRow, string>;
 
-  constructor(
-    readonly connectionId: string,
-    options?: DexieOptions,
-  ) {
-    super(shortlistDbName(connectionId), options);
+  /** `name` is for tests, which each need a database of their own. */
+  constructor(options?: DexieOptions, name: string = userShortlistDbName) {
+    super(name, options);
     this.version(1).stores(shortlistSchemaVersions[1]);
   }
 }
 
-export async function openShortlistDb(connectionId: string, options?: DexieOptions): Promise<ShortlistDb> {
-  const db = new ShortlistDb(connectionId, options);
+export async function openShortlistDb(options?: DexieOptions, name?: string): Promise<ShortlistDb> {
+  const db = new ShortlistDb(options, name);
   await db.open();
   return db;
 }
 
 /**
- * The actors on any shortlist of `connectionId`, for the sync engine (it keeps their details and
- * pictures). Opens the database briefly; a connection without shortlists has none.
+ * The actors of `directoryOrigin` on any shortlist, for the sync engine of a connection to that
+ * directory (it keeps their details and pictures). Opens the database briefly.
  */
-export async function shortlistedActorIds(connectionId: string, options?: DexieOptions): Promise<number[]> {
-  const db = new ShortlistDb(connectionId, options);
+export async function shortlistedActorIds(directoryOrigin: string, options?: DexieOptions, name?: string): Promise<number[]> {
+  const db = new ShortlistDb(options, name);
   try {
-    return [...new Set((await db.entries.orderBy('actorId').uniqueKeys()) as number[])];
+    const keys = (await db.entries
+      .where('[directoryOrigin+actorId]')
+      .between([directoryOrigin, Dexie.minKey], [directoryOrigin, Dexie.maxKey])
+      .uniqueKeys()) as unknown as [string, number][];
+    return keys.map(([, actorId]) => actorId);
   } finally {
     db.close();
   }

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { isoDatetime } from '../../../contract/directory-api.ts';
+import { directoryOriginOf } from '../db/directoryOrigin.ts';
 import {
   shortlistColours,
   shortlistStatuses,
@@ -75,6 +76,8 @@ const shortlistSchema = z.strictObject({
 const entrySchema = z.strictObject({
   id,
   shortlistId: id,
+  /** The actor's directory; backups from before shortlists spanned connections name it only in `connection`. */
+  directoryOrigin: text(maxUrlLength).optional(),
   actorId: id,
   position: z.number(),
   note: text(shortlistLimits.noteLength),
@@ -166,6 +169,7 @@ export function createBackup(data: BackupSource): string {
     entries: data.entries.map((entry) => ({
       id: requireId(entry, 'shortlist entry'),
       shortlistId: entry.shortlistId,
+      directoryOrigin: entry.directoryOrigin,
       actorId: entry.actorId,
       position: entry.position,
       note: entry.note,
@@ -315,7 +319,7 @@ function byPosition<T extends { position: number }>(entries: T[]): T[] {
   return entries.map((entry, index) => ({ entry, index })).sort((a, b) => a.entry.position - b.entry.position || a.index - b.index).map(({ entry }) => entry);
 }
 
-function importList(list: BackupShortlist, entries: BackupEntry[]): ImportList {
+function importList(list: BackupShortlist, entries: BackupEntry[], backupOrigin: string): ImportList {
   return {
     backupId: list.id,
     shortlist: {
@@ -328,6 +332,7 @@ function importList(list: BackupShortlist, entries: BackupEntry[]): ImportList {
       updatedAt: list.updatedAt,
     },
     entries: byPosition(entries).map((entry) => ({
+      directoryOrigin: entry.directoryOrigin ?? backupOrigin,
       actorId: entry.actorId,
       position: entry.position,
       note: entry.note,
@@ -395,7 +400,7 @@ export function planImport(backup: ShortlistBackup, existing: { shortlists: Shor
 
   const plan: ImportPlan = { newLists: [], identical: [], conflicts: [], existingNames: existing.shortlists.map((list) => list.name) };
   for (const list of backup.shortlists) {
-    const incoming = importList(list, backupEntries.get(list.id) ?? []);
+    const incoming = importList(list, backupEntries.get(list.id) ?? [], directoryOriginOf(backup.connection.baseUrl));
     const candidates = storedByName.get(listNameKey(list.name)) ?? [];
     if (candidates.length === 0) {
       plan.newLists.push(incoming);

@@ -43,7 +43,7 @@ export interface CsvTexts {
   /** Closed-list label (the labels store's `label`): genders, languages, language levels. */
   label: (catalogue: string, key: string) => string;
   /** Whether the directory still has the actor (false: "no longer available"). */
-  available: (actorId: number) => boolean;
+  available: (actorId: number, directoryOrigin: string) => boolean;
 }
 
 const bom = '\uFEFF';
@@ -116,7 +116,7 @@ function entryCells(list: ShortlistRow, entry: ShortlistEntryRow, index: number,
     colours: entry.colours.map((colour) => texts.colours[colour] ?? colour).join(listSeparator),
     tags: entry.tags.join(listSeparator),
     note: entry.note,
-    available: texts.available(entry.actorId) ? texts.availableYes : texts.availableNo,
+    available: texts.available(entry.actorId, entry.directoryOrigin) ? texts.availableYes : texts.availableNo,
     addedAt: isoDate(entry.addedAt),
     shortlist: list.name,
     castingCall: list.castingCallName ?? '',

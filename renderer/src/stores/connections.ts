@@ -4,6 +4,7 @@ import type { ConnectionTest, ConnectionView } from '../../../contract/bridge.ts
 import type { BridgeError, BridgeResult } from '../../../contract/bridge-errors.ts';
 import type { ContentLocale } from '../../../contract/directory-api.ts';
 import { useBridge } from '../bridge/bridgeInjection.ts';
+import { directoryOriginOf } from '../db/directoryOrigin.ts';
 import { useSyncStore } from './sync.ts';
 
 export interface NewConnectionInput {
@@ -28,6 +29,8 @@ export const useConnectionStore = defineStore('connections', () => {
   const keychain = ref<{ available: boolean; reason?: string } | null>(null);
   const loading = ref(false);
   const started = ref(false);
+  /** Whether the connection list has been read from the back end at least once. */
+  const listed = ref(false);
   /** The last failure of a list, add, remove or key change. */
   const error = ref<BridgeError | null>(null);
   /** The last "test connection" verdict per connection id (or the error that prevented it). */
@@ -43,11 +46,13 @@ export const useConnectionStore = defineStore('connections', () => {
   }
 
   async function refresh(): Promise<boolean> {
-    const listed = take(await bridge.listConnections({}));
-    if (!listed) return false;
-    connections.value = listed.connections;
-    activeId.value = listed.activeId;
-    if (sync.connectionId !== listed.activeId) await sync.activate(listed.activeId);
+    const answer = take(await bridge.listConnections({}));
+    if (!answer) return false;
+    connections.value = answer.connections;
+    activeId.value = answer.activeId;
+    listed.value = true;
+    const active = answer.connections.find((connection) => connection.id === answer.activeId);
+    if (sync.connectionId !== answer.activeId) await sync.activate(answer.activeId, active ? directoryOriginOf(active.baseUrl) : null);
     return true;
   }
 
@@ -127,5 +132,5 @@ export const useConnectionStore = defineStore('connections', () => {
     tests.value[id] = result.ok ? { result: result.value, running: false } : { error: result.error, running: false };
   }
 
-  return { connections, activeId, active, keychain, loading, started, error, tests, start, refresh, openDemoDirectory, add, remove, setActive, setKey, deleteKey, test };
+  return { connections, activeId, active, keychain, loading, started, listed, error, tests, start, refresh, openDemoDirectory, add, remove, setActive, setKey, deleteKey, test };
 });

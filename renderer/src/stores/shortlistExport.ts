@@ -146,7 +146,7 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
       availableNo: t('shortlistExport.availableNo'),
       languageWithLevel: (language, level) => t('shortlistExport.languageWithLevel', { language, level }),
       label: (catalogue, key) => labels.label(catalogue, key),
-      available: (actorId) => shortlists.available(actorId),
+      available: (actorId, directoryOrigin) => shortlists.available(actorId, directoryOrigin),
     };
   }
 
@@ -178,7 +178,7 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
           agency: entry.snapshot.agencies[0] ?? '',
           note: entry.note,
           pictureUrl: entry.snapshot.pictureUrl ?? entry.snapshot.thumbUrl,
-          unavailable: !shortlists.available(entry.actorId),
+          unavailable: !shortlists.available(entry.actorId, entry.directoryOrigin),
         })),
         // Only the offline cache: a picture it does not hold becomes the placeholder.
         loadPicture: async (url) => (connectionId ? bytesOf(mediaUrl(connectionId, url)).catch(() => null) : null),

@@ -1,5 +1,5 @@
 /**
- * The casting director's shortlists for the active connection: named lists (optionally for a
+ * The casting director's shortlists, across every connection: named lists (optionally for a
  * casting call's role), their ordered entries with note, rating, colours, tags and status, what is
  * known of an actor across every list, and undo for removals. Every change is one transaction in
  * the shortlist database (db/shortlistDb.ts), which "clear cache" never touches; every entry keeps
@@ -9,6 +9,7 @@ import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
 import type { ActorDetail } from '../../../contract/directory-api.ts';
 import { mediaUrl } from '../bridge/castdeskBridge.ts';
+import { directoryOriginOf } from '../db/directoryOrigin.ts';
 import type { SearchRow } from '../db/libraryDb.ts';
 import {
   openShortlistDb,
@@ -19,7 +20,9 @@ import {
   type ShortlistRow,
   type ShortlistStatus,
 } from '../db/shortlistDb.ts';
+import { migrateConnectionShortlists } from '../db/shortlistMigration.ts';
 import { shortlistLimits } from '../shortlists/shortlistLimits.ts';
+import { useConnectionStore } from './connections.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
 import { watchLive } from './liveLibrary.ts';
 import { useSearchIndexStore } from './searchIndex.ts';
@@ -95,6 +98,9 @@ export function snapshotOf(row: SearchRow | undefined, detail: ActorDetail | und
 export const useShortlistsStore = defineStore('shortlists', () => {
   const sync = useSyncStore();
   const index = useSearchIndexStore();
+  const connections = useConnectionStore();
+  /** The directory of the active connection: new entries come from it; its index tells what is current. */
+  const activeOrigin = computed(() => (connections.active ? directoryOriginOf(connections.active.baseUrl) : null));
 
   const db = shallowRef<ShortlistDb | null>(null);
   const lists = shallowRef<ListSummary[]>([]);
@@ -115,23 +121,21 @@ export const useShortlistsStore = defineStore('shortlists', () => {
   const unsaved = new Map<number, { patch: EntryPatch; settle: ((updated: boolean) => void)[] }>();
   let saving: Promise<void> | null = null;
 
-  let opening = 0;
+  // The user's database opens once the connection list is known (the migration needs each
+  // connection's directory) and stays open whatever connection is active, or none.
+  let opened = false;
   watch(
-    () => sync.connectionId,
-    async (connectionId) => {
-      const current = ++opening;
-      await flushPendingWrites();
-      if (current !== opening) return;
-      db.value?.close();
-      db.value = null;
-      listsLoaded.value = false;
-      lastRemoval.value = null;
-      if (!connectionId) return;
+    () => connections.listed,
+    async (listed) => {
+      if (!listed || opened) return;
+      opened = true;
       try {
-        const opened = await openShortlistDb(connectionId);
-        if (current === opening) db.value = opened;
-        else opened.close();
+        const shortlistDb = await openShortlistDb();
+        const known = connections.connections.map((connection) => ({ id: connection.id, name: connection.name, directoryOrigin: directoryOriginOf(connection.baseUrl) }));
+        await migrateConnectionShortlists(shortlistDb, known);
+        db.value = shortlistDb;
       } catch (failure) {
+        opened = false;
         error.value = toLibraryError(failure, 'storage_unavailable');
       }
     },
@@ -183,9 +187,9 @@ export const useShortlistsStore = defineStore('shortlists', () => {
   );
 
   watchLive(
-    () => (db.value && memoryActorId.value !== null ? { db: db.value, actorId: memoryActorId.value } : null),
-    async ({ db: shortlistDb, actorId }) => {
-      const found = (await shortlistDb.entries.where('actorId').equals(actorId).toArray()) as (ShortlistEntryRow & { id: number })[];
+    () => (db.value && memoryActorId.value !== null && activeOrigin.value ? { db: db.value, actorId: memoryActorId.value, origin: activeOrigin.value } : null),
+    async ({ db: shortlistDb, actorId, origin }) => {
+      const found = (await shortlistDb.entries.where('[directoryOrigin+actorId]').equals([origin, actorId]).toArray()) as (ShortlistEntryRow & { id: number })[];
       const owners = await shortlistDb.shortlists.bulkGet(found.map((entry) => entry.shortlistId));
       return found
         .map((entry, i) => ({ entry, list: owners[i] as (ShortlistRow & { id: number }) | undefined }))
@@ -273,11 +277,14 @@ export const useShortlistsStore = defineStore('shortlists', () => {
 
   /** Adds actors at the end of a list; an actor already on it stays where they are. */
   async function addActors(listId: number, actorIds: number[]): Promise<{ added: number; already: number } | null> {
+    const directoryOrigin = activeOrigin.value;
+    if (!directoryOrigin) return null;
     const wanted = [...new Set(actorIds.filter((id) => Number.isInteger(id) && id > 0))];
     const taken = await snapshots(wanted);
     return write(async (shortlistDb) => {
       if (!(await shortlistDb.shortlists.get(listId))) return { added: 0, already: 0 };
-      const present = new Set((await shortlistDb.entries.where('shortlistId').equals(listId).toArray()).map((entry) => entry.actorId));
+      const onList = await shortlistDb.entries.where('shortlistId').equals(listId).toArray();
+      const present = new Set(onList.filter((entry) => entry.directoryOrigin === directoryOrigin).map((entry) => entry.actorId));
       const last = await shortlistDb.entries.where('[shortlistId+position]').between([listId, -Infinity], [listId, Infinity]).last();
       let position = last?.position ?? 0;
       const at = nowIso();
@@ -285,6 +292,7 @@ export const useShortlistsStore = defineStore('shortlists', () => {
       await shortlistDb.entries.bulkAdd(
         fresh.map((actorId) => ({
           shortlistId: listId,
+          directoryOrigin,
           actorId,
           position: (position += 1),
           note: '',
@@ -327,6 +335,7 @@ export const useShortlistsStore = defineStore('shortlists', () => {
     });
     return moved === true;
   }
+
 
   /** Stores `patch` at once (queued behind a write on its way); false when the entry is gone or the write failed. */
   function updateEntry(entryId: number, patch: EntryPatch): Promise<boolean> {
@@ -425,6 +434,7 @@ export const useShortlistsStore = defineStore('shortlists', () => {
     // Only actors whose search row (in memory) says they changed: reading 500 cached details on
     // every open would cost more than drawing the list.
     const rows = entries.value.filter((row) => {
+      if (row.directoryOrigin !== activeOrigin.value) return false;
       const searchRow = index.row('actor', row.actorId);
       return searchRow !== undefined && searchRow.updatedAt !== row.snapshot.updatedAt;
     });
@@ -440,17 +450,29 @@ export const useShortlistsStore = defineStore('shortlists', () => {
     });
   }
 
-  /** Whether the directory still lists the actor (false once it removed them; true while unknown). */
-  function available(actorId: number): boolean {
+  /**
+   * Whether the directory still lists the actor (false once it removed them; true while unknown,
+   * as for an actor of a directory the active connection does not reach).
+   */
+  function available(actorId: number, directoryOrigin: string | null = activeOrigin.value): boolean {
+    if (directoryOrigin !== activeOrigin.value) return true;
     void index.revision;
     const row = index.row('actor', actorId);
     if (row) return row.removed === 0;
     return !index.loaded || index.size('actor') === 0;
   }
 
-  /** A picture of an entry through the media cache. */
-  function pictureUrl(url: string | null | undefined): string | undefined {
-    return url && sync.connectionId ? mediaUrl(sync.connectionId, url) : undefined;
+  /**
+   * A picture of an entry through the media cache, asked through a connection to the entry's
+   * directory (the active one when it is), or none when no connection reaches it.
+   */
+  function pictureUrl(url: string | null | undefined, directoryOrigin: string | null = activeOrigin.value): string | undefined {
+    if (!url) return undefined;
+    const through =
+      directoryOrigin === activeOrigin.value
+        ? sync.connectionId
+        : (connections.connections.find((connection) => directoryOriginOf(connection.baseUrl) === directoryOrigin)?.id ?? null);
+    return through ? mediaUrl(through, url) : undefined;
   }
 
   function showMemoryOf(actorId: number | null): void {

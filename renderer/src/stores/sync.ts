@@ -41,6 +41,8 @@ export const useSyncStore = defineStore('sync', () => {
   const keptOffline = ref<KeepOfflineScope[]>([]);
 
   let engine: SyncEngine | null = null;
+  /** The directory of the active connection: the engine keeps its shortlisted actors in full. */
+  let directoryOrigin: string | null = null;
   let stopListening: (() => void) | null = null;
   /** Counts activations, so a slow open for a connection no longer active is dropped. */
   let activation = 0;
@@ -70,7 +72,7 @@ export const useSyncStore = defineStore('sync', () => {
   }
 
   function attachEngine(library: LibraryDb, id: string): void {
-    engine = createSyncEngine({ db: library, bridge, connectionId: id, shortlistedActorIds: () => shortlistedActorIds(id) });
+    engine = createSyncEngine({ db: library, bridge, connectionId: id, shortlistedActorIds: async () => (directoryOrigin ? shortlistedActorIds(directoryOrigin) : []) });
     stopListening = engine.onProgress((next) => {
       progress.value = next;
     });
@@ -86,12 +88,14 @@ export const useSyncStore = defineStore('sync', () => {
 
   /**
    * Switches to the library of `id` (null: none): stops the previous engine, opens the library,
-   * starts a sync. Resolves once the library is open; the sync runs on.
+   * starts a sync. Resolves once the library is open; the sync runs on. `origin` is the
+   * connection's directory (db/directoryOrigin.ts), whose shortlisted actors the engine keeps.
    */
-  async function activate(id: string | null): Promise<void> {
+  async function activate(id: string | null, origin: string | null = null): Promise<void> {
     const current = ++activation;
     closeLibrary();
     connectionId.value = id;
+    directoryOrigin = origin;
     error.value = null;
     if (id === null) return;
     void askForPersistence();

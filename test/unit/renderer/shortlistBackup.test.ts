@@ -34,7 +34,7 @@ afterEach(async () => {
 
 async function freshDb(): Promise<ShortlistDb> {
   counter += 1;
-  const db = await openShortlistDb(`backup-test-${Date.now().toString(36)}-${counter}`, dexieOptions);
+  const db = await openShortlistDb(dexieOptions, `backup-test-${Date.now().toString(36)}-${counter}`);
   opened.push(db);
   return db;
 }
@@ -74,6 +74,7 @@ function entry(id: number, shortlistId: number, actorId: number, position: numbe
   return {
     id,
     shortlistId,
+    directoryOrigin: 'http://127.0.0.1:40000',
     actorId,
     position,
     note: '',

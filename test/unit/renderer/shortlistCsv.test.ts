@@ -34,6 +34,7 @@ function entry(actorId: number, position: number, overrides: Partial<ShortlistEn
   return {
     id: actorId * 10,
     shortlistId: 7,
+    directoryOrigin: 'http://127.0.0.1:40000',
     actorId,
     position,
     note: '',

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import axe from 'axe-core';
+import { Dexie } from 'dexie';
 import { createPinia, type Pinia } from 'pinia';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CastdeskBridge } from '../../../contract/bridge.ts';
@@ -9,6 +10,7 @@ import App from '../../../renderer/src/App.vue';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
 import { openLibraryDb, type CastingCallRow } from '../../../renderer/src/db/libraryDb.ts';
 import { markProfileRemoved, writeProfileDetail } from '../../../renderer/src/db/libraryWrites.ts';
+import { userShortlistDbName } from '../../../renderer/src/db/shortlistDb.ts';
 import { de } from '../../../renderer/src/i18n/de.ts';
 import { en } from '../../../renderer/src/i18n/en.ts';
 import { createCastdeskI18n } from '../../../renderer/src/i18n/index.ts';
@@ -31,6 +33,8 @@ afterEach(async () => {
   wrapper = undefined;
   if (pinia) await useSyncStore(pinia).activate(null);
   pinia = undefined;
+  // Shortlists are the user's, not a connection's: every test starts without any.
+  await Dexie.delete(userShortlistDbName);
 });
 
 function cachedActor(id: number, name: string, fields: Partial<ActorDetail> = {}): ActorDetail {

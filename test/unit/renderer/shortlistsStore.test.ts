@@ -5,7 +5,7 @@ import { createApp } from 'vue';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CastdeskBridge } from '../../../contract/bridge.ts';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
-import { shortlistDbName, shortlistedActorIds } from '../../../renderer/src/db/shortlistDb.ts';
+import { shortlistedActorIds, userShortlistDbName } from '../../../renderer/src/db/shortlistDb.ts';
 import { useConnectionStore } from '../../../renderer/src/stores/connections.ts';
 import { useSearchIndexStore } from '../../../renderer/src/stores/searchIndex.ts';
 import { useShortlistsStore } from '../../../renderer/src/stores/shortlists.ts';
@@ -21,6 +21,8 @@ let cleanup: (() => Promise<void>) | undefined;
 afterEach(async () => {
   await cleanup?.();
   cleanup = undefined;
+  // Shortlists are the user's, not a connection's: every test starts without any.
+  await Dexie.delete(userShortlistDbName);
 });
 
 const actors = [actorItem(1, 'Zoe Zander'), actorItem(2, 'Ada Aalto'), actorItem(3, 'Björn Berg'), actorItem(4, 'Jonas Weber')];
@@ -78,7 +80,7 @@ describe('the shortlists store', () => {
     const ada = shortlists.entries[0]!.id;
     expect(await shortlists.updateEntry(ada, { note: 'Great self tape', rating: 9, status: 'callback', colours: ['green', 'green'], tags: [' lead ', '', 'lead', 'dialect'] })).toBe(true);
     await eventually(() => expect(shortlists.entries[0]).toMatchObject({ note: 'Great self tape', rating: 5, status: 'callback', colours: ['green'], tags: ['lead', 'dialect'] }));
-    expect(await shortlistedActorIds(first.connectionId)).toEqual([1, 2, 3]);
+    expect(await shortlistedActorIds(new URL(demoView.baseUrl).origin)).toEqual([1, 2, 3]);
     await first.sync.activate(null);
 
     // A new start on the same connection finds everything as it was.
@@ -131,7 +133,7 @@ describe('the shortlists store', () => {
   });
 
   it('stores every keystroke at once, in order, flushes on pagehide and hands what was typed to undo', async () => {
-    const { shortlists, connectionId } = await started({ actors });
+    const { shortlists } = await started({ actors });
     const id = (await shortlists.createList('Typing'))!;
     await shortlists.addActors(id, [1, 2]);
     shortlists.open(id);
@@ -139,7 +141,7 @@ describe('the shortlists store', () => {
     const [zoe, ada] = shortlists.entries.map((entry) => entry.id) as [number, number];
     /** The entry as a reload would find it: read through a connection of its own. */
     const stored = async (entryId: number) => {
-      const db = new Dexie(shortlistDbName(connectionId));
+      const db = new Dexie(userShortlistDbName);
       try {
         await db.open();
         return (await db.table('entries').get(entryId)) as { note: string; rating: number | null } | undefined;
@@ -186,7 +188,7 @@ describe('the shortlists store', () => {
     await eventually(() => expect(shortlists.memory.map((item) => [item.list.name, item.entry.note]).sort()).toEqual([['Feature', 'Speaks Bavarian'], ['Pilot', '']]));
 
     expect(await sync.clearCache(connectionId)).toBe(true);
-    expect(await Dexie.exists(shortlistDbName(connectionId))).toBe(true);
+    expect(await Dexie.exists(userShortlistDbName)).toBe(true);
     await eventually(() => expect(shortlists.lists.map((list) => list.name).sort()).toEqual(['Feature', 'Pilot']));
     expect(shortlists.entries.map((entry) => entry.snapshot.name)).toEqual(['Björn Berg', 'Jonas Weber']);
   });
