@@ -8,7 +8,7 @@ import type { CastdeskBridge } from '../../../contract/bridge.ts';
 import type { ActorDetail, ActorListItem, CrewDetail, CrewListItem, Picture } from '../../../contract/directory-api.ts';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
 import { orderPictures } from '../../../renderer/src/components/profile/galleryOrder.ts';
-import { profileLinks } from '../../../renderer/src/components/profile/profileLinks.ts';
+import { profileLinks, withWebScheme } from '../../../renderer/src/components/profile/profileLinks.ts';
 import { showreelPlayback } from '../../../renderer/src/components/profile/showreelPlayback.ts';
 import { educationPeriod, isAutodidact, qualificationText, sortVitaEntries } from '../../../renderer/src/components/profile/vitaEntries.ts';
 import { de } from '../../../renderer/src/i18n/de.ts';
@@ -742,7 +742,32 @@ describe('profile helpers', () => {
     expect(orderPictures(pictures, 'position').map((item) => item.id)).toEqual([2, 1, 4, 3]);
   });
 
-  it('lists profile links once each, in a fixed order', () => {
+  it('keeps every kind of link even when two share a value (social page and photo user name alike)', () => {
+    expect(profileLinks({ social_page: 'anna.weber', photo_social_username: 'anna.weber', service_url: 'https://a.example/', sv_url: 'https://a.example/' })).toEqual([
+      { kind: 'service', value: 'https://a.example/' },
+      { kind: 'social', value: 'anna.weber' },
+      { kind: 'photoSocial', value: 'anna.weber' },
+      { kind: 'sv', value: 'https://a.example/' },
+    ]);
+  });
+
+  it.each([
+    ['www.anna-weber.de', 'https://www.anna-weber.de'],
+    ['anna-weber.de/vita?x=1', 'https://anna-weber.de/vita?x=1'],
+    ['example.com:8443/a', 'https://example.com:8443/a'],
+    ['https://already.example/', 'https://already.example/'],
+    ['http://plain.example/', 'http://plain.example/'],
+    ['javascript:alert(1)', 'javascript:alert(1)'],
+    ['Anna Weber', 'Anna Weber'],
+    ['localhost', 'localhost'],
+    ['user@example.com', 'user@example.com'],
+    ['www.exa mple.de', 'www.exa mple.de'],
+  ])('a homepage %j is offered as %j', (typed, shown) => {
+    expect(withWebScheme(typed)).toBe(shown);
+    expect(profileLinks({ homepage_url: typed })).toEqual([{ kind: 'homepage', value: shown }]);
+  });
+
+  it('lists profile links in a fixed order, the agency link only when not shown elsewhere', () => {
     expect(
       profileLinks(
         { sv_url: 'https://sv.example/', homepage_url: ' https://home.example/ ', castupload_url: 'https://old.example/', filmdb_id: 'nm1', agency_profile_url: 'https://agency.example/' },

@@ -2,7 +2,10 @@
  * The links of a profile's "Links" section, in a fixed order, from the fields both kinds of profile
  * may carry. Values are shown as they are: whether one is a link the app opens is for the view to
  * ask (the external-links rule); a value that is not (a social page's name, a user name) stays text.
+ * Every kind is listed even when two carry the same value (the provider often gives a social page
+ * and a photo-platform user name alike): each says something different about the person.
  */
+import { isSafeExternalUrl } from '../../../../contract/external-url.ts';
 
 export type ProfileLinkKind =
   | 'homepage'
@@ -41,6 +44,20 @@ function text(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 }
 
+/** A host name with at least one dot and a path after it, as people type a web address. */
+const bareWebAddress = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}(?::\d{1,5})?(?:[/?#]\S*)?$/i;
+
+/**
+ * "www.example.com" as the provider often stores a homepage → "https://www.example.com", when the
+ * result passes the external-links rule; anything else stays as it was (and shows as text).
+ */
+export function withWebScheme(value: string): string {
+  // A scheme ("https:", "mailto:") stays; "host:8443" is a port, not a scheme.
+  if (/^[a-z][a-z0-9+.-]*:(?!\d)/i.test(value) || !bareWebAddress.test(value)) return value;
+  const candidate = `https://${value}`;
+  return isSafeExternalUrl(candidate) ? candidate : value;
+}
+
 /**
  * The profile's links; `exclude` holds URLs shown elsewhere already (the agency connections'
  * profile links), so the deprecated top-level agency_profile_url does not repeat one of them.
@@ -48,7 +65,7 @@ function text(value: unknown): string | null {
 export function profileLinks(fields: LinkFields, exclude: readonly string[] = []): ProfileLink[] {
   const filmdbLink = text(fields.filmdb_link);
   const candidates: [ProfileLinkKind, string | null][] = [
-    ['homepage', text(fields.homepage_url)],
+    ['homepage', withHomepageScheme(text(fields.homepage_url))],
     ['agencyProfile', text(fields.agency_profile_url)],
     ['service', text(fields.service_url) ?? text(fields.castupload_url)],
     ['serviceCd', text(fields.service_cd_url) ?? text(fields.castupload_professional_url)],
@@ -59,12 +76,16 @@ export function profileLinks(fields: LinkFields, exclude: readonly string[] = []
     ['photoSocial', text(fields.photo_social_username)],
     ['sv', text(fields.sv_url)],
   ];
-  const seen = new Set(exclude);
+  const shownElsewhere = new Set(exclude);
   const links: ProfileLink[] = [];
   for (const [kind, value] of candidates) {
-    if (value === null || seen.has(value)) continue;
-    seen.add(value);
+    // Only the deprecated agency link may repeat what the agency section shows already.
+    if (value === null || (kind === 'agencyProfile' && shownElsewhere.has(value))) continue;
     links.push({ kind, value });
   }
   return links;
+}
+
+function withHomepageScheme(value: string | null): string | null {
+  return value === null ? null : withWebScheme(value);
 }
