@@ -13,6 +13,8 @@ export interface WebShellOptions {
   env?: NodeJS.ProcessEnv;
   /** CASTDESK_DEMO_ARGS for its embedded demo directory; default `smallDemoArgs`. */
   demoArgs?: string;
+  /** A fixed port, so a restarted shell serves the same origin (and its IndexedDB); default a free one. */
+  port?: number;
 }
 
 export interface WebShellProcess {
@@ -30,7 +32,7 @@ export interface WebShellProcess {
 export async function startWebShellProcess(userDataDir: string, options: WebShellOptions = {}): Promise<WebShellProcess> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'electron/web/cli.ts', '--port', '0', '--no-open', '--user-data-dir', userDataDir],
+    ['--import', 'tsx', 'electron/web/cli.ts', '--port', String(options.port ?? 0), '--no-open', '--user-data-dir', userDataDir],
     { cwd: repoRoot, env: { ...process.env, CASTDESK_DEMO_ARGS: options.demoArgs ?? smallDemoArgs, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

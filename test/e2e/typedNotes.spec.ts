@@ -1,0 +1,154 @@
+/**
+ * Nothing typed is lost (issue 11, item 4), in Chromium through the web shell: a note typed into a
+ * shortlist entry is still there after a reload 200 ms after the last keystroke, and after the
+ * shell and the browser are killed outright (SIGKILL, no pagehide, no unload) 200 ms after it and
+ * started again on the same user data and origin.
+ *
+ * The 200 ms pauses are the scenario (a user who reloads or crashes that soon after typing), not a
+ * wait for the app: everything the tests check is polled.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
+import { chromiumArgs, chromiumExecutable } from '../chromium.ts';
+import { nav } from './demoDirectoryApi.ts';
+import { rendererUrl } from './renderer-url.ts';
+import { startWebShellProcess, type WebShellProcess } from './webShellProcess.ts';
+
+/** How soon after the last keystroke the page goes away. */
+const afterKeystrokeMs = 200;
+
+/** Makes a shortlist named `name` holding the first actor of the list, opens it and returns the entry's note field. */
+async function listWithOneActor(page: Page, name: string) {
+  // The first start generates the demo directory and connects to it: seconds on a loaded machine.
+  await nav(page, 'Connections').click();
+  const demo = page.getByTestId('connection-Demo directory');
+  await expect(demo.getByText('Active', { exact: true })).toBeVisible({ timeout: 180_000 });
+  await nav(page, 'Actors').click();
+  const firstRow = page.getByTestId('profile-row').first();
+  await expect(firstRow).toBeVisible({ timeout: 180_000 });
+  await firstRow.click();
+  await expect(page).toHaveURL(/#\/actors\/\d+$/);
+  const actorId = Number(/#\/actors\/(\d+)$/.exec(page.url())![1]);
+  await page.getByTestId('add-to-shortlist').click();
+  await page.getByTestId('add-new-list-name').fill(name);
+  await page.getByTestId('add-to-new-list').click();
+  await expect(page.getByTestId('add-to-shortlist-result')).toBeVisible();
+  await nav(page, 'Shortlists').click();
+  await page.getByRole('link', { name, exact: true }).click();
+  await expect(page).toHaveURL(/#\/shortlists\/\d+$/);
+  const note = page.locator(`[data-testid="shortlist-entry"][data-actor-id="${actorId}"]`).getByTestId('entry-note');
+  await expect(note).toBeVisible({ timeout: 30_000 });
+  return { note, listUrl: page.url() };
+}
+
+/** A loopback port free right now, so a restarted shell can take the same one (same origin, same IndexedDB). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+interface RunningChromium {
+  process: ChildProcess;
+  browser: Browser;
+  exited: Promise<void>;
+}
+
+/** Debian's Chromium with a profile folder of its own, driven over CDP, so the test can SIGKILL it like a crash. */
+async function startChromium(profileDir: string): Promise<RunningChromium> {
+  const child = spawn(chromiumExecutable, [...chromiumArgs, '--headless=new', '--remote-debugging-port=0', `--user-data-dir=${profileDir}`, 'about:blank'], {
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let output = '';
+  const endpoint = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Chromium printed no DevTools address within 60 s:\n${output}`)), 60_000);
+    child.stderr!.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      const match = /DevTools listening on (ws:\/\/\S+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    void exited.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`Chromium exited before it listened:\n${output}`));
+    });
+  });
+  child.stderr!.resume();
+  return { process: child, browser: await chromium.connectOverCDP(endpoint), exited };
+}
+
+/** Kills Chromium's process group (the browser and its renderers) at once, as a crash would. */
+async function crash(running: RunningChromium): Promise<void> {
+  if (running.process.exitCode === null && running.process.signalCode === null) process.kill(-running.process.pid!, 'SIGKILL');
+  await running.exited;
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('a note typed 200 ms before a reload is there after it', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto(rendererUrl());
+  await expect(page).not.toHaveURL(/token=/);
+  const { note } = await listWithOneActor(page, `Reload ${Date.now().toString(36)}`);
+  const text = 'Callback Tuesday, bring the monologue';
+  await note.click();
+  await note.pressSequentially(text);
+  await page.waitForTimeout(afterKeystrokeMs);
+  await page.reload();
+  await expect(note).toHaveValue(text, { timeout: 30_000 });
+});
+
+test.describe('killed outright', () => {
+  let workDir = '';
+  let shell: WebShellProcess | undefined;
+  let browser: RunningChromium | undefined;
+
+  test.afterEach(async () => {
+    await browser?.browser.close().catch(() => undefined);
+    if (browser) await crash(browser);
+    await shell?.stop();
+    if (workDir) rmSync(workDir, { recursive: true, force: true });
+  });
+
+  test('a note typed 200 ms before the shell and the browser are killed is there after a restart', async () => {
+    test.setTimeout(300_000);
+    workDir = mkdtempSync(path.join(tmpdir(), 'castdesk-e2e-kill-'));
+    const userData = path.join(workDir, 'user-data');
+    const profile = path.join(workDir, 'chromium');
+    const port = await freePort();
+
+    shell = await startWebShellProcess(userData, { port });
+    browser = await startChromium(profile);
+    let page = browser.browser.contexts()[0]!.pages()[0] ?? (await browser.browser.contexts()[0]!.newPage());
+    await page.goto(shell.url);
+    await expect(page).not.toHaveURL(/token=/);
+    const { note, listUrl } = await listWithOneActor(page, 'Crash test');
+    const text = 'Strong presence; ask about the accent';
+    await note.click();
+    await note.pressSequentially(text);
+    await page.waitForTimeout(afterKeystrokeMs);
+
+    // Both at once: SIGKILL leaves no pagehide, no unload, no graceful stop.
+    shell.child.kill('SIGKILL');
+    await crash(browser);
+    await shell.stop();
+
+    shell = await startWebShellProcess(userData, { port });
+    browser = await startChromium(profile);
+    page = browser.browser.contexts()[0]!.pages()[0] ?? (await browser.browser.contexts()[0]!.newPage());
+    await page.goto(shell.url);
+    await expect(page).not.toHaveURL(/token=/);
+    await page.goto(listUrl);
+    await expect(page.getByTestId('shortlist-entry').getByTestId('entry-note')).toHaveValue(text, { timeout: 60_000 });
+  });
+});
