@@ -1,7 +1,9 @@
 /**
  * `npm run web -- [--port 5185] [--no-open] [--user-data-dir DIR]`: the browser shell. Builds the
  * renderer when it is missing, prints the address with the launch token, opens the default browser
- * and stops cleanly (closing the back end and the demo directory) on Ctrl+C or SIGTERM.
+ * on a one-time address (the token never goes on a command line) and stops cleanly (closing the
+ * back end and the demo directory) on Ctrl+C or SIGTERM. When the port is taken it opens the
+ * browser only if the listener proves to be this user's running shell; anything else is refused.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -9,6 +11,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { openInBrowser } from './openBrowser.ts';
+import { launchUrlOfShell, listenerIsShell } from './runningShell.ts';
+import { readShellRuntime, removeShellRuntime, writeShellRuntime } from './runtimeFile.ts';
 import { defaultUserDataDir } from './userDataDir.ts';
 import { defaultRendererDir, defaultWebPort, startWebShell } from './webShell.ts';
 
@@ -41,6 +45,30 @@ async function buildRenderer(): Promise<void> {
   }
 }
 
+const report = (line: string) => process.stderr.write(`${line}\n`);
+
+/**
+ * The port is taken. When the listener proves it is the shell of this user data (runtime file), the
+ * browser opens there; otherwise it may be another user's program waiting for our page, so nothing
+ * opens and the shell stops with a message that says why.
+ */
+async function joinRunningShell(port: number, userDataDir: string, open: boolean): Promise<never> {
+  const runtime = await readShellRuntime(userDataDir);
+  if (runtime?.port === port && (await listenerIsShell(port, runtime.token))) {
+    process.stdout.write(`Castdesk (web shell) is already running on port ${port}; user data in ${userDataDir}\n`);
+    process.stdout.write(`Open: http://127.0.0.1:${port}/#token=${runtime.token}\n`);
+    const launchUrl = open ? await launchUrlOfShell(port, runtime.token) : null;
+    if (launchUrl) await openInBrowser(launchUrl, report);
+    process.exit(0);
+  }
+  report(
+    `Port ${port} on 127.0.0.1 is held by another program, not by the Castdesk web shell of ${userDataDir}. ` +
+      'Castdesk does not open the browser there: a page at that address could read your offline library and ask for your API key. ' +
+      'Stop that program, or start with another --port (on a machine with several users, prefer the desktop app).',
+  );
+  process.exit(1);
+}
+
 async function main(): Promise<void> {
   let values;
   try {
@@ -64,17 +92,24 @@ async function main(): Promise<void> {
   const userDataDir = path.resolve(values['user-data-dir'] ?? defaultUserDataDir());
   if (!existsSync(path.join(defaultRendererDir, 'index.html'))) await buildRenderer();
 
-  const shell = await startWebShell({ port, userDataDir, log: (line) => process.stderr.write(`${line}\n`) });
+  let shell;
+  try {
+    shell = await startWebShell({ port, userDataDir, log: report });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') await joinRunningShell(port, userDataDir, !values['no-open']);
+    throw error;
+  }
+  await writeShellRuntime(userDataDir, { pid: process.pid, port: shell.port, token: shell.token });
   process.stdout.write(`Castdesk (web shell) is running; user data in ${userDataDir}\n`);
   process.stdout.write(`Open: ${shell.url}\n`);
-  if (!values['no-open']) await openInBrowser(shell.url, (line) => process.stderr.write(`${line}\n`));
+  if (!values['no-open']) await openInBrowser(shell.launchUrl(), report);
 
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     process.stdout.write(`${signal}: stopping …\n`);
-    shell.close().then(
+    Promise.all([shell.close(), removeShellRuntime(userDataDir)]).then(
       () => process.exit(0),
       (error: unknown) => {
         process.stderr.write(`Stopping failed: ${(error as Error).message}\n`);
@@ -87,8 +122,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EADDRINUSE') process.stderr.write('The port is in use (another Castdesk web shell?); pick another with --port.\n');
-  else process.stderr.write(`The web shell could not start: ${(error as Error).message}\n`);
+  process.stderr.write(`The web shell could not start: ${(error as Error).message}\n`);
   process.exit(1);
 });

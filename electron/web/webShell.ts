@@ -4,7 +4,10 @@
  * loopback port, so every bridge call must carry the launch token, the Host header must name this
  * server (against DNS rebinding) and a cross-origin Origin is refused. Pictures load through
  * <img>, which cannot send a header: they are authorised by an HttpOnly, SameSite=Strict cookie that
- * only a token holder can obtain (`POST /session`).
+ * only a token holder can obtain (`POST /session`). Browsers send cookies to every port of a host,
+ * so the cookie's Path is a per-session secret (`/m/<secret>/`, where the pictures live): a program
+ * on another loopback port never learns the path and so never receives the cookie.
+ * The browser opener is handed a one-time `/launch/<nonce>` address, never the token (see launchNonces.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -15,8 +18,10 @@ import { fileURLToPath } from 'node:url';
 import { createBackEnd, type BackEnd } from '../core/backEnd.ts';
 import { isChannelName } from '../core/bridge/dispatch.ts';
 import { webExternalOpener } from './externalOpener.ts';
+import { createLaunchNonces, defaultLaunchNonceTtlMs } from './launchNonces.ts';
 import { createLaunchToken, tokensMatch } from './launchToken.ts';
 import { cspOfHtml, securityHeaders } from './securityHeaders.ts';
+import { identityPath, identityProof } from './runningShell.ts';
 import { readStaticFile } from './staticFiles.ts';
 
 export const defaultWebPort = 5185;
@@ -36,13 +41,19 @@ export interface WebShellOptions {
   /** A back end to serve instead of creating one (tests). It is closed with the shell. */
   backEnd?: BackEnd;
   log?: (line: string) => void;
+  /** How long a one-time launch address stays valid (default 30 s). */
+  launchNonceTtlMs?: number;
+  /** The clock of launch addresses (tests move it instead of waiting). */
+  now?: () => number;
 }
 
 export interface RunningWebShell {
-  /** The address to open, with the launch token in the fragment. */
+  /** The address to open by hand, with the launch token in the fragment (printed, never passed to a program). */
   url: string;
   token: string;
   port: number;
+  /** A fresh one-time address for the browser opener: redeemed once, within seconds, for the token. */
+  launchUrl(): string;
   close(): Promise<void>;
 }
 
@@ -81,12 +92,14 @@ function readBody(request: IncomingMessage): Promise<Buffer> {
   });
 }
 
-function cookieValue(header: string | undefined, name: string): string | undefined {
+/** Every value of cookie `name`: a page on another port may set one of the same name to shadow ours. */
+function cookieValues(header: string | undefined, name: string): string[] {
+  const values: string[] = [];
   for (const part of (header ?? '').split(';')) {
     const [key, ...rest] = part.trim().split('=');
-    if (key === name) return rest.join('=');
+    if (key === name) values.push(rest.join('='));
   }
-  return undefined;
+  return values;
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {
@@ -104,6 +117,8 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
   const headers = securityHeaders(cspOfHtml(indexHtml));
   const token = createLaunchToken();
   const sessionSecret = randomBytes(32).toString('base64url');
+  const mediaPath = `/m/${randomBytes(18).toString('base64url')}/`;
+  const launchNonces = createLaunchNonces(options.launchNonceTtlMs ?? defaultLaunchNonceTtlMs, options.now);
   const backEnd =
     options.backEnd ??
     (await createBackEnd({
@@ -167,13 +182,41 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
 
   async function handleMedia(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
     if (request.method !== 'GET' && request.method !== 'HEAD') throw new HttpRefusal(405, 'Pictures are fetched with GET.');
-    const cookie = cookieValue(request.headers.cookie, sessionCookie);
-    if (!tokensMatch(sessionSecret, cookie)) throw new HttpRefusal(401, 'Pictures need the session cookie (POST /session).');
+    const cookies = cookieValues(request.headers.cookie, sessionCookie);
+    if (!cookies.some((cookie) => tokensMatch(sessionSecret, cookie))) throw new HttpRefusal(401, 'Pictures need the session cookie (POST /session).');
     const answer = await backEnd.serveMedia(url.searchParams);
     const body = typeof answer.body === 'string' ? Buffer.from(answer.body, 'utf8') : answer.body;
     if (response.headersSent) return;
     response.writeHead(answer.status, { ...headers, ...answer.headers, 'Content-Length': String(body.length) });
     response.end(request.method === 'HEAD' ? undefined : body);
+  }
+
+  function launchUrl(): string {
+    return `http://127.0.0.1:${port}/launch/${launchNonces.issue()}`;
+  }
+
+  /** A valid nonce becomes a redirect to the page with the token in its fragment; it never works twice. */
+  function redeemLaunch(request: IncomingMessage, response: ServerResponse, nonce: string): void {
+    if (request.method !== 'GET') throw new HttpRefusal(405, 'Launch addresses are opened with GET.');
+    const refusal = launchNonces.redeem(nonce);
+    if (refusal === null) {
+      send(response, 303, '', { Location: `/#token=${token}` });
+      return;
+    }
+    if (refusal === 'used') {
+      log('web shell: a launch address was opened a second time; if you opened it only once, another program on this machine may have read it: stop the shell and start it again.');
+      throw new HttpRefusal(410, 'This launch address was used already. Open the address the Castdesk web shell printed in its terminal.');
+    }
+    if (refusal === 'expired') throw new HttpRefusal(410, 'This launch address has expired. Open the address the Castdesk web shell printed in its terminal.');
+    throw new HttpRefusal(404, 'Unknown launch address.');
+  }
+
+  /** Proves to a starting shell that holds the runtime file that this listener is the shell it names. */
+  function proveIdentity(request: IncomingMessage, response: ServerResponse, url: URL): void {
+    if (request.method !== 'GET') throw new HttpRefusal(405, 'GET /identity?challenge=….');
+    const challenge = url.searchParams.get('challenge') ?? '';
+    if (!/^[A-Za-z0-9_-]{16,128}$/.test(challenge)) throw new HttpRefusal(400, 'The challenge is 16 to 128 base64url characters.');
+    sendJson(response, 200, { proof: identityProof(token, challenge) });
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -183,10 +226,21 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
     if (url.pathname === '/session') {
       if (request.method !== 'POST') throw new HttpRefusal(405, 'POST /session with the token header.');
       checkToken(request);
-      send(response, 204, '', { 'Set-Cookie': `${sessionCookie}=${sessionSecret}; Path=/; HttpOnly; SameSite=Strict` });
+      send(response, 200, JSON.stringify({ mediaPath }), {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Set-Cookie': `${sessionCookie}=${sessionSecret}; Path=${mediaPath.slice(0, -1)}; HttpOnly; SameSite=Strict`,
+      });
       return;
     }
-    if (url.pathname === '/media-cache') return handleMedia(request, response, url);
+    if (url.pathname === `${mediaPath}media-cache`) return handleMedia(request, response, url);
+    if (url.pathname.startsWith('/launch/')) return redeemLaunch(request, response, url.pathname.slice('/launch/'.length));
+    if (url.pathname === '/launch') {
+      if (request.method !== 'POST') throw new HttpRefusal(405, 'POST /launch with the token header.');
+      checkToken(request);
+      sendJson(response, 200, { url: launchUrl() });
+      return;
+    }
+    if (url.pathname === identityPath) return proveIdentity(request, response, url);
     if (request.method !== 'GET' && request.method !== 'HEAD') throw new HttpRefusal(405, 'Only GET and HEAD for pages.');
     const file = await readStaticFile(rendererDir, url.pathname);
     if (!file) throw new HttpRefusal(404, 'Not found.');
@@ -222,6 +276,7 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
     url: `http://127.0.0.1:${port}/#token=${token}`,
     token,
     port,
+    launchUrl,
     close() {
       closing ??= (async () => {
         await new Promise<void>((resolve) => {

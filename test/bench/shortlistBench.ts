@@ -262,12 +262,14 @@ async function warmMediaCache(page: Page, connectionId: string, urls: string[]):
     async ({ connectionId, urls }) => {
       const counts: Record<string, number> = {};
       let next = 0;
+      // The session's picture path (renderer/src/bridge/castdeskBridge.ts prepareMedia wrote it).
+      const mediaPath = (globalThis as unknown as { sessionStorage: { getItem(name: string): string | null } }).sessionStorage.getItem('castdesk.mediaPath') ?? '/';
       // (No named inner functions: tsx would wrap them in a helper the page does not have.)
       await Promise.all(
         Array.from({ length: 6 }, async () => {
           while (next < urls.length) {
             const url = urls[next++]!;
-            const response = await fetch(`/media-cache?c=${encodeURIComponent(connectionId)}&u=${encodeURIComponent(url)}`);
+            const response = await fetch(`${mediaPath}media-cache?c=${encodeURIComponent(connectionId)}&u=${encodeURIComponent(url)}`);
             await response.arrayBuffer();
             counts[response.status] = (counts[response.status] ?? 0) + 1;
           }

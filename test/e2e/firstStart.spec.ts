@@ -36,7 +36,7 @@ test('the first start connects to the demo directory and shows its actors', asyn
   await expect(page.getByTestId('result-count')).toHaveText(/^\d+ actors$/);
   // Thumbnails come through the back end's media cache, authorised by the session cookie.
   const firstPicture = actors.first().locator('img');
-  await expect(firstPicture).toHaveAttribute('src', /^\/media-cache\?c=/);
+  await expect(firstPicture).toHaveAttribute('src', /^\/m\/[A-Za-z0-9_-]+\/media-cache\?c=/);
   await expect.poll(() => firstPicture.evaluate((image) => {
     const picture = image as unknown as { complete: boolean; naturalWidth: number };
     return picture.complete && picture.naturalWidth > 0;

@@ -78,7 +78,7 @@ test('a synced directory stays browsable, with pictures, after it goes away', as
   await expect.poll(() => allPicturesShown(gallery), { timeout: 30_000 }).toBe(true);
   const pictureSources = await gallery.evaluateAll((images) => images.map((image) => image.getAttribute('src') ?? ''));
   expect(pictureSources.length).toBeGreaterThan(0);
-  for (const source of pictureSources) expect(source).toMatch(/^\/media-cache\?c=/);
+  for (const source of pictureSources) expect(source).toMatch(/^\/m\/[A-Za-z0-9_-]+\/media-cache\?c=/);
   await expect(page.getByTestId('acting-age')).not.toBeEmpty();
   await expect(page.getByTestId('languages')).not.toBeEmpty();
   const detailUrl = page.url();

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { identityProof, listenerIsShell } from '../../electron/web/runningShell.ts';
 import { startWebShell, type RunningWebShell } from '../../electron/web/webShell.ts';
 
 const sourceIndexHtml = fileURLToPath(new URL('../../renderer/index.html', import.meta.url));
@@ -34,6 +35,8 @@ let shell: RunningWebShell;
 let userDataDir: string;
 let rendererDir: string;
 let port: number;
+/** The shell's clock for launch addresses: tests move it instead of waiting. */
+let clock = Date.now();
 
 const json = { 'Content-Type': 'application/json' };
 const bridge = (channel: string, headers: Record<string, string>, body = '{}') =>
@@ -45,7 +48,7 @@ beforeAll(async () => {
   rendererDir = await mkdtemp(path.join(tmpdir(), 'castdesk-web-renderer-'));
   await writeFile(path.join(rendererDir, 'index.html'), await readFile(sourceIndexHtml, 'utf8'));
   await writeFile(path.join(rendererDir, 'app.js'), 'console.log("hello");\n');
-  shell = await startWebShell({ userDataDir, rendererDir, port: 0, version: '0.0.0-test' });
+  shell = await startWebShell({ userDataDir, rendererDir, port: 0, version: '0.0.0-test', launchNonceTtlMs: 30_000, now: () => clock });
   port = shell.port;
 });
 
@@ -59,6 +62,46 @@ describe('web shell', () => {
   it('prints an address on loopback with a 32-byte launch token in the fragment', () => {
     expect(shell.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(shell.url).toBe(`http://127.0.0.1:${port}/#token=${shell.token}`);
+  });
+
+  it('issues one-time launch addresses that redirect once to the token and expire within seconds', async () => {
+    const fresh = new URL(shell.launchUrl());
+    expect(fresh.origin).toBe(`http://127.0.0.1:${port}`);
+    expect(fresh.href).not.toContain(shell.token);
+    const first = await send(port, { path: fresh.pathname });
+    expect(first.status).toBe(303);
+    expect(first.headers.location).toBe(`/#token=${shell.token}`);
+    expect(first.headers['referrer-policy']).toBe('no-referrer');
+    const again = await send(port, { path: fresh.pathname });
+    expect(again.status).toBe(410);
+    expect(again.body).not.toContain(shell.token);
+
+    const late = new URL(shell.launchUrl());
+    clock += 30_001;
+    const expired = await send(port, { path: late.pathname });
+    expect(expired.status).toBe(410);
+    expect(expired.body).toContain('expired');
+    expect(expired.headers.location).toBeUndefined();
+
+    expect((await send(port, { path: '/launch/made-up-nonce' })).status).toBe(404);
+    expect((await send(port, { method: 'POST', path: new URL(shell.launchUrl()).pathname })).status).toBe(405);
+  });
+
+  it('gives a new launch address only to a token holder, and proves its identity without revealing the token', async () => {
+    expect((await send(port, { method: 'POST', path: '/launch' })).status).toBe(401);
+    const issued = await send(port, { method: 'POST', path: '/launch', headers: { 'X-Castdesk-Token': shell.token } });
+    expect(issued.status).toBe(200);
+    const { url } = JSON.parse(issued.body) as { url: string };
+    expect((await send(port, { path: new URL(url).pathname })).status).toBe(303);
+
+    const challenge = 'c'.repeat(32);
+    const proof = await send(port, { path: `/identity?challenge=${challenge}` });
+    expect(proof.status).toBe(200);
+    expect(JSON.parse(proof.body)).toEqual({ proof: identityProof(shell.token, challenge) });
+    expect(proof.body).not.toContain(shell.token);
+    expect(await listenerIsShell(port, shell.token)).toBe(true);
+    expect(await listenerIsShell(port, 'T'.repeat(43))).toBe(false);
+    expect((await send(port, { path: '/identity?challenge=short' })).status).toBe(400);
   });
 
   it('answers a bridge call that carries the token', async () => {
@@ -153,13 +196,11 @@ describe('web shell', () => {
   });
 
   it('refuses pictures without the session cookie, and hands the cookie only to a token holder', async () => {
-    const query = `/media-cache?c=no-such&u=${encodeURIComponent('http://127.0.0.1:9/a.png')}`;
-    expect((await send(port, { path: query })).status).toBe(401);
-    expect((await send(port, { path: query, headers: { Cookie: 'castdesk_session=guess' } })).status).toBe(401);
-
     expect((await send(port, { method: 'POST', path: '/session' })).status).toBe(401);
     const session = await send(port, { method: 'POST', path: '/session', headers: { 'X-Castdesk-Token': shell.token } });
-    expect(session.status).toBe(204);
+    expect(session.status).toBe(200);
+    const { mediaPath } = JSON.parse(session.body) as { mediaPath: string };
+    expect(mediaPath).toMatch(/^\/m\/[A-Za-z0-9_-]{24}\/$/);
     const setCookie = String(session.headers['set-cookie']);
     expect(setCookie).toMatch(/^castdesk_session=[A-Za-z0-9_-]+; /);
     expect(setCookie).toContain('HttpOnly');
@@ -167,9 +208,33 @@ describe('web shell', () => {
     expect(setCookie).not.toContain(shell.token);
     const cookie = setCookie.split(';')[0]!;
 
+    const query = `${mediaPath}media-cache?c=no-such&u=${encodeURIComponent('http://127.0.0.1:9/a.png')}`;
+    expect((await send(port, { path: query })).status).toBe(401);
+    expect((await send(port, { path: query, headers: { Cookie: 'castdesk_session=guess' } })).status).toBe(401);
     // With the cookie the request reaches the back end: no such connection, and no file: URLs.
     expect((await send(port, { path: query, headers: { Cookie: cookie } })).status).toBe(404);
-    const fileUrl = `/media-cache?c=no-such&u=${encodeURIComponent('file:///etc/passwd')}`;
+    // A cookie of the same name set by a page on another port (sent first) does not shadow ours.
+    expect((await send(port, { path: query, headers: { Cookie: `castdesk_session=tossed; ${cookie}` } })).status).toBe(404);
+    const fileUrl = `${mediaPath}media-cache?c=no-such&u=${encodeURIComponent('file:///etc/passwd')}`;
     expect((await send(port, { path: fileUrl, headers: { Cookie: cookie } })).status).toBe(400);
+  });
+
+  it('scopes the session cookie to a secret path, so other loopback ports never receive it', async () => {
+    const session = await send(port, { method: 'POST', path: '/session', headers: { 'X-Castdesk-Token': shell.token } });
+    const { mediaPath } = JSON.parse(session.body) as { mediaPath: string };
+    const attributes = String(session.headers['set-cookie'])
+      .split(';')
+      .slice(1)
+      .map((part) => part.trim());
+    // Browsers send a cookie to every port of the host, but only for paths under its Path.
+    expect(attributes).toContain(`Path=${mediaPath.slice(0, -1)}`);
+    expect(attributes.some((attribute) => /^Domain=/i.test(attribute))).toBe(false);
+    const cookie = String(session.headers['set-cookie']).split(';')[0]!;
+    // Pictures exist only under the secret path: the back end answers there (400 for a file: URL),
+    // while the old address and a guessed secret are not found at all.
+    const picture = `media-cache?c=no-such&u=${encodeURIComponent('file:///etc/passwd')}`;
+    expect((await send(port, { path: `${mediaPath}${picture}`, headers: { Cookie: cookie } })).status).toBe(400);
+    expect((await send(port, { path: `/${picture}`, headers: { Cookie: cookie } })).status).toBe(404);
+    expect((await send(port, { path: `/m/guessed/${picture}`, headers: { Cookie: cookie } })).status).toBe(404);
   });
 });

@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,8 +10,8 @@ import { defaultUserDataDir } from '../../electron/web/userDataDir.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
-function startCli(args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/web/cli.ts', ...args], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+function startCli(args: string[], env: NodeJS.ProcessEnv = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/web/cli.ts', ...args], { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
@@ -51,6 +53,130 @@ describe('npm run web', () => {
     const cli = startCli(['--port', 'eighty', '--no-open', '--user-data-dir', userDataDir]);
     expect(await cli.exited).toBe(2);
     expect(cli.output().stderr).toContain('--port takes a whole number');
+  });
+});
+
+/**
+ * The browser opener, faked: `xdg-open` (and `open`) on PATH that append each argument they get as
+ * one line to a file, as /proc/<pid>/cmdline would show them to every user of the machine.
+ */
+async function fakeOpener(dir: string): Promise<{ env: NodeJS.ProcessEnv; calls: () => Promise<string[]> }> {
+  const bin = path.join(dir, 'bin');
+  const log = path.join(dir, 'opener-argv.txt');
+  await mkdir(bin, { recursive: true });
+  for (const name of ['xdg-open', 'open']) {
+    await writeFile(path.join(bin, name), `#!/bin/sh\nfor argument in "$@"; do printf '%s\\n' "$argument" >> '${log}'; done\n`);
+    await chmod(path.join(bin, name), 0o755);
+  }
+  return {
+    env: { PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` },
+    calls: async () => (await readFile(log, 'utf8').catch(() => '')).split('\n').filter((line) => line !== ''),
+  };
+}
+
+async function printedAddress(cli: ReturnType<typeof startCli>): Promise<string> {
+  await expect.poll(() => /Open: (\S+)/.exec(cli.output().stdout)?.[1] ?? (cli.child.exitCode !== null ? 'exited' : null), { timeout: 60_000 }).toBeTruthy();
+  const match = /Open: (\S+)/.exec(cli.output().stdout);
+  if (!match?.[1]) throw new Error(`No address printed:\n${JSON.stringify(cli.output())}`);
+  return match[1];
+}
+
+async function stopCli(cli: ReturnType<typeof startCli>): Promise<void> {
+  if (cli.child.exitCode === null && cli.child.signalCode === null) cli.child.kill('SIGTERM');
+  await cli.exited;
+}
+
+describe('npm run web: what the browser opener sees', () => {
+  let workDir: string;
+  beforeAll(async () => {
+    workDir = await mkdtemp(path.join(tmpdir(), 'castdesk-web-opener-'));
+  });
+  afterAll(async () => {
+    await rm(workDir, { recursive: true, force: true });
+  });
+
+  it('hands the opener a one-time address, never the launch token; the address works once', async () => {
+    const opener = await fakeOpener(path.join(workDir, 'one-time'));
+    const userDataDir = path.join(workDir, 'one-time', 'data');
+    const cli = startCli(['--port', '0', '--user-data-dir', userDataDir], opener.env);
+    try {
+      const printed = await printedAddress(cli);
+      const [origin, token] = printed.split('/#token=') as [string, string];
+      expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      await expect.poll(opener.calls, { timeout: 30_000 }).toHaveLength(1);
+      const [argument] = await opener.calls();
+      expect(argument).not.toContain(token);
+      expect(argument).toMatch(new RegExp(`^${origin.replace(/\./g, '\\.')}/launch/[A-Za-z0-9_-]{32}$`));
+
+      // The browser's first visit is sent on to the page with the token in the fragment …
+      const first = await fetch(argument!, { redirect: 'manual' });
+      expect(first.status).toBe(303);
+      expect(first.headers.get('location')).toBe(`/#token=${token}`);
+      expect(first.headers.get('cache-control')).toBe('no-store');
+      // … and a second visit (someone who read the command line) gets nothing.
+      const second = await fetch(argument!, { redirect: 'manual' });
+      expect(second.status).toBe(410);
+      expect(second.headers.get('location')).toBeNull();
+      expect(await second.text()).not.toContain(token);
+
+      // The runtime file that lets a second start recognise this shell is for the user alone.
+      expect((await stat(path.join(userDataDir, 'web-shell.json'))).mode & 0o077).toBe(0);
+    } finally {
+      await stopCli(cli);
+    }
+  });
+
+  it('refuses a port held by another program and never calls the opener', async () => {
+    const opener = await fakeOpener(path.join(workDir, 'squatted'));
+    const seen: string[] = [];
+    // A squatter: answers everything with a page, as a phishing copy of Castdesk would.
+    const squatter: Server = createServer((request, response) => {
+      seen.push(request.url ?? '');
+      response.writeHead(200, { 'Content-Type': 'application/json' });
+      response.end('{"proof":"AAAA"}');
+    });
+    await new Promise<void>((resolve) => squatter.listen(0, '127.0.0.1', resolve));
+    const { port } = squatter.address() as AddressInfo;
+    // A runtime file left by an earlier shell names this port: the squatter must prove it is that shell.
+    const userDataDir = path.join(workDir, 'squatted', 'data');
+    const staleToken = 'S'.repeat(43);
+    await mkdir(userDataDir, { recursive: true });
+    await writeFile(path.join(userDataDir, 'web-shell.json'), JSON.stringify({ pid: 1, port, token: staleToken }), { mode: 0o600 });
+    try {
+      const cli = startCli(['--port', String(port), '--user-data-dir', userDataDir], opener.env);
+      expect(await cli.exited).toBe(1);
+      expect(cli.output().stderr).toContain(`Port ${port} on 127.0.0.1 is held by another program`);
+      expect(cli.output().stderr).toContain('does not open the browser there');
+      expect(cli.output().stdout).not.toContain('Open:');
+      expect(await opener.calls()).toEqual([]);
+      // It was only challenged; it never saw the token.
+      expect(seen).toEqual([expect.stringMatching(/^\/identity\?challenge=[A-Za-z0-9_-]+$/)]);
+      expect(seen.join('')).not.toContain(staleToken);
+    } finally {
+      await new Promise<void>((resolve) => squatter.close(() => resolve()));
+    }
+  });
+
+  it('opens the running shell of the same user data when it holds the port (after it proves who it is)', async () => {
+    const opener = await fakeOpener(path.join(workDir, 'running'));
+    const userDataDir = path.join(workDir, 'running', 'data');
+    const first = startCli(['--port', '0', '--no-open', '--user-data-dir', userDataDir]);
+    try {
+      const printed = await printedAddress(first);
+      const [origin, token] = printed.split('/#token=') as [string, string];
+      const port = new URL(origin).port;
+      const second = startCli(['--port', port, '--user-data-dir', userDataDir], opener.env);
+      expect(await second.exited).toBe(0);
+      expect(second.output().stdout).toContain(`already running on port ${port}`);
+      const calls = await opener.calls();
+      expect(calls).toHaveLength(1);
+      expect(calls[0]).not.toContain(token);
+      const redirect = await fetch(calls[0]!, { redirect: 'manual' });
+      expect(redirect.status).toBe(303);
+      expect(redirect.headers.get('location')).toBe(`/#token=${token}`);
+    } finally {
+      await stopCli(first);
+    }
   });
 });
 

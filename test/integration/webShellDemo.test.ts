@@ -89,7 +89,8 @@ describe('the back end behind the web shell, with the demo directory', () => {
     // The thumbnail, through the media cache, with the session cookie.
     const session = await fetch(`${origin}/session`, { method: 'POST', headers: { 'X-Castdesk-Token': shell.token } });
     const cookie = session.headers.get('set-cookie')!.split(';')[0]!;
-    const picture = await fetch(`${origin}/media-cache?c=${demoId}&u=${encodeURIComponent(first.main_picture_url_tile)}`, { headers: { Cookie: cookie } });
+    const { mediaPath } = (await session.json()) as { mediaPath: string };
+    const picture = await fetch(`${origin}${mediaPath}media-cache?c=${demoId}&u=${encodeURIComponent(first.main_picture_url_tile)}`, { headers: { Cookie: cookie } });
     expect(picture.status).toBe(200);
     expect(picture.headers.get('content-type')).toBe('image/png');
     expect((await call('getMediaCacheStats')).value.count).toBe(1);

@@ -14,6 +14,8 @@ declare global {
 }
 
 const tokenStorageKey = 'castdesk.launchToken';
+/** Where this session's pictures live in the web shell (`/m/<secret>/`, the session cookie's Path). */
+const mediaPathStorageKey = 'castdesk.mediaPath';
 
 /** The same query as contract/bridge.ts mediaQuery, without pulling zod into the renderer. */
 function mediaQuery(connectionId: string, url: string, options: MediaQueryOptions = {}): string {
@@ -75,13 +77,15 @@ export function createHttpBridge(getToken: () => string | null, fetchImpl: typeo
 let webBridge: CastdeskBridge | undefined;
 let mediaSession: Promise<void> | undefined;
 
-function storedToken(): string | null {
+function stored(key: string): string | null {
   try {
-    return window.sessionStorage.getItem(tokenStorageKey);
+    return window.sessionStorage.getItem(key);
   } catch {
     return null;
   }
 }
+
+const storedToken = () => stored(tokenStorageKey);
 
 /** `window.castdesk` in Electron, the web shell's HTTP client elsewhere. */
 export function getBridge(): CastdeskBridge {
@@ -92,7 +96,9 @@ export function getBridge(): CastdeskBridge {
 
 /**
  * Web shell only: <img> cannot send the token header, so pictures are authorised by an HttpOnly
- * cookie the token buys once (`POST /session`). Resolves when pictures may load; never rejects.
+ * cookie the token buys once (`POST /session`), valid only under the secret path the answer names
+ * (cookies ignore ports; the path keeps it from other loopback servers). Resolves when pictures may
+ * load; never rejects.
  */
 export function prepareMedia(): Promise<void> {
   if (isElectronBridge(window.castdesk)) return Promise.resolve();
@@ -100,7 +106,9 @@ export function prepareMedia(): Promise<void> {
     const token = storedToken();
     if (!token) return;
     try {
-      await fetch('/session', { method: 'POST', headers: { 'X-Castdesk-Token': token } });
+      const response = await fetch('/session', { method: 'POST', headers: { 'X-Castdesk-Token': token } });
+      const { mediaPath } = (await response.json()) as { mediaPath?: unknown };
+      if (typeof mediaPath === 'string' && /^\/m\/[A-Za-z0-9_-]+\/$/.test(mediaPath)) window.sessionStorage.setItem(mediaPathStorageKey, mediaPath);
     } catch {
       // Pictures then show their alt text; the lists still work.
     }
@@ -111,5 +119,6 @@ export function prepareMedia(): Promise<void> {
 /** The address of a picture (or showreel medium) through the back end's media cache. */
 export function mediaUrl(connectionId: string, url: string, options: MediaQueryOptions = {}): string {
   const query = mediaQuery(connectionId, url, options);
-  return isElectronBridge(window.castdesk) ? `castdesk-media:?${query}` : `/media-cache?${query}`;
+  // Web shell: under the session's secret path (see prepareMedia).
+  return isElectronBridge(window.castdesk) ? `castdesk-media:?${query}` : `${stored(mediaPathStorageKey) ?? '/'}media-cache?${query}`;
 }

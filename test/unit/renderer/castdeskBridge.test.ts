@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { channelNames } from '../../../contract/bridge-channels.ts';
-import { captureLaunchToken, createHttpBridge, mediaUrl } from '../../../renderer/src/bridge/castdeskBridge.ts';
+import { captureLaunchToken, createHttpBridge, mediaUrl, prepareMedia } from '../../../renderer/src/bridge/castdeskBridge.ts';
 
 afterEach(() => {
   window.sessionStorage.clear();
   delete window.castdesk;
+  vi.unstubAllGlobals();
 });
 
 describe('web shell bridge client', () => {
@@ -50,5 +51,14 @@ describe('web shell bridge client', () => {
     expect(mediaUrl('c-1', url)).toBe(`/media-cache?c=c-1&u=${encodeURIComponent(url)}`);
     window.castdesk = Object.fromEntries(channelNames.map((name) => [name, async () => ({ ok: true, value: {} })])) as never;
     expect(mediaUrl('c-1', url)).toBe(`castdesk-media:?c=c-1&u=${encodeURIComponent(url)}`);
+  });
+
+  it('puts web shell pictures under the secret path the session answer names (the cookie is scoped to it)', async () => {
+    window.sessionStorage.setItem('castdesk.launchToken', 'tok');
+    const sessionDouble = vi.fn(async () => new Response(JSON.stringify({ mediaPath: '/m/s3cret_-/' }), { status: 200 }));
+    vi.stubGlobal('fetch', sessionDouble);
+    await prepareMedia();
+    expect(sessionDouble).toHaveBeenCalledWith('/session', { method: 'POST', headers: { 'X-Castdesk-Token': 'tok' } });
+    expect(mediaUrl('c-1', 'https://img.example/a.png')).toBe(`/m/s3cret_-/media-cache?c=c-1&u=${encodeURIComponent('https://img.example/a.png')}`);
   });
 });
