@@ -25,6 +25,27 @@ const restrict = (/** @type {{regex: string, message: string}[]} */ ...patterns)
   'no-restricted-imports': ['error', { patterns }],
 });
 
+/**
+ * Code patterns a folder must not use, for what an import rule cannot see: a database handle or
+ * the preload bridge reached through a store or a global, a module loaded at run time. Templates
+ * are checked too (vue/no-restricted-syntax), where `sync.db` would otherwise slip through.
+ */
+const forbidSyntax = (/** @type {{selector: string, message: string}[]} */ ...patterns) => ({
+  'no-restricted-syntax': ['error', ...patterns],
+  'vue/no-restricted-syntax': ['error', ...patterns],
+});
+
+const componentSyntax = [
+  {
+    selector: "MemberExpression[property.name='castdesk']",
+    message: 'Components reach the back end through stores, never window.castdesk.',
+  },
+  {
+    selector: "MemberExpression[property.name=/^(db|database)$/]",
+    message: 'Components never hold a database handle, not even through a store: ask the store (e.g. sync.libraryOpen).',
+  },
+];
+
 const rendererRestrictions = [
   { ...noElectronModule, message: "The renderer reaches the back end only through window.castdesk, never 'electron'." },
   { regex: relativeInto('electron', 'server'), message: 'renderer/ never imports electron/ or server/; shared types live in contract/.' },
@@ -53,11 +74,27 @@ const boundaries = [
   },
   {
     files: ['electron/core/**/*.ts'],
-    rules: restrict(
-      { ...noElectronModule, message: "electron/core is plain Node: never import 'electron' (the shell in electron/main does)." },
-      noRenderer,
-      { regex: relativeInto('main', 'preload', 'web'), message: 'electron/core sits below the shells; it never imports them.' },
-    ),
+    rules: {
+      ...restrict(
+        { ...noElectronModule, message: "electron/core is plain Node: never import 'electron' (the shell in electron/main does)." },
+        noRenderer,
+        { regex: relativeInto('main', 'preload', 'web'), message: 'electron/core sits below the shells; it never imports them.' },
+      ),
+      ...forbidSyntax(
+        {
+          selector: "ImportExpression[source.value=/^electron(\\/|$)/]",
+          message: "electron/core is plain Node: no import('electron') either (the shell in electron/main does).",
+        },
+        {
+          selector: "ImportExpression:not([source.type='Literal'])",
+          message: 'electron/core loads only modules named in its source, so the import boundaries can see them.',
+        },
+        {
+          selector: "Identifier[name='createRequire']",
+          message: 'electron/core never builds a require(): it would load what the import boundaries cannot see.',
+        },
+      ),
+    },
   },
   {
     files: ['electron/main/**/*.ts'],
@@ -87,11 +124,14 @@ const boundaries = [
     rules: restrict(...rendererRestrictions),
   },
   {
-    files: ['renderer/src/components/**/*.{ts,vue}', 'renderer/src/views/**/*.{ts,vue}'],
-    rules: restrict(...rendererRestrictions, {
-      regex: relativeInto('db', 'bridge'),
-      message: 'Components and views read Pinia stores; only stores touch db/ and bridge/.',
-    }),
+    files: ['renderer/src/components/**/*.{ts,vue}', 'renderer/src/views/**/*.{ts,vue}', 'renderer/src/App.vue'],
+    rules: {
+      ...restrict(...rendererRestrictions, {
+        regex: relativeInto('db', 'bridge', 'sync'),
+        message: 'Components and views read Pinia stores; only stores touch db/, bridge/ and sync/.',
+      }),
+      ...forbidSyntax(...componentSyntax),
+    },
   },
 ];
 

@@ -50,6 +50,8 @@ export const useSyncStore = defineStore('sync', () => {
 
   /** The directory is out of reach: the engine says so, or it is waiting to retry. */
   const offline = computed(() => !progress.value.online || progress.value.state === 'offline');
+  /** Whether a library is open: views wait on this, never on the database handle itself. */
+  const libraryOpen = computed(() => db.value !== null);
   const running = computed(() => ['syncing', 'paused', 'offline'].includes(progress.value.state));
   /** What the views show as the sync's error: the library's own, or the one that ended the run. */
   const shownError = computed<LibraryError | null>(
@@ -257,6 +259,7 @@ export const useSyncStore = defineStore('sync', () => {
     clearing,
     keptOffline,
     offline,
+    libraryOpen,
     running,
     shownError,
     activate,
