@@ -136,8 +136,14 @@ export const bridgeChannels = {
     nothing,
     z.object({ count: z.number().int(), files: z.number().int(), bytes: z.number().int(), capBytes: z.number().int(), keptFiles: z.number().int(), keptBytes: z.number().int() }),
   ),
-  /** Which of `urls` the media cache holds on disk: the true count of what shows offline. */
-  getMediaPresence: channel(z.object({ urls: z.array(z.string().min(1).max(2048)).min(1).max(100) }).strict(), z.object({ present: z.array(z.string()) })),
+  /**
+   * Which of `urls` the media cache holds on disk: the true count of what shows offline. `keep`
+   * marks those kept offline (spared by the cache's eviction).
+   */
+  getMediaPresence: channel(
+    z.object({ urls: z.array(z.string().min(1).max(2048)).min(1).max(100), keep: z.boolean().optional() }).strict(),
+    z.object({ present: z.array(z.string()) }),
+  ),
   setMediaCacheCap: channel(z.object({ capBytes: z.number().int().min(50 * 1024 * 1024).max(1024 ** 4) }).strict(), nothing),
   clearMediaCache: channel(nothing, nothing),
   /** Fetches pictures into the media cache so they show offline; reports which could not be cached. */

@@ -159,7 +159,7 @@ export async function createBackEnd(options: BackEndOptions): Promise<BackEnd> {
         const stats = media.stats();
         return { count: stats.count, files: stats.files, bytes: stats.bytes, capBytes: stats.cap, keptFiles: stats.keptFiles, keptBytes: stats.keptBytes };
       },
-      present: (urls) => media.present(urls),
+      present: (urls, options) => media.present(urls, options),
       setCap: (bytes) => media.setCap(bytes),
       clear: () => media.clear(),
       prefetch: (urls, priority, options) => prefetcher.prefetch(urls, priority, options),

@@ -1,11 +1,11 @@
 /**
  * Links the renderer wants to open outside the app go to the OS browser or mail program, and only
- * after isSafeExternalUrl agreed; everything else is dropped. The bridge's `openExternal` channel
+ * in the form externalUrlToOpen allows; everything else is dropped. The bridge's `openExternal` channel
  * validates in the back end and then calls openWithOs; a link that escapes as a new window or a
  * navigation goes through openExternalIfSafe.
  */
 import { shell } from 'electron';
-import { isSafeExternalUrl } from '../../contract/external-url.ts';
+import { externalUrlToOpen } from '../../contract/external-url.ts';
 import type { ExternalOpener } from '../core/bridge/ports.ts';
 
 /** The back end's opener in Electron: the OS default handler; false when it has none for the link. */
@@ -16,8 +16,8 @@ export const openWithOs: ExternalOpener = (url) => shell.openExternal(url).then(
  * it was handed over, so callers can log refusals.
  */
 export function openExternalIfSafe(url: string): boolean {
-  if (!isSafeExternalUrl(url)) return false;
-  // The parsed form, so the OS sees exactly what the validator saw.
-  void openWithOs(new URL(url).href);
+  const safe = externalUrlToOpen(url);
+  if (safe === null) return false;
+  void openWithOs(safe);
   return true;
 }

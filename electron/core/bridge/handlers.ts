@@ -4,7 +4,7 @@
  * Keys go in (add, set, test) and never come out: every connection answer is a ConnectionView.
  */
 import type { ConnectionView } from '../../../contract/bridge.ts';
-import { isSafeExternalUrl } from '../../../contract/external-url.ts';
+import { externalUrlToOpen } from '../../../contract/external-url.ts';
 import { validateApiKey } from '../keys/apiKey.ts';
 import { BridgeFailure } from './bridgeFailure.ts';
 import type { BridgeHandlers } from './dispatch.ts';
@@ -200,11 +200,12 @@ export function createHandlers(parts: BackEndParts): BridgeHandlers {
 
     async openExternal({ url }) {
       // The renderer checks too, but only this check counts: a page that reached the bridge could skip it.
-      if (!isSafeExternalUrl(url)) {
+      const safe = externalUrlToOpen(url);
+      if (safe === null) {
         throw new BridgeFailure('invalid_input', 'Only https links with a host and mailto links, without credentials or hidden characters, are opened outside the app.');
       }
-      // The parsed form, so the OS sees exactly what the validator saw.
-      return { opened: await parts.openExternal(new URL(url).href) };
+      // The parsed form (a mailto with only subject, body and cc), so the OS sees exactly what was checked.
+      return { opened: await parts.openExternal(safe) };
     },
   };
 }

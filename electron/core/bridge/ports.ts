@@ -52,8 +52,8 @@ export interface DirectoryPort {
 
 export interface MediaPort {
   stats(): ChannelResult<'getMediaCacheStats'>;
-  /** Which of `urls` are stored (the index, reconciled with the disk on open). */
-  present(urls: string[]): string[];
+  /** Which of `urls` are stored (the index, reconciled with the disk on open); `keep` marks them kept. */
+  present(urls: string[], options: { keep?: boolean }): string[];
   setCap(bytes: number): Promise<void>;
   clear(): Promise<void>;
   /** Stores each URL in the media cache (a few downloads at once, best priority first); never throws for one URL. */

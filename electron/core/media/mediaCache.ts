@@ -249,9 +249,14 @@ export class MediaCache {
     }
   }
 
-  /** Which of `urls` are stored (index only, no disk access: the index is reconciled on open). */
-  present(urls: readonly string[]): string[] {
-    return urls.filter((url) => this.has(url));
+  /**
+   * Which of `urls` are stored (index only, no disk access: the index is reconciled on open);
+   * `keep` marks those kept offline, so keeping what is stored already needs no download.
+   */
+  present(urls: readonly string[], options: { keep?: boolean } = {}): string[] {
+    const present = urls.filter((url) => this.has(url));
+    if (options.keep) for (const url of present) this.markKept(cacheKey(url));
+    return present;
   }
 
   stats(): MediaCacheStats {

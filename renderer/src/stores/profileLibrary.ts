@@ -33,9 +33,17 @@ export function createProfileLibrary<Row extends ProfileRow<unknown, { updated_a
   sync: SyncStore,
   table: (db: LibraryDb) => { get(id: number): Promise<Row | undefined> },
 ) {
-  /** A picture through the back end's media cache (the only way pictures reach the page). */
-  function pictureUrl(url: string | null | undefined): string | null {
-    return url && sync.connectionId ? mediaUrl(sync.connectionId, url) : null;
+  /**
+   * A picture through the back end's media cache (the only way pictures reach the page);
+   * `fallbacks` are other versions it serves from the cache when this one cannot be had.
+   */
+  function pictureUrl(url: string | null | undefined, fallbacks: readonly string[] = []): string | null {
+    return url && sync.connectionId ? mediaUrl(sync.connectionId, url, { fallbacks }) : null;
+  }
+
+  /** A showreel medium through the media cache: the stored copy offline, its host when not stored. */
+  function showreelUrl(url: string): string | null {
+    return sync.connectionId ? mediaUrl(sync.connectionId, url, { kind: 'showreel' }) : null;
   }
 
   // The open profile.
@@ -120,6 +128,7 @@ export function createProfileLibrary<Row extends ProfileRow<unknown, { updated_a
 
   return {
     pictureUrl,
+    showreelUrl,
     openId,
     openRow,
     openLoaded,

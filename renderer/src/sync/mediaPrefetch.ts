@@ -34,14 +34,15 @@ export async function notCached(context: SyncContext, wanted: MediaWanted[]): Pr
 }
 
 /**
- * Caches `wanted` in batches and records what the back end cached; `onBatch` reports progress.
+ * Caches `wanted` in batches and records what the back end cached; `onBatch` reports how many of
+ * a batch were stored and how many were asked for.
  * Pictures the back end could not fetch are left for the next run.
  */
 export async function prefetchPictures(
   context: SyncContext,
   wanted: MediaWanted[],
   priority: 'high' | 'low',
-  onBatch: (count: number) => void = () => undefined,
+  onBatch: (cached: number, asked: number) => void = () => undefined,
 ): Promise<number> {
   let cachedCount = 0;
   const unique = [...new Map(wanted.map((entry) => [entry.url, entry])).values()];
@@ -55,7 +56,7 @@ export async function prefetchPictures(
       batch.filter((entry) => cached.has(entry.url)).map((entry) => ({ ...entry, cachedAt })),
     );
     cachedCount += cached.size;
-    onBatch(batch.length);
+    onBatch(cached.size, batch.length);
   }
   return cachedCount;
 }

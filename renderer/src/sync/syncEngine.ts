@@ -24,6 +24,7 @@ export type SyncBridge = Pick<
   | 'listCastingCalls'
   | 'getCastingCall'
   | 'prefetchMedia'
+  | 'getMediaPresence'
   | 'getRateBudget'
   | 'getSyncMemory'
   | 'setSyncMemory'
@@ -51,6 +52,10 @@ export interface SyncEngineOptions {
   /** Whether runs fetch details and pictures after the lists (default true). */
   details?: boolean;
   media?: boolean;
+  /** The user's limit for one showreel file kept offline, read at each pass (default 100 MB; 0: none). */
+  showreelMaxBytes?: () => number;
+  /** Retrying kept files that wait (default 2 s growing to 30 s, full jitter). */
+  mediaRetryBackoff?: { baseMs?: number; capMs?: number };
   /** Backoff after a lost network: full jitter between 0 and min(cap, base·2^attempt). */
   backoff?: { baseMs?: number; capMs?: number };
   /** For tests: the random source of the jitter. */

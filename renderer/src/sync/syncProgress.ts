@@ -3,7 +3,10 @@
  * keeps the figures and tells listeners on every change; rate and ETA come from the detail
  * requests finished in the last minutes, so they follow the rate budget rather than a guess.
  */
-export type SyncRunState = 'idle' | 'syncing' | 'paused' | 'offline' | 'error' | 'done';
+import type { KeptMediaCounts } from './mediaKeeping.ts';
+
+/** `incomplete`: lists and profiles are synced, but kept files still wait (see `keptMedia`). */
+export type SyncRunState = 'idle' | 'syncing' | 'paused' | 'offline' | 'error' | 'done' | 'incomplete';
 export type SyncPhase = 'idle' | 'lists' | 'reconcile' | 'details' | 'media';
 
 export interface SyncProgress {
@@ -14,6 +17,8 @@ export interface SyncProgress {
   list: { done: number; total: number };
   details: { done: number; queued: number };
   media: { done: number; queued: number };
+  /** What is kept offline of pictures and showreels, counted on disk; null until a run counted it. */
+  keptMedia: KeptMediaCounts | null;
   /** Directory requests finished per minute, over the last five minutes. */
   ratePerMinute: number;
   /** Seconds until the detail queue is empty at the current rate; null when unknown. */
@@ -36,6 +41,7 @@ export function initialProgress(): SyncProgress {
     list: { done: 0, total: 0 },
     details: { done: 0, queued: 0 },
     media: { done: 0, queued: 0 },
+    keptMedia: null,
     ratePerMinute: 0,
     etaSeconds: null,
     online: true,

