@@ -1,55 +1,59 @@
 /**
  * The embedded demo directory: the directory service from server/ with generated demo data,
- * started in a child process on a loopback port, so a first start without a connection (or a user
- * who picks "Demo directory") has something real to browse. The data lives in
+ * started in a process of its own on a loopback port, so a first start without a connection (or a
+ * user who picks "Demo directory") has something real to browse. The data lives in
  * `<userData>/demo-directory/` and is reused, so only the first start pays for generating it.
  *
- * The child must never outlive the app: it is killed on stop(), on this process's 'exit', and,
- * when this process dies without running exit handlers, it notices its IPC channel closing and
- * stops itself (see parentWatchdogArgs).
+ * The process must never outlive the app: stop() ends it, and so does the app ending (a utility
+ * process dies with Electron; a Node child has a watchdog, see demoProcess.ts). A process that dies
+ * while the app runs is restarted on the same port, so the demo connection's address stays valid.
  */
-import { spawn } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { nodeDemoProcess, type DemoExit, type DemoProcess, type DemoProcessStarter } from './demoProcess.ts';
 
 export interface DemoLaunchOptions {
   /** The app's user data folder; the demo data goes to `<userDataDir>/demo-directory/`. */
   userDataDir: string;
-  /** The program to run; default `process.execPath` (with ELECTRON_RUN_AS_NODE=1 under Electron). */
-  command?: string;
   /**
-   * The entry: arguments before the service's own flags. Default: the parent watchdog, the tsx
-   * loader and server/cli.ts (development). The packaged app passes its bundled server here and
-   * should keep `parentWatchdogArgs` in front when the command is Node.
+   * Starts the service's process. Default: a Node child (`command` with `args` in front of the
+   * service's flags). The Electron app passes a utility-process starter for its bundled service.
    */
+  startProcess?: DemoProcessStarter;
+  /** For the default Node child: the program; default `process.execPath`. */
+  command?: string;
+  /** For the default Node child: the entry before the service's flags; default tsx and server/cli.ts. */
   args?: string[];
   /** Appended after the standard flags, e.g. `['--actors', '40']` for a small demo. */
   extraArgs?: string[];
-  /** Working folder of the child; default the repository root (where tsx resolves). */
+  /** Working folder of the process; default the repository root (where tsx resolves). */
   cwd?: string;
-  /** Extra environment for the child. */
+  /** Extra environment for the process. */
   env?: NodeJS.ProcessEnv;
   /** How long generating or reopening the data may take; default 5 minutes. */
   startupTimeoutMs?: number;
-  /** Progress lines (the child's output with keys removed). */
+  /** How often a demo directory that died is restarted during one app run; default 5. */
+  maxRestarts?: number;
+  /** Progress lines (the process's output with keys removed). */
   log?: (line: string) => void;
 }
 
 export interface DemoDirectory {
-  /** The loopback base URL, e.g. http://127.0.0.1:41234. */
-  baseUrl: string;
+  /** The loopback base URL, e.g. http://127.0.0.1:41234; a restart keeps it. */
+  readonly baseUrl: string;
   /** The casting-professional demo key (starts with `demo-casting-pro`). Never log it. */
-  key: string;
-  dataDir: string;
-  pid: number;
-  /** Settles when the child has exited, for whatever reason. */
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  /** Stops the service (SIGTERM, then SIGKILL after a grace period) and waits for the exit. */
+  readonly key: string;
+  readonly dataDir: string;
+  /** The current process (a restart replaces it). */
+  readonly pid: number;
+  /** Settles when the demo directory has ended for good: stopped, or dead and not restarted. */
+  readonly exited: Promise<DemoExit>;
+  /** Stops the service (SIGTERM, then a hard kill after a grace period) and waits for the end. */
   stop(): Promise<void>;
 }
 
-/** The demo could not start; `output` holds the child's last lines (keys removed). */
+/** The demo could not start; `output` holds the process's last lines (keys removed). */
 export class DemoLaunchError extends Error {
   override readonly name = 'DemoLaunchError';
   constructor(
@@ -60,25 +64,11 @@ export class DemoLaunchError extends Error {
   }
 }
 
-/**
- * Loaded into the child before anything else: when the parent disappears the IPC channel closes,
- * and the child stops itself the way the CLI stops on SIGTERM (closing its database cleanly), with
- * a hard exit as the fallback. The channel is unref'd so it never keeps the child alive by itself.
- */
-const parentWatchdog = `
-if (process.channel) {
-  process.channel.unref();
-  process.on('disconnect', () => {
-    setTimeout(() => process.exit(1), 5000).unref();
-    process.kill(process.pid, 'SIGTERM');
-  });
-}
-`;
-export const parentWatchdogArgs = ['--import', `data:text/javascript,${encodeURIComponent(parentWatchdog)}`];
-
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const outputLinesKept = 30;
 const stopGraceMs = 10_000;
+/** The n-th restart in a row waits n seconds: a service that keeps dying does not spin. */
+const restartBackoffMs = 1000;
 const listeningLine = /listening on (http:\/\/\S+)/;
 const castingProKeyLine = /^ {2}(demo-casting-pro\S*) {2}/;
 /** Key lines the CLI prints: two spaces, the key, two spaces, its description. */
@@ -88,7 +78,11 @@ function redact(line: string): string {
   return anyKeyLine.test(line) ? line.replace(/^ {2}\S+/, '  <key>') : line;
 }
 
-/** The demo starting or running, if any; cleared when its child exits. */
+function describeExit({ code, signal }: DemoExit): string {
+  return signal ?? `exit code ${code}`;
+}
+
+/** The demo starting or running, if any; cleared when it has ended for good. */
 let current: Promise<DemoDirectory> | null = null;
 
 /** Forgets `starting` as the current demo, unless another one has replaced it meanwhile. */
@@ -109,22 +103,26 @@ export function startDemoDirectory(options: DemoLaunchOptions): Promise<DemoDire
   return current;
 }
 
-async function launch(options: DemoLaunchOptions, onExit: () => void): Promise<DemoDirectory> {
-  const log = options.log ?? (() => undefined);
-  const dataDir = join(options.userDataDir, 'demo-directory');
-  await mkdir(dataDir, { recursive: true });
-  const command = options.command ?? process.execPath;
-  const entry = options.args ?? [...parentWatchdogArgs, '--import', 'tsx', join(repoRoot, 'server/cli.ts')];
-  const args = [...entry, '--demo', '--port', '0', '--data-dir', dataDir, '--rate-limit', 'off', ...(options.extraArgs ?? [])];
-  const child = spawn(command, args, {
-    cwd: options.cwd ?? repoRoot,
-    // The demo always uses its own PGlite folder, never a PostgreSQL server from the environment.
-    env: { ...process.env, ...(process.versions.electron ? { ELECTRON_RUN_AS_NODE: '1' } : {}), ...options.env, DATABASE_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-  });
-  // SIGTERM lets the service close its database cleanly; the watchdog covers a parent killed outright.
-  const killOnExit = () => child.kill('SIGTERM');
-  process.on('exit', killOnExit);
+interface StartedProcess {
+  process: DemoProcess;
+  baseUrl: string;
+  key: string;
+  exited: Promise<DemoExit>;
+}
+
+/**
+ * Starts one service process and waits until it says where it listens and which key it serves.
+ * `onProcess` learns the process at once, so a stop() during startup can end it.
+ */
+async function startProcessOnce(
+  startProcess: DemoProcessStarter,
+  spec: Parameters<DemoProcessStarter>[0],
+  options: { startupTimeoutMs: number; log: (line: string) => void; what: string; onProcess: (process: DemoProcess) => void },
+): Promise<StartedProcess> {
+  const { log } = options;
+  const child = startProcess(spec);
+  options.onProcess(child);
+  const exited = new Promise<DemoExit>((resolve) => child.onExit(resolve));
 
   const output: string[] = [];
   const lineListeners = new Set<(line: string) => void>();
@@ -135,7 +133,8 @@ async function launch(options: DemoLaunchOptions, onExit: () => void): Promise<D
     for (const listener of lineListeners) listener(line);
     if (!anyKeyLine.test(line) && line.trim()) log(`Demo directory: ${safe}`);
   };
-  for (const stream of [child.stdout!, child.stderr!]) {
+  for (const stream of [child.stdout, child.stderr]) {
+    if (!stream) continue;
     let pending = '';
     stream.setEncoding('utf8');
     stream.on('data', (chunk: string) => {
@@ -150,22 +149,9 @@ async function launch(options: DemoLaunchOptions, onExit: () => void): Promise<D
     });
   }
 
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    child.on('exit', (code, signal) => {
-      // Before anyone awaiting `exited` resumes, so a start right after stop() launches anew.
-      onExit();
-      resolve({ code, signal });
-    });
-    // A program that could not be spawned never emits 'exit'.
-    child.on('error', () => {
-      if (child.pid === undefined) resolve({ code: null, signal: null });
-    });
-  });
-  void exited.then(() => process.off('exit', killOnExit));
-
   let baseUrl: string | undefined;
   let key: string | undefined;
-  const startupTimeoutMs = options.startupTimeoutMs ?? 300_000;
+  const { startupTimeoutMs } = options;
   try {
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -182,42 +168,102 @@ async function launch(options: DemoLaunchOptions, onExit: () => void): Promise<D
         key ??= castingProKeyLine.exec(line)?.[1];
         if (baseUrl && key) finish();
       });
-      child.once('error', (error) => finish(new DemoLaunchError(`The demo directory could not be started (${command}): ${error.message}`, [...output])));
-      void exited.then(({ code, signal }) => {
+      child.onStartError((error) => finish(new DemoLaunchError(`The demo directory could not be started (${options.what}): ${error.message}`, [...output])));
+      void exited.then((exit) => {
         // Let the last output lines arrive before reporting them.
-        setImmediate(() =>
-          finish(new DemoLaunchError(`The demo directory exited during startup (${signal ?? `exit code ${code}`}).`, [...output])),
-        );
+        setImmediate(() => finish(new DemoLaunchError(`The demo directory exited during startup (${describeExit(exit)}).`, [...output])));
       });
     });
   } catch (error) {
-    child.kill('SIGKILL');
+    child.kill();
     await exited;
     throw error;
   }
+  return { process: child, baseUrl: baseUrl!, key: key!, exited };
+}
+
+async function launch(options: DemoLaunchOptions, onEnd: () => void): Promise<DemoDirectory> {
+  const log = options.log ?? (() => undefined);
+  const dataDir = join(options.userDataDir, 'demo-directory');
+  await mkdir(dataDir, { recursive: true });
+  const command = options.command ?? process.execPath;
+  const startProcess = options.startProcess ?? nodeDemoProcess(command, options.args ?? ['--import', 'tsx', join(repoRoot, 'server/cli.ts')]);
+  const maxRestarts = options.maxRestarts ?? 5;
+  const spec = (port: string) => ({
+    serviceArgs: ['--demo', '--port', port, '--data-dir', dataDir, '--rate-limit', 'off', ...(options.extraArgs ?? [])],
+    cwd: options.cwd ?? repoRoot,
+    // The demo always uses its own PGlite folder, never a PostgreSQL server from the environment.
+    env: { ...process.env, ...options.env, DATABASE_URL: '' },
+  });
+
+  /** The newest process: the running one, or the one a restart is starting. */
+  let latest: DemoProcess | undefined;
+  let stopping: Promise<void> | null = null;
+  const startOptions = {
+    startupTimeoutMs: options.startupTimeoutMs ?? 300_000,
+    log,
+    what: options.startProcess ? 'demo directory process' : command,
+    onProcess: (process: DemoProcess) => (latest = process),
+  };
+  let running = await startProcessOnce(startProcess, spec('0'), startOptions);
+  const { baseUrl } = running;
+  let { key } = running;
   log(`Demo directory listening on ${baseUrl}; a demo key was obtained.`);
 
-  let stopping: Promise<void> | null = null;
-  const running: DemoDirectory = {
-    baseUrl: baseUrl!,
-    key: key!,
+  let endWith!: (exit: DemoExit) => void;
+  const exited = new Promise<DemoExit>((resolve) => {
+    endWith = (exit) => {
+      // Before anyone awaiting `exited` resumes, so a start right after stop() launches anew.
+      onEnd();
+      resolve(exit);
+    };
+  });
+
+  /** Restarts a process that died on the same port, with growing pauses, until one runs or the budget is spent. */
+  let restarts = 0;
+  const watch = (started: StartedProcess) => {
+    void started.exited.then(async (exit) => {
+      if (stopping) return endWith(exit);
+      log(`Demo directory stopped unexpectedly (${describeExit(exit)}).`);
+      while (!stopping && restarts < maxRestarts) {
+        restarts += 1;
+        await new Promise((resolve) => setTimeout(resolve, restartBackoffMs * restarts).unref());
+        if (stopping) break;
+        try {
+          const next = await startProcessOnce(startProcess, spec(new URL(baseUrl).port), startOptions);
+          running = next;
+          key = next.key;
+          log(`Demo directory restarted on ${baseUrl} (restart ${restarts} of at most ${maxRestarts}).`);
+          if (stopping) next.process.terminate();
+          return watch(next);
+        } catch (error) {
+          log(`The demo directory could not be restarted: ${(error as Error).message.split('\n')[0]}`);
+        }
+      }
+      endWith(exit);
+    });
+  };
+  watch(running);
+
+  return {
+    baseUrl,
+    get key() {
+      return key;
+    },
     dataDir,
-    pid: child.pid!,
+    get pid() {
+      return running.process.pid!;
+    },
     exited,
     stop() {
       stopping ??= (async () => {
-        if (child.exitCode === null && child.signalCode === null) {
-          child.kill('SIGTERM');
-          const hardKill = setTimeout(() => child.kill('SIGKILL'), stopGraceMs);
-          await exited;
-          clearTimeout(hardKill);
-        }
+        const process = latest;
+        process?.terminate();
+        const hardKill = setTimeout(() => process?.kill(), stopGraceMs);
+        await exited;
+        clearTimeout(hardKill);
       })();
       return stopping;
     },
   };
-  void exited.then(({ code, signal }) => {
-    if (stopping === null) log(`Demo directory stopped unexpectedly (${signal ?? `exit code ${code}`}).`);
-  });
-  return running;
 }

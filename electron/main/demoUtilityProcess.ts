@@ -1,0 +1,35 @@
+/**
+ * The demo directory in Electron's utility process: Node without ELECTRON_RUN_AS_NODE (the
+ * packaged app has that fuse off, so `process.execPath` can no longer act as Node), and a child
+ * that Electron ends with the app, so it needs no watchdog. Thin glue: the launcher in
+ * electron/core/demo decides when to start, stop and restart.
+ */
+import { utilityProcess } from 'electron';
+import type { DemoProcessStarter } from '../core/demo/demoProcess.ts';
+
+/** A starter for electron/core's demo launcher that forks `entry` (the bundled directory service). */
+export function demoUtilityProcess(entry: string): DemoProcessStarter {
+  return ({ serviceArgs, cwd, env }) => {
+    const child = utilityProcess.fork(entry, serviceArgs, { cwd, env, stdio: 'pipe', serviceName: 'Castdesk demo directory' });
+    return {
+      get pid() {
+        return child.pid;
+      },
+      stdout: child.stdout,
+      stderr: child.stderr,
+      // SIGTERM on macOS and Linux: the service closes its database before it exits.
+      terminate: () => void child.kill(),
+      kill() {
+        try {
+          if (child.pid === undefined) child.kill();
+          else process.kill(child.pid, 'SIGKILL');
+        } catch {
+          // Already gone.
+        }
+      },
+      onExit: (listener) => void child.once('exit', (code) => listener({ code, signal: null })),
+      // A utility process that cannot load its entry exits with a code; 'exit' says so.
+      onStartError: () => undefined,
+    };
+  };
+}
