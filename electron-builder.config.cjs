@@ -3,7 +3,9 @@
  * and deb on Linux, dmg on macOS, an NSIS installer on Windows. The app is out/ (main, preload,
  * renderer, the bundled directory service out/main/directory.js and its catalogues out/catalogues)
  * plus the production dependencies; the keyring's native module and PGlite's WebAssembly files are
- * unpacked from the asar so the OS loader and the demo directory's child process can read them.
+ * unpacked from the asar so the OS loader and the demo directory's utility process can read them.
+ * Only what main, preload and the demo directory load at run time is a dependency (package.json):
+ * the renderer's libraries are bundled by Vite and stay devDependencies, out of the asar.
  * `CASTDESK_ELECTRON_DIST=<folder>` packages with a local Electron instead of downloading one.
  * @type {import('electron-builder').Configuration}
  */
@@ -17,6 +19,8 @@ module.exports = {
     'package.json',
     // Source maps and type declarations of dependencies are of no use at run time.
     '!**/*.{map,d.ts,d.mts,d.cts}',
+    // The directory service loads PGlite's pg_trgm extension and no other (server/src/db).
+    '!node_modules/@electric-sql/pglite/dist/!(pg_trgm).tar.gz',
   ],
   asar: true,
   asarUnpack: ['node_modules/@napi-rs/keyring*/**', 'node_modules/@electric-sql/pglite/**'],
@@ -24,15 +28,32 @@ module.exports = {
   npmRebuild: false,
   electronDist: process.env.CASTDESK_ELECTRON_DIST || undefined,
   extraMetadata: { main: 'out/main/index.js' },
+  /**
+   * Electron's hardening switches, flipped in the packaged binary: no ELECTRON_RUN_AS_NODE (the
+   * demo directory runs in a utility process instead), no NODE_OPTIONS and no --inspect to inject
+   * code, the app only from an integrity-checked app.asar, cookies encrypted, and no extra
+   * privileges for file:// (the app is served from app://).
+   */
+  electronFuses: {
+    runAsNode: false,
+    enableNodeOptionsEnvironmentVariable: false,
+    enableNodeCliInspectArguments: false,
+    enableEmbeddedAsarIntegrityValidation: true,
+    onlyLoadAppFromAsar: true,
+    enableCookieEncryption: true,
+    grantFileProtocolExtraPrivileges: false,
+  },
   linux: {
     target: ['AppImage', 'deb'],
     icon: 'resources/icons',
-    category: 'AudioVideo',
+    category: 'Office',
     maintainer: 'Castdesk <support@castdesk.eu>',
     synopsis: 'Casting research: actors, crew and casting calls, online and offline',
   },
-  deb: { depends: ['libsecret-1-0'] },
-  mac: { target: ['dmg'], icon: 'resources/icon.png', category: 'public.app-category.productivity' },
+  // No `depends`: electron-builder's default list (GTK, NSS, libsecret-1-0 for the keychain, …) is
+  // what Electron and the keyring need; a list here would replace it, not extend it.
+  deb: {},
+  mac: { target: ['dmg'], icon: 'resources/icon-1024.png', category: 'public.app-category.productivity' },
   dmg: { title: 'Castdesk' },
   win: { target: ['nsis'], icon: 'resources/icon.ico' },
   nsis: { oneClick: false, perMachine: false, allowToChangeInstallationDirectory: true },

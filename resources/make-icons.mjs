@@ -2,7 +2,9 @@
 /**
  * `node resources/make-icons.mjs`: the packaging icons from resources/icon.png (512×512 RGBA) in
  * plain Node, no image tools needed: resources/icons/<N>x<N>.png for Linux (AppImage, deb), and
- * resources/icon.ico for Windows (PNG-compressed entries, 16 to 256). macOS takes icon.png itself.
+ * resources/icon.ico for Windows (PNG-compressed entries, 16 to 256). macOS wants 1024 px, more than
+ * icon.png has: resources/icon-1024.png is rendered from the vector source resources/icon.svg with
+ * `rsvg-convert -w 1024 -h 1024 resources/icon.svg -o resources/icon-1024.png` (apt: librsvg2-bin).
  * Rerun after changing icon.png; the outputs are committed.
  */
 import { readFileSync, mkdirSync, writeFileSync } from 'node:fs';

@@ -15,7 +15,7 @@ import { serveMediaQuery } from './bridge/mediaRequest.ts';
 import type { BackEndParts, ConnectionRecord, ConnectionsPort, DirectoryPort, ExternalOpener } from './bridge/ports.ts';
 import { openConnectionStore, type Connection, type ConnectionStore } from './connections/connectionStore.ts';
 import { testConnection } from './connections/testConnection.ts';
-import { startDemoDirectory, type DemoDirectory } from './demo/demoLauncher.ts';
+import { startDemoDirectory, type DemoDirectory, type DemoLaunchOptions } from './demo/demoLauncher.ts';
 import { createDirectoryClient } from './directory/directoryClient.ts';
 import { RateBudget } from './directory/rateBudget.ts';
 import type { BoundKey } from './keys/keyOrigin.ts';
@@ -44,11 +44,11 @@ export interface BackEndOptions {
    */
   demoArgs?: string[];
   /**
-   * How to run the directory service for the demo. Omitted: from the sources with tsx (development
-   * and the web shell). The Electron app passes its bundled entry (out/main/directory.js), since a
-   * bundle cannot find the sources relative to itself.
+   * How to run the directory service for the demo. Omitted: from the sources with tsx in a Node
+   * child (development and the web shell). The Electron app passes a utility-process starter for
+   * its bundled entry (out/main/directory.js), since a bundle cannot find the sources relative to itself.
    */
-  demoLaunch?: { command: string; args: string[]; cwd: string };
+  demoLaunch?: Pick<DemoLaunchOptions, 'startProcess' | 'command' | 'args' | 'cwd'>;
   /**
    * Opens the links the `openExternal` channel accepted: shell.openExternal in Electron, the
    * default browser in the web shell. Omitted (tests, benchmarks): nothing is opened and the

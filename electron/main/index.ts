@@ -8,10 +8,10 @@ import { app, BrowserWindow, dialog, session, type Session } from 'electron';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createBackEnd, type BackEnd } from '../core/backEnd.ts';
-import { parentWatchdogArgs } from '../core/demo/demoLauncher.ts';
 import { appIndexUrl } from './appFiles.ts';
 import { registerPrivilegedSchemes, serveAppScheme } from './appScheme.ts';
 import { userDataDirFromArgs } from './commandLine.ts';
+import { demoUtilityProcess } from './demoUtilityProcess.ts';
 import { openWithOs } from './externalLinks.ts';
 import { registerBridgeHandlers, removeBridgeHandlers } from './ipc.ts';
 import { serveMediaScheme } from './mediaScheme.ts';
@@ -60,10 +60,10 @@ async function start(): Promise<void> {
       userDataDir: app.getPath('userData'),
       shell: 'electron',
       version: app.getVersion(),
-      // The bundled directory service; its working folder must be a real folder, not the asar.
+      // The bundled directory service in a utility process (the RunAsNode fuse is off); its working
+      // folder must be a real folder, not the asar.
       demoLaunch: {
-        command: process.execPath,
-        args: [...parentWatchdogArgs, path.join(app.getAppPath(), 'out/main/directory.js')],
+        startProcess: demoUtilityProcess(path.join(app.getAppPath(), 'out/main/directory.js')),
         cwd: app.getPath('userData'),
       },
       openExternal: openWithOs,

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { DemoLaunchError, startDemoDirectory, type DemoDirectory } from '../../electron/core/demo/demoLauncher.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -86,7 +86,7 @@ describe('demo directory launcher', () => {
 
     // One demo per app: a second call, even with other options, gets the running one.
     expect(await startDemoDirectory({ userDataDir: join(userDataDir, 'elsewhere') })).toBe(demo);
-  });
+  }, 240_000);
 
   it('stop() ends the child: the port is closed and the process is gone', async () => {
     const demo = await startDemoDirectory({ userDataDir });
@@ -108,7 +108,31 @@ describe('demo directory launcher', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('total')).toBe(firstTotal);
     await demo.stop();
-  });
+  }, 240_000);
+
+  it('restarts a child that died on the same address, with the same key and data', async () => {
+    const log: string[] = [];
+    const { demo } = await start(log);
+    const firstPid = demo.pid;
+    process.kill(firstPid, 'SIGKILL');
+    await vi.waitFor(() => expect(demo.pid).not.toBe(firstPid), { timeout: 200_000, interval: 100 });
+    strayPids.add(demo.pid);
+    await vi.waitFor(
+      async () => {
+        const response = await fetch(`${demo.baseUrl}/api/v1/actor_profiles`, { headers: { authorization: `Token token=${demo.key}` } });
+        expect(response.status).toBe(200);
+        expect(response.headers.get('total')).toBe(firstTotal);
+      },
+      { timeout: 60_000, interval: 200 },
+    );
+    expect(demo.key).toBe(firstKey);
+    expect(isAlive(firstPid)).toBe(false);
+    expect(log.join('\n')).toMatch(/stopped unexpectedly \(SIGKILL\)[\s\S]*restarted on/);
+    // Still one demo per app: the restarted one is the running one.
+    expect(await startDemoDirectory({ userDataDir })).toBe(demo);
+    await demo.stop();
+    expect(isAlive(demo.pid)).toBe(false);
+  }, 300_000);
 
   it('reports a child that fails with its exit code and its last output lines', async () => {
     const error = await startDemoDirectory({ userDataDir, extraArgs: ['--no-such-flag'] }).catch((caught: unknown) => caught);
@@ -151,7 +175,7 @@ else setInterval(() => {}, 1000);
     let output = '';
     parent.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     parent.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await waitUntil(() => /CHILD \d+ http/.test(output) || parent.exitCode !== null, 60_000, 'the parent reports its demo child');
+    await waitUntil(() => /CHILD \d+ http/.test(output) || parent.exitCode !== null, 240_000, 'the parent reports its demo child');
     const [, pid, baseUrl] = /CHILD (\d+) (\S+)/.exec(output) ?? [];
     expect(pid, output).toBeDefined();
     strayPids.add(Number(pid));
@@ -160,5 +184,5 @@ else setInterval(() => {}, 1000);
     await waitUntil(() => parent.exitCode !== null || parent.signalCode !== null, 10_000, 'the parent is gone');
     await waitUntil(() => !isAlive(Number(pid)), 10_000, 'the demo child is gone');
     expect(await refusesConnections(baseUrl!)).toBe(true);
-  });
+  }, 300_000);
 });

@@ -4,6 +4,7 @@
  * every registration, and lets a test fire the events Electron would fire. Use it with
  * `vi.mock('electron', async () => (await import('./electronDouble.ts')).electronDouble.module)`.
  */
+import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 
 type Listener = (...args: never[]) => unknown;
@@ -63,6 +64,41 @@ export class WebContentsDouble extends Emitter {
   }
 }
 
+/**
+ * A utility process as utilityProcess.fork returns it, driven by the test: `say` writes a line to
+ * its stdout, `exit` ends it. kill() asks it to stop (SIGTERM): the double exits with code 0, as
+ * the directory service does.
+ */
+export class UtilityProcessDouble extends Emitter {
+  static nextPid = 90_000;
+  pid: number | undefined = UtilityProcessDouble.nextPid++;
+  readonly stdout = new PassThrough();
+  readonly stderr = new PassThrough();
+  killCalls = 0;
+  constructor(
+    readonly modulePath: string,
+    readonly args: string[],
+    readonly options: { cwd?: string; env?: Record<string, string | undefined>; stdio?: unknown; serviceName?: string },
+  ) {
+    super();
+  }
+  say(line: string): void {
+    this.stdout.write(`${line}\n`);
+  }
+  exit(code: number): void {
+    if (this.pid === undefined) return;
+    this.pid = undefined;
+    this.stdout.end();
+    this.stderr.end();
+    this.emit('exit', code);
+  }
+  kill(): boolean {
+    this.killCalls += 1;
+    queueMicrotask(() => this.exit(0));
+    return this.pid !== undefined;
+  }
+}
+
 interface Rectangle {
   x: number;
   y: number;
@@ -80,6 +116,7 @@ function createRecording() {
     removedIpcHandlers: [] as string[],
     openedExternally: [] as string[],
     windows: [] as BrowserWindowDouble[],
+    utilityProcesses: [] as UtilityProcessDouble[],
     applicationMenu: undefined as { template: unknown[] } | undefined,
     errorBoxes: [] as { title: string; content: string }[],
     exposedInMainWorld: new Map<string, unknown>(),
@@ -251,6 +288,14 @@ const electronModule = {
     openExternal(url: string) {
       recorded.openedExternally.push(url);
       return Promise.resolve();
+    },
+  },
+  utilityProcess: {
+    fork(modulePath: string, args: string[] = [], options: ConstructorParameters<typeof UtilityProcessDouble>[2] = {}) {
+      if (!recorded.ready) throw new Error('utilityProcess.fork can only be called after the ready event');
+      const child = new UtilityProcessDouble(modulePath, args, options);
+      recorded.utilityProcesses.push(child);
+      return child;
     },
   },
   session: {

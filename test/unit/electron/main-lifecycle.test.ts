@@ -78,6 +78,19 @@ describe('once ready', () => {
     expect(recorded.openedExternally).toEqual(['https://example.com/a%20b']);
   });
 
+  it('starts the demo directory as the bundled service in a utility process, not as Node through ELECTRON_RUN_AS_NODE', async () => {
+    const opening = recorded.ipcHandlers.get(ipcChannel('openDemoDirectory'))!(trustedFrame, {});
+    await vi.waitFor(() => expect(recorded.utilityProcesses).toHaveLength(1));
+    const [demo] = recorded.utilityProcesses;
+    expect(demo?.modulePath).toBe(path.join(app.getAppPath(), 'out/main/directory.js'));
+    expect(demo?.args).toEqual(expect.arrayContaining(['--demo', '--data-dir', path.join(userDataDir, 'demo-directory')]));
+    expect(demo?.options.cwd).toBe(userDataDir);
+    // A service that fails during startup is reported, not restarted.
+    demo?.exit(1);
+    expect(await opening).toMatchObject({ ok: false, error: { code: 'demo_failed' } });
+    expect(recorded.utilityProcesses).toHaveLength(1);
+  });
+
   it('refuses a foreign frame with forbidden_sender', async () => {
     const answer = await recorded.ipcHandlers.get(ipcChannel('listConnections'))!({ senderFrame: { url: 'https://evil.example/' } }, {});
     expect(answer).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } });

@@ -1,12 +1,14 @@
 /**
- * Packaging: the electron-builder configuration (targets, asar, what is unpacked, icons), and a
- * real `electron-builder --dir --linux` run against a local stand-in for Electron's binary (it
- * cannot be downloaded here), whose app.asar is then listed: the built app, the bundled directory
- * service and its catalogues, the production dependencies, the keyring's native module unpacked,
- * and no sources or development tools.
+ * Packaging: the electron-builder configuration (targets, asar, what is unpacked, icons, fuses,
+ * deb dependencies), and a real `electron-builder --dir --linux` run against a local stand-in for
+ * Electron's binary (it cannot be downloaded here; the stand-in carries Electron's fuse wire with
+ * Electron's defaults, so the fuses electron-builder flips can be read back), whose app.asar is then
+ * listed: the built app, the bundled directory service and its catalogues, the production
+ * dependencies, the keyring's native module unpacked, no renderer-only library, no sources or
+ * development tools, at most 20 MB, and only the PGlite extension the service uses.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -26,10 +28,64 @@ const config = createRequire(import.meta.url)(path.join(repoRoot, 'electron-buil
   asar: boolean;
   asarUnpack: string[];
   npmRebuild: boolean;
-  linux: { target: string[]; icon: string };
+  linux: { target: string[]; icon: string; category: string };
   mac: { target: string[]; icon: string };
   win: { target: string[]; icon: string };
+  deb: { depends?: string[] };
+  electronFuses: Record<string, boolean>;
 };
+
+/** Where @electron/fuses finds the fuse wire: after this sentinel, a version byte, a length byte, one byte per fuse. */
+const fuseSentinel = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
+/** The fuses in wire order (FuseV1Options), and Electron's defaults: '1' on, '0' off. */
+const fuseNames = [
+  'runAsNode',
+  'enableCookieEncryption',
+  'enableNodeOptionsEnvironmentVariable',
+  'enableNodeCliInspectArguments',
+  'enableEmbeddedAsarIntegrityValidation',
+  'onlyLoadAppFromAsar',
+  'loadBrowserProcessSpecificV8Snapshot',
+  'grantFileProtocolExtraPrivileges',
+] as const;
+const electronDefaultWire = '10110001';
+const hardenedFuses = {
+  runAsNode: false,
+  enableNodeOptionsEnvironmentVariable: false,
+  enableNodeCliInspectArguments: false,
+  enableEmbeddedAsarIntegrityValidation: true,
+  onlyLoadAppFromAsar: true,
+  enableCookieEncryption: true,
+};
+
+/** The fuses in a binary, by name (true: on). */
+function readFuses(binary: string): Record<string, boolean> {
+  const bytes = readFileSync(binary);
+  const at = bytes.indexOf(fuseSentinel);
+  expect(at, 'the fuse sentinel').toBeGreaterThanOrEqual(0);
+  const wire = bytes.subarray(at + fuseSentinel.length + 2, at + fuseSentinel.length + 2 + bytes[at + fuseSentinel.length + 1]!).toString('latin1');
+  return Object.fromEntries(fuseNames.map((name, index) => [name, wire[index] === '1']));
+}
+
+/**
+ * Libraries only the renderer uses: Vite bundles them into out/renderer, so a copy in the asar is
+ * dead weight (and, for the PDF and font parsers, attack surface nobody loads).
+ */
+const rendererOnlyPackages = [
+  'vue',
+  '@vue',
+  'vue-router',
+  'vue-i18n',
+  '@intlify',
+  'pinia',
+  'dexie',
+  'dompurify',
+  'pdf-lib',
+  '@pdf-lib',
+  '@cantoo',
+  'dejavu-fonts-ttf',
+];
+const asarBudgetBytes = 20 * 1024 * 1024;
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(file: string): { width: number; height: number } {
@@ -48,6 +104,31 @@ describe('the electron-builder configuration', () => {
     expect(packageJson.scripts.dist).toBe('electron-vite build && electron-builder --config electron-builder.config.cjs');
   });
 
+  it('hardens Electron with fuses: no RunAsNode, NODE_OPTIONS or --inspect; the app only from an integrity-checked asar; cookies encrypted', () => {
+    expect(config.electronFuses).toMatchObject(hardenedFuses);
+  });
+
+  it('keeps electron-builder’s default deb dependencies, which bring libsecret for the keychain', () => {
+    // The default list, as electron-builder's deb target computes it; a `depends` in the config replaces it.
+    const fpmTarget = createRequire(import.meta.url)('app-builder-lib/out/targets/FpmTarget.js') as {
+      default: { prototype: { getDefaultDepends(target: string): string[] } };
+    };
+    const defaults = fpmTarget.default.prototype.getDefaultDepends('deb');
+    const depends = config.deb.depends ?? defaults;
+    expect(depends).toEqual(expect.arrayContaining([...defaults, 'libsecret-1-0', 'libnss3', 'libgtk-3-0']));
+  });
+
+  it('files the Linux app under Office', () => {
+    expect(config.linux.category).toBe('Office');
+  });
+
+  it('keeps renderer-only libraries out of the dependencies the asar is made from', () => {
+    const runtime = Object.keys(packageJson.dependencies);
+    expect(runtime.filter((name) => rendererOnlyPackages.some((banned) => name === banned || name.startsWith(`${banned}/`)))).toEqual([]);
+    // What the main process, the preload and the demo directory import, and what other helpers rely on.
+    expect(runtime).toEqual(expect.arrayContaining(['@electric-sql/pglite', '@napi-rs/keyring', 'fastify', 'pg', 'sanitize-html', 'zod', '@fastify/compress']));
+  });
+
   it('packs out/ and package.json into an asar, with the keyring’s native module unpacked', () => {
     expect(config.files).toEqual(expect.arrayContaining(['out/**', 'package.json']));
     expect(config.asar).toBe(true);
@@ -56,7 +137,7 @@ describe('the electron-builder configuration', () => {
   });
 
   it('has an icon for every target', () => {
-    expect(pngSize(path.join(repoRoot, config.mac.icon))).toEqual({ width: 512, height: 512 });
+    expect(pngSize(path.join(repoRoot, config.mac.icon))).toEqual({ width: 1024, height: 1024 });
     const linuxIcons = readdirSync(path.join(repoRoot, config.linux.icon)).sort();
     expect(linuxIcons).toEqual(['128x128.png', '16x16.png', '24x24.png', '256x256.png', '32x32.png', '48x48.png', '512x512.png', '64x64.png']);
     for (const name of linuxIcons) {
@@ -83,7 +164,9 @@ describe('electron-builder --dir with a local Electron stand-in', () => {
     // What electron-builder copies from a real Electron folder: the executable (renamed to the app's) and resources/.
     const electronDist = path.join(workDir, 'electron');
     await mkdir(path.join(electronDist, 'resources'), { recursive: true });
-    await writeFile(path.join(electronDist, 'electron'), '#!/bin/sh\necho "a stand-in for Electron"\n');
+    // The fuse wire as Electron ships it (version 1, eight fuses, Electron's defaults).
+    const wire = Buffer.concat([Buffer.from(`#!/bin/sh\necho "a stand-in for Electron"\nexit 0\n${fuseSentinel}`, 'latin1'), Buffer.from([1, 8]), Buffer.from(electronDefaultWire, 'latin1')]);
+    await writeFile(path.join(electronDist, 'electron'), wire);
     await chmod(path.join(electronDist, 'electron'), 0o755);
     await run(
       path.join(repoRoot, 'node_modules/.bin/electron-builder'),
@@ -100,6 +183,26 @@ describe('electron-builder --dir with a local Electron stand-in', () => {
 
   it('names the executable after the app', () => {
     expect(existsSync(path.join(appDir, 'castdesk'))).toBe(true);
+  });
+
+  it('flips the fuses in the packaged binary', () => {
+    expect(readFuses(path.join(appDir, 'castdesk'))).toMatchObject(hardenedFuses);
+  });
+
+  it('keeps app.asar within 20 MB and free of renderer-only libraries', () => {
+    const asarBytes = statSync(path.join(appDir, 'resources', 'app.asar')).size;
+    console.info(`app.asar: ${(asarBytes / 1024 / 1024).toFixed(1)} MB`);
+    expect(asarBytes).toBeLessThanOrEqual(asarBudgetBytes);
+    const packaged = new Set(files.filter((file) => file.endsWith('/package.json')).map((file) => /^\/node_modules\/((?:@[^/]+\/)?[^/]+)\/package\.json$/.exec(file)?.[1]));
+    const rendererOnly = [...packaged].filter((name) => name && rendererOnlyPackages.some((banned) => name === banned || name.startsWith(`${banned}/`)));
+    expect(rendererOnly).toEqual([]);
+  });
+
+  it('ships the one PGlite extension the directory service loads, pg_trgm', () => {
+    const unpacked = path.join(appDir, 'resources', 'app.asar.unpacked', 'node_modules', '@electric-sql', 'pglite', 'dist');
+    const inAsar = files.filter((file) => file.startsWith('/node_modules/@electric-sql/pglite/dist/')).map((file) => path.posix.basename(file));
+    const extensions = [...new Set([...readdirSync(unpacked), ...inAsar])].filter((file) => file.endsWith('.tar.gz'));
+    expect(extensions).toEqual(['pg_trgm.tar.gz']);
   });
 
   it('contains the built app: main, preload, renderer, the bundled directory service and every catalogue', () => {
