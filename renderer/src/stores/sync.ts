@@ -7,6 +7,7 @@ import { shortlistedActorIds } from '../db/shortlistDb.ts';
 import { createSyncEngine, type SyncEngine, type SyncProgress, type ViewedProfile } from '../sync/syncEngine.ts';
 import { initialProgress } from '../sync/syncProgress.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
+import { savedShowreelMaxBytes } from './showreelLimit.ts';
 
 export interface CacheStats {
   actors: number;
@@ -74,7 +75,13 @@ export const useSyncStore = defineStore('sync', () => {
   }
 
   function attachEngine(library: LibraryDb, id: string): void {
-    engine = createSyncEngine({ db: library, bridge, connectionId: id, shortlistedActorIds: async () => (directoryOrigin ? shortlistedActorIds(directoryOrigin) : []) });
+    engine = createSyncEngine({
+      db: library,
+      bridge,
+      connectionId: id,
+      shortlistedActorIds: async () => (directoryOrigin ? shortlistedActorIds(directoryOrigin) : []),
+      showreelMaxBytes: savedShowreelMaxBytes,
+    });
     stopListening = engine.onProgress((next) => {
       progress.value = next;
     });

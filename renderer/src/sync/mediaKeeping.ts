@@ -26,6 +26,8 @@ export interface KeptMedia {
 export type MediaWaitReason = 'unreachable' | 'server_error' | 'interrupted';
 
 export interface KeptMediaCounts {
+  /** Kept profiles whose full profile is saved (their files are counted). */
+  profiles: number;
   /** Files of kept profiles the app shows. */
   wanted: number;
   /** Of those, stored on disk (the back end's index says so). */
@@ -41,6 +43,8 @@ export interface KeptMediaCounts {
 export interface KeepMediaOptions {
   /** The user's limit for one showreel file; 0 keeps no showreel media. */
   showreelMaxBytes: number;
+  /** How many profiles `wanted` comes from, for the counts. */
+  profiles: number;
   onProgress?: (counts: KeptMediaCounts) => void;
 }
 
@@ -113,7 +117,7 @@ export async function keepMedia(context: SyncContext, wanted: readonly KeptMedia
   const unique = [...new Map(wanted.map((entry) => [entry.url, entry])).values()];
   const kept = options.showreelMaxBytes > 0 ? unique : unique.filter((entry) => entry.kind === 'picture');
   const present = await presentOf(context, kept.map((entry) => entry.url));
-  const counts: KeptMediaCounts = { wanted: kept.length, saved: present.size, waiting: 0, skipped: 0, reason: null };
+  const counts: KeptMediaCounts = { profiles: options.profiles, wanted: kept.length, saved: present.size, waiting: 0, skipped: 0, reason: null };
   const missing = kept.filter((entry) => !present.has(entry.url));
   counts.waiting = missing.length;
   options.onProgress?.({ ...counts });
@@ -155,15 +159,17 @@ export async function keepMedia(context: SyncContext, wanted: readonly KeptMedia
 }
 
 /** Everything kept offline of `refs` whose full profile is saved (a profile without one waits for its detail). */
-export async function keptMediaWanted(context: SyncContext, refs: readonly { kind: ProfileKind; id: number }[]): Promise<KeptMedia[]> {
+export async function keptMediaWanted(context: SyncContext, refs: readonly { kind: ProfileKind; id: number }[]): Promise<{ media: KeptMedia[]; profiles: number }> {
   const wanted: KeptMedia[] = [];
+  let profiles = 0;
   for (const kind of ['actor', 'crew'] as const) {
     const ids = [...new Set(refs.filter((ref) => ref.kind === kind).map((ref) => ref.id))];
     const rows = await profileTable(context.db, kind).bulkGet(ids);
     for (const row of rows) {
       if (!row?.detail || row.removed) continue;
+      profiles += 1;
       wanted.push(...keptMediaOf(row.detail, row.item.main_picture_url_tile ?? null));
     }
   }
-  return wanted;
+  return { media: wanted, profiles };
 }

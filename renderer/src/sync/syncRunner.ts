@@ -369,7 +369,8 @@ export class SyncRunner {
     }
     this.progress.update({ phase: 'media' });
     const wanted = await keptMediaWanted(this.context, this.keptRefs);
-    return keepMedia(this.context, wanted, {
+    return keepMedia(this.context, wanted.media, {
+      profiles: wanted.profiles,
       showreelMaxBytes: this.options.showreelMaxBytes?.() ?? defaultShowreelMaxBytes,
       onProgress: (keptMedia) => this.progress.update({ keptMedia }),
     });

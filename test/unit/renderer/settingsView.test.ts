@@ -166,3 +166,36 @@ describe('Settings: the rest', () => {
     expect(shortcuts.text()).toContain(en.settings.shortcutEscape);
   });
 });
+
+describe('Settings: media policy', () => {
+  it('shows what keeping takes (estimate before, kept bytes after), sets the cache cap in the back end and remembers the showreel limit', async () => {
+    pinia = createPinia();
+    let capBytes = 2 * 1024 ** 3;
+    const { bridge, calls } = fakeBridge({
+      listConnections: () => ({ ok: true, value: { connections: [demoView], activeId: demoView.id } }),
+      getAppInfo: () => ({ ok: true, value: { version: '1', shell: 'web', keychain: { available: true } } }),
+      getMediaCacheStats: () => ({ ok: true, value: { count: 40, files: 40, bytes: 4 * 1024 ** 2, capBytes, keptFiles: 30, keptBytes: 3 * 1024 ** 2 } }),
+      setMediaCacheCap: (args: { capBytes: number }) => {
+        capBytes = args.capBytes;
+        return { ok: true, value: {} };
+      },
+    });
+    wrapper = mount(SettingsView, {
+      global: { plugins: [pinia, createCastdeskI18n('en')], provide: { [castdeskBridgeKey as symbol]: bridge } },
+      attachTo: document.body,
+    });
+    await useConnectionStore(pinia).start();
+    await flushPromises();
+    const policy = wrapper.get('[data-testid="media-policy"]');
+    await vi.waitFor(() => expect(policy.get('[data-testid="media-kept"]').text()).toBe('Kept now: 30 files, 3.0 MB on disk.'));
+    expect(policy.get('[data-testid="media-cache-size"]').text()).toBe('Media cache: 40 files, 4.0 MB of 2.0 GB.');
+    expect(policy.get('[data-testid="media-estimate"]').text()).toMatch(/^Keeping every profile of this library offline takes about .+ \(estimate\)\.$/);
+
+    await policy.get('[data-testid="media-cap"]').setValue(String(5 * 1024 ** 3));
+    await vi.waitFor(() => expect(policy.get('[data-testid="media-cache-size"]').text()).toBe('Media cache: 40 files, 4.0 MB of 5.0 GB.'));
+    expect(calls.filter((call) => call.channel === 'setMediaCacheCap').map((call) => call.args)).toEqual([{ capBytes: 5 * 1024 ** 3 }]);
+
+    await policy.get('[data-testid="media-showreel-limit"]').setValue(String(25 * 1024 ** 2));
+    expect(localStorage.getItem('castdesk.media.showreelMaxBytes')).toBe(String(25 * 1024 ** 2));
+  });
+});
