@@ -1,14 +1,18 @@
 /**
  * The in-memory index behind instant search: every cached profile of one kind, searchable by name
- * the way the directory's `q` works (contains the text, or is trigram word-similar to it: 'jon'
- * finds Jonas, 'mueler' finds Müller), filtered by facets with a count beside every value, and
- * sorted, all within one frame for 50,000 profiles. It holds search rows only, never details.
+ * (every typed word, in any order, matches a word of the name exactly, as its start, with a typo,
+ * inside it, or trigram-similar as the directory's `q` does: 'jon' finds Jonas, 'mueler' Müller,
+ * 'weber jon' Jonas Weber), filtered by facets with a count beside every value, and sorted, within
+ * a frame for 50,000 profiles. It holds search rows only, never details; name search is typed
+ * arrays over a word dictionary (nameDictionary.ts, nameMatcher.ts).
  *
  * Counts follow the usual faceted-search rule: a value's count is how many profiles the list would
  * show with that value added to the current filters, so counts never promise an empty list.
  */
 import type { SearchRow } from '../db/libraryDb.ts';
 import { foldQuery } from './foldName.ts';
+import { buildNameDictionary } from './nameDictionary.ts';
+import { NameMatcher, type NameMatches } from './nameMatcher.ts';
 
 /** Filters that show a count beside each value. */
 export const facetNames = [
@@ -87,45 +91,6 @@ export interface QueryResult {
   withDetail: number;
 }
 
-/** The word-similarity a trigram match needs (the directory's `<%` threshold). */
-const similarityThreshold = 0.6;
-
-/** pg_trgm's trigrams of a folded text: each word padded with two spaces before and one after. */
-export function trigramsOf(folded: string): Set<string> {
-  const trigrams = new Set<string>();
-  for (const word of folded.split(' ')) {
-    if (!word) continue;
-    const padded = `  ${word} `;
-    for (let i = 0; i + 3 <= padded.length; i++) trigrams.add(padded.slice(i, i + 3));
-  }
-  return trigrams;
-}
-
-/**
- * pg_trgm's word_similarity: the best Jaccard similarity between the query's trigrams and those of
- * any continuous extent of the name's trigram sequence, so 'muller' scores 0.5 against
- * "mueller" (below the threshold, as in the directory) while 'jon' scores 0.75 against "jonas".
- */
-function wordSimilarity(query: Set<number>, querySize: number, sequence: readonly number[]): number {
-  let best = 0;
-  for (let start = 0; start < sequence.length; start++) {
-    if (!query.has(sequence[start]!)) continue;
-    const seen = new Set<number>();
-    let common = 0;
-    for (let end = start; end < sequence.length; end++) {
-      const trigram = sequence[end]!;
-      if (seen.has(trigram)) continue;
-      seen.add(trigram);
-      if (query.has(trigram)) {
-        common += 1;
-        const similarity = common / (querySize + seen.size - common);
-        if (similarity > best) best = similarity;
-      }
-    }
-  }
-  return best;
-}
-
 /** The values a row shows under each facet (keys as the directory sends them). */
 function facetValuesOf(row: SearchRow, facet: FacetName): readonly string[] {
   switch (facet) {
@@ -163,6 +128,8 @@ function facetValuesOf(row: SearchRow, facet: FacetName): readonly string[] {
 }
 
 interface Columns {
+  /** The profile id of each slot. */
+  ids: Int32Array;
   removed: Uint8Array;
   hasDetail: Uint8Array;
   /** -1 where unknown. */
@@ -198,25 +165,29 @@ class Dictionary {
   }
 }
 
+/** Name search over the current rows: rebuilt after names change, shared by every search until then. */
+interface NameSearch {
+  matcher: NameMatcher;
+  /** Rank in name order → slot, and slot → rank. */
+  slotAt: Int32Array;
+  rankOf: Int32Array;
+  /** The last search's matches, reused by the next search with the same text (its facet counts). */
+  lastText: string;
+  lastMatches: NameMatches | null;
+}
+
 /** A search index over the rows of one profile kind. Not reactive: stores wrap it. */
 export class ProfileIndex {
   private readonly slotOf = new Map<number, number>();
   private rows: SearchRow[] = [];
-  private foldedNames: string[] = [];
-  private trigramCodes: number[][] = [];
   /** Columns the filter loop reads (typed arrays, one value list per facet); rebuilt after changes. */
   private columns: Columns | null = null;
   private readonly dictionaries = facetNames.map(() => new Dictionary());
-  private readonly trigramIds = new Map<string, number>();
-  private postings: number[][] = [];
-  /** Slots whose name changed since the postings were built: their old trigrams may still be listed. */
-  private postingsStale = false;
+  private nameSearch: NameSearch | null = null;
   private orders: Partial<Record<Exclude<ProfileSort, 'relevance'>, Int32Array>> = {};
   private live = 0;
-  private trigramCounter = new Uint16Array(0);
-  private candidateMark = new Uint8Array(0);
-  /** Scratch for relevance sorting: the score of each matching slot. */
-  private scoreBySlot = new Float64Array(0);
+  /** Scratch for the slots of a result, reused by every search. */
+  private out = new Int32Array(0);
 
   /** Profiles in the index that are not removed. */
   get size(): number {
@@ -243,19 +214,13 @@ export class ProfileIndex {
         slot = this.rows.length;
         this.slotOf.set(row.id, slot);
         this.rows.push(row);
-        this.foldedNames.push(row.foldedName);
-        this.trigramCodes.push(this.addTrigrams(slot, row.foldedName));
       } else {
         this.rows[slot] = row;
-        if (this.foldedNames[slot] !== row.foldedName) {
-          this.foldedNames[slot] = row.foldedName;
-          this.trigramCodes[slot] = this.addTrigrams(slot, row.foldedName);
-          this.postingsStale = true;
-        }
       }
       if (!before || before.removed !== 0) this.live += row.removed === 0 ? 1 : 0;
       if (before && before.removed === 0 && row.removed !== 0) this.live -= 1;
       this.columns = null;
+      if (!before || before.name !== row.name || before.removed !== row.removed || before.foldedName !== row.foldedName) this.nameSearch = null;
       if (!before || before.foldedName !== row.foldedName || before.foldedLastName !== row.foldedLastName || before.updatedAt !== row.updatedAt) this.orders = {};
     }
   }
@@ -264,6 +229,7 @@ export class ProfileIndex {
   private columnsNow(): Columns {
     if (this.columns) return this.columns;
     const count = this.rows.length;
+    const ids = new Int32Array(count);
     const removed = new Uint8Array(count);
     const hasDetail = new Uint8Array(count);
     const ageFrom = new Int16Array(count).fill(-1);
@@ -286,6 +252,7 @@ export class ProfileIndex {
     }
     for (let slot = 0; slot < count; slot++) {
       const row = this.rows[slot]!;
+      ids[slot] = row.id;
       removed[slot] = row.removed === 0 ? 0 : 1;
       hasDetail[slot] = row.hasDetail ? 1 : 0;
       if (row.actingAgeFrom !== null && row.actingAgeTo !== null) {
@@ -312,30 +279,8 @@ export class ProfileIndex {
       }
     }
     flatOffsets[count] = at;
-    this.columns = { removed, hasDetail, ageFrom, ageTo, height, offsets, codes, flatOffsets, flatCodes, bases, totalValues };
+    this.columns = { ids, removed, hasDetail, ageFrom, ageTo, height, offsets, codes, flatOffsets, flatCodes, bases, totalValues };
     return this.columns;
-  }
-
-  private addTrigrams(slot: number, folded: string): number[] {
-    const codes: number[] = [];
-    for (const trigram of trigramsOf(folded)) {
-      let id = this.trigramIds.get(trigram);
-      if (id === undefined) {
-        id = this.postings.length;
-        this.trigramIds.set(trigram, id);
-        this.postings.push([]);
-      }
-      codes.push(id);
-      this.postings[id]!.push(slot);
-    }
-    return codes;
-  }
-
-  /** Drops stale postings (after renames): rebuilt from the current trigrams of every slot. */
-  private rebuildPostings(): void {
-    this.postings = this.postings.map(() => []);
-    for (let slot = 0; slot < this.trigramCodes.length; slot++) for (const id of this.trigramCodes[slot]!) this.postings[id]!.push(slot);
-    this.postingsStale = false;
   }
 
   private order(sort: Exclude<ProfileSort, 'relevance'>): Int32Array {
@@ -352,46 +297,35 @@ export class ProfileIndex {
     return order;
   }
 
+  /** The name search over the current rows: the word dictionary of every live name, by name rank. */
+  private nameSearchNow(): NameSearch {
+    if (this.nameSearch) return this.nameSearch;
+    const slotAt = this.order('name');
+    const rankOf = new Int32Array(slotAt.length);
+    const names: (string | null)[] = new Array<string | null>(slotAt.length);
+    for (let rank = 0; rank < slotAt.length; rank++) {
+      const row = this.rows[slotAt[rank]!]!;
+      rankOf[slotAt[rank]!] = rank;
+      names[rank] = row.removed === 0 ? row.name : null;
+    }
+    const matcher = new NameMatcher(buildNameDictionary(names), slotAt.length);
+    this.nameSearch = { matcher, slotAt, rankOf, lastText: '', lastMatches: null };
+    return this.nameSearch;
+  }
+
   /**
-   * Name matches as slot → score: 3 for a word starting with the text, 2 for containing it, the
-   * trigram word-similarity (0.6–1) otherwise. Null when there is no text (every row is a candidate).
+   * The rows whose name matches `text` (every typed word matches a word of the name), or null when
+   * there is no text (every row is a candidate). The same text twice is searched once.
    */
-  private nameMatches(text: string): Map<number, number> | null {
+  private nameMatches(text: string): { matches: NameMatches; search: NameSearch } | null {
     const folded = foldQuery(text);
     if (!folded) return null;
-    const scores = new Map<number, number>();
-    const names = this.foldedNames;
-    const wordStart = ` ${folded}`;
-    for (let slot = 0; slot < names.length; slot++) {
-      const name = names[slot]!;
-      const at = name.indexOf(folded);
-      if (at < 0) continue;
-      scores.set(slot, at === 0 || name.includes(wordStart) ? 3 : 2);
+    const search = this.nameSearchNow();
+    if (search.lastText !== folded || !search.lastMatches) {
+      search.lastMatches = search.matcher.match(folded.split(' '));
+      search.lastText = folded;
     }
-    const queryTrigrams = [...trigramsOf(folded)].map((trigram) => this.trigramIds.get(trigram));
-    const needed = Math.ceil(similarityThreshold * queryTrigrams.length - 1e-9);
-    const known = queryTrigrams.filter((id): id is number => id !== undefined);
-    if (known.length < needed || needed === 0) return scores;
-    if (this.postingsStale) this.rebuildPostings();
-    if (this.trigramCounter.length < this.rows.length) this.trigramCounter = new Uint16Array(this.rows.length * 2);
-    const counter = this.trigramCounter;
-    const touched: number[] = [];
-    for (const id of known) {
-      for (const slot of this.postings[id]!) {
-        if (counter[slot] === 0) touched.push(slot);
-        counter[slot]! += 1;
-      }
-    }
-    const querySet = new Set(known);
-    for (const slot of touched) {
-      const hits = counter[slot]!;
-      counter[slot] = 0;
-      // Shared trigrams over the query's bound the similarity from above: only those that pass it are scored.
-      if (hits < needed || scores.has(slot)) continue;
-      const similarity = wordSimilarity(querySet, queryTrigrams.length, this.trigramCodes[slot]!);
-      if (similarity >= similarityThreshold) scores.set(slot, similarity);
-    }
-    return scores;
+    return { matches: search.lastMatches, search };
   }
 
   /**
@@ -403,7 +337,7 @@ export class ProfileIndex {
     const rows = this.rows;
     // Columns first: building them interns every value, so the selected values below find their codes.
     const columns = this.columnsNow();
-    const matches = this.nameMatches(query.text);
+    const named = this.nameMatches(query.text);
     // Selected facet values as codes; a value no profile has makes the facet match nothing.
     const active: { f: number; mode: 'any' | 'all'; codes: number[] }[] = [];
     for (let f = 0; f < facetNames.length; f++) {
@@ -423,11 +357,13 @@ export class ProfileIndex {
     const heightHigh = heightMax ?? 10_000;
     const ageFilter = actingAgeMin !== null || actingAgeMax !== null;
     const heightFilter = heightMin !== null || heightMax !== null;
-    const { removed, hasDetail, ageFrom, ageTo, height, offsets, codes, flatOffsets, flatCodes, bases } = columns;
+    const { ids: idOf, removed, hasDetail, ageFrom, ageTo, height, offsets, codes, flatOffsets, flatCodes, bases } = columns;
     const anyMode = facetNames.map((facet) => facetModes[facet] === 'any');
     const languageFacet = facetNames.indexOf('language');
 
-    const out: number[] = [];
+    if (this.out.length < rows.length) this.out = new Int32Array(rows.length);
+    const out = this.out;
+    let found = 0;
     let withDetail = 0;
     const has = (f: number, slot: number, code: number): boolean => {
       const list = codes[f]!;
@@ -465,7 +401,7 @@ export class ProfileIndex {
         }
       }
       if (failures === 0) {
-        out.push(slot);
+        out[found++] = slot;
         withDetail += hasDetail[slot]!;
         if (counting) for (let c = flatOffsets[slot]!, end = flatOffsets[slot + 1]!; c < end; c++) counter[flatCodes[c]!]! += 1;
       } else if (counting && failures === 1 && anyMode[failed]) {
@@ -473,48 +409,42 @@ export class ProfileIndex {
       }
     };
 
-    if (matches && query.sort === 'relevance') {
-      // Best score first, by name within a score: one walk in name order puts each match in its
-      // score's bucket (a keystroke's few distinct scores), instead of sorting up to 50,000 matches.
-      const order = this.order('name');
-      if (this.scoreBySlot.length < rows.length) this.scoreBySlot = new Float64Array(rows.length * 2);
-      if (this.candidateMark.length < rows.length) this.candidateMark = new Uint8Array(rows.length * 2);
-      const score = this.scoreBySlot;
-      const mark = this.candidateMark;
-      for (const [slot, value] of matches) {
-        score[slot] = value;
-        mark[slot] = 1;
+    // While typing, nothing but the name filters: rows go straight from the matches to the list.
+    const unfiltered = !counting && active.length === 0 && !ageFilter && !heightFilter;
+    if (named && query.sort !== 'lastName' && query.sort !== 'updated') {
+      // Relevance and name order come straight from the name search, already in order.
+      const ranks = query.sort === 'relevance' ? named.matches.byRelevance : named.matches.inNameOrder();
+      const slotAt = named.search.slotAt;
+      if (unfiltered) {
+        for (let i = 0; i < ranks.length; i++) {
+          const slot = slotAt[ranks[i]!]!;
+          out[found++] = slot;
+          withDetail += hasDetail[slot]!;
+        }
+      } else {
+        for (let i = 0; i < ranks.length; i++) visit(slotAt[ranks[i]!]!);
       }
-      const buckets = new Map<number, number[]>();
+    } else if (!named && unfiltered) {
+      const order = this.order(query.sort === 'relevance' ? 'name' : query.sort);
       for (let i = 0; i < order.length; i++) {
         const slot = order[i]!;
-        if (mark[slot] !== 1) continue;
-        mark[slot] = 0;
-        const bucket = buckets.get(score[slot]!);
-        if (bucket) bucket.push(slot);
-        else buckets.set(score[slot]!, [slot]);
+        if (removed[slot] === 1) continue;
+        out[found++] = slot;
+        withDetail += hasDetail[slot]!;
       }
-      for (const value of [...buckets.keys()].sort((a, b) => b - a)) for (const slot of buckets.get(value)!) visit(slot);
     } else {
       const order = this.order(query.sort === 'relevance' ? 'name' : query.sort);
-      if (matches) {
-        if (this.candidateMark.length < rows.length) this.candidateMark = new Uint8Array(rows.length * 2);
-        const mark = this.candidateMark;
-        for (const slot of matches.keys()) mark[slot] = 1;
-        for (let i = 0; i < order.length; i++) {
-          const slot = order[i]!;
-          if (mark[slot] === 1) {
-            mark[slot] = 0;
-            visit(slot);
-          }
-        }
+      if (named) {
+        const members = named.matches.membership();
+        const rankOf = named.search.rankOf;
+        for (let i = 0; i < order.length; i++) if (members[rankOf[order[i]!]!] === 1) visit(order[i]!);
       } else {
         for (let i = 0; i < order.length; i++) visit(order[i]!);
       }
     }
 
-    const ids = new Int32Array(out.length);
-    for (let i = 0; i < out.length; i++) ids[i] = rows[out[i]!]!.id;
+    const ids = new Int32Array(found);
+    for (let i = 0; i < found; i++) ids[i] = idOf[out[i]!]!;
     const counts = {} as Record<FacetName, Map<string, number>>;
     for (let f = 0; f < facetNames.length; f++) {
       if (!counting) {

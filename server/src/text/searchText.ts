@@ -1,30 +1,19 @@
 /**
- * Name folding shared by the stored search column and the `q` parameter, so that trigram matching
- * treats "Müller", "Mueller" and "Muller" alike: German umlauts become their two-letter spellings,
- * other diacritics are dropped, and case and spacing no longer matter.
+ * The search and sort columns the service stores, folded by the shared name folding
+ * (contract/name-folding.ts) so that trigram matching treats "Müller", "Mueller" and "Muller"
+ * alike and the app's offline search folds exactly as `q` does.
  */
-const letterSpellings: Record<string, string> = {
-  ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i', ħ: 'h',
-};
+import { foldForSearch, searchForms } from '../../../contract/name-folding.ts';
 
-export function foldForSearch(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[äöüßæœøłđðþıħ]/g, (letter) => letterSpellings[letter] ?? letter)
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}
+/** The `q` parameter is folded by the same shared rule as the stored column. */
+export { foldForSearch };
 
 /**
  * The stored search text: the folded name, followed by its spelling without umlaut digraphs when
  * that differs ("mueller muller"), so 'muller' finds Müller as surely as 'mueller' does.
  */
 export function searchColumn(name: string): string {
-  const folded = foldForSearch(name);
-  const plain = foldForSearch(name.replace(/[äöüÄÖÜ]/g, (letter) => letter.normalize('NFD')[0]));
-  return plain === folded ? folded : `${folded} ${plain}`;
+  return searchForms(name);
 }
 
 /** Sort key for `order=name` and `order=last_name`: folded like search, so umlauts sort as their spellings. */

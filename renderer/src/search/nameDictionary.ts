@@ -1,0 +1,154 @@
+/**
+ * The word dictionary behind name search: every distinct folded word of every name, sorted (so a
+ * typed prefix is one binary search), each with the rows that carry it as a typed array already in
+ * name order, and each with its pg_trgm trigram sequence for the similarity match. Rows are named
+ * by their rank in name order, so merging postings yields results in name order for free.
+ */
+import { foldForSearch, foldWithoutUmlautSpelling } from '../../../contract/name-folding.ts';
+import { trigramsOfWord } from './trigramSimilarity.ts';
+
+export interface NameDictionary {
+  /** Distinct folded words, in code-unit order. */
+  words: string[];
+  /** Word w is carried by the rows postings[postingStarts[w] .. postingStarts[w + 1]), ascending. */
+  postingStarts: Int32Array;
+  postings: Int32Array;
+  /** Trigram text → code. */
+  trigramCodes: Map<string, number>;
+  /** Word w's trigram sequence (duplicates kept, as pg_trgm reads it): wordTrigrams[wordTrigramStarts[w] ..). */
+  wordTrigramStarts: Int32Array;
+  wordTrigrams: Int32Array;
+  /** Trigram t occurs in the words trigramWords[trigramWordStarts[t] ..), each once. */
+  trigramWordStarts: Int32Array;
+  trigramWords: Int32Array;
+}
+
+/** The searchable words of one written word ("Müller-Lüdenscheidt" → mueller, luedenscheidt, muller, ludenscheidt). */
+function wordsOfToken(token: string): string[] {
+  const words = new Set<string>();
+  for (const form of [foldForSearch(token), foldWithoutUmlautSpelling(token)]) for (const word of form.split(' ')) if (word) words.add(word);
+  return [...words];
+}
+
+/** Prefix sums of `counts` (length n) into starts (length n + 1). */
+function startsOf(counts: Int32Array): Int32Array {
+  const starts = new Int32Array(counts.length + 1);
+  for (let i = 0; i < counts.length; i++) starts[i + 1] = starts[i]! + counts[i]!;
+  return starts;
+}
+
+/**
+ * Builds the dictionary of `names`, given in name order (index = rank); null for a row that must
+ * not be found (removed). Names are folded word by word with a cache: real name lists repeat
+ * their words thousands of times.
+ */
+export function buildNameDictionary(names: readonly (string | null)[]): NameDictionary {
+  const tokenWords = new Map<string, number[]>();
+  const wordIds = new Map<string, number>();
+  const wordTexts: string[] = [];
+  let pairWords = new Int32Array(names.length * 4 + 16);
+  let pairRanks = new Int32Array(names.length * 4 + 16);
+  let pairs = 0;
+  const seen: number[] = [];
+  for (let rank = 0; rank < names.length; rank++) {
+    const name = names[rank];
+    if (!name) continue;
+    seen.length = 0;
+    for (const token of name.split(/\s+/)) {
+      if (!token) continue;
+      let ids = tokenWords.get(token);
+      if (!ids) {
+        ids = wordsOfToken(token).map((word) => {
+          let id = wordIds.get(word);
+          if (id === undefined) {
+            id = wordTexts.push(word) - 1;
+            wordIds.set(word, id);
+          }
+          return id;
+        });
+        tokenWords.set(token, ids);
+      }
+      for (const id of ids) {
+        if (seen.includes(id)) continue;
+        seen.push(id);
+        if (pairs === pairWords.length) {
+          const grownWords = new Int32Array(pairs * 2);
+          grownWords.set(pairWords);
+          pairWords = grownWords;
+          const grownRanks = new Int32Array(pairs * 2);
+          grownRanks.set(pairRanks);
+          pairRanks = grownRanks;
+        }
+        pairWords[pairs] = id;
+        pairRanks[pairs] = rank;
+        pairs += 1;
+      }
+    }
+  }
+
+  const sortedIds = wordTexts.map((_, id) => id).sort((a, b) => (wordTexts[a]! < wordTexts[b]! ? -1 : 1));
+  const positionOf = new Int32Array(wordTexts.length);
+  sortedIds.forEach((id, position) => (positionOf[id] = position));
+  const words = sortedIds.map((id) => wordTexts[id]!);
+
+  const counts = new Int32Array(words.length);
+  for (let p = 0; p < pairs; p++) counts[positionOf[pairWords[p]!]!]! += 1;
+  const postingStarts = startsOf(counts);
+  const fill = postingStarts.slice(0, words.length);
+  const postings = new Int32Array(pairs);
+  // Pairs come in rank order, so every word's postings come out ascending.
+  for (let p = 0; p < pairs; p++) postings[fill[positionOf[pairWords[p]!]!]!++] = pairRanks[p]!;
+
+  const trigramCodes = new Map<string, number>();
+  const sequences: number[] = [];
+  const wordTrigramStarts = new Int32Array(words.length + 1);
+  for (let w = 0; w < words.length; w++) {
+    wordTrigramStarts[w] = sequences.length;
+    for (const trigram of trigramsOfWord(words[w]!)) {
+      let code = trigramCodes.get(trigram);
+      if (code === undefined) {
+        code = trigramCodes.size;
+        trigramCodes.set(trigram, code);
+      }
+      sequences.push(code);
+    }
+  }
+  wordTrigramStarts[words.length] = sequences.length;
+  const wordTrigrams = Int32Array.from(sequences);
+
+  const trigramCounts = new Int32Array(trigramCodes.size);
+  const lastWord = new Int32Array(trigramCodes.size).fill(-1);
+  for (let w = 0; w < words.length; w++) {
+    for (let t = wordTrigramStarts[w]!; t < wordTrigramStarts[w + 1]!; t++) {
+      const code = wordTrigrams[t]!;
+      if (lastWord[code] === w) continue;
+      lastWord[code] = w;
+      trigramCounts[code]! += 1;
+    }
+  }
+  const trigramWordStarts = startsOf(trigramCounts);
+  const trigramFill = trigramWordStarts.slice(0, trigramCodes.size);
+  const trigramWords = new Int32Array(trigramWordStarts[trigramCodes.size]!);
+  lastWord.fill(-1);
+  for (let w = 0; w < words.length; w++) {
+    for (let t = wordTrigramStarts[w]!; t < wordTrigramStarts[w + 1]!; t++) {
+      const code = wordTrigrams[t]!;
+      if (lastWord[code] === w) continue;
+      lastWord[code] = w;
+      trigramWords[trigramFill[code]!++] = w;
+    }
+  }
+  return { words, postingStarts, postings, trigramCodes, wordTrigramStarts, wordTrigrams, trigramWordStarts, trigramWords };
+}
+
+/** The first word position whose text is not below `text` (binary search). */
+export function lowerBound(words: readonly string[], text: string): number {
+  let low = 0;
+  let high = words.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (words[middle]! < text) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}

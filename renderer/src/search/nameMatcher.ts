@@ -1,0 +1,113 @@
+/**
+ * Name search over the dictionary: every typed word is matched on its own (exact, prefix, typo,
+ * infix, similar) and a row must match all of them, in any order. Rows are scored by the sum of
+ * their words' classes and come out best tier first, name order within a tier. Per-row state
+ * lives in preallocated typed arrays stamped per search, so a keystroke allocates only its result.
+ */
+import type { NameDictionary } from './nameDictionary.ts';
+import { classCount, WordMatcher } from './wordMatches.ts';
+
+/** Typed words beyond this many are ignored (scores stay small integers). */
+const maxTypedWords = 8;
+
+export interface NameMatches {
+  /** Matching rows (name ranks), best tier first and in name order within a tier. */
+  byRelevance: Int32Array;
+  /** Matching rows in name order. */
+  inNameOrder(): Int32Array;
+  /** 1 at the rank of every matching row. */
+  membership(): Uint8Array;
+}
+
+export class NameMatcher {
+  private readonly words: WordMatcher;
+  private stamp = 0;
+  private readonly stampOf: Int32Array;
+  private readonly matchedWords: Uint8Array;
+  private readonly score: Uint16Array;
+  private readonly complete: Int32Array;
+
+  constructor(
+    private readonly dictionary: NameDictionary,
+    private readonly rowCount: number,
+  ) {
+    this.words = new WordMatcher(dictionary);
+    this.stampOf = new Int32Array(rowCount);
+    this.matchedWords = new Uint8Array(rowCount);
+    this.score = new Uint16Array(rowCount);
+    this.complete = new Int32Array(rowCount);
+  }
+
+  /** The rows matching every one of `typedWords` (folded, non-empty). */
+  match(typedWords: readonly string[]): NameMatches {
+    const typed = typedWords.slice(0, maxTypedWords);
+    const perWord = typed.map((word) => this.words.match(word));
+    const { postingStarts, postings } = this.dictionary;
+    const { stampOf, matchedWords, score, complete } = this;
+    this.stamp += 1;
+    const stamp = this.stamp;
+    const last = typed.length - 1;
+    let completed = 0;
+    for (let step = 0; step < typed.length; step++) {
+      const { words, classStarts } = perWord[step]!;
+      for (let matchClass = 0; matchClass < classCount; matchClass++) {
+        for (let i = classStarts[matchClass]!; i < classStarts[matchClass + 1]!; i++) {
+          const word = words[i]!;
+          for (let p = postingStarts[word]!, end = postingStarts[word + 1]!; p < end; p++) {
+            const rank = postings[p]!;
+            // A row counts for this word once, with its best class (classes come best first).
+            if (step === 0) {
+              if (stampOf[rank] === stamp) continue;
+              stampOf[rank] = stamp;
+              matchedWords[rank] = 1;
+              score[rank] = matchClass;
+            } else {
+              if (stampOf[rank] !== stamp || matchedWords[rank] !== step) continue;
+              matchedWords[rank] = step + 1;
+              score[rank]! += matchClass;
+            }
+            if (step === last) complete[completed++] = rank;
+          }
+        }
+      }
+    }
+    const byRelevance = this.ordered(completed, typed.length, stamp);
+    let nameOrder: Int32Array | null = null;
+    let members: Uint8Array | null = null;
+    const rowCount = this.rowCount;
+    return {
+      byRelevance,
+      inNameOrder: () => (nameOrder ??= byRelevance.slice().sort()),
+      membership: () => {
+        if (!members) {
+          members = new Uint8Array(rowCount);
+          for (let i = 0; i < byRelevance.length; i++) members[byRelevance[i]!] = 1;
+        }
+        return members;
+      },
+    };
+  }
+
+  /**
+   * The completed rows best score first, name order within a score: by a walk over all ranks
+   * when they are many (already in order), else by sorting each score's few rows.
+   */
+  private ordered(completed: number, typedCount: number, stamp: number): Int32Array {
+    const { stampOf, matchedWords, score, complete } = this;
+    const tiers = (classCount - 1) * typedCount + 1;
+    const tierStarts = new Int32Array(tiers + 1);
+    for (let i = 0; i < completed; i++) tierStarts[score[complete[i]!]! + 1]! += 1;
+    for (let t = 0; t < tiers; t++) tierStarts[t + 1]! += tierStarts[t]!;
+    const fill = tierStarts.slice(0, tiers);
+    const out = new Int32Array(completed);
+    if (completed * 8 > this.rowCount) {
+      for (let rank = 0; rank < this.rowCount; rank++) {
+        if (stampOf[rank] === stamp && matchedWords[rank] === typedCount) out[fill[score[rank]!]!++] = rank;
+      }
+      return out;
+    }
+    for (let i = 0; i < completed; i++) out[fill[score[complete[i]!]!]!++] = complete[i]!;
+    for (let t = 0; t < tiers; t++) if (tierStarts[t + 1]! - tierStarts[t]! > 1) out.subarray(tierStarts[t]!, tierStarts[t + 1]!).sort();
+    return out;
+  }
+}

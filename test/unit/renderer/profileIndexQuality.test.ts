@@ -1,0 +1,110 @@
+/**
+ * Name search quality on a fixed dataset: 6,000 names from the demo generator's pools plus the
+ * hard cases, each query asserting that every profile of the intended name is found (recall) and
+ * that the intended name is in the first ten (what the user sees without scrolling).
+ */
+import { describe, expect, it } from 'vitest';
+import { boundedDistance } from '../../../renderer/src/search/editDistance.ts';
+import { foldName } from '../../../renderer/src/search/foldName.ts';
+import { ProfileIndex, emptyQuery } from '../../../renderer/src/search/profileIndex.ts';
+import { realisticNames, type PersonName } from '../../bench/searchCorpus.ts';
+import { searchRowsOf } from '../../bench/searchRows.ts';
+
+const hardCases: PersonName[] = [
+  { first: 'Malte', last: 'Müller' },
+  { first: 'Mia', last: 'Müller' },
+  { first: 'Moritz', last: 'Müller' },
+  { first: 'Emre', last: 'Yılmaz' },
+  { first: 'Mette', last: 'Sørensen' },
+  { first: 'Łukasz', last: 'Kowalski' },
+  { first: 'Đorđe', last: 'Petrović' },
+  { first: 'Jörg', last: 'Weiß' },
+  { first: 'Katharina', last: 'Becker' },
+  { first: 'An', last: 'Schmidt' },
+  { first: 'Jonas', last: 'Weber' },
+  { first: 'Søren', last: 'Kierkegaard' },
+  { first: 'Þóra', last: 'Jónsdóttir' },
+  { first: 'Chloé', last: 'Lefèvre' },
+  { first: 'Anne-Marie', last: 'Schäfer-Lüdenscheidt' },
+  { first: 'Ægir', last: 'Œhlenschläger' },
+];
+const people = [...hardCases, ...realisticNames(6000, 11)];
+const rows = searchRowsOf(people);
+const index = new ProfileIndex();
+index.upsert(rows);
+const nameOf = new Map(rows.map((row) => [row.id, row.name]));
+
+function search(text: string): string[] {
+  return [...index.query({ ...emptyQuery(), text, sort: 'relevance' }, { counts: false }).ids].map((id) => nameOf.get(id)!);
+}
+
+const qualityTable: [why: string, query: string, expected: string][] = [
+  ['prefix of the given name', 'kathar', 'Katharina Becker'],
+  ['prefix of both words', 'kath beck', 'Katharina Becker'],
+  ['one substitution', 'katarina becker', 'Katharina Becker'],
+  ['swapped letters', 'katharina bekcer', 'Katharina Becker'],
+  ['a letter left out', 'jonas webr', 'Jonas Weber'],
+  ['a letter too many', 'jonas webber', 'Jonas Weber'],
+  ['two edits in a long word', 'soren kirkegard', 'Søren Kierkegaard'],
+  ['surname first', 'weber jonas', 'Jonas Weber'],
+  ['surname and the start of the given name', 'schmidt an', 'An Schmidt'],
+  ['given name start after the surname', 'weber jon', 'Jonas Weber'],
+  ['umlaut spelled out', 'malte mueller', 'Malte Müller'],
+  ['umlaut dropped', 'malte muller', 'Malte Müller'],
+  ['umlaut typed', 'Malte Müller', 'Malte Müller'],
+  ['trigram typo of an umlaut name', 'malte mueler', 'Malte Müller'],
+  ['dotless ı', 'emre yilmaz', 'Emre Yılmaz'],
+  ['ø as o', 'mette sorensen', 'Mette Sørensen'],
+  ['ø as oe', 'mette soerensen', 'Mette Sørensen'],
+  ['ł as l', 'lukasz kowalski', 'Łukasz Kowalski'],
+  ['đ as d, ć as c', 'dorde petrovic', 'Đorđe Petrović'],
+  ['ß as ss', 'jorg weiss', 'Jörg Weiß'],
+  ['þ as th', 'thora jonsdottir', 'Þóra Jónsdóttir'],
+  ['æ and œ as ae and oe', 'aegir oehlenschlaeger', 'Ægir Œhlenschläger'],
+  ['accents dropped', 'chloe lefevre', 'Chloé Lefèvre'],
+  ['infix of a surname', 'lenschl', 'Ægir Œhlenschläger'],
+  ['infix of a double surname', 'luedensch', 'Anne-Marie Schäfer-Lüdenscheidt'],
+  ['part of a hyphenated given name', 'marie schaefer', 'Anne-Marie Schäfer-Lüdenscheidt'],
+];
+
+describe('name search quality', () => {
+  it.each(qualityTable)('%s: %j finds every %j, one of them in the first ten', (_why, query, expected) => {
+    const found = search(query);
+    const namesakes = rows.filter((row) => row.name === expected).length;
+    expect(namesakes).toBeGreaterThan(0);
+    expect(found.filter((name) => name === expected)).toHaveLength(namesakes);
+    expect(found.slice(0, 10)).toContain(expected);
+  });
+
+  it('finds every Müller for the typo "mueler", whatever their given name starts with (each word keeps its own trigrams)', () => {
+    const muellers = rows.filter((row) => /\bMüller\b/.test(row.name));
+    expect(muellers.filter((row) => row.name.startsWith('M')).length).toBeGreaterThan(3);
+    const found = new Set(search('mueler'));
+    for (const row of muellers) expect(found, row.name).toContain(row.name);
+  });
+
+  it('ranks namesakes together: all of them come before other names that merely match', () => {
+    const found = search('malte mueller');
+    const namesakes = rows.filter((row) => row.name === 'Malte Müller').length;
+    expect(found.slice(0, namesakes).every((name) => name === 'Malte Müller')).toBe(true);
+  });
+
+  it('puts exact words first, then word starts, then typos, then infixes, then trigram-similar words', () => {
+    const tier = (name: string): number => {
+      const words = foldName(name).split(' ');
+      if (words.includes('berg')) return 0;
+      if (words.some((word) => word.startsWith('berg'))) return 1;
+      if (words.some((word) => boundedDistance('berg', word, 1, false) <= 1)) return 2;
+      if (words.some((word) => word.includes('berg'))) return 3;
+      return 4;
+    };
+    const tiers = search('berg').map(tier);
+    expect(new Set(tiers)).toEqual(new Set([0, 1, 2, 3, 4]));
+    expect(tiers).toEqual([...tiers].sort((a, b) => a - b));
+  });
+
+  it('finds nothing for text no name resembles, and everything for an empty text', () => {
+    expect(search('xqzvw')).toEqual([]);
+    expect(search('  ')).toHaveLength(rows.length);
+  });
+});
