@@ -14,6 +14,7 @@ export const channelNames = [
   'deleteConnectionKey',
   'testConnection',
   'openDemoDirectory',
+  'getDemoStatus',
   'listActors',
   'getActor',
   'listCrew',

@@ -36,6 +36,19 @@ export const connectionViewSchema = z.object({
 });
 export type ConnectionView = z.infer<typeof connectionViewSchema>;
 
+/**
+ * The embedded demo directory's start: not asked for (`idle`), starting its service, reopening
+ * data kept from an earlier run, generating new data (with the counts it is generating), `ready`,
+ * or `failed`.
+ */
+export const demoStatusSchema = z.object({
+  phase: z.enum(['idle', 'starting', 'reopening', 'generating', 'ready', 'failed']),
+  actors: z.number().int().nonnegative().optional(),
+  crew: z.number().int().nonnegative().optional(),
+  castingCalls: z.number().int().nonnegative().optional(),
+});
+export type DemoStatus = z.infer<typeof demoStatusSchema>;
+
 export const connectionTestSchema = z.object({
   reachable: z.boolean(),
   keyAccepted: z.boolean(),
@@ -123,6 +136,8 @@ export const bridgeChannels = {
   testConnection: channel(z.object({ id: connectionId }).strict(), connectionTestSchema),
   /** Starts the embedded demo directory when needed, makes it a connection and the active one. */
   openDemoDirectory: channel(nothing, connectionViewSchema),
+  /** How far the demo directory's start has got (the first start shows it instead of only "Connecting …"). */
+  getDemoStatus: channel(nothing, demoStatusSchema),
   listActors: channel(z.object({ connectionId, params: actorListParamsSchema, priority }).strict(), listPage(actorListItemSchema)),
   getActor: channel(z.object({ connectionId, id: profileId, ...detailOptions, priority }).strict(), actorDetailSchema),
   listCrew: channel(z.object({ connectionId, params: crewListParamsSchema, priority }).strict(), listPage(crewListItemSchema)),

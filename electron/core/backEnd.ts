@@ -7,6 +7,7 @@
 import { setMaxListeners } from 'node:events';
 import { join } from 'node:path';
 import type { BridgeResult } from '../../contract/bridge-errors.ts';
+import type { DemoStatus } from '../../contract/bridge.ts';
 import { BridgeFailure } from './bridge/bridgeFailure.ts';
 import { createDirectoryPort } from './bridge/directoryPort.ts';
 import { createDispatcher } from './bridge/dispatch.ts';
@@ -16,6 +17,7 @@ import type { BackEndParts, ConnectionRecord, ConnectionsPort, DirectoryPort, Ex
 import { openConnectionStore, type Connection, type ConnectionStore } from './connections/connectionStore.ts';
 import { testConnection } from './connections/testConnection.ts';
 import { startDemoDirectory, type DemoDirectory, type DemoLaunchOptions } from './demo/demoLauncher.ts';
+import { demoStatusAfter } from './demo/demoPhase.ts';
 import { createDirectoryClient } from './directory/directoryClient.ts';
 import { RateBudget } from './directory/rateBudget.ts';
 import type { BoundKey } from './keys/keyOrigin.ts';
@@ -131,6 +133,9 @@ export async function createBackEnd(options: BackEndOptions): Promise<BackEnd> {
     return budget;
   };
   let demo: DemoDirectory | null = null;
+  /** The demo's start under way or done: a second window or a reload joins it instead of starting another. */
+  let demoStarting: Promise<DemoDirectory> | null = null;
+  let demoStatus: DemoStatus = { phase: 'idle' };
   let closed = false;
   /** Aborted on close: directory calls still waiting for their budget must not outlive the back end. */
   const closing = new AbortController();
@@ -173,15 +178,29 @@ export async function createBackEnd(options: BackEndOptions): Promise<BackEnd> {
     demo: {
       async start() {
         if (closed) throw new BridgeFailure('demo_failed', 'The app is shutting down.');
+        if (!demoStarting) {
+          demoStatus = { phase: 'starting' };
+          const report = (line: string) => {
+            logger.info(line);
+            demoStatus = demoStatusAfter(line, demoStatus);
+          };
+          demoStarting = startDemoDirectory({ userDataDir, ...options.demoLaunch, extraArgs: demoArgs, log: report });
+        }
+        const starting = demoStarting;
         try {
-          demo = await startDemoDirectory({ userDataDir, ...options.demoLaunch, extraArgs: demoArgs, log: (line) => logger.info(line) });
+          demo = await starting;
         } catch (error) {
+          // The next call tries again.
+          if (demoStarting === starting) demoStarting = null;
+          demoStatus = { phase: 'failed' };
           logger.error('The demo directory could not start.', error);
           throw new BridgeFailure('demo_failed', (error as Error).message.split('\n')[0] ?? 'The demo directory could not start.');
         }
+        demoStatus = { ...demoStatus, phase: 'ready' };
         secrets.addSecret(demo.key);
         return { baseUrl: demo.baseUrl, key: demo.key };
       },
+      status: () => demoStatus,
     },
   };
 
@@ -208,6 +227,7 @@ export async function createBackEnd(options: BackEndOptions): Promise<BackEnd> {
       await media.flush().catch((error: unknown) => logger.warn('Could not save the media cache index.', error));
       const running = demo;
       demo = null;
+      demoStarting = null;
       await running?.stop();
     },
   };

@@ -24,6 +24,7 @@ function freeDemoName(existing: ConnectionRecord[]): string {
 
 export function createHandlers(parts: BackEndParts): BridgeHandlers {
   const { keys, connections } = parts;
+  let openingDemo: Promise<ConnectionView> | null = null;
 
   async function view(connection: ConnectionRecord): Promise<ConnectionView> {
     return {
@@ -47,6 +48,23 @@ export function createHandlers(parts: BackEndParts): BridgeHandlers {
     const key = await keys.readKey(connection.id, connection.baseUrl);
     if (key === null) throw new BridgeFailure('key_missing', `The connection "${connection.name}" has no API key stored.`);
     return parts.directory(connection, key);
+  }
+
+  /** Starts (or joins) the demo directory, makes it a connection (one, whatever the port) and the active one. */
+  async function openDemoConnection(): Promise<ConnectionView> {
+    const demo = await parts.demo.start();
+    const { connections: all } = await connections.list();
+    const known = all.find((connection) => connection.isDemo);
+    // The demo's port can change between runs: the connection follows it.
+    const connection = known
+      ? known.baseUrl === demo.baseUrl
+        ? known
+        : await connections.update(known.id, { baseUrl: demo.baseUrl })
+      : await connections.add({ name: freeDemoName(all), baseUrl: demo.baseUrl, contentLocale: 'en', isDemo: true });
+    await keys.setKey(connection.id, demo.key, connection.baseUrl);
+    parts.forgetDirectory(connection.id);
+    await connections.setActive(connection.id);
+    return view(connection);
   }
 
   return {
@@ -118,20 +136,17 @@ export function createHandlers(parts: BackEndParts): BridgeHandlers {
       return parts.testConnection({ baseUrl: connection.baseUrl, key });
     },
 
-    async openDemoDirectory() {
-      const demo = await parts.demo.start();
-      const { connections: all } = await connections.list();
-      const known = all.find((connection) => connection.isDemo);
-      // The demo's port can change between runs: the connection follows it.
-      const connection = known
-        ? known.baseUrl === demo.baseUrl
-          ? known
-          : await connections.update(known.id, { baseUrl: demo.baseUrl })
-        : await connections.add({ name: freeDemoName(all), baseUrl: demo.baseUrl, contentLocale: 'en', isDemo: true });
-      await keys.setKey(connection.id, demo.key, connection.baseUrl);
-      parts.forgetDirectory(connection.id);
-      await connections.setActive(connection.id);
-      return view(connection);
+    openDemoDirectory() {
+      // A reload or a second window during the first start joins the opening under way: two
+      // openings at once would both find no demo connection and both add one.
+      openingDemo ??= openDemoConnection().finally(() => {
+        openingDemo = null;
+      });
+      return openingDemo;
+    },
+
+    async getDemoStatus() {
+      return parts.demo.status?.() ?? { phase: 'idle' as const };
     },
 
     async listActors({ connectionId, params, priority }) {

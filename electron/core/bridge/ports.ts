@@ -68,8 +68,13 @@ export interface SyncMemoryPort {
 }
 
 export interface DemoPort {
-  /** Starts the embedded demo directory unless it runs already; throws `demo_failed`. */
+  /**
+   * Starts the embedded demo directory unless it runs already (a start under way is joined, never
+   * repeated); throws `demo_failed`.
+   */
   start(): Promise<{ baseUrl: string; key: string }>;
+  /** How far the start has got; omitted by test stubs (then `idle`). */
+  status?(): ChannelResult<'getDemoStatus'>;
 }
 
 /**

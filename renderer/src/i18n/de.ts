@@ -38,6 +38,10 @@ export const de: Messages = {
     intro:
       'Castdesk unterstützt Casting-Direktorinnen und -Direktoren bei der Recherche: Schauspielprofile, Crew-Profile und Castingaufrufe aus dem Casting and Talent Directory durchsuchen, online wie offline, und Schauspielerinnen und Schauspieler auf dem eigenen Rechner vormerken.',
     loading: 'Verbindung zu Ihrem Verzeichnis wird hergestellt …',
+    demoStarting: 'Das Demo-Verzeichnis wird auf diesem Rechner gestartet …',
+    demoReopening: 'Die Demo-Daten vom letzten Start werden geöffnet …',
+    demoGenerating: 'Die Demo-Daten werden (einmalig) erzeugt: {actors} Schauspielprofile, {crew} Crew-Profile und {castingCalls} Castingaufrufe …',
+    demoReady: 'Das Demo-Verzeichnis läuft; die erste Synchronisierung beginnt …',
     connectedTo: 'Verbunden mit {name}.',
     noConnection: 'Es gibt noch keine aktive Verbindung. Fügen Sie unter „Verbindungen“ im Menü eine hinzu oder öffnen Sie dort das Demo-Verzeichnis.',
     gettingStarted: 'Wählen Sie im Menü Schauspieler, Crew oder Castingaufrufe. Mit / springen Sie in das Suchfeld einer Liste.',

@@ -36,6 +36,10 @@ export const en = {
     intro:
       'Castdesk helps casting directors research talent: browse actor profiles, crew profiles and casting calls from the Casting and Talent Directory, online and offline, and shortlist actors on your own computer.',
     loading: 'Connecting to your directory …',
+    demoStarting: 'Starting the demo directory on this computer …',
+    demoReopening: 'Opening the demo data kept from the last start …',
+    demoGenerating: 'Generating the demo data (once): {actors} actors, {crew} crew profiles and {castingCalls} casting calls …',
+    demoReady: 'The demo directory is running; the first sync starts …',
     connectedTo: 'Connected to {name}.',
     noConnection: 'There is no active connection yet. Add one, or open the demo directory, under Connections in the menu.',
     gettingStarted: 'Choose Actors, Crew or Casting calls in the menu to start. Press / to jump to the search field of a list.',

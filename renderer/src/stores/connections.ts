@@ -1,11 +1,30 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { ConnectionTest, ConnectionView } from '../../../contract/bridge.ts';
+import type { ConnectionTest, ConnectionView, DemoStatus } from '../../../contract/bridge.ts';
 import type { BridgeError, BridgeResult } from '../../../contract/bridge-errors.ts';
 import type { ContentLocale } from '../../../contract/directory-api.ts';
 import { useBridge } from '../bridge/bridgeInjection.ts';
 import { directoryOriginOf } from '../db/directoryOrigin.ts';
 import { useSyncStore } from './sync.ts';
+
+/** How often the first start asks how far the demo directory has got. */
+const demoStatusPollMs = 400;
+
+function readMarker(name: string): boolean {
+  try {
+    return globalThis.localStorage?.getItem(name) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function writeMarker(name: string): void {
+  try {
+    globalThis.localStorage?.setItem(name, '1');
+  } catch {
+    // Storage refused: the roster is kept anyway; a later start asks again, which changes nothing.
+  }
+}
 
 export interface NewConnectionInput {
   name: string;
@@ -31,6 +50,8 @@ export const useConnectionStore = defineStore('connections', () => {
   const started = ref(false);
   /** Whether the connection list has been read from the back end at least once. */
   const listed = ref(false);
+  /** How far the demo directory's start has got while it is being opened (null otherwise). */
+  const demoStatus = ref<DemoStatus | null>(null);
   /** The last failure of a list, add, remove or key change. */
   const error = ref<BridgeError | null>(null);
   /** The last "test connection" verdict per connection id (or the error that prevented it). */
@@ -67,24 +88,62 @@ export const useConnectionStore = defineStore('connections', () => {
       if (info) keychain.value = info.keychain;
       if (!(await refresh())) return;
       if (connections.value.length === 0) await openDemoDirectory();
+      // A first start cut short (a reload, a crash) after the demo connection was made.
+      else await keepDemoOffline();
     } finally {
       loading.value = false;
     }
   }
 
+  /**
+   * Opens the demo directory. The back end joins an opening already under way (a reload or a second
+   * window during the first start gets the same connection); meanwhile its progress is polled
+   * into `demoStatus`.
+   */
   async function openDemoDirectory(): Promise<ConnectionView | null> {
     loading.value = true;
     error.value = null;
+    const stopWatching = watchDemoStatus();
     try {
       const demo = take(await bridge.openDemoDirectory({}));
       if (demo) await refresh();
-      // The demo directory runs on this computer without a rate limit: keep every profile in full,
-      // so every filter and role match works from the first minutes.
-      if (demo && sync.connectionId === demo.id) await sync.keepOffline({ kind: 'roster' });
+      await keepDemoOffline();
       return demo;
     } finally {
+      stopWatching();
       loading.value = false;
     }
+  }
+
+  function watchDemoStatus(): () => void {
+    let stopped = false;
+    const poll = async () => {
+      const answer = await bridge.getDemoStatus({});
+      if (stopped) return;
+      if (answer.ok) demoStatus.value = answer.value;
+      timer = setTimeout(() => void poll(), demoStatusPollMs);
+    };
+    let timer = setTimeout(() => void poll(), 0);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      demoStatus.value = null;
+    };
+  }
+
+  /**
+   * The demo directory runs on this computer without a rate limit: its whole roster is kept
+   * offline, so every filter and role match works from the first minutes. Decided once per demo
+   * connection (a marker that survives reloads), so a first start cut short still gets it and a
+   * user who drops it later is not overruled.
+   */
+  async function keepDemoOffline(): Promise<void> {
+    const demo = active.value;
+    if (!demo?.isDemo || sync.connectionId !== demo.id) return;
+    const marker = `castdesk.demoRosterKept.${demo.id}`;
+    if (readMarker(marker)) return;
+    await sync.keepOffline({ kind: 'roster' });
+    if (sync.keptOffline.some((scope) => scope.kind === 'roster')) writeMarker(marker);
   }
 
   async function add(input: NewConnectionInput): Promise<ConnectionView | null> {
@@ -132,5 +191,5 @@ export const useConnectionStore = defineStore('connections', () => {
     tests.value[id] = result.ok ? { result: result.value, running: false } : { error: result.error, running: false };
   }
 
-  return { connections, activeId, active, keychain, loading, started, listed, error, tests, start, refresh, openDemoDirectory, add, remove, setActive, setKey, deleteKey, test };
+  return { connections, activeId, active, keychain, loading, started, listed, demoStatus, error, tests, start, refresh, openDemoDirectory, add, remove, setActive, setKey, deleteKey, test };
 });

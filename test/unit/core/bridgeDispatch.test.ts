@@ -44,6 +44,7 @@ const validArgs: Record<ChannelName, unknown> = {
   deleteConnectionKey: { id: 'c-1' },
   testConnection: { id: 'c-1' },
   openDemoDirectory: {},
+  getDemoStatus: {},
   listActors: { connectionId: 'c-1', params: { perPage: 10, includePicture: true } },
   getActor: { connectionId: 'c-1', id: 7, enum: 'translate', locale: 'de', priority: 'shortlist' },
   listCrew: { connectionId: 'c-1', params: { professions: ['regie'] } },
@@ -368,6 +369,36 @@ describe('bridge handlers: the demo directory', () => {
     expect((await connections.list()).connections.map((c) => c.id)).toEqual([mine.id, id]);
     // The demo's key never crosses the bridge either.
     expect(JSON.stringify([first, second])).not.toContain('demo-casting-pro-1');
+  });
+
+  it('opens the demo once when a reload or a second window asks while the first start runs', async () => {
+    const keys = memoryKeys();
+    const connections = memoryConnections();
+    let release: () => void = () => undefined;
+    const started: string[] = [];
+    const parts = {
+      keys,
+      connections,
+      forgetDirectory: () => undefined,
+      demo: {
+        start: async () => {
+          started.push('start');
+          await new Promise<void>((resolve) => (release = resolve));
+          return { baseUrl: 'http://127.0.0.1:41000', key: 'demo-casting-pro-1' };
+        },
+        status: () => ({ phase: 'generating' as const, actors: 1942, crew: 300, castingCalls: 60 }),
+      },
+    } as unknown as BackEndParts;
+    const dispatch = createDispatcher(createHandlers(parts));
+    const first = dispatch('openDemoDirectory', {});
+    const reloaded = dispatch('openDemoDirectory', {});
+    await vi.waitFor(() => expect(started).toEqual(['start']));
+    expect(await dispatch('getDemoStatus', {})).toEqual({ ok: true, value: { phase: 'generating', actors: 1942, crew: 300, castingCalls: 60 } });
+    release();
+    const answers = await Promise.all([first, reloaded]);
+    expect(answers.map((answer) => answer.ok)).toEqual([true, true]);
+    expect((await connections.list()).connections.map((connection) => connection.name)).toEqual(['Demo directory']);
+    expect(started).toEqual(['start']);
   });
 
   it('reports a demo that cannot start as demo_failed', async () => {

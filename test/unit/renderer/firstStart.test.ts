@@ -1,0 +1,79 @@
+import 'fake-indexeddb/auto';
+import { createPinia, setActivePinia } from 'pinia';
+import { createApp } from 'vue';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CastdeskBridge, ConnectionView } from '../../../contract/bridge.ts';
+import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
+import { useConnectionStore } from '../../../renderer/src/stores/connections.ts';
+import { useSyncStore } from '../../../renderer/src/stores/sync.ts';
+import { demoView } from './fakeBridge.ts';
+import { actorItem, fakeDirectory } from './fakeDirectory.ts';
+
+const eventually = (check: () => void | Promise<void>) => vi.waitFor(check, { timeout: 5000, interval: 20 });
+let counter = 0;
+let cleanup: (() => Promise<void>) | undefined;
+
+afterEach(async () => {
+  await cleanup?.();
+  cleanup = undefined;
+});
+
+/** A started app on a fake directory whose bridge answers `extra` too. */
+function app(extra: Record<string, unknown>) {
+  const directory = fakeDirectory({ actors: [actorItem(1, 'Zoe Zander')] });
+  Object.assign(directory.bridge, { getAppInfo: async () => ({ ok: true, value: { version: '1', shell: 'web', keychain: { available: true } } }), ...extra });
+  const vueApp = createApp({});
+  const pinia = createPinia();
+  vueApp.use(pinia).provide(castdeskBridgeKey, directory.bridge as CastdeskBridge);
+  setActivePinia(pinia);
+  const stores = vueApp.runWithContext(() => ({ connections: useConnectionStore(), sync: useSyncStore() }));
+  cleanup = () => stores.sync.activate(null);
+  return stores;
+}
+
+describe('the first start', () => {
+  it('keeps the demo roster offline even when the first start was cut short, and only once', async () => {
+    // The demo connection exists (the first start made it), but the window was reloaded before
+    // the roster was kept offline.
+    const demo: ConnectionView = { ...demoView, id: `demo-${Date.now().toString(36)}-${(counter += 1)}` };
+    const list = async () => ({ ok: true, value: { connections: [demo], activeId: demo.id } });
+    const first = app({ listConnections: list });
+    await first.connections.start();
+    await eventually(() => expect(first.sync.keptOffline).toEqual([{ kind: 'roster' }]));
+
+    // The user drops it; the next start does not overrule them.
+    await first.sync.dropKeepOffline({ kind: 'roster' });
+    expect(first.sync.keptOffline).toEqual([]);
+    await first.sync.activate(null);
+    const second = app({ listConnections: list });
+    await second.connections.start();
+    await eventually(() => expect(second.sync.libraryOpen).toBe(true));
+    await second.sync.refreshKeptOffline();
+    expect(second.sync.keptOffline).toEqual([]);
+  });
+
+  it('shows how far the demo directory has got while it starts', async () => {
+    const demo: ConnectionView = { ...demoView, id: `demo-${Date.now().toString(36)}-${(counter += 1)}` };
+    let connections: ConnectionView[] = [];
+    let release: () => void = () => undefined;
+    let status = { phase: 'starting' };
+    const started = app({
+      listConnections: async () => ({ ok: true, value: { connections, activeId: connections[0]?.id ?? null } }),
+      getDemoStatus: async () => ({ ok: true, value: status }),
+      openDemoDirectory: async () => {
+        await new Promise<void>((resolve) => (release = resolve));
+        connections = [demo];
+        return { ok: true, value: demo };
+      },
+    });
+    const starting = started.connections.start();
+    await eventually(() => expect(started.connections.demoStatus).toEqual({ phase: 'starting' }));
+    status = { phase: 'generating', actors: 1942, crew: 300, castingCalls: 60 } as typeof status;
+    await eventually(() => expect(started.connections.demoStatus).toEqual({ phase: 'generating', actors: 1942, crew: 300, castingCalls: 60 }));
+    release();
+    await starting;
+    expect(started.connections.demoStatus).toBeNull();
+    expect(started.connections.active?.id).toBe(demo.id);
+    await eventually(() => expect(started.sync.keptOffline).toEqual([{ kind: 'roster' }]));
+  });
+});
