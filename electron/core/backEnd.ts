@@ -24,6 +24,7 @@ import type { BoundKey } from './keys/keyOrigin.ts';
 import { openKeyStore } from './keys/keyStore.ts';
 import { createLogger } from './log/logger.ts';
 import { Redactor } from './log/redact.ts';
+import { guardedMediaFetch } from './media/guardedMediaFetch.ts';
 import { MediaCache } from './media/mediaCache.ts';
 import { createMediaPrefetcher } from './media/mediaPrefetch.ts';
 import { openSyncMemory } from './sync/syncMemory.ts';
@@ -110,7 +111,13 @@ export async function createBackEnd(options: BackEndOptions): Promise<BackEnd> {
   if (!keys.status().available) logger.warn(keys.status().reason ?? 'No system keychain.');
   const store = await openConnectionStore({ userDataDir, keyStore: keys });
   if (store.loadProblem) logger.warn('The settings file was damaged and set aside.', store.loadProblem);
-  const media = await MediaCache.open({ dir: join(userDataDir, 'media-cache'), log: (line) => logger.warn(line) });
+  // Pictures and showreels come from URLs a directory wrote: never from this computer or the local
+  // network, except from a connection's own directory (the demo directory is on 127.0.0.1).
+  const media = await MediaCache.open({
+    dir: join(userDataDir, 'media-cache'),
+    fetch: guardedMediaFetch({ trustedOrigins: () => store.list().map((connection) => connection.baseUrl) }),
+    log: (line) => logger.warn(line),
+  });
   const prefetcher = createMediaPrefetcher(media, { log: (line) => logger.error(line) });
   const syncMemory = await openSyncMemory({ userDataDir, log: (line) => logger.warn(line) });
   // An entry whose connection is gone (a removal cut short) would only mislead a later connection's sync.

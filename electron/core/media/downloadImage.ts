@@ -45,6 +45,8 @@ export async function downloadImage(
     response = await fetchMedia(url, { signal, priority: options.priority });
   } catch (error) {
     if (isAbort(error, signal)) throw new MediaCacheError('aborted', `The picture request was cancelled: ${url}`, url);
+    // The fetch's own verdict, e.g. an address the media proxy refuses (guardedMediaFetch.ts).
+    if (error instanceof MediaCacheError) throw error;
     throw new MediaCacheError('unreachable', `Could not reach ${url} and the picture is not cached: ${(error as Error).message}`, url, undefined, { cause: error });
   }
   const refuse = async (error: MediaCacheError): Promise<never> => {
