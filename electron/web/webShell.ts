@@ -119,14 +119,9 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
   const sessionSecret = randomBytes(32).toString('base64url');
   const mediaPath = `/m/${randomBytes(18).toString('base64url')}/`;
   const launchNonces = createLaunchNonces(options.launchNonceTtlMs ?? defaultLaunchNonceTtlMs, options.now);
-  const backEnd =
-    options.backEnd ??
-    (await createBackEnd({
-      userDataDir: options.userDataDir,
-      shell: 'web',
-      version: options.version ?? (await packageVersion()),
-      openExternal: webExternalOpener(log),
-    }));
+  // Assigned once the port is ours: a start that finds the port taken (perhaps by a running shell of
+  // the same user data) must not open that shell's data a second time.
+  let backEnd: BackEnd;
   let port = 0;
 
   function send(response: ServerResponse, status: number, body: string | Buffer, extra: Record<string, string> = {}): void {
@@ -266,10 +261,23 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
       resolve();
     });
   }).catch(async (error: unknown) => {
-    await backEnd.close();
+    await options.backEnd?.close();
     throw error;
   });
   port = (server.address() as AddressInfo).port;
+  try {
+    backEnd =
+      options.backEnd ??
+      (await createBackEnd({
+        userDataDir: options.userDataDir,
+        shell: 'web',
+        version: options.version ?? (await packageVersion()),
+        openExternal: webExternalOpener(log),
+      }));
+  } catch (error) {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    throw error;
+  }
 
   let closing: Promise<void> | undefined;
   return {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -102,6 +103,12 @@ describe('web shell', () => {
     expect(await listenerIsShell(port, shell.token)).toBe(true);
     expect(await listenerIsShell(port, 'T'.repeat(43))).toBe(false);
     expect((await send(port, { path: '/identity?challenge=short' })).status).toBe(400);
+  });
+
+  it('opens no back end (and so no user data) when its port is taken', async () => {
+    const untouched = path.join(userDataDir, 'never-opened');
+    await expect(startWebShell({ userDataDir: untouched, rendererDir, port, version: '0.0.0-test' })).rejects.toMatchObject({ code: 'EADDRINUSE' });
+    expect(existsSync(untouched)).toBe(false);
   });
 
   it('answers a bridge call that carries the token', async () => {
