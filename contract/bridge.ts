@@ -57,8 +57,28 @@ export const connectionTestSchema = z.object({
 });
 export type ConnectionTest = z.infer<typeof connectionTestSchema>;
 
+/** An item of a list page that did not match the API: left out of `items`, kept in the "could not read" list. */
+export const rejectedListItemSchema = z.object({
+  /** Its id when readable, else null. */
+  id: z.number().int().positive().nullable(),
+  /** Its place on the page. */
+  index: z.number().int().nonnegative(),
+  /** JSON path of the first bad field from the page, e.g. `$[3].gender_new`. */
+  path: z.string(),
+  reason: z.string(),
+});
+export type RejectedListItem = z.infer<typeof rejectedListItemSchema>;
+
 const listPage = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number().int().nonnegative(), page: z.number().int().positive(), perPage: z.number().int().positive(), nextPage: z.number().int().positive().nullable() });
+  z.object({
+    items: z.array(item),
+    /** Absent when every item was read. */
+    rejected: z.array(rejectedListItemSchema).optional(),
+    total: z.number().int().nonnegative(),
+    page: z.number().int().positive(),
+    perPage: z.number().int().positive(),
+    nextPage: z.number().int().positive().nullable(),
+  });
 
 const paging = { page: z.number().int().positive().max(1_000_000).optional(), perPage: z.number().int().min(1).max(1000).optional() };
 const ordering = { order: z.enum(['id', 'name', 'last_name']).optional(), direction: z.enum(['asc', 'desc']).optional() };

@@ -391,8 +391,16 @@ describe('against tiny local servers', () => {
     expect(error).toMatchObject({ code: 'bad_response', endpoint: 'GET /api/v1/casting_calls/549', path: ['roles', 0, 'acting_age_from'] });
     expect(error.message).toContain('$.roles[0].acting_age_from');
 
-    const list = await tinyServer((_request, response) => json(response, 200, [{ id: 1 }, { id: '2' }]));
-    expect(await failure(tinyClient(list).listActors())).toMatchObject({ code: 'bad_response', path: [1, 'id'] });
+    // A list page is read item by item: a bad item is left out and named, the others pass.
+    const list = await tinyServer((_request, response) => json(response, 200, [{ id: 1 }, { id: '2' }, { id: 3, gender: 7 }, { id: 4 }]));
+    const page = await tinyClient(list).listActors();
+    expect(page.items).toEqual([{ id: 1 }, { id: 4 }]);
+    expect(page.rejected).toEqual([
+      { id: null, index: 1, path: '$[1].id', reason: expect.stringContaining('$.id: ') as string },
+      { id: 3, index: 2, path: '$[2].gender', reason: expect.stringContaining('$.gender: ') as string },
+    ]);
+    const notAList = await tinyServer((_request, response) => json(response, 200, { items: [{ id: 1 }] }));
+    expect(await failure(tinyClient(notAList).listActors())).toMatchObject({ code: 'bad_response', path: [] });
 
     const notJson = await tinyServer((_request, response) => {
       response.writeHead(200, { 'Content-Type': 'text/html' });

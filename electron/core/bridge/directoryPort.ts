@@ -15,6 +15,7 @@ const defaultPerPage = 250;
 function listPage<T>(page: Page<T>, requestedPerPage: number | undefined) {
   return {
     items: page.items,
+    ...(page.rejected.length > 0 ? { rejected: page.rejected } : {}),
     total: page.total ?? page.items.length,
     page: page.page,
     perPage: page.perPage ?? requestedPerPage ?? defaultPerPage,

@@ -21,7 +21,8 @@ import {
   type CrewListItem,
 } from '../../../contract/directory-api.ts';
 import { assertKeyOrigin, type BoundKey } from '../keys/keyOrigin.ts';
-import { badResponse, validateAnswer } from './answerValidation.ts';
+import type { RejectedListItem } from '../../../contract/bridge.ts';
+import { badResponse, validateAnswer, validateListItems } from './answerValidation.ts';
 import type { BackoffOptions } from '../../../contract/backoff.ts';
 import { DirectoryError } from './directoryError.ts';
 import {
@@ -69,6 +70,8 @@ export interface Page<T> {
   total: number | null;
   perPage: number | null;
   links: PageLinks;
+  /** Items that did not match the contract: left out of `items`, named for the "could not read" list. */
+  rejected: RejectedListItem[];
 }
 
 export type ActorDetailOf<Q> = Q extends { enum: 'translate' } ? TranslatedActorDetail : Q extends { enum: 'v2' } ? V2ActorDetail : ActorDetail;
@@ -131,9 +134,9 @@ export function createDirectoryClient(options: DirectoryClientOptions): Director
 
   async function fetchPage<T>(url: URL, itemSchema: z.ZodType<T>, callOptions: CallOptions | undefined): Promise<Page<T>> {
     const { body, headers } = await request(url, callOptions);
-    const items = validateAnswer(z.array(itemSchema), mapProviderPayload(body), `GET ${url.pathname}`);
+    const { items, rejected } = validateListItems(itemSchema, mapProviderPayload(body), `GET ${url.pathname}`);
     const paging = readPagingHeaders(headers, url.toString());
-    return { items, page: Number(url.searchParams.get('page') ?? 1) || 1, ...paging };
+    return { items, rejected, page: Number(url.searchParams.get('page') ?? 1) || 1, ...paging };
   }
 
   /** `first` is computed inside, so a refused parameter rejects the first `next()` rather than throwing. */

@@ -17,6 +17,7 @@ import type {
   CrewListItem,
 } from '../../../contract/directory-api.ts';
 import { searchRowFromProfile } from './searchRows.ts';
+import type { UnreadableItem } from './unreadableItems.ts';
 
 export type ProfileKind = 'actor' | 'crew';
 
@@ -171,6 +172,8 @@ export interface SyncState {
   lastFullReconciliationAt: string | null;
   lastRunCompletedAt: string | null;
   lastError: { code: string; message: string; at: string } | null;
+  /** List items that did not match the API (db/unreadableItems.ts); absent when none. */
+  unreadable?: UnreadableItem[];
 }
 
 /** A picture the back end's media cache holds, so the renderer knows it shows offline. */

@@ -25,6 +25,7 @@ import {
   type SyncState,
 } from './libraryDb.ts';
 import { putSearchRows, searchRowFromProfile } from './searchRows.ts';
+import { mergeUnreadable, type UnreadableItem } from './unreadableItems.ts';
 
 type ProfileRow = AnyProfileRow;
 type ProfileItem = ActorListItem | CrewListItem;
@@ -32,6 +33,14 @@ type ProfileDetail = ActorDetail | CrewDetail;
 
 export function emptySyncState(resource: SyncResource): SyncState {
   return { resource, watermark: null, checkpoint: null, lastFullReconciliationAt: null, lastRunCompletedAt: null, lastError: null };
+}
+
+/** The state with its "could not read" list after a page: read ids leave it, unreadable ones join. */
+export function withUnreadable(state: SyncState, readIds: Iterable<number>, unreadable: readonly UnreadableItem[]): SyncState {
+  const merged = mergeUnreadable(state.unreadable, readIds, unreadable);
+  const next: SyncState = { ...state, unreadable: merged };
+  if (merged.length === 0) delete next.unreadable;
+  return next;
 }
 
 /** The actors or crew table, typed for code that handles both kinds alike. */
@@ -80,7 +89,9 @@ export interface ProfilePageResult {
 /**
  * Writes one list page of actors or crew, the resource's next checkpoint and its watermark (the
  * largest server updated_at seen) in one transaction. Full runs mark every profile with their
- * run id, which reconciliation reads at the end.
+ * run id, which reconciliation reads at the end. Items of the page that could not be read join
+ * the resource's "could not read" list; a cached profile among them counts as seen (it is still
+ * listed, only unreadable this time), so reconciliation does not take it for removed.
  */
 export async function writeProfilePage(
   db: LibraryDb,
@@ -89,6 +100,7 @@ export async function writeProfilePage(
   items: ProfileItem[],
   checkpoint: PageCheckpoint,
   nowIso: string,
+  unreadable: readonly UnreadableItem[] = [],
 ): Promise<ProfilePageResult> {
   const table = profileTable(db, kind);
   const unique = byId(items);
@@ -113,8 +125,13 @@ export async function writeProfilePage(
     });
     await bulkPutInChunks(table, rows);
     await putSearchRows(db.searchRows, rows.map((row) => searchRowFromProfile(kind, row)), rowsPerCall);
+    const unreadableIds = unreadable.flatMap((item) => (item.id === null ? [] : [item.id]));
+    if (checkpoint.mode === 'full' && unreadableIds.length > 0) {
+      const cached = (await table.bulkGet(unreadableIds)).filter((row): row is ProfileRow => row !== undefined);
+      await table.bulkPut(cached.map((row) => ({ ...row, seenInRun: checkpoint.runId })));
+    }
     const state = (await db.syncState.get(resource)) ?? emptySyncState(resource);
-    await db.syncState.put({ ...state, watermark: laterIso(state.watermark, watermark), checkpoint });
+    await db.syncState.put({ ...withUnreadable(state, unique.map((item) => item.id), unreadable), watermark: laterIso(state.watermark, watermark), checkpoint });
     return { staleDetailIds };
   });
 }
@@ -149,6 +166,14 @@ export async function completeIncrementalRun(db: LibraryDb, resource: SyncResour
   await writeLibrary(db, [db.syncState], async () => {
     const state = (await db.syncState.get(resource)) ?? emptySyncState(resource);
     await db.syncState.put({ ...state, checkpoint: null, lastRunCompletedAt: nowIso, lastError: null });
+  });
+}
+
+/** After a retry of the "could not read" list: ids read (or gone) leave it, ids still unreadable stay. */
+export async function updateUnreadable(db: LibraryDb, resource: SyncResource, readIds: number[], unreadable: UnreadableItem[]): Promise<void> {
+  await writeLibrary(db, [db.syncState], async () => {
+    const state = (await db.syncState.get(resource)) ?? emptySyncState(resource);
+    await db.syncState.put(withUnreadable(state, readIds, unreadable));
   });
 }
 
@@ -234,6 +259,7 @@ export async function writeCastingCallPage(
   items: CastingCallListItem[],
   checkpoint: PageCheckpoint,
   nowIso: string,
+  unreadable: readonly UnreadableItem[] = [],
 ): Promise<void> {
   const unique = byId(items);
   await writeLibrary(db, [db.castingCalls, db.syncState], async () => {
@@ -250,8 +276,14 @@ export async function writeCastingCallPage(
       return row;
     });
     await db.castingCalls.bulkPut(rows);
+    // A cached call among the unreadable is still listed: not missing.
+    const unreadableIds = unreadable.flatMap((item) => (item.id === null ? [] : [item.id]));
+    if (resource === 'castingCalls' && unreadableIds.length > 0) {
+      const cached = (await db.castingCalls.bulkGet(unreadableIds)).filter((row): row is CastingCallRow => row !== undefined);
+      await db.castingCalls.bulkPut(cached.map((row) => ({ ...row, seenInRun: checkpoint.runId })));
+    }
     const state = (await db.syncState.get(resource)) ?? emptySyncState(resource);
-    await db.syncState.put({ ...state, checkpoint });
+    await db.syncState.put({ ...withUnreadable(state, unique.map((item) => item.id), unreadable), checkpoint });
   });
 }
 

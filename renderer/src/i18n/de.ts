@@ -4,6 +4,7 @@ import { actorDetailDe, crewDetailDe } from './profile.de.ts';
 import { castingCallsDe } from './castingCalls.de.ts';
 import { shortlistExportDe } from './shortlistExport.de.ts';
 import { compareDe, shortlistsDe } from './shortlists.de.ts';
+import { libraryDe } from './library.de.ts';
 
 /** German UI texts. */
 export const de: Messages = {
@@ -65,6 +66,7 @@ export const de: Messages = {
   shortlistExport: shortlistExportDe,
   shortlists: shortlistsDe,
   compare: compareDe,
+  library: libraryDe,
   offline: {
     banner: 'Offline: Das Verzeichnis ist nicht erreichbar. Sie sehen, was auf diesem Computer gespeichert ist; Castdesk versucht es selbstständig weiter.',
   },

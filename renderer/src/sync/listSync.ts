@@ -2,8 +2,11 @@
  * One list run of one resource: every list field, `perPage` items a page in id order, each page
  * written with the next checkpoint in one transaction. A run continues from its checkpoint, so a
  * crash, a cancel or a lost network costs at most the page in flight. Incremental runs ask for
- * `updated_at[gte]` = watermark − lookback; full runs end with reconciliation.
+ * `updated_at[gte]` = watermark − lookback; full runs end with reconciliation. An item of a page
+ * that does not match the API costs only itself: the page is stored without it, it joins the
+ * resource's "could not read" list, and the next run asks for it again by id.
  */
+import type { RejectedListItem } from '../../../contract/bridge.ts';
 import type { ActorListItem, CastingCallListItem, CrewListItem } from '../../../contract/directory-api.ts';
 import type { PageCheckpoint, ProfileKind, SyncResource } from '../db/libraryDb.ts';
 import {
@@ -12,9 +15,14 @@ import {
   reconcileCastingCalls,
   reconcileProfiles,
   saveCheckpoint,
+  updateUnreadable,
+  writeCastingCallDetail,
   writeCastingCallPage,
+  writeProfileDetail,
   writeProfilePage,
 } from '../db/libraryWrites.ts';
+import { unreadableFromPage, type UnreadableItem } from '../db/unreadableItems.ts';
+import { SyncCallError } from './bridgeCall.ts';
 import { newRunId, type SyncContext } from './syncContext.ts';
 
 /** Every list field of each endpoint (spec); names a directory does not know are ignored. */
@@ -27,6 +35,7 @@ export const castingCallListFields = ['name', 'casting_type', 'description', 'pr
 
 interface ListPage<T> {
   items: T[];
+  rejected?: RejectedListItem[];
   total: number;
   nextPage: number | null;
 }
@@ -63,7 +72,7 @@ async function readPages<T>(
   resource: SyncResource,
   checkpoint: PageCheckpoint,
   fetchPage: (page: number, perPage: number) => Promise<ListPage<T>>,
-  writePage: (items: T[], next: PageCheckpoint) => Promise<void>,
+  writePage: (items: T[], next: PageCheckpoint, unreadable: UnreadableItem[]) => Promise<void>,
 ): Promise<PageCheckpoint> {
   let current = checkpoint;
   const reportProgress = (total: number) =>
@@ -82,7 +91,7 @@ async function readPages<T>(
       total: page.total,
       listComplete: stepBack === 0 && (page.nextPage === null || page.items.length === 0),
     };
-    await writePage(page.items, next);
+    await writePage(page.items, next, unreadableFromPage(page.rejected, current.nextPage, context.nowIso()));
     current = next;
     reportProgress(page.total);
   }
@@ -101,8 +110,18 @@ export async function syncProfileList(context: SyncContext, kind: ProfileKind, w
     kind === 'actor'
       ? context.call(() => context.bridge.listActors({ connectionId: context.connectionId, params: { ...base, page, perPage, fields: actorListFields }, priority: 'background' }))
       : context.call(() => context.bridge.listCrew({ connectionId: context.connectionId, params: { ...base, page, perPage, fields: crewListFields }, priority: 'background' }));
-  const finished = await readPages(context, resource, checkpoint, fetchPage, async (items, next) => {
-    const written = await writeProfilePage(context.db, kind, resource, items, next, context.nowIso());
+  await retryUnreadable(context, resource, async (id) =>
+    writeProfileDetail(
+      context.db,
+      kind,
+      kind === 'actor'
+        ? await context.call(() => context.bridge.getActor({ connectionId: context.connectionId, id, priority: 'background' }))
+        : await context.call(() => context.bridge.getCrew({ connectionId: context.connectionId, id, priority: 'background' })),
+      context.nowIso(),
+    ),
+  );
+  const finished = await readPages(context, resource, checkpoint, fetchPage, async (items, next, unreadable) => {
+    const written = await writeProfilePage(context.db, kind, resource, items, next, context.nowIso(), unreadable);
     staleDetailIds.push(...written.staleDetailIds);
   });
   if (finished.mode === 'full') {
@@ -129,8 +148,38 @@ export async function syncCastingCallList(context: SyncContext, resource: 'casti
         priority: 'background',
       }),
     );
-  const finished = await readPages(context, resource, checkpoint, fetchPage, (items, next) =>
-    writeCastingCallPage(context.db, resource, items, next, context.nowIso()),
+  if (resource === 'castingCalls') {
+    await retryUnreadable(context, resource, async (id) =>
+      writeCastingCallDetail(context.db, await context.call(() => context.bridge.getCastingCall({ connectionId: context.connectionId, id, priority: 'background' })), context.nowIso()),
+    );
+  }
+  const finished = await readPages(context, resource, checkpoint, fetchPage, (items, next, unreadable) =>
+    writeCastingCallPage(context.db, resource, items, next, context.nowIso(), unreadable),
   );
   await reconcileCastingCalls(context.db, resource, finished.runId, context.nowIso());
+}
+
+/**
+ * The next run's retry of what earlier runs could not read: each item with an id is asked for by
+ * its detail. One that reads now is stored and leaves the list, as does one the directory no longer
+ * has (404, 410); one still malformed stays with the new reason. An item without a readable id
+ * waits for the list pages, which bring it again.
+ */
+async function retryUnreadable(context: SyncContext, resource: SyncResource, fetchAndWrite: (id: number) => Promise<void>): Promise<void> {
+  const waiting = ((await context.db.syncState.get(resource))?.unreadable ?? []).filter((item): item is UnreadableItem & { id: number } => item.id !== null);
+  if (waiting.length === 0) return;
+  const settled: number[] = [];
+  const still: UnreadableItem[] = [];
+  for (const item of waiting) {
+    try {
+      await fetchAndWrite(item.id);
+      settled.push(item.id);
+    } catch (error) {
+      if (!(error instanceof SyncCallError)) throw error;
+      if (error.code === 'not_found' || error.code === 'gone') settled.push(item.id);
+      else if (error.code === 'bad_response') still.push({ ...item, reason: error.message, seenAt: context.nowIso() });
+      else throw error;
+    }
+  }
+  await updateUnreadable(context.db, resource, settled, still);
 }
