@@ -108,6 +108,7 @@ test('a synced directory stays browsable, with pictures, after it goes away', as
   // Leave the other specs the connections they expect.
   await page.getByRole('link', { name: 'Connections' }).click();
   await page.getByTestId(`connection-${connectionName}`).getByRole('button', { name: 'Remove' }).click();
+  await page.getByTestId(`connection-${connectionName}`).getByRole('button', { name: 'Remove connection' }).click();
   await expect(page.getByTestId(`connection-${connectionName}`)).toHaveCount(0);
   expect(problems).toEqual([]);
 });

@@ -130,3 +130,32 @@ describe('Connections view', () => {
     expect(view.get('[data-testid="keychain-unavailable"]').text()).toBe(en.connections.keychainUnavailable);
   });
 });
+
+describe('Removing a connection', () => {
+  it('asks first, says the shortlists stay, and removes only on yes', async () => {
+    const other = { ...demoView, id: 'agency-1', name: 'Agentur Nord', isDemo: false };
+    let connections = [demoView, other];
+    const { bridge, calls } = fakeBridge({
+      listConnections: () => ({ ok: true, value: { connections, activeId: demoView.id } }),
+      removeConnection: (args: { id: string }) => {
+        connections = connections.filter((connection) => connection.id !== args.id);
+        return { ok: true, value: {} };
+      },
+    });
+    const view = await mountView(bridge);
+    const card = () => view.find('[data-testid="connection-Agentur Nord"]');
+    const button = (text: string) => card().findAll('button').find((candidate) => candidate.text() === text)!;
+    await button('Remove').trigger('click');
+    expect(card().find('[data-testid="confirm-removal"]').text()).toContain('Remove the connection "Agentur Nord"?');
+    expect(card().find('[data-testid="confirm-removal"]').text()).toContain('Your shortlists stay');
+    await button('Keep it').trigger('click');
+    expect(card().find('[data-testid="confirm-removal"]').exists()).toBe(false);
+    expect(calls.some((call) => call.channel === 'removeConnection')).toBe(false);
+
+    await button('Remove').trigger('click');
+    await button('Remove connection').trigger('click');
+    await flushPromises();
+    expect(calls.filter((call) => call.channel === 'removeConnection').map((call) => call.args)).toEqual([{ id: 'agency-1' }]);
+    expect(view.find('[data-testid="connection-Agentur Nord"]').exists()).toBe(false);
+  });
+});
