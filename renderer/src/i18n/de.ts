@@ -4,6 +4,7 @@ import { actorDetailDe, crewDetailDe } from './profile.de.ts';
 import { castingCallsDe } from './castingCalls.de.ts';
 import { shortlistExportDe } from './shortlistExport.de.ts';
 import { compareDe, shortlistsDe } from './shortlists.de.ts';
+import { libraryDe } from './library.de.ts';
 
 /** German UI texts. */
 export const de: Messages = {
@@ -65,6 +66,7 @@ export const de: Messages = {
   shortlistExport: shortlistExportDe,
   shortlists: shortlistsDe,
   compare: compareDe,
+  library: libraryDe,
   offline: {
     banner: 'Offline: Das Verzeichnis ist nicht erreichbar. Sie sehen, was auf diesem Computer gespeichert ist; Castdesk versucht es selbstständig weiter.',
   },
@@ -172,10 +174,6 @@ export const de: Messages = {
     test: 'Verbindung testen',
     testing: 'Wird getestet …',
     remove: 'Entfernen',
-    removeQuestion: 'Die Verbindung „{name}“ entfernen?',
-    removeConsequences: 'Ihr Schlüssel und die für sie offline gespeicherten Profile werden von diesem Rechner gelöscht. Ihre Shortlists bleiben mit allen Notizen erhalten; fügen Sie die Verbindung wieder hinzu, um ihre Profile erneut zu sehen.',
-    removeConfirm: 'Verbindung entfernen',
-    removeCancel: 'Behalten',
     testOk: 'Erreichbar, Schlüssel akzeptiert: {actors} Schauspielprofile, {crew} Crew-Profile, {castingCalls} Castingaufrufe.',
     testOkNoCounts: 'Erreichbar, Schlüssel akzeptiert.',
     testFailed: 'Test fehlgeschlagen:',

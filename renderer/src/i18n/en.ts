@@ -3,6 +3,7 @@ import { actorDetailEn, crewDetailEn } from './profile.en.ts';
 import { castingCallsEn } from './castingCalls.en.ts';
 import { shortlistExportEn } from './shortlistExport.en.ts';
 import { compareEn, shortlistsEn } from './shortlists.en.ts';
+import { libraryEn } from './library.en.ts';
 /** English UI texts: the reference set of keys; `de` must carry exactly the same ones. */
 export const en = {
   app: {
@@ -63,6 +64,7 @@ export const en = {
   shortlistExport: shortlistExportEn,
   shortlists: shortlistsEn,
   compare: compareEn,
+  library: libraryEn,
   offline: {
     banner: 'Offline: the directory cannot be reached. You are seeing what is saved on this computer; Castdesk retries by itself.',
   },
@@ -170,10 +172,6 @@ export const en = {
     test: 'Test connection',
     testing: 'Testing …',
     remove: 'Remove',
-    removeQuestion: 'Remove the connection "{name}"?',
-    removeConsequences: 'Its key and the profiles kept offline for it are deleted from this computer. Your shortlists stay, with every note; add the connection again to see its profiles once more.',
-    removeConfirm: 'Remove connection',
-    removeCancel: 'Keep it',
     testOk: 'Reachable, key accepted: {actors} actors, {crew} crew profiles, {castingCalls} casting calls.',
     testOkNoCounts: 'Reachable, key accepted.',
     testFailed: 'Test failed:',
