@@ -9,8 +9,8 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const identityPath = '/identity';
 const proofLabel = 'castdesk-web-shell-identity\n';
-/** A local listener answers at once; one that does not is no Castdesk of ours. */
-const probeTimeoutMs = 3_000;
+/** Generous for a loaded machine; a listener that takes longer is treated as no Castdesk of ours. */
+const probeTimeoutMs = 10_000;
 
 /** The answer a shell holding `token` gives to `challenge`. */
 export function identityProof(token: string, challenge: string): string {

@@ -166,7 +166,7 @@ describe('npm run web: what the browser opener sees', () => {
       const [origin, token] = printed.split('/#token=') as [string, string];
       const port = new URL(origin).port;
       const second = startCli(['--port', port, '--user-data-dir', userDataDir], opener.env);
-      expect(await second.exited).toBe(0);
+      expect(await second.exited, second.output().stderr).toBe(0);
       expect(second.output().stdout).toContain(`already running on port ${port}`);
       const calls = await opener.calls();
       expect(calls).toHaveLength(1);
