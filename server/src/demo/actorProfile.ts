@@ -8,7 +8,9 @@ import { generateAboutMe } from './aboutMe.ts';
 import type { DemoAgency } from './agencies.ts';
 import type { DemoCatalogues } from './demoCatalogues.ts';
 import type { IdSequence } from './idSequence.ts';
-import { featuredActorNames, feminineLastName, nameOrigins, neutralFirstNames, type NameOrigin } from './namePools.ts';
+import { featuredActorNames, nameOrigins, type NameOrigin } from './namePools.ts';
+import { drawPersonName } from './personName.ts';
+import { personLook } from './personLook.ts';
 import { generateActorPictures } from './pictures.ts';
 import {
   directoryWebBase,
@@ -192,8 +194,8 @@ export function generateActorProfile(ctx: ActorContext, index: number, id: numbe
   const gender: GenderNew = featured ? featured.gender : genderOf(random, young);
   const origin: NameOrigin = featured ? originByKey.get(featured.origin)! : originByKey.get(random.weighted(originWeights))!;
   const feminine = gender === 'female' || gender === 'transgender_female' || (gender !== 'male' && gender !== 'transgender_male' && random.chance(0.5));
-  const firstName = featured?.first ?? ((gender === 'non_binary' || gender === 'custom') && random.chance(0.4) ? random.pick(neutralFirstNames) : random.pick(feminine ? origin.female : origin.male));
-  const lastName = featured?.last ?? (feminine ? feminineLastName(origin, random.pick(origin.last)) : random.pick(origin.last));
+  const nameForm = (gender === 'non_binary' || gender === 'custom') && random.chance(0.4) ? 'neutral' : feminine ? 'female' : 'male';
+  const { first: firstName, last: lastName } = featured ?? drawPersonName(random, origin, nameForm, feminine);
   const slug = slugify(`${firstName} ${lastName}`);
 
   const span = young ? random.int(3, 5) : random.int(5, 15);
@@ -242,6 +244,20 @@ export function generateActorProfile(ctx: ActorContext, index: number, id: numbe
   const serviceUrl = flat(`${directoryWebBase}/actors/${id}`);
   const serviceCdUrl = flat(`${directoryWebBase}/cd/actors/${id}`);
 
+  const hairFields = hair(random, catalogues, age);
+  const eyeColor = random.pick(catalogues.all('eye_colors'));
+  const look = personLook({
+    seed: ctx.seed,
+    kind: 'actor',
+    index,
+    origin: origin.key,
+    age,
+    presentation: gender === 'non_binary' || gender === 'custom' ? (feminine ? 'feminine' : 'androgynous') : feminine ? 'feminine' : 'masculine',
+    hairColor: hairFields.hair_color,
+    hairLength: hairFields.hair_length,
+    eyeColor,
+  });
+
   const actor: FixtureActor = {
     id,
     first_name: firstName,
@@ -274,8 +290,8 @@ export function generateActorProfile(ctx: ActorContext, index: number, id: numbe
     gender_new: catalogues.keyOr('gender_new', gender),
     gender_description: gender === 'custom' ? random.pick(genderDescriptions) : null,
     gender_searchability: searchability(random, gender).filter((g) => catalogues.has('gender_new', g)),
-    eye_color: random.pick(catalogues.all('eye_colors')),
-    ...hair(random, catalogues, age),
+    eye_color: eyeColor,
+    ...hairFields,
     ethnic_appearances: ethnicBackground,
     ethnic_background: ethnicBackground,
     ethnic_background_details: heritage(random, catalogues, origin),
@@ -308,7 +324,7 @@ export function generateActorProfile(ctx: ActorContext, index: number, id: numbe
     state: residence.state,
     ...generateAboutMe(random, { firstName, city: residence.name, years: Math.max(1, year - careerStart), crew: false, feminine: gender === 'non_binary' || gender === 'custom' ? null : feminine, homepage: links.homepage_url }),
     locations,
-    pictures: generateActorPictures(random, ids, now),
+    pictures: generateActorPictures(random, ids, now, look),
     external_showreel: showreels.external_showreels[0] ?? null,
     ...showreels,
     mentioned_in_blog_post_ids: random.chance(0.05) ? random.sample([101, 117, 123, 140, 152, 168, 177, 190, 204, 215], random.int(1, 2)) : [],

@@ -5,7 +5,9 @@ import { generateAboutMe } from './aboutMe.ts';
 import type { DemoAgency } from './agencies.ts';
 import type { DemoCatalogues } from './demoCatalogues.ts';
 import type { IdSequence } from './idSequence.ts';
-import { feminineLastName, nameOrigins } from './namePools.ts';
+import { nameOrigins } from './namePools.ts';
+import { drawPersonName } from './personName.ts';
+import { personLook } from './personLook.ts';
 import { generateCrewPictures } from './pictures.ts';
 import {
   generateLanguages,
@@ -40,8 +42,8 @@ export function generateCrewProfile(ctx: CrewContext, index: number, id: number)
   const year = now.getUTCFullYear();
   const origin = originByKey.get(random.weighted(originWeights))!;
   const genderKey = random.weighted(crewGenderWeights);
-  const firstName = random.pick(genderKey === 'f' ? origin.female : genderKey === 'm' ? origin.male : [...origin.female, ...origin.male]);
-  const lastName = genderKey === 'f' ? feminineLastName(origin, random.pick(origin.last)) : random.pick(origin.last);
+  const nameForm = genderKey === 'f' ? 'female' : genderKey === 'm' ? 'male' : 'neutral';
+  const { first: firstName, last: lastName } = drawPersonName(random, origin, nameForm, genderKey === 'f');
   const age = random.int(24, 72);
   const professions = random.sample(catalogues.all('crew_professions'), random.count([60, 32, 8]) + 1);
   const agency = random.pick(ctx.agencies);
@@ -63,7 +65,7 @@ export function generateCrewProfile(ctx: CrewContext, index: number, id: number)
     ...generateAboutMe(random, { firstName, city: residence.name, years: Math.max(1, year - careerStart), crew: true, feminine: genderKey === 'i' ? null : genderKey === 'f', homepage: links.homepage_url }),
     representative: agent ? { id: agent.id, name: agent.name } : null,
     talent_agency_id: agency.id,
-    pictures: generateCrewPictures(random, ids, now),
+    pictures: generateCrewPictures(random, ids, now, personLook({ seed: ctx.seed, kind: 'crew', index, origin: origin.key, age, presentation: genderKey === 'f' ? 'feminine' : genderKey === 'm' ? 'masculine' : 'androgynous' })),
     ...generateShowreels(random, ids, year),
     vita: generateCrewVita({ random, ids, catalogues, year, careerStart: Math.min(year, careerStart), feminine: genderKey === 'f' }, professions),
     locations,

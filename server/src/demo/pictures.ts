@@ -1,11 +1,13 @@
 /**
- * Picture metadata of demo profiles. URLs are relative (`/media/pictures/<id>/<version>.png`); the
- * service serves them from its media routes, and the orientation follows the picture id (see
- * server/src/media/pictureGeometry.ts) so metadata and rendered image agree.
+ * Picture metadata of demo profiles. URLs are relative (`/media/pictures/<id>/<id>-<look>-<version>.png`):
+ * every file has a name of its own (clients tell pictures apart by file name, as the provider's
+ * names are unique), and the look code (server/src/media/portraitLook.ts) makes every picture of a
+ * person show the same face. The service renders them in its media routes, and the orientation
+ * follows the picture id (see server/src/media/pictureGeometry.ts) so metadata and image agree.
  */
 import { flat } from './flatString.ts';
 import type { FixtureActor } from '../fixture/schema.ts';
-import { pictureOrientation, pictureSize, type MediaPictureVersion } from '../media/pictureGeometry.ts';
+import { pictureFileName, pictureOrientation, pictureSize, type MediaPictureVersion } from '../media/pictureGeometry.ts';
 import { daysFrom, formatDatetime } from './datetime.ts';
 import type { IdSequence } from './idSequence.ts';
 import type { Random } from './random.ts';
@@ -14,27 +16,27 @@ type FixturePicture = NonNullable<FixtureActor['pictures']>[number];
 
 const photographers = ['Jana Kessler', 'Tom Wieland', 'Mirjam Frei', 'Studio Lichtblick', 'Hanna Ostermann', 'Paolo Bianchi', 'Agnieszka Nowak', 'Lars Berg', 'Fotostudio Nordlicht'];
 
-export function pictureUrl(pictureId: number, version: MediaPictureVersion): string {
-  return flat(`/media/pictures/${pictureId}/${version}.png`);
+export function pictureUrl(pictureId: number, version: MediaPictureVersion, look: string): string {
+  return flat(`/media/pictures/${pictureId}/${pictureFileName(pictureId, version, look)}`);
 }
 
-function basePicture(random: Random, id: number, now: Date, withPortraitThumb: boolean, withCreatedAt: boolean): FixturePicture {
+function basePicture(random: Random, id: number, look: string, now: Date, withPortraitThumb: boolean, withCreatedAt: boolean): FixturePicture {
   const orientation = pictureOrientation(id);
   const [width, height] = pictureSize('original', orientation);
   const recorded = daysFrom(now, -30 - random.next() * 365 * 8);
   const copyrightStyle = random.int(0, 9);
   const photographer = random.pick(photographers);
-  const original = pictureUrl(id, 'original');
+  const original = pictureUrl(id, 'original', look);
   const picture: FixturePicture = {
     id,
     copyright: copyrightStyle < 5 ? flat(`Foto: ${photographer}`) : copyrightStyle < 8 ? flat(`© ${photographer} ${recorded.getUTCFullYear()}`) : '',
     url: original,
     versions: {
       original,
-      large: pictureUrl(id, 'large'),
-      thumb: pictureUrl(id, 'thumb'),
-      thumb_large: pictureUrl(id, 'thumb_large'),
-      ...(withPortraitThumb ? { thumb_portrait: pictureUrl(id, 'thumb_portrait') } : {}),
+      large: pictureUrl(id, 'large', look),
+      thumb: pictureUrl(id, 'thumb', look),
+      thumb_large: pictureUrl(id, 'thumb_large', look),
+      ...(withPortraitThumb ? { thumb_portrait: pictureUrl(id, 'thumb_portrait', look) } : {}),
     },
     orientation,
     dimensions: [width, height],
@@ -65,9 +67,9 @@ const showable = (p: FixturePicture): boolean => p.visible !== false && p.proces
  * main pictures (preferably of that orientation) move first in their own orders. The array follows
  * landscape_position, as the spec returns it.
  */
-export function generateActorPictures(random: Random, ids: IdSequence, now: Date): FixturePicture[] {
+export function generateActorPictures(random: Random, ids: IdSequence, now: Date, look: string): FixturePicture[] {
   const count = random.chance(0.5) ? random.int(1, 4) : random.int(5, 12);
-  const pictures = Array.from({ length: count }, () => basePicture(random, ids.next('picture'), now, true, true));
+  const pictures = Array.from({ length: count }, () => basePicture(random, ids.next('picture'), look, now, true, true));
   markHidden(random, pictures);
   pictures.forEach((picture, index) => (picture.position = index + 1));
   const candidates = pictures.filter(showable);
@@ -88,9 +90,9 @@ export function generateActorPictures(random: Random, ids: IdSequence, now: Date
 }
 
 /** A crew gallery of 1 to 6 pictures ordered by `position`; the first is the main picture. */
-export function generateCrewPictures(random: Random, ids: IdSequence, now: Date): FixturePicture[] {
+export function generateCrewPictures(random: Random, ids: IdSequence, now: Date, look: string): FixturePicture[] {
   const count = random.int(1, 6);
-  const pictures = Array.from({ length: count }, () => basePicture(random, ids.next('picture'), now, false, false));
+  const pictures = Array.from({ length: count }, () => basePicture(random, ids.next('picture'), look, now, false, false));
   markHidden(random, pictures);
   pictures.forEach((picture, index) => {
     picture.position = index + 1;

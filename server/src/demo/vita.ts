@@ -5,6 +5,7 @@
 import { flat } from './flatString.ts';
 import type { FixtureActor, FixtureCrew } from '../fixture/schema.ts';
 import type { DemoCatalogues } from './demoCatalogues.ts';
+import { encodeLook, lookFromNumber } from '../media/portraitLook.ts';
 import { pictureUrl } from './pictures.ts';
 import type { IdSequence } from './idSequence.ts';
 import { feminineLastName, nameOrigins } from './namePools.ts';
@@ -80,6 +81,12 @@ function inDevelopment(ctx: VitaContext, entry: CreditEntry): CreditEntry {
   return entry;
 }
 
+/** A production still: a picture of someone in the cast, whose look follows from the picture id. */
+function stillUrl(ctx: VitaContext): string {
+  const id = ctx.ids.next('picture');
+  return pictureUrl(id, 'large', encodeLook(lookFromNumber(id)));
+}
+
 function credit(ctx: VitaContext, name: string, role: string | null): CreditEntry {
   const { random, catalogues } = ctx;
   const year = careerYear(ctx);
@@ -95,7 +102,7 @@ function credit(ctx: VitaContext, name: string, role: string | null): CreditEntr
     director: personName(random),
     producer: random.chance(0.6) ? random.pick(text.producers) : null,
     caster: random.chance(0.5) ? personName(random) : null,
-    picture: random.chance(0.1) ? { url: pictureUrl(ctx.ids.next('picture'), 'large') } : { url: null },
+    picture: random.chance(0.1) ? { url: stillUrl(ctx) } : { url: null },
   };
   return random.chance(0.05) ? inDevelopment(ctx, entry) : entry;
 }

@@ -1,17 +1,42 @@
 /**
- * The directory's own media host: generated placeholder pictures and audio showreels, referenced
+ * The directory's own media host: generated portraits and audio showreels, referenced
  * by relative `/media/...` URLs in the demo data. Public like the provider's image host (no key),
  * immutable (content is a pure function of the URL), independent of the database.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DirectoryErrorBody } from '../../../contract/directory-errors.ts';
-import { isMediaPictureVersion } from './pictureGeometry.ts';
+import { isMediaPictureVersion, parsePictureFileName, type MediaPictureVersion } from './pictureGeometry.ts';
 import { renderPicturePng } from './placeholderPortrait.ts';
+import { decodeLook, encodeLook, lookFromNumber, type PortraitLook } from './portraitLook.ts';
 import { renderShowreelWav } from './wav.ts';
 
 /** Bumped whenever the rendering changes, so clients holding old ETags refetch. */
-const renderRevision = 'r1';
+const renderRevision = 'r2';
 const idPattern = /^[1-9][0-9]{0,14}$/;
+
+interface RequestedPicture {
+  pictureId: number;
+  version: MediaPictureVersion;
+  look: PortraitLook;
+  lookCode: string;
+}
+
+/**
+ * The picture a URL names: `<id>-<look>-<version>.png` (the demo's unique names) or the older
+ * `<version>.png`, whose look follows from the id.
+ */
+function pictureFromUrl(id: string, file: string): RequestedPicture | undefined {
+  if (!idPattern.test(id)) return undefined;
+  const named = parsePictureFileName(file);
+  if (named) {
+    const look = decodeLook(named.look);
+    return named.pictureId === Number(id) && look ? { pictureId: named.pictureId, version: named.version, look, lookCode: named.look } : undefined;
+  }
+  const version = file.endsWith('.png') ? file.slice(0, -4) : '';
+  if (!isMediaPictureVersion(version)) return undefined;
+  const look = lookFromNumber(Number(id));
+  return { pictureId: Number(id), version, look, lookCode: encodeLook(look) };
+}
 
 function notFound(reply: FastifyReply, message: string): FastifyReply {
   const body: DirectoryErrorBody = { error: { code: 'not_found', message } };
@@ -40,14 +65,16 @@ function sendMedia(request: FastifyRequest, reply: FastifyReply, etag: string, t
  */
 export function registerMediaRoutes(app: FastifyInstance): void {
   app.get<{ Params: { id: string; file: string } }>('/media/pictures/:id/:file', async (request, reply) => {
-    const { id, file } = request.params;
-    const version = file.endsWith('.png') ? file.slice(0, -4) : '';
-    if (!idPattern.test(id) || !isMediaPictureVersion(version)) {
-      return notFound(reply, `No picture at ${request.url.split('?')[0]}: expected /media/pictures/<positive id>/<original|large|thumb|thumb_large|thumb_portrait>.png`);
+    const picture = pictureFromUrl(request.params.id, request.params.file);
+    if (!picture) {
+      return notFound(
+        reply,
+        `No picture at ${request.url.split('?')[0]}: expected /media/pictures/<positive id>/<id>-<look>-<version>.png or /media/pictures/<positive id>/<version>.png, version one of original, large, thumb, thumb_large, thumb_portrait`,
+      );
     }
-    const pictureId = Number(id);
-    return sendMedia(request, reply, `"picture-${pictureId}-${version}-${renderRevision}"`, 'image/png', () =>
-      renderPicturePng(pictureId, version),
+    const { pictureId, version, look, lookCode } = picture;
+    return sendMedia(request, reply, `"picture-${pictureId}-${lookCode}-${version}-${renderRevision}"`, 'image/png', () =>
+      renderPicturePng(pictureId, version, undefined, look),
     );
   });
 

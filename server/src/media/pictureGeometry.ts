@@ -48,3 +48,20 @@ export function pictureSize(version: MediaPictureVersion, orientation: PictureOr
 export function isMediaPictureVersion(value: string): value is MediaPictureVersion {
   return (mediaPictureVersions as readonly string[]).includes(value);
 }
+
+/**
+ * The file name of one version of a picture: `<id>-<look>-<version>.png`, unique per picture and
+ * version (clients tell pictures apart by file name), and carrying the look the portrait shows.
+ */
+export function pictureFileName(pictureId: number, version: MediaPictureVersion, look: string): string {
+  return `${pictureId}-${look}-${version}.png`;
+}
+
+const fileNamePattern = /^([1-9][0-9]{0,14})-([0-9a-f]{12})-([a-z_]+)\.png$/;
+
+/** The parts of a picture file name, or undefined when it is not one (see pictureFileName). */
+export function parsePictureFileName(fileName: string): { pictureId: number; look: string; version: MediaPictureVersion } | undefined {
+  const match = fileNamePattern.exec(fileName);
+  if (!match || !isMediaPictureVersion(match[3]!)) return undefined;
+  return { pictureId: Number(match[1]), look: match[2]!, version: match[3] };
+}

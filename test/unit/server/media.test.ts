@@ -5,11 +5,13 @@ import { crc32 } from '../../../server/src/media/crc32.ts';
 import { registerMediaRoutes } from '../../../server/src/media/mediaRoutes.ts';
 import {
   mediaPictureVersions,
+  pictureFileName,
   pictureOrientation,
   pictureSize,
   type PictureOrientation,
 } from '../../../server/src/media/pictureGeometry.ts';
 import { renderPicturePng } from '../../../server/src/media/placeholderPortrait.ts';
+import { decodeLook, encodeLook, lookFromNumber } from '../../../server/src/media/portraitLook.ts';
 import { renderShowreelWav, showreelSampleRate } from '../../../server/src/media/wav.ts';
 
 interface PngChunk {
@@ -47,7 +49,8 @@ describe('crc32', () => {
 describe('renderPicturePng', () => {
   const orientations: PictureOrientation[] = ['portrait', 'landscape', 'square'];
 
-  it('renders every version at its size, with valid chunks and a decodable IDAT', () => {
+  // Fifteen renders up to 1200 px: a second of work, many on a loaded two-core machine.
+  it('renders every version at its size, with valid chunks and a decodable IDAT', { timeout: 60_000 }, () => {
     for (const orientation of orientations) {
       for (const version of mediaPictureVersions) {
         const { width, height, chunks, raw } = readPng(renderPicturePng(4242, version, orientation));
@@ -119,6 +122,25 @@ describe('renderShowreelWav', () => {
   });
 });
 
+describe('portrait looks', () => {
+  it('round-trip through their twelve-digit code and reject codes that name no look', () => {
+    for (let n = 1; n < 400; n++) {
+      const look = lookFromNumber(n);
+      const code = encodeLook(look);
+      expect(code).toMatch(/^[0-9a-f]{12}$/);
+      expect(decodeLook(code)).toEqual(look);
+    }
+    expect(decodeLook('a00000000000')).toBeUndefined();
+    expect(decodeLook('0c0000000000')).toBeUndefined();
+    expect(decodeLook('000000000000')).toEqual(expect.objectContaining({ skin: 0, hairColor: 'black', hairStyle: 'bald', glasses: false, seed: 0 }));
+  });
+
+  it('paint different faces for different looks: 40 looks, 40 distinct thumbnails', () => {
+    const thumbs = new Set(Array.from({ length: 40 }, (_, i) => renderPicturePng(900, 'thumb', 'portrait', lookFromNumber(i + 1)).toString('base64')));
+    expect(thumbs.size).toBe(40);
+  }, 60_000);
+});
+
 describe('media routes', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
@@ -140,6 +162,20 @@ describe('media routes', () => {
     const { width, height } = readPng(response.rawPayload);
     expect([width, height]).toEqual(pictureSize('thumb_large', pictureOrientation(31)));
     expect(Buffer.compare(response.rawPayload, renderPicturePng(31, 'thumb_large'))).toBe(0);
+  });
+
+  it('serves a picture by its unique file name, with the look the name carries', async () => {
+    const look = encodeLook({ skin: 7, hairColor: 'red', hairStyle: 'afro', eyeColor: 'green', age: 'young', presentation: 'feminine', facialHair: 'none', glasses: true, seed: 4711 });
+    const url = `/media/pictures/31/${pictureFileName(31, 'thumb', look)}`;
+    expect(url).toBe(`/media/pictures/31/31-${look}-thumb.png`);
+    const response = await app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(Buffer.compare(response.rawPayload, renderPicturePng(31, 'thumb', undefined, decodeLook(look)))).toBe(0);
+    // Another look is another face; the older name renders the id's own look.
+    const other = encodeLook({ ...decodeLook(look)!, hairStyle: 'bald', skin: 1 });
+    const otherResponse = await app.inject({ method: 'GET', url: `/media/pictures/31/${pictureFileName(31, 'thumb', other)}` });
+    expect(Buffer.compare(otherResponse.rawPayload, response.rawPayload)).not.toBe(0);
+    expect(otherResponse.headers.etag).not.toBe(response.headers.etag);
   });
 
   it('answers 304 to a matching If-None-Match and 200 to another', async () => {
@@ -181,6 +217,12 @@ describe('media routes', () => {
     '/media/pictures/12/large',
     '/media/pictures/1234567890123456789/large.png',
     '/media/pictures/12',
+    // A unique name must name the same id, a look that exists and a version.
+    '/media/pictures/12/13-000000000000-thumb.png',
+    '/media/pictures/12/12-00000000000-thumb.png',
+    '/media/pictures/12/12-f00000000000-thumb.png',
+    '/media/pictures/12/12-000000000000-huge.png',
+    '/media/pictures/12/12-000000000000-thumb.jpg',
     '/media/showreels/abc.wav',
     '/media/showreels/12.mp3',
     '/media/other',
