@@ -6,7 +6,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { rendererContentType } from '../core/files/contentTypes.ts';
-import { rendererContentSecurityPolicy } from './contentSecurityPolicy.ts';
+import { rendererContentSecurityPolicy } from '../core/files/contentSecurityPolicy.ts';
 
 export const appOrigin = 'app://castdesk';
 /** The URL the window loads. */

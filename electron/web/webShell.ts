@@ -20,7 +20,7 @@ import { isChannelName } from '../core/bridge/dispatch.ts';
 import { webExternalOpener } from './externalOpener.ts';
 import { createLaunchNonces, defaultLaunchNonceTtlMs } from './launchNonces.ts';
 import { createLaunchToken, tokensMatch } from './launchToken.ts';
-import { cspOfHtml, securityHeaders } from './securityHeaders.ts';
+import { securityHeaders } from './securityHeaders.ts';
 import { identityPath, identityProof } from './runningShell.ts';
 import { readStaticFile } from './staticFiles.ts';
 
@@ -114,7 +114,7 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
   if (indexHtml === null) {
     throw new Error(`No built renderer in ${rendererDir}: run \`npx electron-vite build\` (npm run build) first.`);
   }
-  const headers = securityHeaders(cspOfHtml(indexHtml));
+  const headers = securityHeaders;
   const token = createLaunchToken();
   const sessionSecret = randomBytes(32).toString('base64url');
   const mediaPath = `/m/${randomBytes(18).toString('base64url')}/`;

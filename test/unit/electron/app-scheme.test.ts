@@ -10,8 +10,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { electronDouble } from './electronDouble.ts';
 import { createAppFileHandler } from '../../../electron/main/appFiles.ts';
 import { registerPrivilegedSchemes, serveAppScheme } from '../../../electron/main/appScheme.ts';
-import { rendererContentSecurityPolicy } from '../../../electron/main/contentSecurityPolicy.ts';
+import { metaContentSecurityPolicy, rendererContentSecurityPolicy } from '../../../electron/core/files/contentSecurityPolicy.ts';
 import { createMediaHandler } from '../../../electron/main/mediaScheme.ts';
+import { securityHeaders } from '../../../electron/web/securityHeaders.ts';
 
 vi.mock('electron', async () => (await import('./electronDouble.ts')).electronDouble.module);
 
@@ -68,10 +69,27 @@ describe('app://castdesk/', () => {
     expect(await route.text()).toContain('<title>Castdesk</title>');
   });
 
-  it('uses the same policy as the meta tag of renderer/index.html', async () => {
+  it('uses the same policy as the meta tag of renderer/index.html and the web shell', async () => {
     const html = await readFile(new URL('../../../renderer/index.html', import.meta.url), 'utf8');
     const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html)?.[1];
-    expect(meta).toBe(rendererContentSecurityPolicy);
+    // A meta tag cannot carry frame-ancestors; everything else is the same text.
+    expect(meta).toBe(metaContentSecurityPolicy);
+    expect(rendererContentSecurityPolicy).toBe(`${metaContentSecurityPolicy}; frame-ancestors 'none'`);
+    expect(securityHeaders['Content-Security-Policy']).toBe(rendererContentSecurityPolicy);
+  });
+
+  it('sends a policy that submits no form, lets no page frame the app, and loads media only from the app and its media cache', async () => {
+    const header = (await serve(new Request('app://castdesk/index.html'))).headers.get('content-security-policy') ?? '';
+    const directives = new Map(header.split(';').map((directive) => {
+      const [name = '', ...sources] = directive.trim().split(/\s+/);
+      return [name, sources.join(' ')] as const;
+    }));
+    expect(directives.get('form-action')).toBe("'none'");
+    expect(directives.get('frame-ancestors')).toBe("'none'");
+    // Showreels from any https host or a local port are no longer loaded by the renderer itself.
+    expect(directives.get('media-src')).toBe("'self' castdesk-media:");
+    expect(directives.get('object-src')).toBe("'none'");
+    expect(directives.get('script-src')).toBe("'self'");
   });
 
   const escapes = [

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { electronDouble, electronEvent } from './electronDouble.ts';
 import { channelNames, ipcChannel } from '../../../contract/bridge.ts';
-import { rendererContentSecurityPolicy } from '../../../electron/main/contentSecurityPolicy.ts';
+import { rendererContentSecurityPolicy } from '../../../electron/core/files/contentSecurityPolicy.ts';
 
 vi.mock('electron', async () => (await import('./electronDouble.ts')).electronDouble.module);
 
