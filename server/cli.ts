@@ -4,12 +4,16 @@
  */
 import { parseArgs } from 'node:util';
 import { FixtureError } from './src/fixture/parseFixture.ts';
-import { parseRateLimit } from './src/http/rateLimit.ts';
+import { parsePublicUrl } from './src/http/publicUrl.ts';
+import { mediaRateLimitFor, parseRateLimit, type RateLimitConfig } from './src/http/rateLimit.ts';
 import { startDirectory, type DemoSize } from './src/startDirectory.ts';
 
 const usage = `Usage: npm run directory -- [--host 127.0.0.1] [--port 8787] [--data-dir DIR]
                      [--fixture FILE.json | --demo [--actors N] [--crew N] [--casting-calls N] [--seed S]]
-                     [--rate-limit 300/300s | --rate-limit off]
+                     [--rate-limit 300/300s | --rate-limit off] [--media-rate-limit 3000/300s | off]
+                     [--public-url https://directory.example]
+--public-url is where clients reach the service (behind a proxy, say): Link headers and media
+URLs are built on it. Default: the listen address.
 Set DATABASE_URL to use a PostgreSQL server instead of the embedded PGlite.`;
 
 function fail(message: string): never {
@@ -39,6 +43,8 @@ async function main(): Promise<void> {
         'casting-calls': { type: 'string' },
         seed: { type: 'string' },
         'rate-limit': { type: 'string', default: '300/300s' },
+        'media-rate-limit': { type: 'string' },
+        'public-url': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -62,12 +68,19 @@ async function main(): Promise<void> {
       }
     : undefined;
   for (const key of Object.keys(demo ?? {}) as (keyof DemoSize)[]) if (demo?.[key] === undefined) delete demo?.[key];
-  let rateLimit;
-  try {
-    rateLimit = parseRateLimit(args['rate-limit']);
-  } catch (error) {
-    fail((error as Error).message);
-  }
+  const parsed = <T>(parse: () => T): T => {
+    try {
+      return parse();
+    } catch (error) {
+      fail((error as Error).message);
+    }
+  };
+  const rateLimit = parsed(() => parseRateLimit(args['rate-limit']));
+  const mediaRateLimit = args['media-rate-limit'] === undefined
+    ? mediaRateLimitFor(rateLimit)
+    : parsed(() => parseRateLimit(args['media-rate-limit']!, '--media-rate-limit'));
+  const publicUrl = args['public-url'] === undefined ? undefined : parsed(() => parsePublicUrl(args['public-url']!));
+  const describeLimit = (limit: RateLimitConfig | false) => (limit ? `${limit.limit} requests per ${limit.windowSeconds} s per client` : 'off');
 
   const directory = await startDirectory({
     host: args.host,
@@ -77,13 +90,20 @@ async function main(): Promise<void> {
     fixture: args.fixture,
     demo,
     rateLimit,
+    mediaRateLimit,
+    publicUrl,
     log: (line) => process.stdout.write(`${line}\n`),
   });
 
   process.stdout.write(`Directory service listening on ${directory.baseUrl}\n`);
-  process.stdout.write(`Rate limit: ${rateLimit ? `${rateLimit.limit} requests per ${rateLimit.windowSeconds} s per client` : 'off'}\n`);
-  process.stdout.write('API keys (send "Authorization: Token token=<KEY>"):\n');
-  for (const { key, description } of directory.keys) process.stdout.write(`  ${key}  ${description}\n`);
+  if (directory.publicUrl !== directory.baseUrl) process.stdout.write(`Public URL (links and media): ${directory.publicUrl}\n`);
+  process.stdout.write(`Rate limit: ${describeLimit(rateLimit)} on /api, ${describeLimit(mediaRateLimit)} on /media\n`);
+  if (directory.keys.length > 0) {
+    process.stdout.write('API keys (send "Authorization: Token token=<KEY>"):\n');
+    for (const { key, description } of directory.keys) process.stdout.write(`  ${key}  ${description}\n`);
+  } else {
+    process.stdout.write('API keys: those of the fixture loaded into this data folder (the database keeps only their hashes).\n');
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

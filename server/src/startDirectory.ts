@@ -6,14 +6,18 @@
 import type { AddressInfo } from 'node:net';
 import { openPglite, openPostgres, type Database, type Queryable } from './db/database.ts';
 import { ensureSchema } from './db/schema.ts';
+import { withRandomSecrets } from './demo/apiKeys.ts';
 import { generateDemoFixture } from './demo/generateDemoFixture.ts';
+import { readDemoKeyRecord, writeDemoKeyRecord, type PrintedKey } from './demoKeyRecord.ts';
 import { loadFixture } from './fixture/loadFixture.ts';
 import { parseFixture, readFixtureFile } from './fixture/parseFixture.ts';
 import type { Fixture, FixtureAgency, FixtureInput } from './fixture/schema.ts';
+import { hashApiKey } from './db/apiKeyHash.ts';
 import { readKeyRights } from './http/accessKeys.ts';
 import { buildApp } from './http/buildApp.ts';
 import { CountCache } from './http/countCache.ts';
-import type { RateLimitConfig } from './http/rateLimit.ts';
+import { parsePublicUrl } from './http/publicUrl.ts';
+import { mediaRateLimitFor, type RateLimitConfig } from './http/rateLimit.ts';
 import type { RouteContext } from './http/routeContext.ts';
 
 export interface DemoSize {
@@ -36,14 +40,28 @@ export interface DirectoryOptions {
   /** Demo data of this size; a data folder already holding the same demo is reused. */
   demo?: DemoSize;
   rateLimit?: RateLimitConfig | false;
+  /** Per client on /media; default ten times the /api budget, off when that is off. */
+  mediaRateLimit?: RateLimitConfig | false;
+  /**
+   * Where clients reach the service, the base of every absolute URL it writes (Link headers,
+   * media URLs); default the listen address. Never taken from a request's Host header.
+   */
+  publicUrl?: string;
   /** The service's clock, which decides `current`. */
   now?: () => Date;
   log?: (line: string) => void;
 }
 
 export interface RunningDirectory {
+  /** The listen address. */
   baseUrl: string;
-  keys: { key: string; description: string }[];
+  /** The base of the absolute URLs the service writes (publicUrl, or the listen address). */
+  publicUrl: string;
+  /**
+   * The keys this start knows in full: those of the fixture or demo it loaded, or the demo's keys
+   * on record. Empty when it reuses a fixture's data: the database holds only hashes.
+   */
+  keys: PrintedKey[];
   /** Swaps all data for a fixture without restarting (creating PGlite takes seconds). */
   replaceData(fixture: string | FixtureInput): Promise<void>;
   close(): Promise<void>;
@@ -68,26 +86,52 @@ async function recordSource(db: Queryable, source: unknown): Promise<void> {
   );
 }
 
-/** Fills the database as the options ask; demo data already in the folder is kept. */
-async function prepareData(db: Database, options: DirectoryOptions, log: (line: string) => void): Promise<void> {
+const demoSizeFields = ['actors', 'crew', 'castingCalls', 'seed'] as const;
+
+const printable = (fixture: Fixture): PrintedKey[] => fixture.api_keys.map(({ key, description }) => ({ key, description: description ?? '' }));
+
+/** The demo keys on record in the data folder, when they are the ones the database holds. */
+async function recordedDemoKeys(db: Queryable, dataDir: string | undefined): Promise<PrintedKey[] | undefined> {
+  const recorded = dataDir ? await readDemoKeyRecord(dataDir) : undefined;
+  if (!recorded) return undefined;
+  const stored = new Set((await db.query<{ key_sha256: string }>('SELECT key_sha256 FROM api_keys')).map((row) => row.key_sha256));
+  return recorded.every(({ key }) => stored.has(hashApiKey(key))) ? recorded : undefined;
+}
+
+/**
+ * Fills the database as the options ask and returns the keys it knows in full. Demo data already
+ * in the folder is kept when its keys are on record; the demo created here gets random keys.
+ */
+async function prepareData(db: Database, options: DirectoryOptions, log: (line: string) => void): Promise<PrintedKey[]> {
   if (options.fixture !== undefined) {
-    await loadFixture(db, await fixtureFrom(options.fixture));
+    const fixture = await fixtureFrom(options.fixture);
+    await loadFixture(db, fixture);
     await recordSource(db, { kind: 'fixture', path: typeof options.fixture === 'string' ? options.fixture : null });
-    return;
+    return printable(fixture);
   }
-  const stored = (await storedSource(db)) as Record<string, unknown> | undefined;
-  if (!options.demo && stored) return;
-  const size = { ...defaultDemoSize, ...options.demo };
-  const wanted: Record<string, unknown> = { kind: 'demo', ...size };
-  if (stored && Object.keys(wanted).every((key) => stored[key] === wanted[key])) {
-    log('Reusing the demo data already in the data folder.');
-    return;
+  const stored = (await storedSource(db)) as { kind?: string } | undefined;
+  if (!options.demo && stored?.kind === 'fixture') return [];
+  const storedDemo = stored?.kind === 'demo' ? (stored as Required<DemoSize>) : undefined;
+  const size: Required<DemoSize> = options.demo ? { ...defaultDemoSize, ...options.demo } : (storedDemo ?? defaultDemoSize);
+  const sameDemo = storedDemo !== undefined && demoSizeFields.every((field) => storedDemo[field] === size[field]);
+  if (sameDemo) {
+    const keys = await recordedDemoKeys(db, options.dataDir);
+    if (keys) {
+      log('Reusing the demo data already in the data folder.');
+      return keys;
+    }
+    log('The demo keys are not on record (the database keeps only their hashes); creating the demo anew with new keys.');
   }
   const started = Date.now();
   log(`Generating demo data: ${size.actors} actors, ${size.crew} crew, ${size.castingCalls} casting calls (seed ${size.seed}) …`);
-  await loadFixture(db, generateDemoFixture({ ...size, now: new Date() }));
-  await recordSource(db, wanted);
+  const fixture = generateDemoFixture({ ...size, now: new Date() });
+  fixture.api_keys = withRandomSecrets(fixture.api_keys);
+  await loadFixture(db, fixture);
+  await recordSource(db, { kind: 'demo', ...size });
+  const keys = printable(fixture);
+  if (options.dataDir) await writeDemoKeyRecord(options.dataDir, keys);
   log(`Demo data ready in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  return keys;
 }
 
 async function readAgencies(db: Queryable): Promise<Map<number, FixtureAgency>> {
@@ -97,32 +141,38 @@ async function readAgencies(db: Queryable): Promise<Map<number, FixtureAgency>> 
 
 export async function startDirectory(options: DirectoryOptions = {}): Promise<RunningDirectory> {
   const log = options.log ?? (() => undefined);
+  const configuredPublicUrl = options.publicUrl === undefined ? undefined : parsePublicUrl(options.publicUrl);
   const db = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir);
   try {
     await ensureSchema(db, log);
-    await prepareData(db, options, log);
+    const keys = await prepareData(db, options, log);
     const context: RouteContext = {
       db,
       keys: await readKeyRights(db),
       agencies: await readAgencies(db),
       now: options.now ?? (() => new Date()),
       counts: new CountCache(),
+      publicUrl: configuredPublicUrl ?? '',
     };
-    const app = buildApp(context, { rateLimit: options.rateLimit ?? defaultRateLimit, log });
+    const rateLimit = options.rateLimit ?? defaultRateLimit;
+    const app = buildApp(context, { rateLimit, mediaRateLimit: options.mediaRateLimit ?? mediaRateLimitFor(rateLimit), log });
     await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 8787 });
     const address = app.server.address() as AddressInfo;
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-    const describeKeys = () => [...context.keys.values()].map(({ key, description }) => ({ key, description }));
+    const baseUrl = `http://${host}:${address.port}`;
+    context.publicUrl ||= baseUrl;
     const running: RunningDirectory = {
-      baseUrl: `http://${host}:${address.port}`,
-      keys: describeKeys(),
-      async replaceData(fixture) {
-        await loadFixture(db, await fixtureFrom(fixture));
+      baseUrl,
+      publicUrl: context.publicUrl,
+      keys,
+      async replaceData(source) {
+        const fixture = await fixtureFrom(source);
+        await loadFixture(db, fixture);
         context.counts.clear();
-        await recordSource(db, { kind: 'fixture', path: typeof fixture === 'string' ? fixture : null });
+        await recordSource(db, { kind: 'fixture', path: typeof source === 'string' ? source : null });
         context.keys = await readKeyRights(db);
         context.agencies = await readAgencies(db);
-        running.keys = describeKeys();
+        running.keys = printable(fixture);
       },
       async close() {
         await app.close();

@@ -2,21 +2,25 @@
  * What the end-to-end specs read from the demo directory itself, to know what the app should show:
  * the casting professional's key, GET requests with it, the spec's role fit, and the main menu.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { ActorDetail, Role } from '../../contract/directory-api.ts';
-import { generateDemoFixture } from '../../server/src/demo/generateDemoFixture.ts';
-import { smallDemo } from './webShellProcess.ts';
+import { userDataDir } from './renderer-url.ts';
 
 export interface Directory {
   baseUrl: string;
   key: string;
 }
 
-/** The demo's casting professional key: derived from the seed, as the demo directory derives it. */
+/**
+ * The demo's casting professional key. Demo keys are random per data folder; the demo directory
+ * keeps them in `demo-keys.json` in its folder (under the web shell's user data folder).
+ */
 export function demoCastingProKey(): string {
-  const fixture = generateDemoFixture({ ...smallDemo, now: new Date() });
-  const key = fixture.api_keys.find((entry) => entry.key.startsWith('demo-casting-pro'))?.key;
-  if (!key) throw new Error('The demo generator made no casting professional key');
+  const record = JSON.parse(readFileSync(path.join(userDataDir(), 'demo-directory', 'demo-keys.json'), 'utf8')) as { keys: { key: string }[] };
+  const key = record.keys.find((entry) => entry.key.startsWith('demo-casting-pro'))?.key;
+  if (!key) throw new Error('The demo directory has no casting professional key on record');
   return key;
 }
 

@@ -67,6 +67,9 @@ describe('npm run directory', () => {
   it.each([
     [['--port', 'eighty']],
     [['--rate-limit', 'lots']],
+    [['--media-rate-limit', '5']],
+    [['--public-url', 'ftp://directory.example']],
+    [['--public-url', 'https://directory.example/?q=1']],
     [['--actors', '10']],
     [['--demo', '--fixture', 'x.json']],
     [['--no-such-flag']],

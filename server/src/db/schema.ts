@@ -5,7 +5,7 @@
  */
 import type { Database, Queryable } from './database.ts';
 
-export const schemaVersion = 2;
+export const schemaVersion = 3;
 
 const ddl = `
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
@@ -22,8 +22,9 @@ CREATE TABLE IF NOT EXISTS agencies (
   regions text[] NOT NULL
 );
 
+-- Keys are stored as their SHA-256 only (accessKeys.ts).
 CREATE TABLE IF NOT EXISTS api_keys (
-  key text PRIMARY KEY,
+  key_sha256 text PRIMARY KEY,
   description text NOT NULL,
   agency_ids integer[] NOT NULL,
   all_public_casting_calls boolean NOT NULL,

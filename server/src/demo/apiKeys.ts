@@ -1,8 +1,11 @@
 /**
  * Demo API keys: one per agency (its own profiles and all public casting calls) and one for a
- * casting professional (every agency, all public calls, invited to some private roles). Keys are
- * derived from the seed, so a demo directory keeps its keys across restarts.
+ * casting professional (every agency, all public calls, invited to some private roles). The
+ * generator derives them from the seed, so a fixture stays a pure function of its options; a demo
+ * directory replaces their secrets with random ones when it creates its data (withRandomSecrets),
+ * so no two installations share a key (issue 10).
  */
+import { randomBytes } from 'node:crypto';
 import type { FixtureActor, FixtureApiKey, FixtureCrew } from '../fixture/schema.ts';
 import type { DemoAgency } from './agencies.ts';
 import { Random } from './random.ts';
@@ -50,4 +53,15 @@ export function generateApiKeys(
     invited_role_ids: invitedRoleIds,
   };
   return [...agencyKeys, professional];
+}
+
+/** A generated key's readable name: everything before its final `-<hex secret>`. */
+const keyName = (key: string): string => key.replace(/-[0-9a-f]+$/, '');
+
+/**
+ * The same keys with 128 random bits each as their secret, names kept (`demo-casting-pro-…` is
+ * how the app's demo launcher and the CLI's readers find the casting professional's key).
+ */
+export function withRandomSecrets(keys: readonly FixtureApiKey[]): FixtureApiKey[] {
+  return keys.map((entry) => ({ ...entry, key: `${keyName(entry.key)}-${randomBytes(16).toString('hex')}` }));
 }

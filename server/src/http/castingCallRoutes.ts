@@ -7,7 +7,7 @@ import type { FixtureCastingCall } from '../fixture/schema.ts';
 import { castingCallDetail } from '../views/details.ts';
 import type { KeyRights } from './accessKeys.ts';
 import { notFound } from './apiError.ts';
-import { requestBaseUrl, setPaginationHeaders } from './pagination.ts';
+import { setPaginationHeaders } from './pagination.ts';
 import { fields, flag, pagination, type RawQuery } from './queryParams.ts';
 import type { RouteContext } from './routeContext.ts';
 import { SqlFilter } from './sqlFilter.ts';
@@ -70,7 +70,7 @@ export function registerCastingCallRoutes(app: FastifyInstance, context: RouteCo
           filter.params,
         )
       : [];
-    setPaginationHeaders(request, reply, page, perPage, total);
+    setPaginationHeaders(request, reply, context.publicUrl, page, perPage, total);
     return rows.map(({ id, list_doc: text }) => {
       const doc = JSON.parse(text) as Record<string, unknown>;
       const item: Record<string, unknown> = { id };
@@ -89,6 +89,6 @@ export function registerCastingCallRoutes(app: FastifyInstance, context: RouteCo
     const call = JSON.parse(row.doc) as FixtureCastingCall;
     const invited = new Set(request.rights.invitedRoleIds);
     const visibleRoleIds = new Set(call.roles.filter((role) => call.visibility === 'public' || invited.has(role.id)).map((role) => role.id));
-    return castingCallDetail(call, visibleRoleIds, requestBaseUrl(request));
+    return castingCallDetail(call, visibleRoleIds, context.publicUrl);
   });
 }

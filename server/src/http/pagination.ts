@@ -4,12 +4,14 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-export function requestBaseUrl(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
-
-export function setPaginationHeaders(request: FastifyRequest, reply: FastifyReply, page: number, perPage: number, total: number): void {
-  const url = new URL(request.url, requestBaseUrl(request));
+/**
+ * Links are built from the configured public URL and the matched route's canonical path (not the
+ * path as the client spelled it, nor its Host header); only the query is the client's.
+ */
+export function setPaginationHeaders(request: FastifyRequest, reply: FastifyReply, publicUrl: string, page: number, perPage: number, total: number): void {
+  const url = new URL(`${publicUrl}${request.routeOptions.url ?? ''}`);
+  const queryStart = request.url.indexOf('?');
+  if (queryStart >= 0) url.search = request.url.slice(queryStart);
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const link = (target: number, rel: string) => {
     url.searchParams.set('page', String(target));

@@ -20,7 +20,7 @@ import { absoluteMediaUrls, localizedText } from '../views/common.ts';
 import { actorDetail, crewDetail, type ViewContext } from '../views/details.ts';
 import type { MainPictureSummary } from '../views/pictures.ts';
 import { ApiError, notFound } from './apiError.ts';
-import { requestBaseUrl, setPaginationHeaders } from './pagination.ts';
+import { setPaginationHeaders } from './pagination.ts';
 import { fields, flag, languageCodes, nameQuery, oneOf, optionalInteger, pagination, repeated, type RawQuery } from './queryParams.ts';
 import type { RouteContext } from './routeContext.ts';
 import { SqlFilter } from './sqlFilter.ts';
@@ -158,15 +158,14 @@ function registerProfileResource(app: FastifyInstance, context: RouteContext, re
         )
       : [];
 
-    const baseUrl = requestBaseUrl(request);
-    setPaginationHeaders(request, reply, page, perPage, total);
+    setPaginationHeaders(request, reply, context.publicUrl, page, perPage, total);
     return rows.map(({ id, list_doc: text }) => {
       const doc = JSON.parse(text) as StoredListDoc;
       const item: Record<string, unknown> = { id };
       for (const name of selected) {
         item[name] = name === 'about_me' || name === 'about_me_html' ? localizedText(doc[name], locale) : doc[name];
       }
-      if (includePicture) Object.assign(item, absoluteMediaUrls(pictureFields(doc.main_picture, pictureVersion), baseUrl));
+      if (includePicture) Object.assign(item, absoluteMediaUrls(pictureFields(doc.main_picture, pictureVersion), context.publicUrl));
       return item;
     });
   });
@@ -177,15 +176,19 @@ function registerProfileResource(app: FastifyInstance, context: RouteContext, re
     const mode = oneOf(query, 'enum', resource.enumModes) ?? 'keys';
     const locale = oneOf(query, 'locale', resource.detailLocales) ?? 'en';
     if (!/^\d{1,9}$/.test(id)) throw notFound(resource.what, id);
-    const [row] = await context.db.query<{ status: string; merged_into: number | null; doc: string }>(
-      `SELECT p.status, p.merged_into, r.doc FROM ${resource.table} p JOIN ${resource.records} r ON r.id = p.id
+    // The profile a merged one went into is named only when this key may see it; otherwise the
+    // answer is `deleted`, so a 410 never reveals an id outside the key's rights.
+    const [row] = await context.db.query<{ status: string; merged_into: number | null; merged_into_visible: boolean; doc: string }>(
+      `SELECT p.status, p.merged_into, r.doc,
+         EXISTS (SELECT 1 FROM ${resource.table} n WHERE n.id = p.merged_into AND n.agency_ids && $2::integer[]) AS merged_into_visible
+       FROM ${resource.table} p JOIN ${resource.records} r ON r.id = p.id
        WHERE p.id = $1 AND p.agency_ids && $2::integer[]`,
       [Number(id), request.rights.agencyIds],
     );
     if (!row) throw notFound(resource.what, id);
-    if (row.status === 'merged') return reply.code(410).send({ id: Number(id), status: 'merged', new_id: row.merged_into });
-    if (row.status === 'deleted') return reply.code(410).send({ id: Number(id), status: 'deleted' });
-    return resource.detail(JSON.parse(row.doc), { locale, baseUrl: requestBaseUrl(request), agencies: context.agencies }, mode);
+    if (row.status === 'merged' && row.merged_into_visible) return reply.code(410).send({ id: Number(id), status: 'merged', new_id: row.merged_into });
+    if (row.status !== 'active') return reply.code(410).send({ id: Number(id), status: 'deleted' });
+    return resource.detail(JSON.parse(row.doc), { locale, baseUrl: context.publicUrl, agencies: context.agencies }, mode);
   });
 }
 

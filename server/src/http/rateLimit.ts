@@ -12,15 +12,24 @@ export interface RateDecision {
   headers: Record<string, string>;
 }
 
-export function parseRateLimit(text: string): RateLimitConfig | false {
+/** `flag` names the option in the error message. */
+export function parseRateLimit(text: string, flag = '--rate-limit'): RateLimitConfig | false {
   if (text === 'off') return false;
   const match = /^(\d+)\/(\d+)s$/.exec(text);
   const limit = Number(match?.[1]);
   const windowSeconds = Number(match?.[2]);
   if (!match || limit < 1 || windowSeconds < 1) {
-    throw new Error(`--rate-limit takes REQUESTS/SECONDSs (for example 300/300s) or off, not ${JSON.stringify(text)}`);
+    throw new Error(`${flag} takes REQUESTS/SECONDSs (for example 300/300s) or off, not ${JSON.stringify(text)}`);
   }
   return { limit, windowSeconds };
+}
+
+/**
+ * The /media budget when none is configured: ten times the /api budget (a screenful of thumbnails
+ * is dozens of requests), and off when /api is unlimited.
+ */
+export function mediaRateLimitFor(api: RateLimitConfig | false): RateLimitConfig | false {
+  return api ? { limit: api.limit * 10, windowSeconds: api.windowSeconds } : false;
 }
 
 export class RateLimiter {

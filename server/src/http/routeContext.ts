@@ -13,6 +13,8 @@ export interface RouteContext {
   agencies: Map<number, FixtureAgency>;
   now: () => Date;
   counts: CountCache;
+  /** Where clients reach the service (publicUrl.ts): the base of every absolute URL it writes. */
+  publicUrl: string;
 }
 
 declare module 'fastify' {
