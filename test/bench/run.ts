@@ -2,6 +2,8 @@
  * `npm run bench -- [suite …]`: runs the named benchmark suites (all when none is named) and prints
  * `BENCH name=value unit` lines.
  */
+import { runMediaBench } from './mediaBench.ts';
+import { runSearchBench } from './searchBench.ts';
 import { runServerBench } from './serverBench.ts';
 import { runShortlistBench } from './shortlistBench.ts';
 import { runSyncBench } from './syncBench.ts';
@@ -12,6 +14,8 @@ const suites: Record<string, () => Promise<void>> = {
   sync: runSyncBench,
   ui: runUiBench,
   shortlists: runShortlistBench,
+  search: runSearchBench,
+  media: runMediaBench,
 };
 
 const asked = process.argv.slice(2);

@@ -13,6 +13,9 @@ export interface DirectoryProcess {
   child: ChildProcess;
   /** SIGTERM, SIGKILL after 15 s; resolves once the process has exited. Removes its data folder. */
   stop(): Promise<void>;
+  /** SIGKILL at once (a crash); keeps the data folder, so the directory can come back on it. */
+  kill(): Promise<void>;
+  dataDir: string;
 }
 
 /**
@@ -20,11 +23,12 @@ export interface DirectoryProcess {
  * loopback port, rate limit off, in a fresh data folder, and reads its address and the casting
  * professional's key from what it prints. A test can stop it to take the directory away.
  */
-export async function startDirectoryProcess(demoArgs: string[]): Promise<DirectoryProcess> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'castdesk-e2e-directory-'));
+export async function startDirectoryProcess(demoArgs: string[], again?: { port: number; dataDir: string }): Promise<DirectoryProcess> {
+  // `again`: the same directory back after a kill, on its port and data (its URLs stay valid).
+  const dataDir = again?.dataDir ?? mkdtempSync(path.join(tmpdir(), 'castdesk-e2e-directory-'));
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'server/cli.ts', '--port', '0', '--demo', ...demoArgs, '--data-dir', dataDir, '--rate-limit', 'off'],
+    ['--import', 'tsx', 'server/cli.ts', '--port', String(again?.port ?? 0), '--demo', ...demoArgs, '--data-dir', dataDir, '--rate-limit', 'off'],
     { cwd: repoRoot, env: { ...process.env, DATABASE_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -38,9 +42,15 @@ export async function startDirectoryProcess(demoArgs: string[]): Promise<Directo
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
+  const kill = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGKILL');
+      await exited;
+    }
+  };
   try {
     const { baseUrl, key } = await new Promise<{ baseUrl: string; key: string }>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`The directory printed no address and key within 60 s:\n${output.join('')}`)), 60_000);
+      const timer = setTimeout(() => reject(new Error(`The directory printed no address and key within 180 s:\n${output.join('')}`)), 180_000);
       child.stdout?.on('data', (chunk: Buffer) => {
         output.push(chunk.toString('utf8'));
         const text = output.join('');
@@ -59,7 +69,7 @@ export async function startDirectoryProcess(demoArgs: string[]): Promise<Directo
     });
     child.stdout?.resume();
     child.stderr?.resume();
-    return { baseUrl, key, child, stop };
+    return { baseUrl, key, child, stop, kill, dataDir };
   } catch (error) {
     await stop();
     throw error;
