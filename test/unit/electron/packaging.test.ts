@@ -95,6 +95,13 @@ function pngSize(file: string): { width: number; height: number } {
 }
 
 describe('the electron-builder configuration', () => {
+  let fpmTarget: { default: { prototype: { getDefaultDepends(target: string): string[] } } };
+
+  beforeAll(() => {
+    // electron-builder's deb target; loading it (and what it requires) takes seconds on a busy machine.
+    fpmTarget = createRequire(import.meta.url)('app-builder-lib/out/targets/FpmTarget.js') as typeof fpmTarget;
+  }, 60_000);
+
   it('names the app and builds AppImage and deb, dmg, and nsis', () => {
     expect(config.appId).toBe('eu.castdesk.app');
     expect(config.productName).toBe('Castdesk');
@@ -110,9 +117,6 @@ describe('the electron-builder configuration', () => {
 
   it('keeps electron-builder’s default deb dependencies, which bring libsecret for the keychain', () => {
     // The default list, as electron-builder's deb target computes it; a `depends` in the config replaces it.
-    const fpmTarget = createRequire(import.meta.url)('app-builder-lib/out/targets/FpmTarget.js') as {
-      default: { prototype: { getDefaultDepends(target: string): string[] } };
-    };
     const defaults = fpmTarget.default.prototype.getDefaultDepends('deb');
     const depends = config.deb.depends ?? defaults;
     expect(depends).toEqual(expect.arrayContaining([...defaults, 'libsecret-1-0', 'libnss3', 'libgtk-3-0']));
