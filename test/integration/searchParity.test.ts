@@ -66,7 +66,7 @@ function fixture(): FixtureInput {
     actor_profiles: actors,
     crew_profiles: [],
     casting_calls: [],
-  } as FixtureInput;
+  } as unknown as FixtureInput;
 }
 
 /** Several hundred queries: whole names as typed (typos, orders, spellings) and single words being typed. */

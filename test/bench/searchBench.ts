@@ -1,0 +1,178 @@
+/**
+ * `npm run bench -- search`: name search alone, in this process, on 50,000 and 500,000 realistic
+ * names (the demo generator's pools): per-keystroke latency over a typed-query corpus (every
+ * keystroke of whole names typed with typos, swapped letters, reversed order, umlauts spelled
+ * out or dropped), build time, heap growth, and recall. The same corpus runs through FlexSearch
+ * 0.8, MiniSearch 7 and uFuzzy 1.0, configured as their documentation recommends for fuzzy name
+ * search, each printed with its ratio to Castdesk.
+ *
+ * Recall@50 of a query: the share of the profiles carrying the intended name (up to 50) that are
+ * among the first 50 results; top10: the share of queries with the intended name in the first 10.
+ * Castdesk's latency includes the whole result (every matching id, in order); the peers are asked
+ * for their first 50 only.
+ */
+import { loadavg } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import uFuzzy from '@leeoniya/ufuzzy';
+import { Charset, Index } from 'flexsearch';
+import MiniSearch from 'minisearch';
+import type { SearchRow } from '../../renderer/src/db/libraryDb.ts';
+import { ProfileIndex, emptyQuery } from '../../renderer/src/search/profileIndex.ts';
+import { keystrokes, realisticNames, typedQueries, type TypedQuery } from './searchCorpus.ts';
+import { searchRowsOf } from './searchRows.ts';
+import { bench, summarize } from './stats.ts';
+
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+
+function heapMb(): number {
+  collectGarbage();
+  collectGarbage();
+  return process.memoryUsage().heapUsed / 1024 / 1024;
+}
+
+/** One engine under test: built over the names (index = row number), then asked for the best rows of a text. */
+interface Engine {
+  name: string;
+  build(names: readonly string[]): void;
+  /** Row numbers, best first (at least the first 50). */
+  search(text: string): ArrayLike<number>;
+}
+
+/** Castdesk's index over search rows as the library stores them (folded at sync, not timed here). */
+function castdesk(rows: SearchRow[]): Engine {
+  const index = new ProfileIndex();
+  return {
+    name: 'castdesk',
+    build() {
+      index.upsert(rows);
+      // The first search builds the columns, the name order and the dictionary.
+      index.query({ ...emptyQuery(), text: 'a', sort: 'relevance' }, { counts: false });
+    },
+    search: (text) => index.query({ ...emptyQuery(), text, sort: 'relevance' }, { counts: false }).ids,
+  };
+}
+
+function flexSearch(): Engine {
+  // Docs: forward tokenizer for partial words while typing, the LatinAdvanced encoder for
+  // phonetic/fuzzy matching, suggest for results when not every word matches.
+  const index = new Index({ tokenize: 'forward', encoder: Charset.LatinAdvanced });
+  return {
+    name: 'flexsearch',
+    build(names) {
+      names.forEach((name, i) => index.add(i, name));
+    },
+    search: (text) => index.search(text, { limit: 50, suggest: true }) as number[],
+  };
+}
+
+function miniSearch(): Engine {
+  // Docs: prefix search while typing, fuzzy 0.2 for typos, a processTerm that drops diacritics.
+  const search = new MiniSearch<{ id: number; name: string }>({
+    fields: ['name'],
+    processTerm: (term) => term.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase(),
+    searchOptions: { prefix: true, fuzzy: 0.2 },
+  });
+  return {
+    name: 'minisearch',
+    build(names) {
+      search.addAll(names.map((name, id) => ({ id, name })));
+    },
+    search: (text) => search.search(text).slice(0, 50).map((result) => result.id as number),
+  };
+}
+
+function uFuzzySearch(): Engine {
+  // Docs: intraMode 1 for single-error typos, latinize haystack and needle for diacritics,
+  // outOfOrder for words typed in any order.
+  const fuzzy = new uFuzzy({ intraMode: 1 });
+  let haystack: string[] = [];
+  return {
+    name: 'ufuzzy',
+    build(names) {
+      haystack = uFuzzy.latinize([...names]);
+    },
+    search(text) {
+      const [idxs, info, order] = fuzzy.search(haystack, uFuzzy.latinize(text), 1);
+      if (!idxs) return [];
+      if (info && order) return order.slice(0, 50).map((position) => info.idx[position]!);
+      return idxs.slice(0, 50);
+    },
+  };
+}
+
+interface Measured {
+  p50: number;
+  p95: number;
+  recall: number;
+  top10: number;
+}
+
+function measure(engine: Engine, names: readonly string[], steps: readonly string[], finals: readonly TypedQuery[], size: number): Measured {
+  const before = heapMb();
+  const started = performance.now();
+  engine.build(names);
+  bench(`search.${size}.${engine.name}.build`, performance.now() - started, 'ms');
+  bench(`search.${size}.${engine.name}.heap`, heapMb() - before, 'MB');
+  const samples: number[] = [];
+  const cpuSamples: number[] = [];
+  for (const step of steps) {
+    const cpu = process.cpuUsage();
+    const start = performance.now();
+    engine.search(step);
+    samples.push(performance.now() - start);
+    const used = process.cpuUsage(cpu);
+    cpuSamples.push((used.user + used.system) / 1000);
+  }
+  const latency = summarize(samples);
+  // On a shared machine the wall clock waits for other processes; the CPU time is the engine's own.
+  const cpuLatency = summarize(cpuSamples);
+  bench(`search.${size}.${engine.name}.keystroke_cpu_p50`, cpuLatency.p50, 'ms');
+  bench(`search.${size}.${engine.name}.keystroke_cpu_p95`, cpuLatency.p95, 'ms');
+  bench(`search.${size}.${engine.name}.keystroke_p25`, latency.p25, 'ms');
+  bench(`search.${size}.${engine.name}.keystroke_p50`, latency.p50, 'ms');
+  bench(`search.${size}.${engine.name}.keystroke_p75`, latency.p75, 'ms');
+  bench(`search.${size}.${engine.name}.keystroke_p95`, latency.p95, 'ms');
+  const rowsOf = new Map<string, number[]>();
+  names.forEach((name, row) => (rowsOf.get(name) ?? rowsOf.set(name, []).get(name)!).push(row));
+  let recallSum = 0;
+  let top10 = 0;
+  for (const query of finals) {
+    const found = engine.search(query.text);
+    const first50 = new Set(Array.from({ length: Math.min(50, found.length) }, (_, i) => found[i]!));
+    const wanted = rowsOf.get(query.target) ?? [];
+    recallSum += wanted.filter((row) => first50.has(row)).length / Math.min(50, wanted.length);
+    const first10 = Array.from({ length: Math.min(10, found.length) }, (_, i) => names[found[i]!]);
+    if (first10.includes(query.target)) top10 += 1;
+  }
+  const measured = { p50: latency.p50, p95: latency.p95, recall: recallSum / finals.length, top10: top10 / finals.length };
+  bench(`search.${size}.${engine.name}.recall_at_50`, measured.recall, 'ratio');
+  bench(`search.${size}.${engine.name}.top10`, measured.top10, 'ratio');
+  return measured;
+}
+
+export async function runSearchBench(): Promise<void> {
+  bench('search.load1_before', loadavg()[0]!, 'load');
+  for (const size of [50_000, 500_000]) {
+    const people = realisticNames(size, 7);
+    const names = people.map((person) => `${person.first} ${person.last}`);
+    const finals = typedQueries(people, 100, 3);
+    const allSteps = keystrokes(finals);
+    // The fuzzy peers take up to seconds per keystroke: a fixed sample of the keystrokes is timed.
+    const every = size > 100_000 ? 15 : 3;
+    const steps = allSteps.filter((_, i) => i % every === 0);
+    bench(`search.${size}.queries`, finals.length, 'queries');
+    bench(`search.${size}.keystrokes`, steps.length, 'keystrokes');
+    // Row ids are row numbers, so every engine's answers are row numbers.
+    const ours = measure(castdesk(searchRowsOf(people, 0)), names, steps, finals, size);
+    for (const makePeer of [flexSearch, miniSearch, uFuzzySearch]) {
+      const peer = makePeer();
+      const theirs = measure(peer, names, steps, finals, size);
+      bench(`search.${size}.${peer.name}.ratio_p50`, theirs.p50 / ours.p50, 'x castdesk');
+      bench(`search.${size}.${peer.name}.ratio_p95`, theirs.p95 / ours.p95, 'x castdesk');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  bench('search.load1_after', loadavg()[0]!, 'load');
+}
