@@ -1,0 +1,109 @@
+/**
+ * The counting rules of keeping media offline, with the back end's real media cache and
+ * prefetcher and a real HTTP media host on 127.0.0.1: "saved" is what the cache's index holds,
+ * a 404, an oversized showreel or a non-picture is skipped for good, a 503 or an unreachable host
+ * waits with its reason, and a host that fails costs one probe per pass, not a request per file.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { MediaCache } from '../../electron/core/media/mediaCache.ts';
+import { createMediaPrefetcher, type MediaPrefetcher } from '../../electron/core/media/mediaPrefetch.ts';
+import { keepMedia, type KeptMedia } from '../../renderer/src/sync/mediaKeeping.ts';
+import type { SyncContext } from '../../renderer/src/sync/syncContext.ts';
+
+const jpeg = (seed: number) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, seed)]);
+const wav = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WAVEfmt '), Buffer.alloc(5000, 7)]);
+
+let server: Server;
+let origin: string;
+let failing = false;
+const requests: string[] = [];
+const dirs: string[] = [];
+const prefetchers: MediaPrefetcher[] = [];
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    const url = request.url ?? '/';
+    requests.push(url);
+    if (failing) return void response.writeHead(503).end();
+    const picture = /^\/p\/(\d+)\.jpg$/.exec(url);
+    if (picture) return void response.writeHead(200, { 'Content-Type': 'image/jpeg' }).end(jpeg(Number(picture[1])));
+    if (url === '/reel.wav') return void response.writeHead(200, { 'Content-Type': 'audio/wav' }).end(wav);
+    if (url === '/page.html') return void response.writeHead(200, { 'Content-Type': 'image/jpeg' }).end('<html></html>');
+    response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  for (const prefetcher of prefetchers) prefetcher.close();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+/** The two channels keepMedia uses, answered by the back end's media parts as the handlers do. */
+async function contextWithCache(): Promise<{ context: SyncContext; cache: MediaCache; calls: { channel: string; urls: string[] }[] }> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'castdesk-kept-counts-'));
+  dirs.push(dir);
+  const cache = await MediaCache.open({ dir });
+  const prefetcher = createMediaPrefetcher(cache);
+  prefetchers.push(prefetcher);
+  const calls: { channel: string; urls: string[] }[] = [];
+  const bridge = {
+    getMediaPresence: async ({ urls, keep }: { urls: string[]; keep?: boolean }) => {
+      calls.push({ channel: 'getMediaPresence', urls });
+      return { ok: true, value: { present: cache.present(urls, { keep }) } };
+    },
+    prefetchMedia: async (args: { urls: string[]; priority: 'high' | 'normal' | 'low'; keep?: boolean; kind?: 'picture' | 'showreel'; maxBytes?: number }) => {
+      calls.push({ channel: 'prefetchMedia', urls: args.urls });
+      return { ok: true, value: await prefetcher.prefetch(args.urls, args.priority, { keep: args.keep, kind: args.kind, maxBytes: args.maxBytes }) };
+    },
+  };
+  const context = { bridge, connectionId: 'c1', call: async (request: () => Promise<{ value: unknown }>) => (await request()).value } as unknown as SyncContext;
+  return { context, cache, calls };
+}
+
+const picture = (n: number): KeptMedia => ({ url: `${origin}/p/${n}.jpg`, kind: 'picture' });
+
+it('counts saved files from the cache index, skips what cannot be kept and marks the rest kept', async () => {
+  const { context, cache } = await contextWithCache();
+  await cache.get(`${origin}/p/1.jpg`); // stored before, not yet kept
+  const wanted: KeptMedia[] = [
+    picture(1),
+    picture(2),
+    picture(3),
+    { url: `${origin}/gone.jpg`, kind: 'picture' },
+    { url: `${origin}/page.html`, kind: 'picture' },
+    { url: `${origin}/reel.wav`, kind: 'showreel' },
+  ];
+  const tooSmallLimit = await keepMedia(context, wanted, { profiles: 1, showreelMaxBytes: 1000 });
+  expect(tooSmallLimit).toEqual({ profiles: 1, wanted: 6, saved: 3, waiting: 0, skipped: 3, reason: null });
+  expect(cache.stats()).toMatchObject({ keptFiles: 3 });
+
+  const counts = await keepMedia(context, wanted, { profiles: 1, showreelMaxBytes: 100_000 });
+  expect(counts).toMatchObject({ saved: 4, waiting: 0, skipped: 2 });
+  expect(cache.present([`${origin}/reel.wav`])).toEqual([`${origin}/reel.wav`]);
+  // No showreel limit: showreels are not wanted at all.
+  expect(await keepMedia(context, wanted, { profiles: 1, showreelMaxBytes: 0 })).toMatchObject({ wanted: 5, saved: 3, skipped: 2 });
+});
+
+it('leaves files waiting with the reason while the host fails, at one probe per pass, and saves them once it answers', async () => {
+  const { context } = await contextWithCache();
+  const wanted = Array.from({ length: 150 }, (_, index) => picture(100 + index));
+  failing = true;
+  requests.length = 0;
+  try {
+    const first = await keepMedia(context, wanted, { profiles: 10, showreelMaxBytes: 0 });
+    expect(first).toEqual({ profiles: 10, wanted: 150, saved: 0, waiting: 150, skipped: 0, reason: 'server_error' });
+    expect(requests).toHaveLength(1);
+  } finally {
+    failing = false;
+  }
+  const second = await keepMedia(context, wanted, { profiles: 10, showreelMaxBytes: 0 });
+  expect(second).toEqual({ profiles: 10, wanted: 150, saved: 150, waiting: 0, skipped: 0, reason: null });
+});
