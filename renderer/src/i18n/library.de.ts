@@ -9,4 +9,6 @@ export const libraryDe = {
   unreadableWithId: '{kind} {id}',
   unreadableWithoutId: '{kind} ohne lesbare ID (Seite {page})',
   unreadableSeen: 'zuletzt versucht {time}',
+  refreshFailed: 'Letzte Aktualisierung fehlgeschlagen: {reason} Angezeigt wird die Kopie vom {time}.',
+  refreshFailedUndated: 'Letzte Aktualisierung fehlgeschlagen: {reason} Angezeigt wird die gespeicherte Kopie.',
 };

@@ -9,4 +9,6 @@ export const libraryEn = {
   unreadableWithId: '{kind} {id}',
   unreadableWithoutId: '{kind} without a readable id (page {page})',
   unreadableSeen: 'last tried {time}',
+  refreshFailed: 'Last refresh failed: {reason} Showing the copy from {time}.',
+  refreshFailedUndated: 'Last refresh failed: {reason} Showing the saved copy.',
 };

@@ -118,6 +118,9 @@ export function createProfileLibrary<Row extends ProfileRow<unknown, { updated_a
     },
   );
 
+  /** A refresh that failed while the saved copy is shown: the page says so, and since when the copy is. */
+  const refreshFailed = computed(() => viewed.value?.refreshFailed ?? null);
+
   const cacheState = computed<CacheState | null>(() => {
     if (fetching.value) return 'fetching';
     const row = openRow.value;
@@ -136,6 +139,7 @@ export function createProfileLibrary<Row extends ProfileRow<unknown, { updated_a
     viewed,
     openError,
     cacheState,
+    refreshFailed,
     open,
     close,
     refresh: refreshOpen,

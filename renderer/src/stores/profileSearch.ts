@@ -51,6 +51,14 @@ export function createProfileSearch(kind: ProfileKind) {
     void index.revision;
     return index.size(kind);
   });
+  /**
+   * Live profiles of this kind saved in full (with their detail), across the whole library: filters
+   * on detail fields (acting age, height) see only these, whatever the current query matches.
+   */
+  const savedInFull = computed(() => {
+    void index.revision;
+    return index.search(kind, emptyQuery(), { counts: false }).withDetail;
+  });
   const routeQuery = computed(() => routeFromQuery(query.value, layout.value));
 
   // The search the facet counts describe: it follows the query once typing or clicking pauses, and
@@ -185,6 +193,7 @@ export function createProfileSearch(kind: ProfileKind) {
     counts,
     countsStale,
     total,
+    savedInFull,
     filtered,
     routeQuery,
     loaded: computed(() => index.loaded),

@@ -98,7 +98,8 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
     const list = await db.shortlists.get(listId);
     if (!list) throw Object.assign(new Error(`There is no shortlist ${listId}.`), { code: 'not_found' });
     const entries = await db.entries.where('[shortlistId+position]').between([listId, -Infinity], [listId, Infinity]).toArray();
-    return { list, entries };
+    // Exports show each actor as the library has them now, not as they were when added.
+    return { list, entries: await shortlists.withCurrentProfiles(entries) };
   }
 
   function csvTexts(): CsvTexts {

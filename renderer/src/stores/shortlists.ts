@@ -95,6 +95,17 @@ export function snapshotOf(row: SearchRow | undefined, detail: ActorDetail | und
   };
 }
 
+/** The current snapshot, each field the library does not know yet taken from the older one. */
+function mergeSnapshots(current: ActorSnapshot, older: ActorSnapshot): ActorSnapshot {
+  const merged = { ...current };
+  for (const key of Object.keys(older) as (keyof ActorSnapshot)[]) {
+    const value = current[key];
+    const empty = value === null || value === '' || (Array.isArray(value) && value.length === 0) || (typeof value === 'object' && value !== null && Object.keys(value).length === 0);
+    if (empty) Object.assign(merged, { [key]: older[key] });
+  }
+  return merged;
+}
+
 export const useShortlistsStore = defineStore('shortlists', () => {
   const sync = useSyncStore();
   const index = useSearchIndexStore();
@@ -273,6 +284,26 @@ export const useShortlistsStore = defineStore('shortlists', () => {
   async function snapshots(actorIds: number[]): Promise<Map<number, ActorSnapshot>> {
     const details = sync.db ? await sync.db.actors.bulkGet(actorIds) : actorIds.map(() => undefined);
     return new Map(actorIds.map((id, i) => [id, snapshotOf(index.row('actor', id), details[i]?.detail, `#${id}`)]));
+  }
+
+  /**
+   * The entries with each actor as the library has them now (search row and saved detail), for
+   * exports: the snapshot taken when an actor was added lacks what was learned since (acting age,
+   * height, agency). The snapshot stands in where the directory no longer has the profile, where
+   * the library knows nothing of it, and for entries of another directory; a field the library
+   * does not know yet keeps the snapshot's value.
+   */
+  async function withCurrentProfiles<Entry extends ShortlistEntryRow>(rows: Entry[]): Promise<Entry[]> {
+    const current = rows.filter(
+      (row) => row.directoryOrigin === activeOrigin.value && available(row.actorId, row.directoryOrigin) && index.row('actor', row.actorId) !== undefined,
+    );
+    if (current.length === 0) return rows;
+    const now = await snapshots([...new Set(current.map((row) => row.actorId))]);
+    const known = new Set(current.map((row) => row.id));
+    return rows.map((row) => {
+      const fresh = known.has(row.id) ? now.get(row.actorId) : undefined;
+      return fresh ? { ...row, snapshot: mergeSnapshots(fresh, row.snapshot) } : row;
+    });
   }
 
   /** Adds actors at the end of a list; an actor already on it stays where they are. */
@@ -509,6 +540,7 @@ export const useShortlistsStore = defineStore('shortlists', () => {
     dismissUndo,
     open,
     refreshSnapshots,
+    withCurrentProfiles,
     available,
     pictureUrl,
     showMemoryOf,

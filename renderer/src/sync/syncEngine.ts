@@ -80,6 +80,8 @@ export interface ViewedProfile {
   removed?: { reason: 'deleted' | 'merged' | 'missing'; newId?: number };
   /** Whether `detail` came from the cache because the directory could not be reached. */
   fromCache: boolean;
+  /** Set when asking the directory failed and the saved copy stands in: why, and when that copy was fetched. */
+  refreshFailed?: { code: string; message: string; copyFrom: string | null };
 }
 
 export interface SyncEngine {

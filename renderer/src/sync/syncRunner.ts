@@ -151,7 +151,10 @@ export class SyncRunner {
       return { kind, id, detail: cached?.detail ?? null, removed, fromCache: true };
     }
     if (isOfflineFailure(error)) this.setOnline(false, error);
-    if (cached?.detail) return { kind, id, detail: cached.detail, fromCache: true, ...(cached.removed ? { removed: cached.removed } : {}) };
+    if (cached?.detail) {
+      const refreshFailed = { code: error.code, message: error.message, copyFrom: cached.detailFetchedAt ?? null };
+      return { kind, id, detail: cached.detail, fromCache: true, refreshFailed, ...(cached.removed ? { removed: cached.removed } : {}) };
+    }
     throw error;
   }
 

@@ -86,6 +86,8 @@ export function fakeDirectory(options: FakeDirectoryOptions = {}) {
       })(),
     getCastingCall: (args: { id: number }) => directory(() => ({ ok: false, error: { code: 'not_found', message: `no call ${args.id}` } }))(),
     prefetchMedia: (args: { urls: string[] }) => directory(() => ({ ok: true, value: { cached: args.urls, failed: [] } }))(),
+    // The media cache starts empty; what prefetchMedia caches is asked for again by the next pass.
+    getMediaPresence: () => ({ ok: true, value: { present: [] } }),
     getSyncMemory: () => ({ ok: true, value: { completedFullSyncAt: null } }),
     setSyncMemory: () => ({ ok: true, value: {} }),
     getMediaCacheStats: () => ({ ok: true, value: { count: 3, bytes: 3 * 1024 * 1024, capBytes: 1024 ** 3 } }),

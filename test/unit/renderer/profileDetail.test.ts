@@ -554,6 +554,27 @@ describe('Actor detail view', () => {
     expect(notice.get('a').text()).toBe(en.actorDetail.openMerged);
   });
 
+  it('says when a refresh failed over the saved copy, and from when that copy is', async () => {
+    const { view, directory: fake, sync } = await mountView('/actors/1', { actors: [zoeItem], actorDetails: { 1: zoeDetail() } });
+    await eventually(() => expect(view.find('[data-testid="gallery"]').exists()).toBe(true));
+    await eventually(() => expect(sync.progress.state).toBe('done'));
+    expect(view.find('[data-testid="refresh-failed"]').exists()).toBe(false);
+    const saved = await sync.db!.actors.get(1);
+    // The directory fails with a 500; the page is opened again.
+    Object.assign(fake.bridge, { getActor: async () => ({ ok: false, error: { code: 'server_error', message: 'HTTP 500' } }) });
+    wrapper!.unmount();
+    wrapper = mount(RouteRoot, {
+      global: { plugins: [pinia!, createCastdeskI18n('en'), await routerAt('/actors/1')], provide: { [castdeskBridgeKey as symbol]: fake.bridge as CastdeskBridge } },
+      attachTo: document.body,
+    });
+    await eventually(() => expect(wrapper!.find('[data-testid="refresh-failed"]').exists()).toBe(true));
+    const copyFrom = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(saved!.detailFetchedAt!));
+    expect(wrapper!.get('[data-testid="refresh-failed"]').text()).toBe(`Last refresh failed: ${en.errors.server_error} Showing the copy from ${copyFrom}.`);
+    expect(wrapper!.get('[data-testid="refresh-failed"]').attributes('data-error-code')).toBe('server_error');
+    // The saved copy is what shows.
+    expect(wrapper!.find('[data-testid="gallery"]').exists()).toBe(true);
+  });
+
   it('says when a profile was removed from the directory and shows what was saved', async () => {
     const { view, directory: fake, sync } = await mountView('/actors/1', { actors: [zoeItem], actorDetails: { 1: zoeDetail() } });
     await eventually(() => expect(view.find('[data-testid="gallery"]').exists()).toBe(true));

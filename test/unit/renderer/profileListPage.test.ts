@@ -11,7 +11,8 @@ import { createCastdeskRouter } from '../../../renderer/src/router.ts';
 import { useSyncStore } from '../../../renderer/src/stores/sync.ts';
 import { demoView } from './fakeBridge.ts';
 import type { ActorListItem } from '../../../contract/directory-api.ts';
-import { actorItem, fakeDirectory } from './fakeDirectory.ts';
+import { writeProfileDetail } from '../../../renderer/src/db/libraryWrites.ts';
+import { actorDetail, actorItem, fakeDirectory } from './fakeDirectory.ts';
 
 const eventually = (check: () => void) => vi.waitFor(check, { timeout: 5000, interval: 20 });
 let counter = 0;
@@ -129,5 +130,22 @@ describe('actor list search and filters', { timeout: 15_000 }, () => {
     await view.get('[data-testid="profile-list"]').trigger('keydown', { key: 'End' });
     await eventually(() => expect(document.activeElement?.getAttribute('data-id')).toBe('4'));
     expect(en.search.searchLabel).toBeTruthy();
+  });
+});
+
+describe('the note on filters that read full profiles', { timeout: 15_000 }, () => {
+  it('counts the whole library saved in full, not the matches, and goes once every profile is', async () => {
+    const { view } = await mountList('/actors?age=20-40');
+    const sync = useSyncStore(pinia!);
+    const note = () => view.find('[data-testid="detail-note"]');
+    await eventually(() => expect(note().text()).toContain('0 of 4 are saved in full'));
+    // Two saved in full within the acting age, one outside it: three of the library's four.
+    const at = new Date().toISOString();
+    for (const item of actors.slice(0, 2)) await writeProfileDetail(sync.db!, 'actor', actorDetail(item), at);
+    await writeProfileDetail(sync.db!, 'actor', { ...actorDetail(actors[2]!), acting_age_from: 60, acting_age_to: 70 }, at);
+    await eventually(() => expect(note().text()).toContain('3 of 4 are saved in full'));
+    await writeProfileDetail(sync.db!, 'actor', actorDetail(actors[3]!), at);
+    await eventually(() => expect(note().exists()).toBe(false));
+    expect(view.findAll('[data-testid="profile-name"]').map((name) => name.text()).sort()).toEqual(['Jonas Weber', 'Jonathan Schulz', 'Lena Berg']);
   });
 });

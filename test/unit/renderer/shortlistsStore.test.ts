@@ -5,10 +5,14 @@ import { createApp } from 'vue';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CastdeskBridge } from '../../../contract/bridge.ts';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
+import { markProfileRemoved } from '../../../renderer/src/db/libraryWrites.ts';
 import { shortlistedActorIds, userShortlistDbName } from '../../../renderer/src/db/shortlistDb.ts';
 import { useConnectionStore } from '../../../renderer/src/stores/connections.ts';
 import { useSearchIndexStore } from '../../../renderer/src/stores/searchIndex.ts';
+import { useShortlistExportStore } from '../../../renderer/src/stores/shortlistExport.ts';
 import { useShortlistsStore } from '../../../renderer/src/stores/shortlists.ts';
+import { createCastdeskI18n } from '../../../renderer/src/i18n/index.ts';
+import { parseCsv } from '../../../renderer/src/shortlists/shortlistCsv.ts';
 import { useSyncStore } from '../../../renderer/src/stores/sync.ts';
 import { demoView } from './fakeBridge.ts';
 import { actorItem, fakeDirectory, type FakeDirectoryOptions } from './fakeDirectory.ts';
@@ -40,13 +44,14 @@ async function startedWith(options: FakeDirectoryOptions, connectionId: string, 
   });
   const app = createApp({});
   const pinia = createPinia();
-  app.use(pinia).provide(castdeskBridgeKey, directory.bridge as CastdeskBridge);
+  app.use(pinia).use(createCastdeskI18n('en')).provide(castdeskBridgeKey, directory.bridge as CastdeskBridge);
   setActivePinia(pinia);
   const stores = app.runWithContext(() => ({
     connections: useConnectionStore(),
     sync: useSyncStore(),
     index: useSearchIndexStore(),
     shortlists: useShortlistsStore(),
+    exports: useShortlistExportStore(),
   }));
   await stores.connections.start();
   cleanup = () => stores.sync.activate(null);
@@ -132,7 +137,7 @@ describe('the shortlists store', () => {
     await eventually(() => expect(shortlists.entries).toEqual(before));
   });
 
-  it('stores every keystroke at once, in order, flushes on pagehide and hands what was typed to undo', async () => {
+  it('stores every keystroke at once, in order, flushes on pagehide and hands what was typed to undo', { timeout: 20_000 }, async () => {
     const { shortlists } = await started({ actors });
     const id = (await shortlists.createList('Typing'))!;
     await shortlists.addActors(id, [1, 2]);
@@ -173,6 +178,41 @@ describe('the shortlists store', () => {
     // A change to an entry that is gone says so.
     await shortlists.removeEntries([ada]);
     expect(await shortlists.updateEntry(ada, { note: 'too late' })).toBe(false);
+  });
+
+  it('exports each actor as the library has them now, the snapshot only for a profile the directory no longer has', { timeout: 20_000 }, async () => {
+    const { shortlists, exports, sync } = await started({ actors });
+    const id = (await shortlists.createList('Export'))!;
+    await shortlists.addActors(id, [1, 2]);
+    // Both entries as if added before their details were saved: no acting age, no agency.
+    const db = new Dexie(userShortlistDbName);
+    await db.open();
+    await db.table('entries').toCollection().modify((entry: { snapshot: Record<string, unknown> }) => {
+      Object.assign(entry.snapshot, { actingAgeFrom: null, actingAgeTo: null, agencies: [], height: null });
+    });
+    db.close();
+    // The directory no longer has actor 2: it reads from its snapshot (with the name it had).
+    await markProfileRemoved(sync.db!, 'actor', 2, { reason: 'deleted', at: '2026-11-20T10:00:00.000Z' });
+    await eventually(() => expect(shortlists.available(2)).toBe(false));
+
+    let csv = '';
+    const created = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      void (blob as Blob).text().then((text) => (csv = text));
+      return 'blob:csv';
+    });
+    try {
+      expect(await exports.exportCsv(id)).toBe(true);
+      await eventually(() => expect(csv).not.toBe(''));
+    } finally {
+      created.mockRestore();
+    }
+    const [header, ...rows] = parseCsv(csv);
+    const column = (name: string) => header!.indexOf(name);
+    const byName = new Map(rows.map((row) => [row[column('Name')], row]));
+    expect(byName.get('Zoe Zander')?.[column('Acting age')]).toBe('25–35');
+    expect(byName.get('Zoe Zander')?.[column('Agencies')]).toBe('Agentur Nord');
+    expect(byName.get('Ada Aalto')?.[column('Acting age')]).toBe('');
+    expect(byName.get('Ada Aalto')?.[column('Agencies')]).toBe('');
   });
 
   it('remembers an actor across lists with every note, and keeps lists when the cache is cleared', async () => {
