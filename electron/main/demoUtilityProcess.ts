@@ -10,7 +10,10 @@ import type { DemoProcessStarter } from '../core/demo/demoProcess.ts';
 /** A starter for electron/core's demo launcher that forks `entry` (the bundled directory service). */
 export function demoUtilityProcess(entry: string): DemoProcessStarter {
   return ({ serviceArgs, cwd, env }) => {
-    const child = utilityProcess.fork(entry, serviceArgs, { cwd, env, stdio: 'pipe', serviceName: 'Castdesk demo directory' });
+    // Inherited from a development start, it would turn the utility process's Electron into plain Node.
+    const childEnv = { ...env };
+    delete childEnv.ELECTRON_RUN_AS_NODE;
+    const child = utilityProcess.fork(entry, serviceArgs, { cwd, env: childEnv, stdio: 'pipe', serviceName: 'Castdesk demo directory' });
     return {
       get pid() {
         return child.pid;

@@ -42,17 +42,18 @@ describe('the demo directory in a utility process', () => {
   const log: string[] = [];
 
   it('forks the bundled service with the demo flags, stdout piped, a name, and no ELECTRON_RUN_AS_NODE', async () => {
+    // As a development start under `electron` may have it in the environment.
     process.env.ELECTRON_RUN_AS_NODE = '1';
     const starting = startDemoDirectory({ userDataDir, cwd: userDataDir, startProcess: demoUtilityProcess(entry), log: (line) => log.push(line) });
-    delete process.env.ELECTRON_RUN_AS_NODE;
-    const first = await serviceStarts(0, 43_210);
+    const first = await serviceStarts(0, 43_210).finally(() => delete process.env.ELECTRON_RUN_AS_NODE);
     demo = await starting;
     expect(demo).toMatchObject({ baseUrl: 'http://127.0.0.1:43210', key: 'demo-casting-pro-0123456789abcdef', pid: first.pid });
     expect(first.modulePath).toBe(entry);
     expect(first.args).toEqual(['--demo', '--port', '0', '--data-dir', path.join(userDataDir, 'demo-directory'), '--rate-limit', 'off']);
     expect(first.options).toMatchObject({ cwd: userDataDir, stdio: 'pipe', serviceName: 'Castdesk demo directory' });
-    // The utility process is Node already; ELECTRON_RUN_AS_NODE would be refused by the fuse anyway.
+    // The utility process is Node already; inherited, the variable would make its Electron plain Node.
     expect(first.options.env?.ELECTRON_RUN_AS_NODE).toBeUndefined();
+    expect(first.options.env?.PATH).toBe(process.env.PATH);
     expect(first.options.env?.DATABASE_URL).toBe('');
     expect(log.join('\n')).not.toContain('demo-casting-pro-0123456789abcdef');
   });
