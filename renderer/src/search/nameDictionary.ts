@@ -21,6 +21,14 @@ export interface NameDictionary {
   /** Trigram t occurs in the words trigramWords[trigramWordStarts[t] ..), each once. */
   trigramWordStarts: Int32Array;
   trigramWords: Int32Array;
+  /** Per row: bit i set when one of its words contains the letter 'a' + i (a one-letter search reads only this). */
+  rowLetters: Uint32Array;
+}
+
+/** The bit of a letter a–z in `rowLetters`, or 0 for any other character. */
+export function letterBit(character: string): number {
+  const offset = character.charCodeAt(0) - 97;
+  return character.length === 1 && offset >= 0 && offset < 26 ? 1 << offset : 0;
 }
 
 /** The searchable words of one written word ("Müller-Lüdenscheidt" → mueller, luedenscheidt, muller, ludenscheidt). */
@@ -91,6 +99,13 @@ export function buildNameDictionary(names: readonly (string | null)[]): NameDict
   sortedIds.forEach((id, position) => (positionOf[id] = position));
   const words = sortedIds.map((id) => wordTexts[id]!);
 
+  const wordLetters = new Uint32Array(wordTexts.length);
+  wordTexts.forEach((word, id) => {
+    for (const character of word) wordLetters[id]! |= letterBit(character);
+  });
+  const rowLetters = new Uint32Array(names.length);
+  for (let p = 0; p < pairs; p++) rowLetters[pairRanks[p]!]! |= wordLetters[pairWords[p]!]!;
+
   const counts = new Int32Array(words.length);
   for (let p = 0; p < pairs; p++) counts[positionOf[pairWords[p]!]!]! += 1;
   const postingStarts = startsOf(counts);
@@ -138,7 +153,7 @@ export function buildNameDictionary(names: readonly (string | null)[]): NameDict
       trigramWords[trigramFill[code]!++] = w;
     }
   }
-  return { words, postingStarts, postings, trigramCodes, wordTrigramStarts, wordTrigrams, trigramWordStarts, trigramWords };
+  return { words, postingStarts, postings, trigramCodes, wordTrigramStarts, wordTrigrams, trigramWordStarts, trigramWords, rowLetters };
 }
 
 /** The first word position whose text is not below `text` (binary search). */

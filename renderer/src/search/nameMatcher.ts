@@ -4,7 +4,7 @@
  * their words' classes and come out best tier first, name order within a tier. Per-row state
  * lives in preallocated typed arrays stamped per search, so a keystroke allocates only its result.
  */
-import type { NameDictionary } from './nameDictionary.ts';
+import { letterBit, lowerBound, type NameDictionary } from './nameDictionary.ts';
 import { classCount, WordMatcher } from './wordMatches.ts';
 
 /** Typed words beyond this many are ignored (scores stay small integers). */
@@ -26,6 +26,8 @@ export class NameMatcher {
   private readonly matchedWords: Uint8Array;
   private readonly score: Uint16Array;
   private readonly complete: Int32Array;
+  /** The rows of the latest search: a match's arrays stay valid until the next search. */
+  private readonly result: Int32Array;
 
   constructor(
     private readonly dictionary: NameDictionary,
@@ -36,16 +38,77 @@ export class NameMatcher {
     this.matchedWords = new Uint8Array(rowCount);
     this.score = new Uint16Array(rowCount);
     this.complete = new Int32Array(rowCount);
+    this.result = new Int32Array(rowCount);
   }
 
-  /** The rows matching every one of `typedWords` (folded, non-empty). */
+  /** The rows matching every one of `typedWords` (folded, non-empty); valid until the next call. */
   match(typedWords: readonly string[]): NameMatches {
     const typed = typedWords.slice(0, maxTypedWords);
+    this.stamp += 1;
+    const stamp = this.stamp;
+    const bit = typed.length === 1 ? letterBit(typed[0]!) : 0;
+    return this.matchesOf(bit !== 0 ? this.oneLetter(typed[0]!, bit, stamp) : this.allWords(typed, stamp));
+  }
+
+  private matchesOf(byRelevance: Int32Array): NameMatches {
+    let nameOrder: Int32Array | null = null;
+    let members: Uint8Array | null = null;
+    const rowCount = this.rowCount;
+    return {
+      byRelevance,
+      inNameOrder: () => (nameOrder ??= byRelevance.slice().sort()),
+      membership: () => {
+        if (!members) {
+          members = new Uint8Array(rowCount);
+          for (let i = 0; i < byRelevance.length; i++) members[byRelevance[i]!] = 1;
+        }
+        return members;
+      },
+    };
+  }
+
+  /**
+   * One typed letter, the slowest keystroke (it matches nearly every name): the rows with a word
+   * equal to it or starting with it come from the few postings of those words, every other row
+   * with the letter anywhere (an infix) from its letter bits, in one walk in name order.
+   */
+  private oneLetter(letter: string, bit: number, stamp: number): Int32Array {
+    const { words, postingStarts, postings, rowLetters } = this.dictionary;
+    const { stampOf, score } = this;
+    // Tiers: the whole word, word starts, letters inside a word.
+    let wholeWords = 0;
+    let wordStarts = 0;
+    for (let w = lowerBound(words, letter); w < words.length && words[w]!.startsWith(letter); w++) {
+      const matchClass = words[w]!.length === 1 ? 0 : 1;
+      for (let p = postingStarts[w]!, end = postingStarts[w + 1]!; p < end; p++) {
+        const rank = postings[p]!;
+        if (stampOf[rank] === stamp) continue;
+        stampOf[rank] = stamp;
+        score[rank] = matchClass;
+        if (matchClass === 0) wholeWords += 1;
+        else wordStarts += 1;
+      }
+    }
+    const out = this.result;
+    let whole = 0;
+    let start = wholeWords;
+    let inside = wholeWords + wordStarts;
+    for (let rank = 0, rowCount = this.rowCount; rank < rowCount; rank++) {
+      if (stampOf[rank] === stamp) {
+        if (score[rank] === 0) out[whole++] = rank;
+        else out[start++] = rank;
+      } else if ((rowLetters[rank]! & bit) !== 0) {
+        out[inside++] = rank;
+      }
+    }
+    return out.subarray(0, inside);
+  }
+
+  /** Every typed word matched through the dictionary, intersected, scored by the sum of classes. */
+  private allWords(typed: readonly string[], stamp: number): Int32Array {
     const perWord = typed.map((word) => this.words.match(word));
     const { postingStarts, postings } = this.dictionary;
     const { stampOf, matchedWords, score, complete } = this;
-    this.stamp += 1;
-    const stamp = this.stamp;
     const last = typed.length - 1;
     let completed = 0;
     for (let step = 0; step < typed.length; step++) {
@@ -71,21 +134,7 @@ export class NameMatcher {
         }
       }
     }
-    const byRelevance = this.ordered(completed, typed.length, stamp);
-    let nameOrder: Int32Array | null = null;
-    let members: Uint8Array | null = null;
-    const rowCount = this.rowCount;
-    return {
-      byRelevance,
-      inNameOrder: () => (nameOrder ??= byRelevance.slice().sort()),
-      membership: () => {
-        if (!members) {
-          members = new Uint8Array(rowCount);
-          for (let i = 0; i < byRelevance.length; i++) members[byRelevance[i]!] = 1;
-        }
-        return members;
-      },
-    };
+    return this.ordered(completed, typed.length, stamp);
   }
 
   /**
@@ -99,7 +148,7 @@ export class NameMatcher {
     for (let i = 0; i < completed; i++) tierStarts[score[complete[i]!]! + 1]! += 1;
     for (let t = 0; t < tiers; t++) tierStarts[t + 1]! += tierStarts[t]!;
     const fill = tierStarts.slice(0, tiers);
-    const out = new Int32Array(completed);
+    const out = this.result.subarray(0, completed);
     if (completed * 8 > this.rowCount) {
       for (let rank = 0; rank < this.rowCount; rank++) {
         if (stampOf[rank] === stamp && matchedWords[rank] === typedCount) out[fill[score[rank]!]!++] = rank;

@@ -103,6 +103,22 @@ describe('name search quality', () => {
     expect(tiers).toEqual([...tiers].sort((a, b) => a - b));
   });
 
+  it('answers a single letter with every name containing it: whole words, then word starts, then the rest, each in name order', () => {
+    const byName = [...rows].sort((a, b) => (a.foldedName < b.foldedName ? -1 : a.foldedName > b.foldedName ? 1 : a.id - b.id));
+    const wordsOf = new Map(byName.map((row) => [row, foldName(row.name).split(' ')]));
+    for (const letter of ['a', 'e', 'j', 'o', 'y', 'z']) {
+      const tierOf = (row: (typeof rows)[number]): number => {
+        const words = wordsOf.get(row)!;
+        if (words.includes(letter)) return 0;
+        if (words.some((word) => word.startsWith(letter))) return 1;
+        return words.some((word) => word.includes(letter)) ? 2 : 3;
+      };
+      const expected = [0, 1, 2].flatMap((tier) => byName.filter((row) => tierOf(row) === tier).map((row) => row.name));
+      expect(search(letter), letter).toEqual(expected);
+      expect(search(letter.toUpperCase())).toEqual(expected);
+    }
+  });
+
   it('finds nothing for text no name resembles, and everything for an empty text', () => {
     expect(search('xqzvw')).toEqual([]);
     expect(search('  ')).toHaveLength(rows.length);
