@@ -27,7 +27,7 @@ import { rendererUrl } from './renderer-url.ts';
 const run = promisify(execFile);
 
 // ---------------------------------------------------------------------------------------------
-// Reading the shortlist database (read-only) of the active connection, for before/after checks.
+// Reading the user's shortlist database (read-only), for before/after checks.
 
 interface StoredEntry {
   id: number;
@@ -58,7 +58,7 @@ interface Stored {
   entries: StoredEntry[];
 }
 
-/** Every list and entry as stored in `castdesk-shortlists-<active connection id>`. */
+/** Every list and entry as stored in the user's shortlist database, `castdesk-shortlists`. */
 async function readStored(page: Page): Promise<Stored> {
   return page.evaluate(async () => {
     interface Request<T> {
@@ -72,7 +72,6 @@ async function readStored(page: Page): Promise<Stored> {
       close(): void;
     }
     const page = globalThis as unknown as {
-      sessionStorage: { getItem(key: string): string | null };
       indexedDB: { open(name: string): Request<Database> };
     };
     const done = <T>(request: Request<T>) =>
@@ -80,15 +79,7 @@ async function readStored(page: Page): Promise<Stored> {
         request.onsuccess = () => resolve(request.result);
         request.onerror = () => reject(request.error);
       });
-    const response = await fetch('/bridge/listConnections', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Castdesk-Token': page.sessionStorage.getItem('castdesk.launchToken') ?? '' },
-      body: '{}',
-    });
-    const answer = (await response.json()) as { ok: boolean; value?: { activeId: string | null } };
-    const activeId = answer.value?.activeId;
-    if (!activeId) throw new Error(`No active connection: ${JSON.stringify(answer)}`);
-    const db = await done(page.indexedDB.open(`castdesk-shortlists-${activeId}`));
+    const db = await done(page.indexedDB.open('castdesk-shortlists'));
     try {
       const transaction = db.transaction(['shortlists', 'entries'], 'readonly');
       const [lists, entries] = await Promise.all([done(transaction.objectStore('shortlists').getAll()), done(transaction.objectStore('entries').getAll())]);

@@ -132,3 +132,110 @@ test('one shortlist holds actors added through two connections and outlives swit
   await expect(page.getByTestId(`connection-${agencyConnection}`)).toHaveCount(0);
   expect(problems).toEqual([]);
 });
+
+test('shortlists of the per-connection layout are there after the upgrade, every field kept', async ({ page }) => {
+  await page.goto(rendererUrl());
+  await connectionsPage(page);
+  // (Alone, this test waits for the demo directory's first start.)
+  await expect(page.getByTestId('connection-Demo directory').getByText('Active', { exact: true })).toBeVisible({ timeout: 240_000 });
+  // The old layout exactly as Dexie version 1 of it wrote it (IndexedDB version 10), for the
+  // active connection: a list tied to a role, with an annotated entry.
+  await page.evaluate(async () => {
+    type Request = { result: unknown; error: unknown; onsuccess: (() => void) | null; onerror: (() => void) | null };
+    interface Store {
+      createIndex(name: string, keyPath: string | string[]): void;
+      add(value: unknown): Request;
+    }
+    interface Database {
+      createObjectStore(name: string, options: { keyPath: string; autoIncrement: boolean }): Store;
+      transaction(stores: string[], mode: 'readwrite'): { objectStore(name: string): Store; oncomplete: (() => void) | null; onerror: (() => void) | null };
+      close(): void;
+    }
+    const page = globalThis as unknown as {
+      sessionStorage: { getItem(key: string): string | null };
+      indexedDB: { open(name: string, version: number): Request & { onupgradeneeded: (() => void) | null } };
+    };
+    const response = await fetch('/bridge/listConnections', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Castdesk-Token': page.sessionStorage.getItem('castdesk.launchToken') ?? '' },
+      body: '{}',
+    });
+    const activeId = ((await response.json()) as { value: { activeId: string } }).value.activeId;
+    const request = page.indexedDB.open(`castdesk-shortlists-${activeId}`, 10);
+    request.onupgradeneeded = () => {
+      const db = request.result as Database;
+      const lists = db.createObjectStore('shortlists', { keyPath: 'id', autoIncrement: true });
+      lists.createIndex('name', 'name');
+      lists.createIndex('castingCallId', 'castingCallId');
+      const entries = db.createObjectStore('entries', { keyPath: 'id', autoIncrement: true });
+      entries.createIndex('shortlistId', 'shortlistId');
+      entries.createIndex('actorId', 'actorId');
+      entries.createIndex('[shortlistId+position]', ['shortlistId', 'position']);
+      entries.createIndex('[shortlistId+actorId]', ['shortlistId', 'actorId']);
+    };
+    const db = await new Promise<Database>((resolve, reject) => {
+      request.onsuccess = () => resolve(request.result as Database);
+      request.onerror = () => reject(request.error);
+    });
+    const at = '2026-01-02T10:00:00.000Z';
+    const transaction = db.transaction(['shortlists', 'entries'], 'readwrite');
+    transaction.objectStore('shortlists').add({ id: 1, name: 'Before the upgrade', castingCallId: 3, roleId: 30, castingCallName: 'Tatort', roleName: 'Kommissarin', createdAt: at, updatedAt: at });
+    transaction.objectStore('entries').add({
+      id: 1,
+      shortlistId: 1,
+      actorId: 424242,
+      position: 1,
+      note: 'Kept through the upgrade',
+      rating: 4,
+      colours: ['green'],
+      tags: ['dialect'],
+      status: 'callback',
+      addedAt: at,
+      updatedAt: at,
+      snapshot: { name: 'Ada Upgrade', actingAgeFrom: 30, actingAgeTo: 40, age: 35, height: 170, gender: 'female', agencies: [], languages: {}, thumbUrl: null, pictureUrl: null, updatedAt: null },
+    });
+    await new Promise<void>((resolve, reject) => {
+      transaction.oncomplete = () => resolve();
+      transaction.onerror = () => reject(new Error('the old layout could not be written'));
+    });
+    db.close();
+  });
+
+  // The next start (a reload) copies it into the user's database; a second reload copies nothing again.
+  for (let start = 0; start < 2; start += 1) {
+    await page.reload();
+    await nav(page, 'Shortlists').click();
+    await expect(page.getByRole('link', { name: 'Before the upgrade' })).toHaveCount(1);
+  }
+  await page.getByRole('link', { name: 'Before the upgrade' }).click();
+  const entry = page.getByTestId('shortlist-entry');
+  await expect(entry).toHaveCount(1);
+  await expect(entry.getByTestId('entry-name')).toHaveText('Ada Upgrade');
+  await expect(entry.getByTestId('entry-note')).toHaveValue('Kept through the upgrade');
+  await expect(entry.getByTestId('entry-rating')).toHaveAttribute('data-rating', '4');
+  await expect(entry.getByTestId('entry-status')).toHaveValue('callback');
+  await expect(entry.getByTestId('entry-tag')).toContainText('dialect');
+
+  // It lives in the user's database now, naming the demo directory as the actor's.
+  const baseUrl = (await (async () => {
+    await connectionsPage(page);
+    return page.getByTestId('connection-Demo directory').getByTestId('connection-base-url').textContent();
+  })())!.trim();
+  const stored = await page.evaluate(async () => {
+    type Request = { result: unknown; error: unknown; onsuccess: (() => void) | null; onerror: (() => void) | null };
+    const done = (request: Request) =>
+      new Promise<unknown>((resolve, reject) => {
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+    const page = globalThis as unknown as { indexedDB: { open(name: string): Request } };
+    const db = (await done(page.indexedDB.open('castdesk-shortlists'))) as {
+      transaction(stores: string[]): { objectStore(name: string): { getAll(): Request } };
+      close(): void;
+    };
+    const entries = (await done(db.transaction(['entries']).objectStore('entries').getAll())) as { note: string; directoryOrigin: string; actorId: number }[];
+    db.close();
+    return entries.filter((row) => row.note === 'Kept through the upgrade').map((row) => [row.directoryOrigin, row.actorId]);
+  });
+  expect(stored).toEqual([[new URL(baseUrl).origin, 424242]]);
+});
