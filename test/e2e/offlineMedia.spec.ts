@@ -29,7 +29,7 @@ async function allPicturesShown(pictures: Locator): Promise<boolean> {
 
 async function openActor(page: Page, id: number): Promise<void> {
   await page.evaluate((actorId) => {
-    window.location.hash = `#/actors/${actorId}`;
+    (globalThis as unknown as { location: { hash: string } }).location.hash = `#/actors/${actorId}`;
   }, id);
   await expect(page).toHaveURL(new RegExp(`#/actors/${id}$`));
 }
@@ -115,7 +115,7 @@ test('kept offline: pictures missing after a directory crash come back without a
   const player = page.locator('[data-testid="showreel-player"][data-kind="audio"]').first();
   await expect(player).toBeVisible({ timeout: 30_000 });
   const started = await player.evaluate(async (element) => {
-    const audio = element as HTMLAudioElement;
+    const audio = element as unknown as { muted: boolean; play(): Promise<void> };
     audio.muted = true;
     try {
       await audio.play();
@@ -125,7 +125,7 @@ test('kept offline: pictures missing after a directory crash come back without a
     }
   });
   expect(started).toBe('playing');
-  await expect.poll(() => player.evaluate((element) => (element as HTMLAudioElement).currentTime), { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect.poll(() => player.evaluate((element) => (element as unknown as { currentTime: number }).currentTime), { timeout: 30_000 }).toBeGreaterThan(0);
 
   // Leave the other specs the connections they expect.
   await page.getByRole('link', { name: 'Connections' }).click();
