@@ -14,7 +14,7 @@ import { shortlistCsv, shortlistCsvColumns, type CsvTexts } from '../shortlists/
 import type { ContactSheetPaper } from '../shortlists/shortlistPdf.ts';
 import { useConnectionStore } from './connections.ts';
 import { useLabelsStore } from './labels.ts';
-import { toLibraryError, type LibraryError } from './libraryErrors.ts';
+import { RendererError, isRendererErrorCode, toLibraryError, type LibraryError } from './libraryErrors.ts';
 import { useShortlistsStore } from './shortlists.ts';
 import { useSyncStore } from './sync.ts';
 
@@ -84,8 +84,10 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
     try {
       return await work();
     } catch (failure) {
-      const known = failure as { code?: unknown };
-      error.value = typeof known?.code === 'string' ? toLibraryError(failure) : { code: 'export_failed', message: String((failure as Error)?.message ?? failure) };
+      // Ours and the bridge's failures keep their code; anything else (pdf-lib, a font) failed the export.
+      error.value = isRendererErrorCode((failure as { code?: unknown } | null)?.code)
+        ? toLibraryError(failure)
+        : { code: 'export_failed', message: String((failure as Error)?.message ?? failure) };
       return null;
     } finally {
       busy.value = null;
@@ -94,9 +96,9 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
 
   async function listWithEntries(listId: number): Promise<{ list: ShortlistRow; entries: ShortlistEntryRow[] }> {
     const db = shortlists.db;
-    if (!db) throw Object.assign(new Error('No shortlists are open.'), { code: 'storage_unavailable' });
+    if (!db) throw new RendererError('storage_unavailable', 'No shortlists are open.');
     const list = await db.shortlists.get(listId);
-    if (!list) throw Object.assign(new Error(`There is no shortlist ${listId}.`), { code: 'not_found' });
+    if (!list) throw new RendererError('not_found', `There is no shortlist ${listId}.`);
     const entries = await db.entries.where('[shortlistId+position]').between([listId, -Infinity], [listId, Infinity]).toArray();
     // Exports show each actor as the library has them now, not as they were when added.
     return { list, entries: await shortlists.withCurrentProfiles(entries) };
@@ -203,7 +205,7 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
   async function exportBackup(): Promise<boolean> {
     const done = await run('backup', async () => {
       const db = shortlists.db;
-      if (!db) throw Object.assign(new Error('No shortlists are open.'), { code: 'storage_unavailable' });
+      if (!db) throw new RendererError('storage_unavailable', 'No shortlists are open.');
       const [lists, entries] = await db.transaction('r', [db.shortlists, db.entries], () => Promise.all([db.shortlists.toArray(), db.entries.toArray()]));
       const connection = connections.active;
       const text = createBackup({
@@ -226,11 +228,11 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
     importPlan.value = null;
     importResult.value = null;
     const planned = await run('import', async () => {
-      if (file.size > maxBackupBytes) throw Object.assign(new Error(`The file is larger than ${maxBackupBytes / 1024 / 1024} MB.`), { code: 'invalid_backup' });
+      if (file.size > maxBackupBytes) throw new RendererError('invalid_backup', `The file is larger than ${maxBackupBytes / 1024 / 1024} MB.`);
       const read = readBackup(await file.text());
-      if (!read.ok) throw Object.assign(new Error(read.error.message), { code: 'invalid_backup' });
+      if (!read.ok) throw new RendererError('invalid_backup', read.error.message);
       const db = shortlists.db;
-      if (!db) throw Object.assign(new Error('No shortlists are open.'), { code: 'storage_unavailable' });
+      if (!db) throw new RendererError('storage_unavailable', 'No shortlists are open.');
       const [lists, entries] = await Promise.all([db.shortlists.toArray(), db.entries.toArray()]);
       return planImport(read.backup, { shortlists: lists, entries });
     });

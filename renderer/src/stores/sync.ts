@@ -56,7 +56,7 @@ export const useSyncStore = defineStore('sync', () => {
   const running = computed(() => ['syncing', 'paused', 'offline'].includes(progress.value.state));
   /** What the views show as the sync's error: the library's own, or the one that ended the run. */
   const shownError = computed<LibraryError | null>(
-    () => error.value ?? (progress.value.state === 'error' ? progress.value.lastError : null),
+    () => error.value ?? (progress.value.state === 'error' && progress.value.lastError ? toLibraryError(progress.value.lastError) : null),
   );
 
   function detachEngine(): void {
