@@ -43,11 +43,11 @@ describe('actor 1, default enum', () => {
       sv_url: null, encyclopedia_url: 'https://encyclopedia.example/Jonas_Becker', profile_visibility: 'public',
       attribute_visibility: { age: 'public', acting_age: 'public', gender: 'public', ethnic_appearances: 'private', figures: 'public', working_permits: 'public' },
       place_of_birth: 'Berlin', city: 'Berlin', gender: 'm', gender_new: 'male', gender_searchability: ['male'],
-      eye_color: 'blue', hair_color: 'blond', hair_length: 'short',
-      ethnic_background: ['6468'], ethnic_background_details: ['german'],
-      nationalities: ['DE'], languages: { deu: 'muttersprachlich', eng: 'fliessend' }, dialects: { bavarian: 'good' },
-      instruments: { guitar: 'good' }, dances: { tango: 'basic', salsa: 'good' }, singing: { pop: 'good' },
-      sports: ['football', 'swimming'], drivers_licenses: ['b'], working_permits: ['eu'], special_skills: { '105': 'good' },
+      eye_color: 'blau', hair_color: 'blond', hair_length: 'kurz',
+      ethnic_background: ['6468'], ethnic_background_details: ['6483'],
+      nationalities: ['DE'], languages: { deutsch: 'muttersprachlich', englisch: 'fliessend' }, dialects: { bairisch: 'kann' },
+      instruments: { gitarre: 'gut' }, dances: { tango: 'grundkenntnisse', salsa: 'gut' }, singing: { pop: 'gut' },
+      sports: ['fussball', 'schwimmen'], drivers_licenses: ['pkw-klasse-b'], working_permits: ['EU-27'], special_skills: { '105': 'gut' },
       main_profession: 'actor', specializations: ['stunt_performer'], country: 'DE', state: 'DE-BE',
       external_showreels: ['https://video.example/jonas-1', 'https://video.example/jonas-2'],
       showreel_ids: [31, 32], showreel_medium_ids: [41], mentioned_in_blog_post_ids: [7],
@@ -128,12 +128,12 @@ describe('actor 1, default enum', () => {
     expect(jonas.castupload_url).toBe(jonas.service_url);
     expect(jonas.castupload_professional_url).toBe(jonas.service_cd_url);
     expect(jonas.external_showreel).toBe('https://video.example/jonas-1');
-    expect(jonas.native_dialects).toEqual(['berlin']);
-    expect(jonas.native_dialect).toBe('berlin');
-    expect(jonas.figures).toEqual(['athletic']);
-    expect(jonas.figure).toBe('athletic');
-    expect(jonas.pitches).toEqual(['medium_low']);
-    expect(jonas.pitch).toBe('medium_low');
+    expect(jonas.native_dialects).toEqual(['berlinerisch']);
+    expect(jonas.native_dialect).toBe('berlinerisch');
+    expect(jonas.figures).toEqual(['sportlich']);
+    expect(jonas.figure).toBe('sportlich');
+    expect(jonas.pitches).toEqual(['tenor']);
+    expect(jonas.pitch).toBe('tenor');
     expect(jonas.professions).toEqual(['schauspieler']);
     expect(jonas.ethnic_appearances).toEqual(['central_european']);
   });
@@ -220,20 +220,20 @@ describe('enum', () => {
       const genders = await labels(service.api, CATALOGUES.gender, locale);
       const eyes = await labels(service.api, CATALOGUES.eye_color, locale);
       expect(jonas.gender, `gender in ${locale}`).toBe(genders.m);
-      expect(jonas.eye_color, `eye_color in ${locale}`).toBe(eyes.blue);
+      expect(jonas.eye_color, `eye_color in ${locale}`).toBe(eyes.blau);
     }
   });
   it('translate: arrays and hashes are joined to comma-separated strings', async () => {
     const jonas = await detail(1, '?enum=translate');
     const sports = await labels(service.api, CATALOGUES.sports, 'en');
     expect(typeof jonas.sports).toBe('string');
-    expect((jonas.sports as string).split(/\s*,\s*/)).toEqual([sports.football, sports.swimming]);
+    expect((jonas.sports as string).split(/\s*,\s*/)).toEqual([sports.fussball, sports.schwimmen]);
     for (const field of ['dances', 'languages', 'instruments', 'nationalities', 'specializations']) {
       expect(typeof jonas[field], field).toBe('string');
     }
     const languages = await labels(service.api, ['languages'], 'en');
-    expect(jonas.languages).toContain(languages.deu);
-    expect(jonas.languages).toContain(languages.eng);
+    expect(jonas.languages).toContain(languages.deutsch);
+    expect(jonas.languages).toContain(languages.englisch);
     const dances = await labels(service.api, ['dances'], 'en');
     expect(jonas.dances).toContain(dances.tango);
     expect(jonas.dances).toContain(dances.salsa);
@@ -249,7 +249,7 @@ describe('enum', () => {
     const eyes = await labels(service.api, CATALOGUES.eye_color, 'de');
     const qualifications = await labels(service.api, CATALOGUES.qualification, 'de');
     expect(jonas.gender).toEqual({ key: 'm', translation: genders.m });
-    expect(jonas.eye_color).toEqual({ key: 'blue', translation: eyes.blue });
+    expect(jonas.eye_color).toEqual({ key: 'blau', translation: eyes.blau });
     const mainProfessions = await labels(service.api, CATALOGUES.main_profession, 'de');
     expect(jonas.main_profession).toEqual({ key: 'actor', translation: mainProfessions.actor });
     expect(jonas.vita.primary_education[0].qualification).toEqual({ key: 'diploma', translation: qualifications.diploma });

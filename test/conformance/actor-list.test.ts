@@ -52,7 +52,7 @@ describe('fields', () => {
     expect(Object.keys(jonas).sort()).toEqual(['id', ...ALL_FIELDS.split(',')].sort());
     expect(jonas).toMatchObject({
       id: 1, age: 30, gender: 'm', gender_new: 'male', first_name: 'Jonas', last_name: 'Becker', name: 'Jonas Becker',
-      main_profession: 'actor', professions: ['schauspieler'], languages: { deu: 'muttersprachlich', eng: 'fliessend' },
+      main_profession: 'actor', professions: ['schauspieler'], languages: { deutsch: 'muttersprachlich', englisch: 'fliessend' },
       representative: { id: 501, name: 'Erika Agent' },
     });
     expect(jonas.updated_at).toMatch(serviceDatetime);

@@ -30,7 +30,7 @@ describe('crew 1', () => {
   it('serves the stored fields', () => {
     expect(kramer).toMatchObject({
       id: 1, first_name: 'Jonas', last_name: 'Kramer', name: 'Jonas Kramer', year_of_birth: 1980, place_of_birth: 'Köln',
-      professions: ['regie', 'autor'], nationalities: ['DE', 'FR'], languages: { deu: 'muttersprachlich', eng: 'fliessend' },
+      professions: ['regie', 'autor'], nationalities: ['DE', 'FR'], languages: { deutsch: 'muttersprachlich', englisch: 'fliessend' },
       accommodation_options: ['Berlin'], representative: { id: 505, name: 'Rita Rep' }, talent_agency_id: 1,
       external_showreels: ['https://video.example/kramer'], showreel_ids: [15], showreel_medium_ids: [151],
       homepage_url: 'https://kramer.example', agency_profile_url: 'https://agentur-eins.example/kramer',

@@ -46,7 +46,7 @@ describe('fields', () => {
     const [kramer] = await list('?fields=name,first_name,last_name,gender,professions,languages,representative,updated_at');
     expect(kramer).toMatchObject({
       id: 1, name: 'Jonas Kramer', first_name: 'Jonas', last_name: 'Kramer', gender: 'm', professions: ['regie', 'autor'],
-      languages: { deu: 'muttersprachlich', eng: 'fliessend' }, representative: { id: 505, name: 'Rita Rep' },
+      languages: { deutsch: 'muttersprachlich', englisch: 'fliessend' }, representative: { id: 505, name: 'Rita Rep' },
     });
     expect(kramer.updated_at).toBe('2026-01-05T10:00:00.000+00:00');
   });

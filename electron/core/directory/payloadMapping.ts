@@ -4,7 +4,7 @@
  * here before validation, so the rest of the app sees only the spec's names. When a payload holds
  * both names, the spec's value wins and the brand-named one is dropped. The input is never changed.
  */
-import { isoCodeForGermanName } from './germanLanguageNames.ts';
+import { isoCodeForLanguageKey } from '../../../contract/language-keys.ts';
 
 /** Brand-named field → the spec's name. */
 export const renamedFields: Readonly<Record<string, string>> = {
@@ -37,7 +37,7 @@ function serviceUrlTarget(key: string, record: JsonRecord): 'service_url' | 'ser
 export function mapLanguageKeys(languages: JsonRecord): JsonRecord {
   const mapped: JsonRecord = {};
   for (const [key, level] of Object.entries(languages)) {
-    const code = isoCodeForGermanName(key);
+    const code = isoCodeForLanguageKey(key);
     if (code === undefined || code === key) mapped[key] = level;
     else if (!Object.hasOwn(languages, code) && !Object.hasOwn(mapped, code)) mapped[code] = level;
   }

@@ -28,7 +28,7 @@ const labelSetSchema = z.strictObject(
 const catalogueFileSchema = z.strictObject({
   description: z.string().trim().min(1),
   labels: z
-    .record(z.string().regex(/^[A-Za-z0-9_]+$/, 'key must be letters, digits or underscores'), labelSetSchema)
+    .record(z.string().regex(/^[A-Za-z0-9_-]+$/, 'key must be letters, digits, hyphens or underscores'), labelSetSchema)
     .refine((labels) => Object.keys(labels).length > 0, 'a catalogue needs at least one key'),
 });
 

@@ -13,7 +13,7 @@ export type EnumMode = 'keys' | 'translate' | 'v2';
  * How a closed-list field holds its keys:
  * - key:    one key (string, or an integer id)                     e.g. gender "m"
  * - list:   an array of keys                                        e.g. sports ["football", "swimming"]
- * - levels: a hash of key → level key, levels from a second catalogue e.g. languages {"deu": "muttersprachlich"}
+ * - levels: a hash of key → level key, levels from a second catalogue e.g. languages {"deutsch": "muttersprachlich"}
  */
 type Shape = 'key' | 'list' | 'levels';
 
@@ -60,11 +60,11 @@ export const closedListFields: readonly ClosedListField[] = [
   field('actor',        'ethnic_appearances',                          'list',   'ethnic_backgrounds'),
   field('actor',        'ethnic_background',                           'list',   'ethnic_backgrounds'),
   field('actor',        'ethnic_background_details',                   'list',   'ethnic_background_details'),
-  field('actor',        'nationalities',                               'list',   'countries'),
+  field('actor',        'nationalities',                               'list',   'nationalities'),
   field('actor',        'country',                                     'key',    'countries'),
   field('actor',        'languages',                                   'levels', 'languages',                 'language_levels'),
-  field('actor',        'dialects',                                    'levels', 'dialects',                  'skill_levels'),
-  field('actor',        'accents',                                     'levels', 'accents',                   'skill_levels'),
+  field('actor',        'dialects',                                    'levels', 'dialects',                  'dialect_skill'),
+  field('actor',        'accents',                                     'levels', 'accents',                   'accent_skill'),
   field('actor',        'instruments',                                 'levels', 'instruments',               'skill_levels'),
   field('actor',        'dances',                                      'levels', 'dances',                    'skill_levels'),
   field('actor',        'singing',                                     'levels', 'singing',                   'skill_levels'),
@@ -84,7 +84,7 @@ export const closedListFields: readonly ClosedListField[] = [
 
   field('crew',         'gender',                                      'key',    'genders'),
   field('crew',         'professions',                                 'list',   'crew_professions'),
-  field('crew',         'nationalities',                               'list',   'countries'),
+  field('crew',         'nationalities',                               'list',   'nationalities'),
   field('crew',         'country',                                     'key',    'countries'),
   field('crew',         'languages',                                   'levels', 'languages',                 'language_levels'),
   field('crew',         'vita.*[].role_type',                          'key',    'role_types'),

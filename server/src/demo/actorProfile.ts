@@ -54,20 +54,20 @@ const specializationAsProfession: Record<string, string> = {
 };
 /** Dialects a person of this origin may speak natively. */
 const originDialects: Record<string, string[]> = {
-  german: ['bavarian', 'swabian', 'saxon', 'berlin', 'cologne', 'hessian', 'franconian', 'low_german', 'palatinate', 'ruhr', 'hamburg', 'thuringian', 'rhenish', 'saarland', 'east_frisian'],
-  austrian: ['austrian', 'viennese', 'tyrolean'],
-  swiss: ['swiss_german', 'alemannic'],
+  german: ['bairisch', 'schwabisch', 'sachsisch', 'berlinerisch', 'kolsch', 'hessisch', 'frankisch', 'plattdeutsch', 'pfalzisch', 'ruhrdeutsch', 'hamburgisch', 'thuringisch', 'rheinisch', 'saarlandisch', 'ostfriesisch'],
+  austrian: ['osterreichisch', 'wienerisch', 'tirolerisch'],
+  swiss: ['schweizerdeutsch', 'alemannisch'],
 };
 
 /** Specific heritage (ethnic_background_details keys) that fits a name origin. */
 const originHeritage: Record<string, string[]> = {
-  german: ['german'],
-  austrian: ['german'],
-  turkish: ['turkish', 'kurdish'],
-  polish: ['polish'],
-  ukrainian: ['ukrainian'],
-  italian: ['italian'],
-  greek: ['greek'],
+  german: ['6483'],
+  austrian: ['6483'],
+  turkish: ['6484', '6485'],
+  polish: ['6486'],
+  ukrainian: ['6488'],
+  italian: ['6490'],
+  greek: ['6491'],
 };
 const attributeVisibilityKeys = ['age', 'acting_age', 'gender', 'ethnic_appearances', 'figures', 'working_permits'] as const;
 
@@ -95,8 +95,8 @@ export function actorVocabulary(catalogues: DemoCatalogues): ActorVocabulary {
       non_binary: gender('i'),
       custom: gender('i'),
     },
-    commonDriversLicense: catalogues.preferred('drivers_licenses', ['b', 'B', 'class_b', 'klasse_b']),
-    workingPermits: catalogues.preferred('working_permits', ['eu', 'eea', 'de', 'at', 'ch']),
+    commonDriversLicense: catalogues.preferred('drivers_licenses', ['pkw-klasse-b-be', 'pkw-klasse-b']),
+    workingPermits: catalogues.preferred('working_permits', ['EU-27', 'EWR', 'DE', 'AT', 'CH']),
   };
 }
 
@@ -302,8 +302,8 @@ export function generateActorProfile(ctx: ActorContext, index: number, id: numbe
     pitches,
     nationalities: generateNationalities(random, catalogues, origin),
     languages: generateLanguages(random, catalogues, vocabulary.languages, origin),
-    dialects: { ...Object.fromEntries(nativeDialects.map((d) => [d, catalogues.keyOr('skill_levels', 'professional')])), ...levelMap(random, catalogues.all('dialects'), levels, random.count([55, 28, 12, 5])) },
-    accents: levelMap(random, catalogues.all('accents'), levels, random.count([50, 30, 15, 5])),
+    dialects: { ...Object.fromEntries(nativeDialects.map((d) => [d, catalogues.keyOr('dialect_skill', 'muttersprachlich')])), ...levelMap(random, catalogues.all('dialects'), catalogues.preferred('dialect_skill', ['kann']), random.count([55, 28, 12, 5])) },
+    accents: levelMap(random, catalogues.all('accents'), catalogues.all('accent_skill'), random.count([50, 30, 15, 5])),
     instruments: levelMap(random, catalogues.all('instruments'), levels, random.count([60, 25, 15])),
     dances: levelMap(random, catalogues.all('dances'), levels, random.count([50, 25, 15, 10])),
     singing: levelMap(random, catalogues.all('singing'), levels, random.count([50, 35, 15])),

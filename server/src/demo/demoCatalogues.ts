@@ -3,10 +3,11 @@
  * (server/catalogues/*.json). Every closed-list value in the demo data comes from here.
  */
 import { catalogueKeys } from '../catalogues/catalogues.ts';
+import { isoCodeForLanguageKey } from '../../../contract/language-keys.ts';
 
 export const demoCatalogueNames = [
   'genders', 'gender_new', 'main_professions', 'actor_professions', 'specializations', 'crew_professions',
-  'languages', 'language_levels', 'skill_levels', 'dialects', 'accents', 'instruments', 'dances', 'singing',
+  'languages', 'language_levels', 'skill_levels', 'dialect_skill', 'accent_skill', 'dialects', 'accents', 'instruments', 'dances', 'singing',
   'sports', 'drivers_licenses', 'licenses', 'unions', 'working_permits', 'eye_colors', 'hair_colors',
   'hair_lengths', 'figures', 'pitches', 'qualifications', 'casting_types', 'visibility', 'agency_categories',
   'regions', 'connection_types', 'ethnic_backgrounds', 'ethnic_background_details', 'countries',
@@ -20,7 +21,9 @@ export class DemoCatalogues {
   /** Reads every catalogue the generator uses; fails loudly when one is missing or empty. */
   constructor(keysOf: (name: DemoCatalogueName) => string[] = catalogueKeys) {
     for (const name of demoCatalogueNames) {
-      const keys = keysOf(name);
+      // The generator thinks in ISO 639-2 codes, as roles and the languages= filter do; profiles
+      // get the provider's keys back through languageKeyForIsoCode (profileCommon.ts).
+      const keys = name === 'languages' ? keysOf(name).map((key) => isoCodeForLanguageKey(key) ?? key) : keysOf(name);
       if (keys.length === 0) throw new Error(`demo generator: catalogue "${name}" has no keys`);
       this.keys.set(name, keys);
     }

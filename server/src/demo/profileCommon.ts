@@ -1,4 +1,5 @@
 /** Parts shared by demo actor and crew profiles: URLs, locations, languages, dates. */
+import { languageKeyForIsoCode } from '../../../contract/language-keys.ts';
 import { flat } from './flatString.ts';
 import type { FixtureActor } from '../fixture/schema.ts';
 import { cities, pickCity, pickCityIn, placeIdOf, type City } from './cities.ts';
@@ -139,7 +140,8 @@ export function generateLanguages(random: Random, catalogues: DemoCatalogues, vo
   if (catalogues.has('languages', 'deu') && random.chance(0.75)) add('deu');
   for (let tries = 0; tries < 10; tries++) add(random.pick(vocabulary.common.slice(0, 12)));
   for (const key of vocabulary.common) add(key);
-  return languages;
+  // profiles key languages by the provider's words ({"deutsch": "muttersprachlich"})
+  return Object.fromEntries(Object.entries(languages).map(([code, level]) => [languageKeyForIsoCode(code) ?? code, level]));
 }
 
 /** Nationalities of the origin the catalogue knows, occasionally a second one. */

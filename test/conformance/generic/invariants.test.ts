@@ -12,7 +12,7 @@ import {
   crewDetailSchema, crewListItemSchema,
 } from '../../../contract/directory-api.ts';
 import { directoryErrorBodySchema } from '../../../contract/directory-errors.ts';
-import { isoCodeForGermanName } from '../../../electron/core/directory/germanLanguageNames.ts';
+import { isoCodeForLanguageKey } from '../../../contract/language-keys.ts';
 import { expectOk, expectSchema, ids, parseLinkHeader, type Answer, type Json } from '../support/http.ts';
 import { GENERIC_TIMEOUT, openTarget, requestBudget, type Target } from './target.ts';
 
@@ -300,7 +300,7 @@ describe('filters agree with the data they return', () => {
   it('languages filter: every result speaks every language', async (context) => {
     // The filter takes ISO 639-2 codes (the spec); list items may key languages by the provider's
     // words ("deutsch"): both are read as codes before they are compared.
-    const codesOf = (languages: Json) => new Set(Object.keys(languages ?? {}).map((key) => isoCodeForGermanName(key) ?? key));
+    const codesOf = (languages: Json) => new Set(Object.keys(languages ?? {}).map((key) => isoCodeForLanguageKey(key) ?? key));
     const items = expectOk(await get('/api/v1/actor_profiles?per_page=50&fields=languages'));
     const withLanguage = items.find((item) => [...codesOf(item.languages)].some((code) => /^[a-z]{3}$/.test(code)));
     if (!withLanguage) return context.skip();

@@ -14,7 +14,7 @@ import {
   crewDetailSchema,
   crewListItemSchema,
 } from '../../../contract/directory-api.ts';
-import { isoCodeForGermanName } from '../../../electron/core/directory/germanLanguageNames.ts';
+import { isoCodeForLanguageKey } from '../../../contract/language-keys.ts';
 import { mapLanguageKeys, mapProviderPayload } from '../../../electron/core/directory/payloadMapping.ts';
 
 const referenceFolder = fileURLToPath(new URL('../../../../shared/reference-payloads/', import.meta.url));
@@ -126,8 +126,8 @@ describe('language keys', () => {
   });
 
   it('knows the common spellings', () => {
-    expect(['türkisch', 'tuerkisch', 'turkisch', 'RUMÄNISCH', 'niederländisch', 'gebärdensprache'].map(isoCodeForGermanName)).toEqual(['tur', 'tur', 'tur', 'ron', 'nld', 'sgn']);
-    expect(isoCodeForGermanName('fliessend')).toBeUndefined();
-    expect(isoCodeForGermanName('deu')).toBeUndefined();
+    expect(['türkisch', 'tuerkisch', 'turkisch', 'RUMÄNISCH', 'niederländisch', 'gebärdensprache'].map(isoCodeForLanguageKey)).toEqual(['tur', 'tur', 'tur', 'ron', 'nld', 'sgn']);
+    expect(isoCodeForLanguageKey('fliessend')).toBeUndefined();
+    expect(isoCodeForLanguageKey('deu')).toBeUndefined();
   });
 });

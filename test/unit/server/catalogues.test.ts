@@ -24,8 +24,8 @@ const catalogueFiles = readdirSync(catalogueDir).filter((file) => file.endsWith(
 
 const requiredCatalogues = [
   'genders', 'gender_new', 'main_professions', 'actor_professions', 'specializations', 'crew_professions',
-  'languages', 'language_levels', 'skill_levels', 'dialects', 'accents', 'instruments', 'dances', 'singing',
-  'sports', 'drivers_licenses', 'licenses', 'unions', 'working_permits', 'eye_colors', 'hair_colors',
+  'languages', 'language_levels', 'skill_levels', 'dialect_skill', 'accent_skill', 'dialects', 'accents', 'instruments',
+  'dances', 'singing', 'nationalities', 'sports', 'drivers_licenses', 'licenses', 'unions', 'working_permits', 'eye_colors', 'hair_colors',
   'hair_lengths', 'figures', 'pitches', 'qualifications', 'casting_types', 'visibility', 'agency_categories',
   'regions', 'connection_types', 'ethnic_backgrounds', 'ethnic_background_details', 'countries',
   'special_skills', 'contract_types', 'production_formats', 'role_types', 'theater_engagement_types',
@@ -68,7 +68,8 @@ describe('the catalogue files', () => {
   it('keeps the file order, numeric keys included', () => {
     expect(catalogueKeys('contract_types')).toEqual(['1', '2', '3', '4', '5', '6', '7', '8']);
     expect(catalogueKeys('genders')).toEqual(['m', 'f', 'i']);
-    expect(catalogueKeys('drivers_licenses').slice(0, 4)).toEqual(['am', 'a1', 'a2', 'a']);
+    expect(catalogueKeys('drivers_licenses').slice(0, 4)).toEqual(['moped-klasse-am', 'motorrad-klasse-a1', 'motorrad-klasse-a2', 'motorrad-klasse-a']);
+    expect(catalogueKeys('special_skills').slice(0, 3)).toEqual(['101', '102', '103']);
   });
 
   it('hold the keys the spec and the provider fix', () => {
@@ -80,15 +81,32 @@ describe('the catalogue files', () => {
     expect(catalogueKeys('visibility')).toEqual(['public', 'private']);
     expect(catalogueKeys('connection_types')).toEqual(['primary_agency', 'secondary_agency']);
     expect(catalogueKeys('language_levels')).toEqual(['muttersprachlich', 'fliessend', 'gut', 'grundkenntnisse']);
-    expect(catalogueKeys('skill_levels')).toEqual(['basic', 'good', 'very_good', 'professional']);
+    expect(catalogueKeys('skill_levels')).toEqual(['grundkenntnisse', 'gut', 'sehr-gut', 'professionell']);
+    expect(catalogueKeys('dialect_skill')).toContain('kann');
+    expect(catalogueKeys('accent_skill')).toContain('kann');
+    // the provider's own examples (docs/actor-profiles.md)
+    expect(catalogueKeys('eye_colors')).toContain('braun');
+    expect(catalogueKeys('hair_colors')).toContain('braun');
+    expect(catalogueKeys('hair_lengths')).toContain('mittel');
+    expect(catalogueKeys('figures')).toContain('normal');
+    expect(catalogueKeys('pitches')).toContain('bariton');
+    expect(catalogueKeys('dialects')).toEqual(expect.arrayContaining(['hessisch', 'rheinisch']));
+    expect(catalogueKeys('accents')).toContain('osterreichisch');
+    expect(catalogueKeys('instruments')).toContain('gitarre');
+    expect(catalogueKeys('singing')).toContain('jazz');
+    expect(catalogueKeys('drivers_licenses')).toContain('pkw-klasse-b-be');
+    expect(catalogueKeys('licenses')).toContain('fallschirmspringer-lizenz');
+    expect(catalogueKeys('working_permits')).toEqual(expect.arrayContaining(['EU-27', 'GB']));
+    expect(catalogueKeys('nationalities')).toEqual(expect.arrayContaining(['DE', 'FR']));
+    expect(catalogueKeys('ethnic_background_details').every((key) => /^\d+$/.test(key))).toBe(true);
     expect(catalogueKeys('agency_categories').sort()).toEqual([
       'acting_agency', 'advertising', 'artist_management', 'model_agency', 'people_agency', 'pr', 'voice_agency', 'young_talent_agency',
     ]);
     expect(catalogueKeys('actor_professions')).toEqual(expect.arrayContaining(['schauspieler', 'nachwuchsdarsteller']));
     expect(catalogueKeys('regions')).toContain('dach');
     expect(catalogueKeys('ethnic_backgrounds')).toEqual(expect.arrayContaining(['6468', '6471']));
-    expect(catalogueKeys('languages')).toEqual(expect.arrayContaining(['deu', 'eng', 'fra', 'ita', 'spa', 'pol', 'ron', 'ukr', 'rus', 'tur']));
-    expect(catalogueKeys('languages').every((key) => /^[a-z]{3}$/.test(key))).toBe(true);
+    expect(catalogueKeys('languages')).toEqual(expect.arrayContaining(['deutsch', 'englisch', 'franzosisch', 'italienisch', 'spanisch', 'polnisch', 'rumanisch', 'ukrainisch', 'russisch', 'turkisch']));
+    expect(catalogueKeys('languages').every((key) => /^[a-z]+$/.test(key))).toBe(true);
     expect(catalogueKeys('languages').length).toBeGreaterThanOrEqual(60);
     expect(catalogueKeys('countries').every((key) => /^[A-Z]{2}$/.test(key))).toBe(true);
     expect(catalogueKeys('countries')).toEqual(expect.arrayContaining(['DE', 'AT', 'CH', 'GB', 'US', 'UA', 'RU', 'TR', 'FR', 'PL']));
@@ -108,8 +126,8 @@ describe('labels', () => {
     expect(de).toEqual({ m: 'Männlich', f: 'Weiblich', i: 'Divers' });
     de.m = 'changed';
     expect(catalogueLabels('genders', 'de').m).toBe('Männlich');
-    expect(catalogueLabels('languages', 'en').deu).toBe('German');
-    expect(catalogueLabels('languages', 'fr').deu).toBe('Allemand');
+    expect(catalogueLabels('languages', 'en').deutsch).toBe('German');
+    expect(catalogueLabels('languages', 'fr').deutsch).toBe('Allemand');
     expect(catalogueLabels('countries', 'uk').DE).toBe('Німеччина');
   });
 
@@ -186,24 +204,24 @@ function actorDetail(): Record<string, unknown> {
     specializations: ['voice_actor', 'singer'],
     profile_visibility: 'public',
     attribute_visibility: { age: 'private', gender: 'public' },
-    eye_color: 'blue',
-    hair_color: 'dark_blond',
-    hair_length: 'short',
+    eye_color: 'blau',
+    hair_color: 'dunkelblond',
+    hair_length: 'kurz',
     figure: null,
     ethnic_background: ['6468', '6471'],
-    ethnic_background_details: ['german', 'a_brand_new_key'],
+    ethnic_background_details: ['6483', 'a_brand_new_key'],
     ethnic_background_description: 'Hanseat',
     nationalities: ['DE', 'FR'],
     country: 'DE',
     state: 'DE-HH',
     city: 'Hamburg',
     accommodation_options: ['Berlin', 'Köln'],
-    languages: { deu: 'muttersprachlich', eng: 'fliessend' },
-    dialects: { hamburg: 'professional' },
-    dances: { tango: 'basic', salsa: 'good' },
-    special_skills: { '101': 'very_good' },
-    sports: ['football', 'swimming'],
-    drivers_licenses: ['b', 'be'],
+    languages: { deutsch: 'muttersprachlich', englisch: 'fliessend' },
+    dialects: { hamburgisch: 'kann' },
+    dances: { tango: 'grundkenntnisse', salsa: 'gut' },
+    special_skills: { '101': 'sehr-gut' },
+    sports: ['fussball', 'schwimmen'],
+    drivers_licenses: ['pkw-klasse-b', 'pkw-klasse-b-be'],
     working_permits: [],
     about_me: 'Ich bin Jonas, geboren in Köln.',
     talent_agency_connections: [
@@ -240,7 +258,7 @@ describe('enum=translate on an actor', () => {
       nationalities: 'Deutschland, Frankreich',
       country: 'Deutschland',
       languages: 'Deutsch (Muttersprachlich), Englisch (Fließend)',
-      dialects: 'Hamburgisch (Professionell)',
+      dialects: 'Hamburgisch (Kann)',
       dances: 'Tango (Grundkenntnisse), Salsa (Gut)',
       special_skills: 'Jonglieren (Sehr gut)',
       sports: 'Fußball, Schwimmen',
@@ -272,7 +290,7 @@ describe('enum=translate on an actor', () => {
     for (const locale of contentLocales) {
       const out = applyActorEnumMode(actorDetail(), 'translate', locale);
       expect(out.gender, locale).toBe(labelFor('genders', 'm', locale));
-      expect(out.sports, locale).toBe(`${labelFor('sports', 'football', locale)}, ${labelFor('sports', 'swimming', locale)}`);
+      expect(out.sports, locale).toBe(`${labelFor('sports', 'fussball', locale)}, ${labelFor('sports', 'schwimmen', locale)}`);
     }
     expect(applyActorEnumMode(actorDetail(), 'translate', 'uk').gender).toBe('Чоловіча');
   });
@@ -285,20 +303,20 @@ describe('enum=v2 on an actor', () => {
     const out = applyActorEnumMode(input, 'v2', 'de');
     expect(input).toEqual(before);
     expect(out.gender).toEqual({ key: 'm', translation: 'Männlich' });
-    expect(out.eye_color).toEqual({ key: 'blue', translation: 'Blau' });
+    expect(out.eye_color).toEqual({ key: 'blau', translation: 'Blau' });
     expect(out.figure).toBeNull();
-    expect(out.sports).toEqual([{ key: 'football', translation: 'Fußball' }, { key: 'swimming', translation: 'Schwimmen' }]);
+    expect(out.sports).toEqual([{ key: 'fussball', translation: 'Fußball' }, { key: 'schwimmen', translation: 'Schwimmen' }]);
     expect(out.working_permits).toEqual([]);
     expect(out.ethnic_background_details).toEqual([
-      { key: 'german', translation: 'Deutsch' },
+      { key: '6483', translation: 'Deutsch' },
       { key: 'a_brand_new_key', translation: 'a_brand_new_key' },
     ]);
     expect(out.languages).toEqual({
-      deu: { key: 'deu', translation: 'Deutsch', level: { key: 'muttersprachlich', translation: 'Muttersprachlich' } },
-      eng: { key: 'eng', translation: 'Englisch', level: { key: 'fliessend', translation: 'Fließend' } },
+      deutsch: { key: 'deutsch', translation: 'Deutsch', level: { key: 'muttersprachlich', translation: 'Muttersprachlich' } },
+      englisch: { key: 'englisch', translation: 'Englisch', level: { key: 'fliessend', translation: 'Fließend' } },
     });
     expect(out.special_skills).toEqual({
-      '101': { key: '101', translation: 'Jonglieren', level: { key: 'very_good', translation: 'Sehr gut' } },
+      '101': { key: '101', translation: 'Jonglieren', level: { key: 'sehr-gut', translation: 'Sehr gut' } },
     });
     expect(out.attribute_visibility).toEqual({ age: { key: 'private', translation: 'Privat' }, gender: { key: 'public', translation: 'Öffentlich' } });
     expect(out.profile_visibility).toEqual({ key: 'public', translation: 'Öffentlich' });
@@ -319,12 +337,12 @@ describe('enum=v2 on an actor', () => {
   });
 
   it('unknown level keys fall back to the key too', () => {
-    const out = applyActorEnumMode({ id: 1, languages: { deu: 'native', xyz: 'gut' } }, 'v2', 'en');
+    const out = applyActorEnumMode({ id: 1, languages: { deutsch: 'native', xyz: 'gut' } }, 'v2', 'en');
     expect(out.languages).toEqual({
-      deu: { key: 'deu', translation: 'German', level: { key: 'native', translation: 'native' } },
+      deutsch: { key: 'deutsch', translation: 'German', level: { key: 'native', translation: 'native' } },
       xyz: { key: 'xyz', translation: 'xyz', level: { key: 'gut', translation: 'Good' } },
     });
-    expect(applyActorEnumMode({ id: 1, languages: { deu: 'native' } }, 'translate', 'en').languages).toBe('German (native)');
+    expect(applyActorEnumMode({ id: 1, languages: { deutsch: 'native' } }, 'translate', 'en').languages).toBe('German (native)');
   });
 });
 
@@ -335,12 +353,12 @@ describe('enum=keys', () => {
     expect(out).toEqual(input);
     expect(out).not.toBe(input);
     (out.sports as string[]).push('golf');
-    expect(input.sports).toEqual(['football', 'swimming']);
+    expect(input.sports).toEqual(['fussball', 'schwimmen']);
   });
 });
 
 describe('crew detail', () => {
-  /** Shaped like the provider's reference crew payload, one language key left unknown ("englisch"). */
+  /** Shaped like the provider's reference crew payload, one language key left unknown ("deu", an ISO code where the provider writes words). */
   const crewDetail = (): Record<string, unknown> => ({
     id: 162,
     first_name: 'John',
@@ -369,7 +387,7 @@ describe('crew detail', () => {
       professions: 'Regisseur, Autor',
       nationalities: 'Deutschland, Frankreich',
       country: 'Deutschland',
-      languages: 'Deutsch (Muttersprachlich), englisch (Fließend)',
+      languages: 'deu (Muttersprachlich), Englisch (Fließend)',
       accommodation_options: ['Berlin', 'Köln'],
       place_of_birth: 'Berlin',
       state: 'DE-RP',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { languageKeyForIsoCode } from '../../../contract/language-keys.ts';
 import { catalogueKeys } from '../../../server/src/catalogues/catalogues.ts';
 import { generateDemoFixture } from '../../../server/src/demo/generateDemoFixture.ts';
 import { parseFixture } from '../../../server/src/fixture/parseFixture.ts';
@@ -122,9 +123,9 @@ describe('generateDemoFixture', { timeout: 60_000 }, () => {
     expectKeysIn('actor_professions', flat((a) => a.professions));
     expectKeysIn('languages', flat((a) => Object.keys(a.languages!)));
     expectKeysIn('language_levels', flat((a) => Object.values(a.languages!)));
-    for (const [field, catalogue] of [['dialects', 'dialects'], ['accents', 'accents'], ['instruments', 'instruments'], ['dances', 'dances'], ['singing', 'singing'], ['special_skills', 'special_skills']] as const) {
+    for (const [field, catalogue, levels] of [['dialects', 'dialects', 'dialect_skill'], ['accents', 'accents', 'accent_skill'], ['instruments', 'instruments', 'skill_levels'], ['dances', 'dances', 'skill_levels'], ['singing', 'singing', 'skill_levels'], ['special_skills', 'special_skills', 'skill_levels']] as const) {
       expectKeysIn(catalogue, flat((a) => Object.keys(a[field]!)));
-      expectKeysIn('skill_levels', flat((a) => Object.values(a[field]!)));
+      expectKeysIn(levels, flat((a) => Object.values(a[field]!)));
     }
     for (const field of ['sports', 'drivers_licenses', 'licenses', 'unions', 'working_permits', 'figures', 'pitches', 'native_dialects'] as const) {
       expectKeysIn(field === 'native_dialects' ? 'dialects' : field, flat((a) => a[field]));
@@ -150,7 +151,10 @@ describe('generateDemoFixture', { timeout: 60_000 }, () => {
     expectKeysIn('working_permits', calls.flatMap((c) => c.working_permits!));
     const roles = calls.flatMap((c) => c.roles);
     expectKeysIn('gender_new', roles.flatMap((r) => r.gender!));
-    expectKeysIn('languages', roles.flatMap((r) => Object.keys(r.languages!)));
+    // roles key languages by ISO 639-2 code, as the provider does ({"eng": "gut"})
+    const roleLanguageCodes = roles.flatMap((r) => Object.keys(r.languages!));
+    expect(roleLanguageCodes.every((code) => /^[a-z]{3}$/.test(code))).toBe(true);
+    expectKeysIn('languages', roleLanguageCodes.map((code) => languageKeyForIsoCode(code) ?? code));
     expectKeysIn('language_levels', roles.flatMap((r) => Object.values(r.languages!)));
     expectKeysIn('ethnic_backgrounds', roles.flatMap((r) => r.ethnic_background!.map(String)));
     expectKeysIn('contract_types', roles.flatMap((r) => (r.contract_type == null ? [] : [String(r.contract_type)])));
@@ -165,8 +169,8 @@ describe('generateDemoFixture', { timeout: 60_000 }, () => {
       expect(levels.length - natives).toBeGreaterThanOrEqual(1);
       expect(levels.length - natives).toBeLessThanOrEqual(4);
     }
-    expect(actors.filter((a) => 'deu' in a.languages!).length / actors.length).toBeGreaterThan(0.6);
-    expect(actors.filter((a) => 'eng' in a.languages!).length / actors.length).toBeGreaterThan(0.6);
+    expect(actors.filter((a) => 'deutsch' in a.languages!).length / actors.length).toBeGreaterThan(0.6);
+    expect(actors.filter((a) => 'englisch' in a.languages!).length / actors.length).toBeGreaterThan(0.6);
   });
 
   it('fills agency connections and the deprecated fields beside their replacements', () => {
