@@ -1,6 +1,6 @@
 /**
- * "About me" texts of demo profiles in several locales, never all: some profiles lack English or
- * German, so a request for a missing locale answers null. The HTML uses only the allowed tags
+ * "About me" texts of demo profiles in the languages the person speaks, never all: some profiles
+ * lack English or German, so a request for a missing locale answers null. The HTML uses only the allowed tags
  * (a, b, br, div, em, h1-h3, img, li, ol, p, strong, ul); the plain text is the HTML without tags.
  */
 import type { Random } from './random.ts';
@@ -17,6 +17,8 @@ export interface AboutMeFacts {
   /** Grammatical gender of the self-description; null for a neutral form. */
   feminine: boolean | null;
   homepage: string | null;
+  /** The profile's language keys, native first: the texts are written in languages the person speaks. */
+  languages: string[];
 }
 
 /** The female, male or neutral form of a job title, for crew or for actors. */
@@ -37,7 +39,7 @@ interface Phrases {
 const phrases: Record<Locale, Phrases> = {
   en: {
     intro: (f) => `I am ${f.firstName}, ${f.crew ? 'a filmmaker' : 'an actor'} based in <b>${f.city}</b>, working for ${f.years} years in film, television and theatre.`,
-    focus: ['I love <em>quiet, character-driven</em> stories.', 'Comedy and improvisation are my home turf.', 'I am at ease in English and German productions.', 'Physical roles and stunts are welcome.'],
+    focus: ['I love <em>quiet, character-driven</em> stories.', 'Comedy and improvisation are my home turf.', 'I love working in an ensemble.', 'Physical roles and stunts are welcome.'],
     closing: ['Looking forward to new projects!', 'Available for e-castings at short notice.', 'Happy to travel for the right project.'],
     listTitle: 'Highlights',
     items: ['Lead role in a feature film', 'Ensemble member at a state theatre', 'Audio drama and audiobooks', 'Work with young talents'],
@@ -45,7 +47,7 @@ const phrases: Record<Locale, Phrases> = {
   },
   de: {
     intro: (f) => `Ich bin ${f.firstName}, ${form(f, ['Filmemacherin', 'Filmemacher', 'Filmschaffende*r'], ['Schauspielerin', 'Schauspieler', 'Schauspieler*in'])} aus <b>${f.city}</b> und seit ${f.years} Jahren in Film, Fernsehen und Theater tätig.`,
-    focus: ['Ich liebe <em>leise, figurengetriebene</em> Geschichten.', 'Komödie und Improvisation sind meine Stärke.', 'Ich spiele sicher auf Deutsch und Englisch.', 'Körperliche Rollen und Stunts sind willkommen.'],
+    focus: ['Ich liebe <em>leise, figurengetriebene</em> Geschichten.', 'Komödie und Improvisation sind meine Stärke.', 'Ich arbeite gern im Ensemble.', 'Körperliche Rollen und Stunts sind willkommen.'],
     closing: ['Ich freue mich auf neue Projekte!', 'Für E-Castings kurzfristig verfügbar.', 'Für das richtige Projekt reise ich gern.'],
     listTitle: 'Highlights',
     items: ['Hauptrolle in einem Kinofilm', 'Ensemblemitglied an einem Staatstheater', 'Hörspiele und Hörbücher', 'Arbeit mit jungen Talenten'],
@@ -101,21 +103,23 @@ const phrases: Record<Locale, Phrases> = {
   },
 };
 
-/** Which locales a profile has text in; German and English dominate, none has all. */
-const localeSets: { weight: number; locales: Locale[] }[] = [
-  { weight: 34, locales: ['en', 'de'] },
-  { weight: 22, locales: ['de'] },
-  { weight: 8, locales: ['en'] },
-  { weight: 6, locales: ['en', 'de', 'fr'] },
-  { weight: 4, locales: ['de', 'it'] },
-  { weight: 3, locales: ['en', 'de', 'es'] },
-  { weight: 3, locales: ['de', 'pl'] },
-  { weight: 4, locales: ['en', 'de', 'tr'] },
-  { weight: 2, locales: ['uk', 'en'] },
-  { weight: 2, locales: ['fr'] },
-];
+/**
+ * The locale of a language key by its first three letters, which ISO 639-2 codes and the
+ * provider's German slugs share: deu/deutsch, eng/englisch, fra/franzosisch, tur/turkisch …
+ */
+const localeOfPrefix: Record<string, Locale> = { eng: 'en', deu: 'de', ger: 'de', fra: 'fr', fre: 'fr', ita: 'it', spa: 'es', pol: 'pl', tur: 'tr', 'tür': 'tr', ukr: 'uk' };
+const localeOfLanguage = (key: string): Locale | undefined => localeOfPrefix[key.toLowerCase().slice(0, 3)];
 
-const localeSetWeights = localeSets.map((s) => s.weight);
+/**
+ * Which locales a profile has text in: the person's native language where we have phrases for it,
+ * and some of the other languages they speak (German and English more often). Nobody writes in a
+ * language they do not speak, and few write in all of theirs.
+ */
+function chooseLocales(random: Random, languages: string[]): Locale[] {
+  const spoken = [...new Set(languages.map(localeOfLanguage).filter((locale): locale is Locale => locale !== undefined))];
+  const nativeLocale = localeOfLanguage(languages[0] ?? '');
+  return spoken.filter((locale) => locale === nativeLocale || random.chance(locale === 'en' || locale === 'de' ? 0.6 : 0.3));
+}
 
 function html(random: Random, p: Phrases, facts: AboutMeFacts): string {
   const parts = [`<p>${p.intro(facts)} ${random.pick(p.focus)}</p>`];
@@ -137,13 +141,14 @@ function plain(markup: string): string {
     .trim();
 }
 
-/** about_me and about_me_html with the same locales, or null for about a tenth of the profiles. */
+/** about_me and about_me_html with the same locales (see chooseLocales), or null for about a tenth of the profiles. */
 export function generateAboutMe(random: Random, facts: AboutMeFacts): { about_me: LocalizedTexts | null; about_me_html: LocalizedTexts | null } {
   if (random.chance(0.1)) return { about_me: null, about_me_html: null };
-  const choice = localeSets[random.count(localeSetWeights)]!;
+  const locales = chooseLocales(random, facts.languages);
+  if (locales.length === 0) return { about_me: null, about_me_html: null };
   const aboutMe: LocalizedTexts = {};
   const aboutMeHtml: LocalizedTexts = {};
-  for (const locale of choice.locales) {
+  for (const locale of locales) {
     const markup = html(random, phrases[locale], facts);
     aboutMeHtml[locale] = markup;
     aboutMe[locale] = plain(markup);

@@ -244,6 +244,7 @@ export function generateActorProfile(ctx: ActorContext, index: number, id: numbe
   const serviceUrl = flat(`${directoryWebBase}/actors/${id}`);
   const serviceCdUrl = flat(`${directoryWebBase}/cd/actors/${id}`);
 
+  const languages = generateLanguages(random, catalogues, vocabulary.languages, origin);
   const hairFields = hair(random, catalogues, age);
   const eyeColor = random.pick(catalogues.all('eye_colors'));
   const look = personLook({
@@ -301,7 +302,7 @@ export function generateActorProfile(ctx: ActorContext, index: number, id: numbe
     pitch: pitches[0] ?? null,
     pitches,
     nationalities: generateNationalities(random, catalogues, origin),
-    languages: generateLanguages(random, catalogues, vocabulary.languages, origin),
+    languages,
     dialects: { ...Object.fromEntries(nativeDialects.map((d) => [d, catalogues.keyOr('dialect_skill', 'muttersprachlich')])), ...levelMap(random, catalogues.all('dialects'), catalogues.preferred('dialect_skill', ['kann']), random.count([55, 28, 12, 5])) },
     accents: levelMap(random, catalogues.all('accents'), catalogues.all('accent_skill'), random.count([50, 30, 15, 5])),
     instruments: levelMap(random, catalogues.all('instruments'), levels, random.count([60, 25, 15])),
@@ -322,7 +323,7 @@ export function generateActorProfile(ctx: ActorContext, index: number, id: numbe
     professions,
     country: residence.country,
     state: residence.state,
-    ...generateAboutMe(random, { firstName, city: residence.name, years: Math.max(1, year - careerStart), crew: false, feminine: gender === 'non_binary' || gender === 'custom' ? null : feminine, homepage: links.homepage_url }),
+    ...generateAboutMe(random, { firstName, city: residence.name, years: Math.max(1, year - careerStart), crew: false, feminine: gender === 'non_binary' || gender === 'custom' ? null : feminine, homepage: links.homepage_url, languages: Object.keys(languages) }),
     locations,
     pictures: generateActorPictures(random, ids, now, look),
     external_showreel: showreels.external_showreels[0] ?? null,

@@ -2,7 +2,9 @@
  * Demo casting calls. The first calls cover every case of the `current` rules (spec: Endpoints,
  * casting_calls): open roles, an expired call with an open role, a future call whose active roles
  * all expired, calls without roles, private calls with invited and uninvited roles, roles that
- * inherit the call's deadline, inactive and deleted roles. The rest are a realistic mix.
+ * inherit the call's deadline, inactive and deleted roles. The rest are a realistic mix: about two
+ * in three still open, roles with their own earlier deadlines, inherited ones and closed ones. Each
+ * call is written in one language, and its kind of production decides format, title and casting type.
  */
 import type { FixtureCastingCall, FixtureRole } from '../fixture/schema.ts';
 import { cities } from './cities.ts';
@@ -10,7 +12,7 @@ import { daysFrom, formatDatetime } from './datetime.ts';
 import type { DemoCatalogues } from './demoCatalogues.ts';
 import type { IdSequence } from './idSequence.ts';
 import { Random } from './random.ts';
-import * as text from './textPools.ts';
+import { contractTypeInfos, productionKinds, roleTemplates, type CallLanguage } from './castingCallTexts.ts';
 
 export const castingCallScenarios = [
   'open',
@@ -115,6 +117,8 @@ function deadlineIn(now: Date, days: number, random: Random): Date {
   return day;
 }
 
+const kindWeights = productionKinds.map((kind) => kind.weight);
+
 /** Generates the casting calls and notes which private roles the casting professional is invited to. */
 export function generateCastingCalls(ctx: CastingCallContext, count: number): DemoCastingCalls {
   const { catalogues, now, ids } = ctx;
@@ -135,25 +139,30 @@ export function generateCastingCalls(ctx: CastingCallContext, count: number): De
     const createdAt = daysFrom(deadline ?? now, -random.int(10, 90));
     const created = createdAt.getTime() > now.getTime() ? daysFrom(now, -random.int(1, 10)) : createdAt;
     const updated = new Date(Math.min(now.getTime(), daysFrom(created, random.int(0, 10)).getTime()));
-    const title = random.pick(text.castingCallTitles);
+    const language: CallLanguage = random.chance(0.8) ? 'de' : 'en';
+    const kind = productionKinds[random.count(kindWeights)]!;
+    const title = random.pick(kind.titles[language]);
+    const fittingTypes = kind.castingTypes.filter((type) => castingTypes.includes(type));
 
     const roles: FixtureRole[] = plan.roles.map((rolePlan) => {
       const roleId = ids.next('role');
       if (rolePlan.invited) invitedRoleIds.push(roleId);
-      const template = random.pick(text.roleTemplates);
+      const template = random.pick(roleTemplates);
       const from = Math.max(6, template.ages[0] + random.int(-2, 2));
+      // An open role closes before its call does, when the call closes at all in the future.
+      const latestOpen = plan.callDays !== null && plan.callDays > 2 ? plan.callDays : 60;
       const roleDeadline =
         rolePlan.deadline === 'inherit'
           ? null
           : rolePlan.deadline === 'future'
-            ? deadlineIn(now, random.int(2, 60), random)
+            ? deadlineIn(now, random.int(1, latestOpen), random)
             : deadlineIn(now, -random.int(1, 90), random);
       const role: FixtureRole = {
         id: roleId,
-        name: template.name,
-        description: template.description,
+        name: template.name[language],
+        description: template.description[language],
         contract_type: contractTypeIds.length > 0 && random.chance(0.7) ? random.pick(contractTypeIds) : null,
-        contract_type_info: random.chance(0.4) ? random.pick(text.contractTypeInfos) : null,
+        contract_type_info: random.chance(0.4) ? random.pick(contractTypeInfos[language]) : null,
         deadline: roleDeadline ? formatDatetime(roleDeadline) : null,
         gender: template.gender.filter((g) => genderNew.has(g)),
         acting_age_from: from,
@@ -172,13 +181,13 @@ export function generateCastingCalls(ctx: CastingCallContext, count: number): De
     const locations = random.sample(cities.filter((c) => c.weight >= 2), random.int(1, 2));
     castingCalls.push({
       id,
-      name: random.chance(0.5) ? title : `${title} (${random.pick(text.productionKinds)})`,
-      description: random.pick(text.castingCallDescriptions),
+      name: kind.titleNamesKind || random.chance(0.5) ? title : `${title} (${kind.label[language]})`,
+      description: random.pick(kind.descriptions[language]),
       deadline: deadline ? formatDatetime(deadline) : null,
       visibility: plan.privateCall ? 'private' : 'public',
       deadline_visible: scenario === 'roles_inherit_deadline' ? false : random.chance(0.8),
-      production_format: random.chance(0.85) ? random.pick(catalogues.all('production_formats')) : null,
-      casting_type: random.pick(castingTypes),
+      production_format: catalogues.has('production_formats', kind.format) ? kind.format : null,
+      casting_type: random.pick(fittingTypes.length > 0 ? fittingTypes : castingTypes),
       production_id: 100 + index * 3 + random.int(0, 2),
       working_permits: random.sample(catalogues.all('working_permits'), random.count([60, 35, 5])),
       regions: random.sample(regions, random.int(1, 2)),

@@ -51,6 +51,7 @@ export function generateCrewProfile(ctx: CrewContext, index: number, id: number)
   const { residence, locations, accommodation_options } = generateLocations(random, origin);
   const links = profileLinks(random, firstName, lastName);
   const careerStart = year - age + 25 + random.int(0, 5);
+  const languages = generateLanguages(random, catalogues, languageVocabulary(catalogues), origin);
   return {
     id,
     first_name: firstName,
@@ -60,9 +61,9 @@ export function generateCrewProfile(ctx: CrewContext, index: number, id: number)
     place_of_birth: placeOfBirth(random, origin),
     professions,
     nationalities: generateNationalities(random, catalogues, origin),
-    languages: generateLanguages(random, catalogues, languageVocabulary(catalogues), origin),
+    languages,
     accommodation_options,
-    ...generateAboutMe(random, { firstName, city: residence.name, years: Math.max(1, year - careerStart), crew: true, feminine: genderKey === 'i' ? null : genderKey === 'f', homepage: links.homepage_url }),
+    ...generateAboutMe(random, { firstName, city: residence.name, years: Math.max(1, year - careerStart), crew: true, feminine: genderKey === 'i' ? null : genderKey === 'f', homepage: links.homepage_url, languages: Object.keys(languages) }),
     representative: agent ? { id: agent.id, name: agent.name } : null,
     talent_agency_id: agency.id,
     pictures: generateCrewPictures(random, ids, now, personLook({ seed: ctx.seed, kind: 'crew', index, origin: origin.key, age, presentation: genderKey === 'f' ? 'feminine' : genderKey === 'm' ? 'masculine' : 'androgynous' })),

@@ -32,11 +32,11 @@ const hairColorWords: [RegExp, HairColor][] = [
 ];
 const eyeColorWords: [RegExp, EyeColor][] = [
   [/blue_?gr[ae]y|blaugrau/, 'blue_grey'],
-  [/gr[ae]y_?green|graugr(ü|ue)n/, 'grey_green'],
+  [/gr[ae]y_?green|graugr(ü|ue|u)n/, 'grey_green'],
   [/hazel|haselnuss/, 'hazel'],
   [/dark_?brown|dunkelbraun|black|schwarz/, 'dark_brown'],
   [/brown|braun/, 'brown'],
-  [/green|gr(ü|ue)n/, 'green'],
+  [/green|gr(ü|ue|u)n/, 'green'],
   [/blue|blau/, 'blue'],
   [/gr[ae]y|grau/, 'grey'],
 ];
@@ -79,7 +79,7 @@ function ageGroup(age: number): AgeGroup {
 function hairStyle(random: Random, length: string | null | undefined, presentation: Presentation, age: AgeGroup): HairStyle {
   const key = (length ?? '').toLowerCase();
   if (/bald|glatze/.test(key)) return 'bald';
-  if (/very_short|sehr_kurz/.test(key)) return random.pick(['buzz', 'short', 'curly_short'] as const);
+  if (/very_short|sehr.?kurz/.test(key)) return random.pick(['buzz', 'short', 'curly_short'] as const);
   if (/short|kurz/.test(key)) return random.pick(presentation === 'masculine' && (age === 'middle' || age === 'senior') ? (['short', 'side_part', 'receding'] as const) : (['short', 'side_part', 'curly_short'] as const));
   if (/chin|kinn/.test(key)) return random.pick(['bob', 'curly_short', 'afro'] as const);
   if (/shoulder|schulter/.test(key)) return random.pick(['shoulder', 'bob', 'bun'] as const);
