@@ -25,6 +25,7 @@ export const channelNames = [
   'getAttribute',
   'getMediaCacheStats',
   'getMediaPresence',
+  'releaseKeptMedia',
   'setMediaCacheCap',
   'clearMediaCache',
   'prefetchMedia',

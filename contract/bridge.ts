@@ -172,13 +172,19 @@ export const bridgeChannels = {
     z.object({ count: z.number().int(), files: z.number().int(), bytes: z.number().int(), capBytes: z.number().int(), keptFiles: z.number().int(), keptBytes: z.number().int() }),
   ),
   /**
-   * Which of `urls` the media cache holds on disk: the true count of what shows offline. `keep`
-   * marks those kept offline (spared by the cache's eviction).
+   * Which of `urls` the media cache holds on disk: the true count of what shows offline.
+   * `keepGeneration` marks those kept offline by the connection in that pass (spared by the
+   * cache's eviction).
    */
   getMediaPresence: channel(
-    z.object({ urls: z.array(z.string().min(1).max(2048)).min(1).max(100), keep: z.boolean().optional() }).strict(),
+    z.object({ connectionId, urls: z.array(z.string().min(1).max(2048)).min(1).max(100), keepGeneration: z.number().int().nonnegative().optional() }).strict(),
     z.object({ present: z.array(z.string()) }),
   ),
+  /**
+   * After a complete pass over what a connection keeps offline (marked with generation `before`),
+   * releases its older marks: what a dropped scope kept may be evicted again.
+   */
+  releaseKeptMedia: channel(z.object({ connectionId, before: z.number().int().nonnegative() }).strict(), z.object({ released: z.number().int() })),
   setMediaCacheCap: channel(z.object({ capBytes: z.number().int().min(50 * 1024 * 1024).max(1024 ** 4) }).strict(), nothing),
   clearMediaCache: channel(nothing, nothing),
   /** Fetches pictures into the media cache so they show offline; reports which could not be cached. */
@@ -188,8 +194,8 @@ export const bridgeChannels = {
         connectionId,
         urls: z.array(z.string().min(1).max(2048)).min(1).max(100),
         priority: z.enum(['high', 'normal', 'low']),
-        /** Kept offline: spared by the cache's eviction while anything else can go. */
-        keep: z.boolean().optional(),
+        /** Kept offline by the connection in this pass: spared by the cache's eviction while anything else can go. */
+        keepGeneration: z.number().int().nonnegative().optional(),
         /** Pictures (default) or showreel media (audio and video files). */
         kind: z.enum(['picture', 'showreel']).optional(),
         /** The largest file accepted (the user's showreel limit); pictures have their own. */

@@ -18,7 +18,7 @@ import type { ActorDetail } from '../../contract/directory-api.ts';
 import { MediaCache } from '../../electron/core/media/mediaCache.ts';
 import { createMediaPrefetcher } from '../../electron/core/media/mediaPrefetch.ts';
 import { keepMedia, keptMediaOf, type KeptMedia } from '../../renderer/src/sync/mediaKeeping.ts';
-import type { SyncContext } from '../../renderer/src/sync/syncContext.ts';
+import { mediaKeepingContext } from '../integration/mediaChannels.ts';
 import { bench, summarize } from './stats.ts';
 
 /** Bytes per version, close to a directory's JPEGs. */
@@ -97,23 +97,11 @@ export async function runMediaBench(): Promise<void> {
       try {
         const cache = await MediaCache.open({ dir, capBytes: 20 * 1024 ** 3 });
         const prefetcher = createMediaPrefetcher(cache);
-        // The bridge handlers' calls, without the IPC hop.
-        const bridge = {
-          getMediaPresence: async ({ urls, keep }: { urls: string[]; keep?: boolean }) => ({ ok: true, value: { present: cache.present(urls, { keep }) } }),
-          prefetchMedia: async (args: { urls: string[]; priority: 'high' | 'normal' | 'low'; keep?: boolean; kind?: 'picture' | 'showreel'; maxBytes?: number }) => ({
-            ok: true,
-            value: await prefetcher.prefetch(args.urls, args.priority, { keep: args.keep, kind: args.kind, maxBytes: args.maxBytes }),
-          }),
-        };
-        const context = {
-          bridge,
-          connectionId: 'bench',
-          call: async (request: () => Promise<{ ok: true; value: unknown }>) => (await request()).value,
-        } as unknown as SyncContext;
+        const { context } = mediaKeepingContext(cache, prefetcher, 'bench');
         const wanted: KeptMedia[] = [];
         for (let id = 1; id <= profiles; id += 1) wanted.push(...keptMediaOf(profile(host.origin, run, id)));
         const started = performance.now();
-        const counts = await keepMedia(context, wanted, { profiles, showreelMaxBytes: 100 * 1024 ** 2 });
+        const counts = await keepMedia(context, wanted, { profiles, generation: 1, showreelMaxBytes: 100 * 1024 ** 2 });
         const minutes = (performance.now() - started) / 60_000;
         await cache.flush();
         prefetcher.close();

@@ -161,7 +161,7 @@ it('reports kept pictures missing after the directory dies in the picture phase,
   expect(incomplete.keptMedia!.waiting).toBeGreaterThan(0);
   expect(incomplete.keptMedia!.saved + incomplete.keptMedia!.waiting + incomplete.keptMedia!.skipped).toBe(incomplete.keptMedia!.wanted);
   // The host being away cost one probe per pass, not a request per missing file.
-  const keptPrefetches = calls.filter((call) => call.name === 'prefetchMedia' && call.args.keep === true);
+  const keptPrefetches = calls.filter((call) => call.name === 'prefetchMedia' && call.args.keepGeneration !== undefined);
   expect(keptPrefetches.map((call) => (call.args.urls as string[]).length)).toEqual(keptPrefetches.map(() => 1));
 
   directory = await startService();

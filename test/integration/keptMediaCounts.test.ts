@@ -12,8 +12,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MediaCache } from '../../electron/core/media/mediaCache.ts';
 import { createMediaPrefetcher, type MediaPrefetcher } from '../../electron/core/media/mediaPrefetch.ts';
-import { keepMedia, type KeptMedia } from '../../renderer/src/sync/mediaKeeping.ts';
+import { keepMedia, releaseKeptBefore, type KeptMedia } from '../../renderer/src/sync/mediaKeeping.ts';
 import type { SyncContext } from '../../renderer/src/sync/syncContext.ts';
+import { mediaKeepingContext } from './mediaChannels.ts';
 
 const jpeg = (seed: number) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, seed)]);
 const wav = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WAVEfmt '), Buffer.alloc(5000, 7)]);
@@ -47,25 +48,13 @@ afterAll(async () => {
 });
 
 /** The two channels keepMedia uses, answered by the back end's media parts as the handlers do. */
-async function contextWithCache(): Promise<{ context: SyncContext; cache: MediaCache; calls: { channel: string; urls: string[] }[] }> {
+async function contextWithCache(): Promise<{ context: SyncContext; cache: MediaCache }> {
   const dir = await mkdtemp(path.join(tmpdir(), 'castdesk-kept-counts-'));
   dirs.push(dir);
   const cache = await MediaCache.open({ dir });
   const prefetcher = createMediaPrefetcher(cache);
   prefetchers.push(prefetcher);
-  const calls: { channel: string; urls: string[] }[] = [];
-  const bridge = {
-    getMediaPresence: async ({ urls, keep }: { urls: string[]; keep?: boolean }) => {
-      calls.push({ channel: 'getMediaPresence', urls });
-      return { ok: true, value: { present: cache.present(urls, { keep }) } };
-    },
-    prefetchMedia: async (args: { urls: string[]; priority: 'high' | 'normal' | 'low'; keep?: boolean; kind?: 'picture' | 'showreel'; maxBytes?: number }) => {
-      calls.push({ channel: 'prefetchMedia', urls: args.urls });
-      return { ok: true, value: await prefetcher.prefetch(args.urls, args.priority, { keep: args.keep, kind: args.kind, maxBytes: args.maxBytes }) };
-    },
-  };
-  const context = { bridge, connectionId: 'c1', call: async (request: () => Promise<{ value: unknown }>) => (await request()).value } as unknown as SyncContext;
-  return { context, cache, calls };
+  return { context: mediaKeepingContext(cache, prefetcher).context, cache };
 }
 
 const picture = (n: number): KeptMedia => ({ url: `${origin}/p/${n}.jpg`, kind: 'picture' });
@@ -81,15 +70,21 @@ it('counts saved files from the cache index, skips what cannot be kept and marks
     { url: `${origin}/page.html`, kind: 'picture' },
     { url: `${origin}/reel.wav`, kind: 'showreel' },
   ];
-  const tooSmallLimit = await keepMedia(context, wanted, { profiles: 1, showreelMaxBytes: 1000 });
+  const tooSmallLimit = await keepMedia(context, wanted, { profiles: 1, generation: 1, showreelMaxBytes: 1000 });
   expect(tooSmallLimit).toEqual({ profiles: 1, wanted: 6, saved: 3, waiting: 0, skipped: 3, reason: null });
   expect(cache.stats()).toMatchObject({ keptFiles: 3 });
 
-  const counts = await keepMedia(context, wanted, { profiles: 1, showreelMaxBytes: 100_000 });
+  const counts = await keepMedia(context, wanted, { profiles: 1, generation: 2, showreelMaxBytes: 100_000 });
   expect(counts).toMatchObject({ saved: 4, waiting: 0, skipped: 2 });
   expect(cache.present([`${origin}/reel.wav`])).toEqual([`${origin}/reel.wav`]);
   // No showreel limit: showreels are not wanted at all.
-  expect(await keepMedia(context, wanted, { profiles: 1, showreelMaxBytes: 0 })).toMatchObject({ wanted: 5, saved: 3, skipped: 2 });
+  expect(await keepMedia(context, wanted, { profiles: 1, generation: 3, showreelMaxBytes: 0 })).toMatchObject({ wanted: 5, saved: 3, skipped: 2 });
+  expect(cache.stats()).toMatchObject({ keptFiles: 4 });
+
+  // A later complete pass without picture 3 (its scope dropped) releases it; the rest stays kept.
+  await keepMedia(context, [picture(1), picture(2)], { profiles: 1, generation: 4, showreelMaxBytes: 0 });
+  expect(await releaseKeptBefore(context, 4)).toBe(2);
+  expect(cache.stats()).toMatchObject({ keptFiles: 2 });
 });
 
 it('leaves files waiting with the reason while the host fails, at one probe per pass, and saves them once it answers', async () => {
@@ -98,12 +93,12 @@ it('leaves files waiting with the reason while the host fails, at one probe per 
   failing = true;
   requests.length = 0;
   try {
-    const first = await keepMedia(context, wanted, { profiles: 10, showreelMaxBytes: 0 });
+    const first = await keepMedia(context, wanted, { profiles: 10, generation: 1, showreelMaxBytes: 0 });
     expect(first).toEqual({ profiles: 10, wanted: 150, saved: 0, waiting: 150, skipped: 0, reason: 'server_error' });
     expect(requests).toHaveLength(1);
   } finally {
     failing = false;
   }
-  const second = await keepMedia(context, wanted, { profiles: 10, showreelMaxBytes: 0 });
+  const second = await keepMedia(context, wanted, { profiles: 10, generation: 2, showreelMaxBytes: 0 });
   expect(second).toEqual({ profiles: 10, wanted: 150, saved: 150, waiting: 0, skipped: 0, reason: null });
 });

@@ -190,12 +190,19 @@ export function createHandlers(parts: BackEndParts): BridgeHandlers {
       await parts.media.clear();
       return {};
     },
-    async getMediaPresence({ urls }) {
-      return { present: parts.media.present(urls) };
+    async getMediaPresence({ connectionId, urls, keepGeneration }) {
+      await existing(connectionId);
+      const keep = keepGeneration === undefined ? undefined : { owner: connectionId, generation: keepGeneration };
+      return { present: parts.media.present(urls, { keep }) };
     },
-    async prefetchMedia({ connectionId, urls, priority, keep, kind, maxBytes }) {
+    async releaseKeptMedia({ connectionId, before }) {
+      await existing(connectionId);
+      return { released: parts.media.releaseKept(connectionId, before) };
+    },
+    async prefetchMedia({ connectionId, urls, priority, keepGeneration, kind, maxBytes }) {
       // Only for a connection that exists, so the back end is no open downloader for any caller.
       await existing(connectionId);
+      const keep = keepGeneration === undefined ? undefined : { owner: connectionId, generation: keepGeneration };
       return parts.media.prefetch(urls, priority, { keep, kind, maxBytes });
     },
 

@@ -7,6 +7,7 @@ import type { ActorListParams, ChannelResult, ConnectionTest, CrewListParams, Re
 import type { ContentLocale } from '../../../contract/directory-api.ts';
 import type { BoundKey } from '../keys/keyOrigin.ts';
 import type { KeyStore } from '../keys/keyStore.ts';
+import type { KeepMark } from '../media/mediaCache.ts';
 import type { PrefetchOptions } from '../media/mediaPrefetch.ts';
 
 /** A stored connection, without its key. */
@@ -53,7 +54,9 @@ export interface DirectoryPort {
 export interface MediaPort {
   stats(): ChannelResult<'getMediaCacheStats'>;
   /** Which of `urls` are stored (the index, reconciled with the disk on open); `keep` marks them kept. */
-  present(urls: string[], options: { keep?: boolean }): string[];
+  present(urls: string[], options: { keep?: KeepMark }): string[];
+  /** Releases `owner`'s kept marks older than `generation`; how many. */
+  releaseKept(owner: string, generation: number): number;
   setCap(bytes: number): Promise<void>;
   clear(): Promise<void>;
   /** Stores each URL in the media cache (a few downloads at once, best priority first); never throws for one URL. */

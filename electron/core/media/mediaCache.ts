@@ -57,13 +57,23 @@ export interface MediaCacheStats {
   keptBytes: number;
 }
 
+/** Who keeps a file offline and in which pass (a number that grows with each pass, e.g. its start time). */
+export interface KeepMark {
+  owner: string;
+  generation: number;
+}
+
+function isKept(entry: MediaIndexEntry): boolean {
+  return entry.keptBy !== undefined && Object.keys(entry.keptBy).length > 0;
+}
+
 export interface MediaGetOptions {
   signal?: AbortSignal;
   priority?: MediaPriority;
   /** What the file must be (default a picture). */
   kind?: MediaKind;
   /** Marks the file as kept offline (spared by eviction while anything else can go). */
-  keep?: boolean;
+  keep?: KeepMark;
   /** The largest file accepted for this call; default the cache's maxPictureBytes. */
   maxBytes?: number;
 }
@@ -225,7 +235,7 @@ export class MediaCache {
         if (joined.waiters === 0) joined.controller.abort();
       });
       // A caller that joined someone else's download may keep what it did not start.
-      if (options.keep) this.markKept(key);
+      if (options.keep) this.markKept(key, options.keep);
       return picture;
     } finally {
       leave();
@@ -253,17 +263,34 @@ export class MediaCache {
    * Which of `urls` are stored (index only, no disk access: the index is reconciled on open);
    * `keep` marks those kept offline, so keeping what is stored already needs no download.
    */
-  present(urls: readonly string[], options: { keep?: boolean } = {}): string[] {
+  present(urls: readonly string[], options: { keep?: KeepMark } = {}): string[] {
     const present = urls.filter((url) => this.has(url));
-    if (options.keep) for (const url of present) this.markKept(cacheKey(url));
+    if (options.keep) for (const url of present) this.markKept(cacheKey(url), options.keep);
     return present;
+  }
+
+  /**
+   * `owner` no longer keeps what it did not mark in a pass from `generation` on: after a complete
+   * pass (every kept file asked for), what a dropped scope kept becomes evictable again.
+   */
+  releaseKept(owner: string, generation: number): number {
+    let released = 0;
+    for (const entry of this.entries.values()) {
+      const since = entry.keptBy?.[owner];
+      if (since === undefined || since >= generation) continue;
+      delete entry.keptBy![owner];
+      if (Object.keys(entry.keptBy!).length === 0) delete entry.keptBy;
+      released += 1;
+    }
+    if (released > 0) this.persistLater();
+    return released;
   }
 
   stats(): MediaCacheStats {
     const files = new Map<string, { size: number; kept: boolean }>();
     for (const entry of this.entries.values()) {
       const file = files.get(entry.hash);
-      files.set(entry.hash, { size: entry.size, kept: (file?.kept ?? false) || entry.kept === true });
+      files.set(entry.hash, { size: entry.size, kept: (file?.kept ?? false) || isKept(entry) });
     }
     let bytes = 0;
     let keptFiles = 0;
@@ -302,7 +329,7 @@ export class MediaCache {
     for (const [url, entry] of this.entries) {
       const file = files.get(entry.hash) ?? { size: entry.size, lastAccess: 0, kept: false, urls: [] };
       file.lastAccess = Math.max(file.lastAccess, entry.lastAccess);
-      file.kept ||= entry.kept === true;
+      file.kept ||= isKept(entry);
       file.urls.push(url);
       files.set(entry.hash, file);
     }
@@ -334,14 +361,14 @@ export class MediaCache {
     await this.persist();
   }
 
-  private markKept(key: string): void {
+  private markKept(key: string, mark: KeepMark): void {
     const entry = this.entries.get(key);
-    if (!entry || entry.kept) return;
-    entry.kept = true;
+    if (!entry || (entry.keptBy?.[mark.owner] ?? -Infinity) >= mark.generation) return;
+    entry.keptBy = { ...entry.keptBy, [mark.owner]: mark.generation };
     this.persistLater();
   }
 
-  private async lookup(key: string, keep?: boolean): Promise<CachedPicture | null> {
+  private async lookup(key: string, keep?: KeepMark): Promise<CachedPicture | null> {
     const entry = this.entries.get(key);
     if (!entry) return null;
     const path = this.objectPath(entry.hash);
@@ -352,7 +379,7 @@ export class MediaCache {
       return null;
     }
     entry.lastAccess = this.now();
-    if (keep) entry.kept = true;
+    if (keep) entry.keptBy = { ...entry.keptBy, [keep.owner]: Math.max(entry.keptBy?.[keep.owner] ?? keep.generation, keep.generation) };
     this.persistLater();
     return { path, contentType: entry.contentType, size: entry.size, hash: entry.hash, fromCache: true };
   }
@@ -377,7 +404,7 @@ export class MediaCache {
       await rm(tempPath, { force: true });
       throw error;
     }
-    this.entries.set(key, { hash: image.hash, contentType: image.contentType, size: image.size, lastAccess: this.now(), ...(options.keep ? { kept: true } : {}) });
+    this.entries.set(key, { hash: image.hash, contentType: image.contentType, size: image.size, lastAccess: this.now(), ...(options.keep ? { keptBy: { [options.keep.owner]: options.keep.generation } } : {}) });
     const { files } = await this.evictToCap(image.hash);
     if (files === 0) await this.persist();
     return { path, contentType: image.contentType, size: image.size, hash: image.hash, fromCache: false };

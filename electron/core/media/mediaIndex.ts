@@ -16,8 +16,11 @@ const entrySchema = z.object({
   contentType: z.enum(storedMediaTypes),
   size: z.number().int().nonnegative(),
   lastAccess: z.number().nonnegative(),
-  /** Kept offline: evicted only when nothing else is left to evict. */
-  kept: z.boolean().optional(),
+  /**
+   * Who keeps it offline (a connection id) and since which pass (a generation): kept files are
+   * evicted only when nothing else is left; a connection's pass releases what it no longer keeps.
+   */
+  keptBy: z.record(z.string(), z.number()).optional(),
 });
 
 const indexSchema = z.object({

@@ -8,6 +8,7 @@
  */
 import type { MediaPriority } from './downloadImage.ts';
 import type { MediaKind } from './mediaAcceptance.ts';
+import type { KeepMark } from './mediaCache.ts';
 import { MediaCacheError, type MediaCacheErrorCode } from './mediaCacheError.ts';
 
 export const prefetchPriorities = ['high', 'normal', 'low'] as const satisfies readonly MediaPriority[];
@@ -24,7 +25,7 @@ export interface PrefetchCache {
 
 /** What a prefetch stores and how: kept offline (spared by eviction), pictures or showreel media. */
 export interface PrefetchOptions {
-  keep?: boolean;
+  keep?: KeepMark;
   kind?: MediaKind;
   /** The largest file accepted (showreels: the user's limit). */
   maxBytes?: number;

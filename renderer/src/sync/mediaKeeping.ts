@@ -45,6 +45,8 @@ export interface KeepMediaOptions {
   showreelMaxBytes: number;
   /** How many profiles `wanted` comes from, for the counts. */
   profiles: number;
+  /** This pass's mark (grows with each pass, e.g. its start time); see releaseKeptBefore. */
+  generation: number;
   onProgress?: (counts: KeptMediaCounts) => void;
 }
 
@@ -99,11 +101,11 @@ function waitReasonOf(failure: { code: string }): MediaWaitReason {
   return 'unreachable';
 }
 
-/** Which of `urls` the back end's media cache holds; those it holds are marked kept. */
-async function presentOf(context: SyncContext, urls: string[]): Promise<Set<string>> {
+/** Which of `urls` the back end's media cache holds; those it holds are marked kept in this pass. */
+async function presentOf(context: SyncContext, urls: string[], generation: number): Promise<Set<string>> {
   const present = new Set<string>();
   for (let start = 0; start < urls.length; start += batchSize) {
-    const answer = unwrap(await context.bridge.getMediaPresence({ urls: urls.slice(start, start + batchSize), keep: true }));
+    const answer = unwrap(await context.bridge.getMediaPresence({ connectionId: context.connectionId, urls: urls.slice(start, start + batchSize), keepGeneration: generation }));
     for (const url of answer.present) present.add(url);
   }
   return present;
@@ -116,7 +118,7 @@ async function presentOf(context: SyncContext, urls: string[]): Promise<Set<stri
 export async function keepMedia(context: SyncContext, wanted: readonly KeptMedia[], options: KeepMediaOptions): Promise<KeptMediaCounts> {
   const unique = [...new Map(wanted.map((entry) => [entry.url, entry])).values()];
   const kept = options.showreelMaxBytes > 0 ? unique : unique.filter((entry) => entry.kind === 'picture');
-  const present = await presentOf(context, kept.map((entry) => entry.url));
+  const present = await presentOf(context, kept.map((entry) => entry.url), options.generation);
   const counts: KeptMediaCounts = { profiles: options.profiles, wanted: kept.length, saved: present.size, waiting: 0, skipped: 0, reason: null };
   const missing = kept.filter((entry) => !present.has(entry.url));
   counts.waiting = missing.length;
@@ -134,7 +136,7 @@ export async function keepMedia(context: SyncContext, wanted: readonly KeptMedia
         connectionId: context.connectionId,
         urls: sameKind.map((entry) => entry.url),
         priority: 'normal',
-        keep: true,
+        keepGeneration: options.generation,
         kind,
         ...(kind === 'showreel' ? { maxBytes: options.showreelMaxBytes } : {}),
       }),
@@ -156,6 +158,15 @@ export async function keepMedia(context: SyncContext, wanted: readonly KeptMedia
   }
   if (counts.waiting === 0) counts.reason = null;
   return counts;
+}
+
+/**
+ * After a pass over everything the connection keeps (every stored file was marked with
+ * `generation`), releases what older passes marked and this one did not: files of dropped scopes
+ * or of profiles no longer kept become evictable again.
+ */
+export async function releaseKeptBefore(context: SyncContext, generation: number): Promise<number> {
+  return unwrap(await context.bridge.releaseKeptMedia({ connectionId: context.connectionId, before: generation })).released;
 }
 
 /** Everything kept offline of `refs` whose full profile is saved (a profile without one waits for its detail). */

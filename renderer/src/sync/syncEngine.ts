@@ -25,6 +25,7 @@ export type SyncBridge = Pick<
   | 'getCastingCall'
   | 'prefetchMedia'
   | 'getMediaPresence'
+  | 'releaseKeptMedia'
   | 'getRateBudget'
   | 'getSyncMemory'
   | 'setSyncMemory'

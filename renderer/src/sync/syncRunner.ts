@@ -20,7 +20,7 @@ import { SyncCallError, SyncCancelled, goneStatus, isOfflineFailure, unwrap } fr
 import { DetailQueue, type DetailTask } from './detailQueue.ts';
 import { resolveScope, scopeKey } from './keepOfflineScopes.ts';
 import { syncCastingCallList, syncProfileList } from './listSync.ts';
-import { keepMedia, keptMediaWanted, type KeptMediaCounts } from './mediaKeeping.ts';
+import { keepMedia, keptMediaWanted, releaseKeptBefore, type KeptMediaCounts } from './mediaKeeping.ts';
 import { notCached, pictureVersionUrls, prefetchPictures, thumbnailsWanted, type MediaWanted } from './mediaPrefetch.ts';
 import type { SyncContext } from './syncContext.ts';
 import type { SyncEngineOptions, SyncRunOptions, SyncRunOutcome, ViewedProfile } from './syncEngine.ts';
@@ -366,17 +366,24 @@ export class SyncRunner {
 
   /** One pass over the kept files: true counts from the back end, missing ones fetched and marked kept. */
   private async keepKeptMedia(): Promise<KeptMediaCounts | null> {
+    const generation = this.context.now();
     if (this.keptRefs.length === 0) {
+      // Nothing kept any more: what earlier passes kept may be evicted again.
+      await releaseKeptBefore(this.context, generation);
       this.progress.update({ keptMedia: null });
       return null;
     }
     this.progress.update({ phase: 'media' });
     const wanted = await keptMediaWanted(this.context, this.keptRefs);
-    return keepMedia(this.context, wanted.media, {
+    const counts = await keepMedia(this.context, wanted.media, {
       profiles: wanted.profiles,
+      generation,
       showreelMaxBytes: this.options.showreelMaxBytes?.() ?? defaultShowreelMaxBytes,
       onProgress: (keptMedia) => this.progress.update({ keptMedia }),
     });
+    // Every stored kept file was marked in this pass: older marks belong to what is no longer kept.
+    await releaseKeptBefore(this.context, generation);
+    return counts;
   }
 
   /** Retries waiting kept files with backoff, without a new run, until none waits (or a run, cancel or dispose). */

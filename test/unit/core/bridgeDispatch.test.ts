@@ -54,7 +54,8 @@ const validArgs: Record<ChannelName, unknown> = {
   listAttributes: { connectionId: 'c-1' },
   getAttribute: { connectionId: 'c-1', name: 'eye_colors', locale: 'en' },
   getMediaCacheStats: {},
-  getMediaPresence: { urls: ['https://media.example/a.png'] },
+  getMediaPresence: { connectionId: 'c-1', urls: ['https://media.example/a.png'] },
+  releaseKeptMedia: { connectionId: 'c-1', before: 1 },
   setMediaCacheCap: { capBytes: 100 * 1024 * 1024 },
   clearMediaCache: {},
   prefetchMedia: { connectionId: 'c-1', urls: ['https://media.example/a.png', 'https://media.example/b.png'], priority: 'low' },
@@ -271,6 +272,7 @@ describe('bridge handlers: the key never comes out', () => {
       media: {
         stats: () => ({ count: 0, files: 0, bytes: 0, capBytes: 2 ** 31, keptFiles: 0, keptBytes: 0 }),
         present: () => [],
+        releaseKept: () => 0,
         setCap: async () => undefined,
         clear: async () => undefined,
         prefetch: async (urls) => ({ cached: urls, failed: [] }),

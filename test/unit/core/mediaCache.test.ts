@@ -293,7 +293,7 @@ describe('MediaCache', () => {
     // 1 and 2 are kept and the least recently used; 3 is not kept and used later.
     for (const n of [1, 2]) {
       clock += 10;
-      await cache.get(`https://img.example/${n}.png`, { keep: true });
+      await cache.get(`https://img.example/${n}.png`, { keep: { owner: 'c1', generation: 1 } });
     }
     clock += 10;
     await cache.get('https://img.example/3.png');
@@ -316,13 +316,30 @@ describe('MediaCache', () => {
     expect(reopened.present(['https://img.example/1.png', 'https://img.example/2.png'])).toEqual(['https://img.example/2.png']);
   });
 
+  it('releases an owner\'s older marks only, so a file another connection keeps stays kept', async () => {
+    const dir = tempDir();
+    const net = fakeNetwork({ 'https://img.example/a.png': { body: png(400, 1) }, 'https://img.example/b.png': { body: png(400, 2) } });
+    const cache = await openCache({ dir, fetch: net.fetchMedia });
+    await cache.get('https://img.example/a.png', { keep: { owner: 'c1', generation: 1 } });
+    await cache.get('https://img.example/b.png', { keep: { owner: 'c1', generation: 1 } });
+    cache.present(['https://img.example/b.png'], { keep: { owner: 'c2', generation: 5 } });
+    // c1's next pass keeps only a.
+    cache.present(['https://img.example/a.png'], { keep: { owner: 'c1', generation: 2 } });
+    expect(cache.releaseKept('c1', 2)).toBe(1);
+    expect(cache.stats()).toMatchObject({ keptFiles: 2 });
+    expect(cache.releaseKept('c2', 6)).toBe(1);
+    expect(cache.stats()).toMatchObject({ keptFiles: 1, keptBytes: 400 });
+    await cache.flush();
+    expect((await openCache({ dir, fetch: net.fetchMedia })).stats()).toMatchObject({ files: 2, keptFiles: 1 });
+  });
+
   it('marks a stored picture kept when a keeping caller asks for it again', async () => {
     const dir = tempDir();
     const net = fakeNetwork({ 'https://img.example/a.png': { body: png(500) } });
     const cache = await openCache({ dir, fetch: net.fetchMedia });
     await cache.get('https://img.example/a.png');
     expect(cache.stats().keptFiles).toBe(0);
-    await cache.get('https://img.example/a.png', { keep: true });
+    await cache.get('https://img.example/a.png', { keep: { owner: 'c1', generation: 1 } });
     expect(cache.stats()).toMatchObject({ files: 1, keptFiles: 1, keptBytes: 500 });
     expect(net.requests).toHaveLength(1);
   });
@@ -337,7 +354,7 @@ describe('MediaCache', () => {
     const cache = await openCache({ dir, fetch: net.fetchMedia });
     expect((await refusal(cache.get('https://media.example/reel.wav'))).code).toBe('unsupported_type');
     expect((await refusal(cache.get('https://media.example/reel.wav', { kind: 'showreel', maxBytes: 1000 }))).code).toBe('too_large');
-    const reel = await cache.get('https://media.example/reel.wav', { kind: 'showreel', maxBytes: 10_000, keep: true });
+    const reel = await cache.get('https://media.example/reel.wav', { kind: 'showreel', maxBytes: 10_000, keep: { owner: 'c1', generation: 1 } });
     expect(reel).toMatchObject({ contentType: 'audio/wav', size: wav.length });
     expect((await refusal(cache.get('https://media.example/fake.wav', { kind: 'showreel', maxBytes: 10_000 }))).code).toBe('unsupported_type');
     const served = await serveCached(cache, 'https://media.example/reel.wav', { kind: 'showreel' });
