@@ -10,6 +10,9 @@ import { useSyncStore } from './sync.ts';
 /** How often the first start asks how far the demo directory has got. */
 const demoStatusPollMs = 400;
 
+/** Set while the demo directory is being opened, until its roster is kept offline. */
+const demoOpeningMarker = 'castdesk.demoOpening';
+
 function readMarker(name: string): boolean {
   try {
     return globalThis.localStorage?.getItem(name) === '1';
@@ -18,11 +21,12 @@ function readMarker(name: string): boolean {
   }
 }
 
-function writeMarker(name: string): void {
+function writeMarker(name: string, set: boolean): void {
   try {
-    globalThis.localStorage?.setItem(name, '1');
+    if (set) globalThis.localStorage?.setItem(name, '1');
+    else globalThis.localStorage?.removeItem(name);
   } catch {
-    // Storage refused: the roster is kept anyway; a later start asks again, which changes nothing.
+    // Storage refused: the opening still keeps the roster; only a start cut short cannot finish it.
   }
 }
 
@@ -89,7 +93,7 @@ export const useConnectionStore = defineStore('connections', () => {
       if (!(await refresh())) return;
       if (connections.value.length === 0) await openDemoDirectory();
       // A first start cut short (a reload, a crash) after the demo connection was made.
-      else await keepDemoOffline();
+      else if (readMarker(demoOpeningMarker)) await keepDemoOffline();
     } finally {
       loading.value = false;
     }
@@ -104,6 +108,7 @@ export const useConnectionStore = defineStore('connections', () => {
     loading.value = true;
     error.value = null;
     const stopWatching = watchDemoStatus();
+    writeMarker(demoOpeningMarker, true);
     try {
       const demo = take(await bridge.openDemoDirectory({}));
       if (demo) await refresh();
@@ -133,17 +138,15 @@ export const useConnectionStore = defineStore('connections', () => {
 
   /**
    * The demo directory runs on this computer without a rate limit: its whole roster is kept
-   * offline, so every filter and role match works from the first minutes. Decided once per demo
-   * connection (a marker that survives reloads), so a first start cut short still gets it and a
-   * user who drops it later is not overruled.
+   * offline, so every filter and role match works from the first minutes. The opening leaves a
+   * marker (it survives reloads) until this is done, so a first start cut short after the demo
+   * connection was made still gets it, once, and a user who drops it later is not overruled.
    */
   async function keepDemoOffline(): Promise<void> {
     const demo = active.value;
     if (!demo?.isDemo || sync.connectionId !== demo.id) return;
-    const marker = `castdesk.demoRosterKept.${demo.id}`;
-    if (readMarker(marker)) return;
     await sync.keepOffline({ kind: 'roster' });
-    if (sync.keptOffline.some((scope) => scope.kind === 'roster')) writeMarker(marker);
+    if (sync.keptOffline.some((scope) => scope.kind === 'roster')) writeMarker(demoOpeningMarker, false);
   }
 
   async function add(input: NewConnectionInput): Promise<ConnectionView | null> {
