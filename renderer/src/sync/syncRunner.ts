@@ -368,8 +368,9 @@ export class SyncRunner {
   private async keepKeptMedia(): Promise<KeptMediaCounts | null> {
     const generation = this.context.now();
     if (this.keptRefs.length === 0) {
-      // Nothing kept any more: what earlier passes kept may be evicted again.
-      await releaseKeptBefore(this.context, generation);
+      // Nothing kept any more: what earlier passes kept may be evicted again (a failed release
+      // only leaves the marks until the next pass).
+      await releaseKeptBefore(this.context, generation).catch(() => 0);
       this.progress.update({ keptMedia: null });
       return null;
     }
@@ -382,7 +383,7 @@ export class SyncRunner {
       onProgress: (keptMedia) => this.progress.update({ keptMedia }),
     });
     // Every stored kept file was marked in this pass: older marks belong to what is no longer kept.
-    await releaseKeptBefore(this.context, generation);
+    await releaseKeptBefore(this.context, generation).catch(() => 0);
     return counts;
   }
 
