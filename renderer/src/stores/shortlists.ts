@@ -247,10 +247,15 @@ export const useShortlistsStore = defineStore('shortlists', () => {
     );
   }
 
-  async function renameList(id: number, name: string): Promise<boolean> {
+  /**
+   * Renames a list. A `draft` is a name being typed: stored at once, so a reload or a crash keeps
+   * it, but without counting as a change, so the list keeps its place among the others meanwhile.
+   */
+  async function renameList(id: number, name: string, options: { draft?: boolean } = {}): Promise<boolean> {
     const clean = cleanName(name);
     if (!clean) return false;
-    return (await write((shortlistDb) => shortlistDb.shortlists.update(id, { name: clean, updatedAt: nowIso() }))) === 1;
+    const patch = options.draft ? { name: clean } : { name: clean, updatedAt: nowIso() };
+    return (await write((shortlistDb) => shortlistDb.shortlists.update(id, patch))) === 1;
   }
 
   async function tieList(id: number, tie: RoleTie | null): Promise<boolean> {

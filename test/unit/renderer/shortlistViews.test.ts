@@ -192,6 +192,13 @@ describe('Shortlists page', () => {
     await view.get('[data-testid="rename-input"]').setValue('Sunrise – Jordan');
     await view.get('form.rename-form').trigger('submit');
     await eventually(() => expect(view.get('[data-testid="shortlist-link"]').text()).toBe('Sunrise – Jordan'));
+    // A name being typed is stored as it is typed (a reload keeps it); Escape puts the old one back.
+    await row.get('[data-testid="rename-shortlist"]').trigger('click');
+    await view.get('[data-testid="rename-input"]').setValue('Sunrise – Jordan (callbacks)');
+    await eventually(() => expect(shortlists.lists[0]?.name).toBe('Sunrise – Jordan (callbacks)'));
+    await view.get('form.rename-form').trigger('keydown', { key: 'Escape' });
+    await eventually(() => expect(view.get('[data-testid="shortlist-link"]').text()).toBe('Sunrise – Jordan'));
+    expect(shortlists.lists[0]?.name).toBe('Sunrise – Jordan');
 
     // Delete, then undo from the toast.
     const id = shortlists.lists[0]!.id;
