@@ -5,7 +5,7 @@ import { createApp } from 'vue';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CastdeskBridge } from '../../../contract/bridge.ts';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
-import { markProfileRemoved } from '../../../renderer/src/db/libraryWrites.ts';
+import { markProfileRemoved, writeProfileDetail } from '../../../renderer/src/db/libraryWrites.ts';
 import { shortlistedActorIds, userShortlistDbName } from '../../../renderer/src/db/shortlistDb.ts';
 import { useConnectionStore } from '../../../renderer/src/stores/connections.ts';
 import { useSearchIndexStore } from '../../../renderer/src/stores/searchIndex.ts';
@@ -15,7 +15,7 @@ import { createCastdeskI18n } from '../../../renderer/src/i18n/index.ts';
 import { parseCsv } from '../../../renderer/src/shortlists/shortlistCsv.ts';
 import { useSyncStore } from '../../../renderer/src/stores/sync.ts';
 import { demoView } from './fakeBridge.ts';
-import { actorItem, fakeDirectory, type FakeDirectoryOptions } from './fakeDirectory.ts';
+import { actorDetail, actorItem, fakeDirectory, type FakeDirectoryOptions } from './fakeDirectory.ts';
 
 const eventually = (check: () => void | Promise<void>) => vi.waitFor(check, { timeout: 5000, interval: 20 });
 let counter = 0;
@@ -193,6 +193,8 @@ describe('the shortlists store', () => {
     db.close();
     // The directory no longer has actor 2: it reads from its snapshot (with the name it had).
     await markProfileRemoved(sync.db!, 'actor', 2, { reason: 'deleted', at: '2026-11-20T10:00:00.000Z' });
+    // Actor 1's saved detail now knows a height too.
+    await writeProfileDetail(sync.db!, 'actor', { ...actorDetail(actors[0]!), height: 182 }, new Date().toISOString());
     await eventually(() => expect(shortlists.available(2)).toBe(false));
 
     let csv = '';
@@ -211,8 +213,10 @@ describe('the shortlists store', () => {
     const byName = new Map(rows.map((row) => [row[column('Name')], row]));
     expect(byName.get('Zoe Zander')?.[column('Acting age')]).toBe('25–35');
     expect(byName.get('Zoe Zander')?.[column('Agencies')]).toBe('Agentur Nord');
+    expect(byName.get('Zoe Zander')?.[column('Height (cm)')]).toBe('182');
     expect(byName.get('Ada Aalto')?.[column('Acting age')]).toBe('');
     expect(byName.get('Ada Aalto')?.[column('Agencies')]).toBe('');
+    expect(byName.get('Ada Aalto')?.[column('Height (cm)')]).toBe('');
   });
 
   it('remembers an actor across lists with every note, and keeps lists when the cache is cleared', async () => {
