@@ -10,21 +10,22 @@ const fromRoot = (relativePath: string): string => fileURLToPath(new URL(relativ
 /**
  * The embedded demo directory in a packaged app has no tsx and no server/ sources: it runs the
  * directory service bundled as out/main/directory.js (under Electron as Node). The service finds its
- * catalogues (data files) beside its own source (`../../catalogues/`); in the bundle that becomes
- * `../catalogues/`, i.e. out/catalogues/, which this plugin fills with a copy of server/catalogues.
+ * catalogues (data files) in contract/ (`../../../contract/catalogues/` from its source); in the bundle
+ * that becomes `../catalogues/`, i.e. out/catalogues/, which this plugin fills with a copy of
+ * contract/catalogues (the renderer bundles the same files as its built-in labels).
  */
 function bundledDirectoryCatalogues(): Plugin {
   const catalogueModule = fromRoot('./server/src/catalogues/catalogues.ts');
-  const sourceUrl = /new URL\((['"])\.\.\/\.\.\/catalogues\/\1, import\.meta\.url\)/;
+  const sourceUrl = /new URL\((['"])\.\.\/\.\.\/\.\.\/contract\/catalogues\/\1, import\.meta\.url\)/;
   return {
     name: 'castdesk-bundled-directory-catalogues',
     transform(code, id) {
       if (id !== catalogueModule) return null;
-      if (!sourceUrl.test(code)) throw new Error(`${id} no longer finds its catalogues at ../../catalogues/: update electron.vite.config.ts`);
+      if (!sourceUrl.test(code)) throw new Error(`${id} no longer finds its catalogues at ../../../contract/catalogues/: update electron.vite.config.ts`);
       return code.replace(sourceUrl, "new URL('../catalogues/', import.meta.url)");
     },
     writeBundle() {
-      cpSync(fromRoot('./server/catalogues'), fromRoot('./out/catalogues'), { recursive: true });
+      cpSync(fromRoot('./contract/catalogues'), fromRoot('./out/catalogues'), { recursive: true });
     },
   };
 }

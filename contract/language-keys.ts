@@ -6,7 +6,7 @@
  * codes (role matching, labels), so both ends agree on every pair.
  */
 
-/** The provider's key of every language in the catalogue (server/catalogues/languages.json) → ISO 639-2. */
+/** The provider's key of every language in the catalogue (contract/catalogues/languages.json) → ISO 639-2. */
 const isoCodeByLanguageKey: Readonly<Record<string, string>> = {
   deutsch: 'deu', englisch: 'eng', franzosisch: 'fra', italienisch: 'ita', spanisch: 'spa',
   portugiesisch: 'por', niederlandisch: 'nld', polnisch: 'pol', rumanisch: 'ron', ukrainisch: 'ukr',

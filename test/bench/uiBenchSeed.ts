@@ -76,7 +76,7 @@ const hashedSources = [
   'server/src/catalogues',
   'server/src/text',
   'server/src/fixture/schema.ts',
-  'server/catalogues',
+  'contract/catalogues',
   'renderer/src/db/searchRows.ts',
   'renderer/src/db/libraryDb.ts',
   'renderer/src/search/foldName.ts',

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDirectoryClient, type DirectoryClient, type DirectoryClientOptions } from '../../electron/core/directory/directoryClient.ts';
 import { DirectoryError } from '../../electron/core/directory/directoryError.ts';
+import { mapProviderPayload } from '../../electron/core/directory/payloadMapping.ts';
 import { RateBudget } from '../../electron/core/directory/rateBudget.ts';
 import { bindKey, ForeignOriginError } from '../../electron/core/keys/keyOrigin.ts';
 import { startDirectory, type RunningDirectory } from '../../server/src/startDirectory.ts';
@@ -40,11 +41,14 @@ afterAll(async () => {
   await directory?.close();
 });
 
-/** What the service answers to a hand-written path, for comparing with the client's result. */
+/**
+ * What the service answers to a hand-written path, for comparing with the client's result: as the
+ * client reads it (payloadMapping: profile language keys, the provider's words, become ISO codes).
+ */
 async function raw(path: string, key = KEY_AGENCY): Promise<{ body: unknown; headers: Headers }> {
   const response = await fetch(`${directory.baseUrl}${path}`, { headers: { Authorization: `Token token=${key}` } });
   expect(response.status, path).toBe(200);
-  return { body: await response.json(), headers: response.headers };
+  return { body: mapProviderPayload(await response.json()), headers: response.headers };
 }
 
 async function failure(promise: Promise<unknown>): Promise<DirectoryError> {
@@ -153,7 +157,7 @@ describe('actor profiles', () => {
     expect(typeof translated.languages).toBe('string');
     const v2 = await client.getActor(1, { enum: 'v2', locale: 'fr' });
     expect(v2).toEqual((await raw('/api/v1/actor_profiles/1?enum=v2&locale=fr')).body);
-    expect(v2.languages?.deu).toMatchObject({ key: 'deu', level: { key: 'muttersprachlich' } });
+    expect(v2.languages?.deu).toMatchObject({ key: 'deutsch', level: { key: 'muttersprachlich' } });
     const german = await client.getActor(1, { locale: 'de' });
     expect(german).toEqual((await raw('/api/v1/actor_profiles/1?locale=de')).body);
     expect(german.about_me).not.toBe(jonas.about_me);
@@ -239,8 +243,8 @@ describe('casting calls and attributes', () => {
   it('lists attribute catalogues and reads one in a locale', async () => {
     const names = await client.listAttributes();
     expect(names).toContain('languages');
-    expect(await client.getAttribute('languages')).toMatchObject({ deu: 'German' });
-    expect(await client.getAttribute('languages', 'de')).toMatchObject({ deu: 'Deutsch', eng: 'Englisch' });
+    expect(await client.getAttribute('languages')).toMatchObject({ deutsch: 'German' });
+    expect(await client.getAttribute('languages', 'de')).toMatchObject({ deutsch: 'Deutsch', englisch: 'Englisch' });
   });
 });
 

@@ -10,6 +10,7 @@
  * and the match says so.
  */
 import type { Role } from '../../../contract/directory-api.ts';
+import { isoCodeForLanguageKey, languageKeyForIsoCode } from '../../../contract/language-keys.ts';
 import type { SearchRow } from '../db/libraryDb.ts';
 
 /** How the actor's gender fits: their own gender, one they can be found under, the legacy m/f/i, not known, or the role accepts any. */
@@ -135,7 +136,8 @@ interface RoleCriteria {
   legacyGenders: ReadonlySet<string>;
   ageFrom: number | null;
   ageTo: number | null;
-  languages: { code: string; required: string; level: LevelInfo }[];
+  /** code: ISO 639-2; providerKey: the same language as profiles key it ("eng" → "englisch"). */
+  languages: { code: string; providerKey: string | undefined; required: string; level: LevelInfo }[];
   ethnicBackgrounds: ReadonlySet<string>;
 }
 
@@ -162,9 +164,12 @@ function roleCriteria(role: Pick<Role, 'gender' | 'acting_age_from' | 'acting_ag
     legacyGenders,
     ageFrom,
     ageTo,
-    languages: Object.entries(role.languages ?? {}).map(([code, required]) => {
+    // Roles key languages by ISO 639-2 ({"eng": "gut"}), profiles by the provider's words
+    // ({"englisch": "fliessend"}, mapped to codes on the way in): either spelling finds the other.
+    languages: Object.entries(role.languages ?? {}).map(([key, required]) => {
       const text = typeof required === 'string' ? required : '';
-      return { code: code.toLowerCase(), required: text, level: levelInfo(text) };
+      const code = isoCodeForLanguageKey(key) ?? key.trim().toLowerCase();
+      return { code, providerKey: languageKeyForIsoCode(code), required: text, level: levelInfo(text) };
     }),
     ethnicBackgrounds: new Set((role.ethnic_background ?? []).map(String)),
   };
@@ -337,7 +342,7 @@ export function matchRole(
         languages.push({ code: language.code, required: language.required, actual: null, exceeds: 0 });
         continue;
       }
-      const actual = row.languageLevels[language.code];
+      const actual = row.languageLevels[language.code] ?? (language.providerKey === undefined ? undefined : row.languageLevels[language.providerKey]);
       if (actual === undefined) continue rowLoop;
       const actualLevel = levelInfo(actual);
       if (!meets(language.level, actualLevel)) continue rowLoop;

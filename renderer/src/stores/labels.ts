@@ -2,8 +2,9 @@
  * Closed-list labels (languages, skills, dialects, professions, …) in the content language the
  * user chose. Profiles are cached with the directory's stable keys; their labels come from the
  * attributes endpoint, one catalogue per request, and are kept in the offline library so they show
- * without a network. A key without a label shows humanised ('modern_dance' → 'Modern dance'), never
- * as an error.
+ * without a network. The catalogues shipped in the app (builtInLabels.ts) stand in for a directory
+ * without that endpoint, whose 404 is no error; only a key no catalogue knows shows humanised
+ * ('modern_dance' → 'Modern dance').
  */
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
@@ -14,6 +15,7 @@ import { unwrap } from '../sync/bridgeCall.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
 import { useConnectionStore } from './connections.ts';
 import { useSyncStore } from './sync.ts';
+import { builtInCatalogues, withAppLanguageKeys } from './builtInLabels.ts';
 
 /** Cached labels older than this are asked for again when the directory can be reached. */
 export const labelsMaxAgeMs = 7 * 24 * 3600_000;
@@ -41,7 +43,7 @@ export const useLabelsStore = defineStore('labels', () => {
   /** The active connection's content language: labels and profile texts (about me) come in it. */
   const contentLocale = computed<ContentLocale>(() => connections.active?.contentLocale ?? 'en');
   /** catalogue → key → label, in the content language. */
-  const catalogues = shallowRef<Record<string, Record<string, string>>>({});
+  const catalogues = shallowRef<Record<string, Record<string, string>>>(builtInCatalogues(contentLocale.value));
   const loading = ref(false);
   const error = ref<LibraryError | null>(null);
 
@@ -54,6 +56,14 @@ export const useLabelsStore = defineStore('labels', () => {
     if (catalogue === 'languages') return displayName('language', contentLocale.value, text) ?? text;
     if (catalogue === 'countries') return displayName('region', contentLocale.value, text) ?? text;
     return humaniseKey(text);
+  }
+
+  /** The shipped labels, overlaid by the directory's own where it has them. */
+  function show(locale: ContentLocale, rows: LabelRow[]): void {
+    catalogues.value = {
+      ...builtInCatalogues(locale),
+      ...Object.fromEntries(rows.map((row) => [row.catalogue, withAppLanguageKeys(row.catalogue, row.labels)])),
+    };
   }
 
   async function readCached(db: LibraryDb, locale: ContentLocale): Promise<LabelRow[]> {
@@ -80,24 +90,26 @@ export const useLabelsStore = defineStore('labels', () => {
     const locale = contentLocale.value;
     const current = ++request;
     if (!db || !connectionId) {
-      catalogues.value = {};
+      show(locale, []);
       return;
     }
     error.value = null;
     try {
       let rows = await readCached(db, locale);
       if (current !== request) return;
-      catalogues.value = Object.fromEntries(rows.map((row) => [row.catalogue, row.labels]));
+      show(locale, rows);
       const oldest = rows.reduce((min, row) => Math.min(min, Date.parse(row.fetchedAt)), Number.POSITIVE_INFINITY);
       const due = force || rows.length === 0 || Date.now() - oldest > labelsMaxAgeMs;
       if (!due || sync.offline) return;
       loading.value = true;
       rows = await fetchAll(db, connectionId, locale);
       if (current !== request) return;
-      catalogues.value = Object.fromEntries(rows.map((row) => [row.catalogue, row.labels]));
+      show(locale, rows);
     } catch (failure) {
-      // Labels are a nicety: the cached ones (or readable keys) stay; the error is shown in Settings.
-      if (current === request) error.value = toLibraryError(failure);
+      // Labels are a nicety: the cached or shipped ones stay; the error is shown in Settings. A
+      // directory without an attributes endpoint (404) is no error: the shipped labels are its labels.
+      const reason = toLibraryError(failure);
+      if (current === request && reason.code !== 'not_found') error.value = reason;
     } finally {
       if (current === request) loading.value = false;
     }

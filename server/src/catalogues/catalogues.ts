@@ -1,5 +1,5 @@
 /**
- * The closed-list catalogues (server/catalogues/<name>.json): stable key → label in every content
+ * The closed-list catalogues (contract/catalogues/<name>.json, shipped in the app too as its built-in labels): stable key → label in every content
  * locale. They are data, not code, so a translator can fix a label without touching TypeScript.
  * Every file is read and validated once, on first use; a broken file fails loudly with its name
  * and the path of the problem, so a bad edit never reaches a response.
@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { contentLocales, type ContentLocale } from '../../../contract/directory-api.ts';
 
-const catalogueDir = new URL('../../catalogues/', import.meta.url);
+const catalogueDir = new URL('../../../contract/catalogues/', import.meta.url);
 
 /**
  * Translated lists and hashes are joined with ", " (enum=translate), so a label must not contain a
@@ -113,7 +113,7 @@ function loadCatalogueFile(dir: URL, fileName: string): Catalogue {
 
 /**
  * Reads and validates every `<name>.json` of a directory (a URL ending in "/"). The service reads
- * server/catalogues/ once through the accessors below; tests point it at broken copies.
+ * contract/catalogues/ once through the accessors below; tests point it at broken copies.
  */
 export function readCatalogueDirectory(dir: URL): Map<string, Catalogue> {
   const loaded = new Map<string, Catalogue>();

@@ -1,6 +1,6 @@
 /**
  * The closed-list keys the demo generator draws from, read once per run from the catalogues
- * (server/catalogues/*.json). Every closed-list value in the demo data comes from here.
+ * (contract/catalogues/*.json). Every closed-list value in the demo data comes from here.
  */
 import { catalogueKeys } from '../catalogues/catalogues.ts';
 import { isoCodeForLanguageKey } from '../../../contract/language-keys.ts';

@@ -213,7 +213,7 @@ describe('electron-builder --dir with a local Electron stand-in', () => {
     for (const file of ['/package.json', '/out/main/index.js', '/out/main/directory.js', '/out/preload/index.cjs', '/out/renderer/index.html']) {
       expect(files, file).toContain(file);
     }
-    for (const catalogue of readdirSync(path.join(repoRoot, 'server/catalogues'))) expect(files).toContain(`/out/catalogues/${catalogue}`);
+    for (const catalogue of readdirSync(path.join(repoRoot, 'contract/catalogues'))) expect(files).toContain(`/out/catalogues/${catalogue}`);
   });
 
   it('contains the production dependencies the main process and the directory service load', () => {

@@ -284,6 +284,8 @@ describe('Actor detail view', () => {
     const { view, directory: fake } = await mountView('/actors/1', { actors: [zoeItem], actorDetails: { 1: zoeDetail() } });
     await eventually(() => expect(view.get('[data-testid="cache-state"]').attributes('data-state')).toBe('offline'));
     await eventually(() => expect(view.get('[data-testid="languages"]').text()).toBe('German (Native)English (Fluent)'));
+    // the shipped labels show at once; the directory's own (only it says 'Self-described') replace them
+    await eventually(() => expect(view.get('[data-testid="gender"]').text()).toBe('Self-described (genderfluid)'));
     expect(view.get('h1').attributes('id')).toBe('profile-title');
     expect(view.get('h1').text()).toBe('Zoe Zander');
     expect(view.get('[data-testid="updated-at"]').text()).toBe(`Last changed in the directory: ${new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(updatedAt))}`);
@@ -442,6 +444,7 @@ describe('Actor detail view', () => {
     const { view } = await mountView('/actors/1', { actors: [zoeItem], actorDetails: { 1: zoeDetail() } });
     await eventually(() => expect(view.find('[data-testid="vita"]').exists()).toBe(true));
     await eventually(() => expect(view.get('[data-testid="vita-group-primary_education"]').text()).toContain('State-certified actor'));
+    await eventually(() => expect(view.get('[data-testid="vita-group-education"]').text()).toContain('Diploma (catalogue)'));
     const groups = view.findAll('[data-testid^="vita-group-"]').map((group) => group.attributes('data-testid'));
     expect(groups).toEqual(['vita-group-primary_education', 'vita-group-education', 'vita-group-award', 'vita-group-film', 'vita-group-theatre']);
 

@@ -253,3 +253,25 @@ describe('matchRole: ranking', () => {
     expect(result.matches.slice(firstUnknown).every((match) => match.reasons.actingAge === 'unknown')).toBe(true);
   });
 });
+
+describe('matchRole: the provider keys role and profile languages differently', () => {
+  // Roles: ISO 639-2 ({"eng": "gut"}); profiles: German words ({"englisch": "fliessend"}).
+  const rows = () => [
+    actor(1, 'Anna Words', { languageCodes: ['deutsch', 'englisch'], languageLevels: { deutsch: 'muttersprachlich', englisch: 'fliessend' } }),
+    actor(2, 'Bea Codes', { languageCodes: ['deu', 'eng'], languageLevels: { deu: 'muttersprachlich', eng: 'grundkenntnisse' } }),
+    actor(3, 'Cleo Nope', { languageCodes: ['franzosisch'], languageLevels: { franzosisch: 'muttersprachlich' } }),
+  ];
+
+  it('an ISO-keyed role finds profiles keyed by German words, and checks their level', () => {
+    expect(ids(rows(), { languages: { eng: 'gut' } })).toEqual([1]);
+    const [fit] = matchRole(role({ languages: { eng: 'gut' } }), rows()).matches;
+    expect(fit!.reasons.languages).toEqual([{ code: 'eng', required: 'gut', actual: 'fliessend', exceeds: 1 }]);
+    expect(ids(rows(), { languages: { fra: 'gut' } })).toEqual([3]);
+    expect(ids(rows(), { languages: { deu: 'muttersprachlich' } })).toEqual([1, 2]);
+  });
+
+  it('a role keyed by German words finds ISO-keyed profiles too', () => {
+    expect(ids(rows(), { languages: { englisch: 'grundkenntnisse' } })).toEqual([1, 2]);
+    expect(ids(rows(), { languages: { Französisch: 'gut' } })).toEqual([3]);
+  });
+});

@@ -19,7 +19,7 @@ import {
   closedListFields,
 } from '../../../server/src/catalogues/enumMode.ts';
 
-const catalogueDir = new URL('../../../server/catalogues/', import.meta.url);
+const catalogueDir = new URL('../../../contract/catalogues/', import.meta.url);
 const catalogueFiles = readdirSync(catalogueDir).filter((file) => file.endsWith('.json'));
 
 const requiredCatalogues = [

@@ -1,0 +1,106 @@
+/**
+ * Labels without the directory's attributes endpoint: the catalogues shipped in the app (the same
+ * files the directory service serves) name every closed-list key in the content language, the
+ * endpoint's 404 is not shown as an error, and a directory's own labels win where it has them.
+ */
+import 'fake-indexeddb/auto';
+import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { createPinia, type Pinia } from 'pinia';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { defineComponent, h } from 'vue';
+import type { CastdeskBridge } from '../../../contract/bridge.ts';
+import type { ContentLocale } from '../../../contract/directory-api.ts';
+import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
+import { useConnectionStore } from '../../../renderer/src/stores/connections.ts';
+import { humaniseKey, useLabelsStore } from '../../../renderer/src/stores/labels.ts';
+import { useSyncStore } from '../../../renderer/src/stores/sync.ts';
+import { demoView, fakeBridge } from './fakeBridge.ts';
+
+type Answer = { ok: true; value: unknown } | { ok: false; error: { code: string; message: string } };
+
+let wrapper: VueWrapper | undefined;
+let pinia: Pinia | undefined;
+let counter = 0;
+
+afterEach(async () => {
+  wrapper?.unmount();
+  wrapper = undefined;
+  if (pinia) await useSyncStore(pinia).activate(null);
+  pinia = undefined;
+});
+
+/** The labels store of a fresh library whose directory answers the attributes channels as given. */
+async function labelsFor(contentLocale: ContentLocale, attributes: { list: () => Answer; get?: (name: string) => Answer }) {
+  counter += 1;
+  const connectionId = `labels-${Date.now().toString(36)}-${counter}`;
+  const page = { ok: true, value: { items: [], total: 0, page: 1, perPage: 1000, nextPage: null } };
+  const fake = fakeBridge({
+    listActors: () => page,
+    listCrew: () => page,
+    listCastingCalls: () => page,
+    getSyncMemory: () => ({ ok: true, value: { completedFullSyncAt: null } }),
+    setSyncMemory: () => ({ ok: true, value: {} }),
+    listAttributes: () => attributes.list(),
+    getAttribute: (args: { name: string }) => attributes.get?.(args.name) ?? { ok: true, value: {} },
+  });
+  pinia = createPinia();
+  wrapper = mount(defineComponent({ render: () => h('div') }), {
+    global: { plugins: [pinia], provide: { [castdeskBridgeKey as symbol]: fake.bridge as CastdeskBridge } },
+  });
+  const connections = useConnectionStore(pinia);
+  connections.connections = [{ ...demoView, id: connectionId, contentLocale }];
+  connections.activeId = connectionId;
+  const labels = useLabelsStore(pinia);
+  await useSyncStore(pinia).activate(connectionId);
+  await vi.waitFor(() => expect(fake.calls.some((call) => call.channel === 'listAttributes')).toBe(true), { timeout: 5000 });
+  await vi.waitFor(() => expect(labels.loading).toBe(false), { timeout: 5000 });
+  await flushPromises();
+  return labels;
+}
+
+const notFound = (): Answer => ({ ok: false, error: { code: 'not_found', message: 'HTTP 404' } });
+
+describe('labels without an attributes endpoint', () => {
+  it('name the provider keys in words, in English and German, and the 404 is no error', async () => {
+    const en = await labelsFor('en', { list: notFound });
+    expect(en.error).toBeNull();
+    expect(en.label('eye_colors', 'braun')).toBe('Brown');
+    expect(en.label('hair_lengths', 'mittel')).toBe('Medium');
+    expect(en.label('drivers_licenses', 'pkw-klasse-b-be')).toBe('BE (car with trailer)');
+    expect(en.label('working_permits', 'EU-27')).toBe('European Union');
+    expect(en.label('dialect_skill', 'kann')).toBe('Can do');
+    expect(en.label('special_skills', '101')).toBe('Juggling');
+    expect(en.label('regions', 'dach')).toBe('DACH (Germany/Austria/Switzerland)');
+    // the app keys languages by ISO code (profiles are mapped, roles come so); the provider's word works too
+    expect(en.label('languages', 'deu')).toBe('German');
+    expect(en.label('languages', 'englisch')).toBe('English');
+    expect(en.label('language_levels', 'fliessend')).toBe('Fluent');
+
+    const de = await labelsFor('de', { list: notFound });
+    expect(de.error).toBeNull();
+    expect(de.label('eye_colors', 'braun')).toBe('Braun');
+    expect(de.label('drivers_licenses', 'pkw-klasse-b-be')).toBe('BE (Pkw mit Anhänger)');
+    expect(de.label('figures', 'normal')).toBe('Durchschnittlich');
+    expect(de.label('languages', 'eng')).toBe('Englisch');
+  });
+
+  it('a key no catalogue knows still reads humanised, and other failures are still reported', async () => {
+    const labels = await labelsFor('en', { list: () => ({ ok: false, error: { code: 'network', message: 'ECONNREFUSED' } }) });
+    expect(labels.error?.code).toBe('network');
+    expect(labels.label('eye_colors', 'braun')).toBe('Brown');
+    expect(labels.label('sports', 'quidditch-pro')).toBe(humaniseKey('quidditch-pro'));
+  });
+});
+
+describe('labels with an attributes endpoint', () => {
+  it("take the directory's own labels where it has them, the shipped ones elsewhere", async () => {
+    const labels = await labelsFor('en', {
+      list: () => ({ ok: true, value: ['eye_colors', 'languages'] }),
+      get: (name) => ({ ok: true, value: name === 'eye_colors' ? { braun: 'Chestnut' } : { deutsch: 'Deutsch (directory)' } }),
+    });
+    expect(labels.error).toBeNull();
+    expect(labels.label('eye_colors', 'braun')).toBe('Chestnut');
+    expect(labels.label('languages', 'deu')).toBe('Deutsch (directory)');
+    expect(labels.label('hair_colors', 'braun')).toBe('Brown');
+  });
+});
