@@ -26,7 +26,7 @@ import {
 } from './profileCommon.ts';
 import { Random } from './random.ts';
 import { generateShowreels } from './showreels.ts';
-import { generateActorVita } from './vita.ts';
+import { generateActorVita, vitaLanguage } from './vita.ts';
 
 type GenderNew = 'female' | 'male' | 'transgender_female' | 'transgender_male' | 'non_binary' | 'custom';
 
@@ -329,7 +329,7 @@ export function generateActorProfile(ctx: ActorContext, index: number, id: numbe
     external_showreel: showreels.external_showreels[0] ?? null,
     ...showreels,
     mentioned_in_blog_post_ids: random.chance(0.05) ? random.sample([101, 117, 123, 140, 152, 168, 177, 190, 204, 215], random.int(1, 2)) : [],
-    vita: generateActorVita({ random, ids, catalogues, year, careerStart, feminine }, young),
+    vita: generateActorVita({ random, ids, catalogues, year, careerStart, feminine, language: vitaLanguage(origin.key) }, young),
     castupload_url: serviceUrl,
     castupload_professional_url: serviceCdUrl,
   };

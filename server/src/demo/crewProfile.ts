@@ -21,7 +21,7 @@ import {
 } from './profileCommon.ts';
 import { Random } from './random.ts';
 import { generateShowreels } from './showreels.ts';
-import { generateCrewVita } from './vita.ts';
+import { generateCrewVita, vitaLanguage } from './vita.ts';
 
 export interface CrewContext {
   seed: number;
@@ -68,7 +68,7 @@ export function generateCrewProfile(ctx: CrewContext, index: number, id: number)
     talent_agency_id: agency.id,
     pictures: generateCrewPictures(random, ids, now, personLook({ seed: ctx.seed, kind: 'crew', index, origin: origin.key, age, presentation: genderKey === 'f' ? 'feminine' : genderKey === 'm' ? 'masculine' : 'androgynous' })),
     ...generateShowreels(random, ids, year),
-    vita: generateCrewVita({ random, ids, catalogues, year, careerStart: Math.min(year, careerStart), feminine: genderKey === 'f' }, professions),
+    vita: generateCrewVita({ random, ids, catalogues, year, careerStart: Math.min(year, careerStart), feminine: genderKey === 'f', language: vitaLanguage(origin.key) }, professions),
     locations,
     ...links,
     agency_profile_url: random.chance(0.7) ? flat(`${agency.website}/crew/${slugify(`${firstName} ${lastName}`)}-${id}`) : null,

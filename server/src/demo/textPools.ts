@@ -1,11 +1,13 @@
-/** Free-text material for vitas and casting calls: titles, theatres, plays, schools, companies. */
+/**
+ * Free-text material for vitas: titles, theatres, plays, schools, companies. The pools are the
+ * German side (most vitas are written in German); englishVita holds the English side.
+ */
 
 export const filmTitles = [
   'Die Stille nach dem Sturm', 'Nordlicht', 'Kleine Fluchten', 'Das Haus am Kanal', 'Sommer in Ahrenshoop', 'Zwischen den Jahren',
   'Der letzte Zug nach Triest', 'Grenzgänger', 'Die Vermessung des Himmels', 'Wolfsland', 'Unter der Brücke', 'Schwarzwasser',
   'Die Erbschaft', 'Kaltes Licht', 'Auf der anderen Seite des Flusses', 'Das Leuchten der Stadt', 'Morgengrauen', 'Fremde Heimat',
   'Nachtfalter', 'Die Wette', 'Ein Winter in Wien', 'Salz und Asche', 'Der Uhrmacher', 'Tage wie Glas', 'Brandung',
-  'Once Upon a Harbour', 'The Quiet Hour', 'Lighthouse Keepers', 'Paper Birds', 'A Season of Crows', 'Ashes in Spring',
   'Le Silence des Vignes', 'La Strada del Sale', 'El Último Verano', 'Cisza nad Odrą', 'Kırmızı Kapı',
 ];
 
@@ -13,7 +15,6 @@ export const seriesTitles = [
   'Hafenkante Nord', 'Die Kanzlei am Ring', 'Kommissarin Brandt ermittelt', 'Alpenklinik', 'Spreewaldkrimi', 'Stadtgeflüster',
   'Die Rosenheim-Akte', 'Notaufnahme Mitte', 'Familie Sonnleitner', 'Großstadtrevier West', 'Inselärztin', 'Tatortreiniger Süd',
   'Das Internat', 'Weißensee Blues', 'Bergretter Tirol', 'Lindenhof', 'Die Anwälte', 'Schattenjagd', 'Kiez Stories',
-  'Night Shift Berlin', 'Harbour Lights',
 ];
 
 export const episodeNames = [
@@ -105,4 +106,40 @@ export const commercialTitles = ['Werbespot Bio-Supermarkt', 'TV-Spot Versicheru
 export const filmRoles: { female: string[]; male: string[] } = {
   female: ['Kommissarin Brandt', 'Lena', 'die Mutter', 'Ärztin', 'Lehrerin', 'Sophie', 'die Nachbarin', 'Anwältin', 'Kellnerin', 'Studentin', 'Hebamme', 'Polizistin', 'Journalistin', 'Bürgermeisterin'],
   male: ['Kommissar Roth', 'Paul', 'der Vater', 'Arzt', 'Barkeeper', 'Jonas', 'Polizist', 'Journalist', 'Fischer', 'Krankenpfleger', 'Taxifahrer', 'Bürgermeister', 'Tom', 'der Nachbar'],
+};
+
+/**
+ * The English side of a vita written in English (people of English-speaking origin): the same kinds
+ * of entries, with titles and wording in English, so no German production names land in it.
+ */
+export const englishVita = {
+  filmTitles: ['Once Upon a Harbour', 'The Quiet Hour', 'Lighthouse Keepers', 'Paper Birds', 'A Season of Crows', 'Ashes in Spring', 'The Long Way North', 'Salt and Ashes', 'The Clockmaker', 'Days Like Glass', 'Northern Lights', 'The Inheritance'],
+  seriesTitles: ['Night Shift Berlin', 'Harbour Lights', 'The Border', 'Ward Seven', 'County Lines', 'The Chambers', 'Emergency North', 'Island Doctor'],
+  episodeNames: ['Dead Silence', 'The Second Shot', 'Old Wounds', 'Blood Ties', 'Homecoming', 'Under Suspicion', 'Last Orders', 'The Night Before', 'Pilot', 'New Beginnings'],
+  tvGenres: ['Crime', 'Drama', 'Comedy', 'Family series', 'Medical drama', 'Thriller', 'Dramedy', 'Soap', 'Mystery', 'Period drama'],
+  theatreGenres: ['Drama', 'Comedy', 'Tragedy', 'Musical', 'Music theatre', 'Theatre for young audiences', 'Performance', 'Cabaret'],
+  /** Plays by their English titles; roles as credited in English productions. */
+  plays: [
+    { title: 'Hamlet', writer: 'William Shakespeare', female: ['Ophelia', 'Gertrude'], male: ['Hamlet', 'Claudius', 'Horatio', 'Polonius'] },
+    { title: 'A Midsummer Night’s Dream', writer: 'William Shakespeare', female: ['Titania', 'Helena', 'Hermia'], male: ['Oberon', 'Puck', 'Bottom'] },
+    { title: 'Twelfth Night', writer: 'William Shakespeare', female: ['Viola', 'Olivia', 'Maria'], male: ['Malvolio', 'Orsino', 'Sir Toby Belch'] },
+    { title: 'Romeo and Juliet', writer: 'William Shakespeare', female: ['Juliet', 'Nurse'], male: ['Romeo', 'Mercutio', 'Tybalt'] },
+    { title: 'The Seagull', writer: 'Anton Chekhov', female: ['Nina', 'Arkadina', 'Masha'], male: ['Trigorin', 'Konstantin', 'Dorn'] },
+    { title: 'Three Sisters', writer: 'Anton Chekhov', female: ['Olga', 'Masha', 'Irina'], male: ['Vershinin', 'Tuzenbach', 'Andrei'] },
+    { title: 'A Doll’s House', writer: 'Henrik Ibsen', female: ['Nora', 'Kristine Linde'], male: ['Torvald Helmer', 'Krogstad', 'Dr Rank'] },
+    { title: 'Hedda Gabler', writer: 'Henrik Ibsen', female: ['Hedda', 'Thea Elvsted'], male: ['Tesman', 'Løvborg', 'Judge Brack'] },
+    { title: 'Waiting for Godot', writer: 'Samuel Beckett', female: ['Estragon', 'Vladimir'], male: ['Estragon', 'Vladimir', 'Pozzo', 'Lucky'] },
+    { title: 'The Threepenny Opera', writer: 'Bertolt Brecht', female: ['Polly Peachum', 'Jenny'], male: ['Macheath', 'Peachum', 'Tiger Brown'] },
+    { title: 'The Visit', writer: 'Friedrich Dürrenmatt', female: ['Claire Zachanassian'], male: ['Alfred Ill', 'The Mayor', 'The Teacher'] },
+    { title: 'Antigone', writer: 'Sophocles', female: ['Antigone', 'Ismene'], male: ['Creon', 'Haemon', 'Tiresias'] },
+  ],
+  trainings: ['Meisner technique intensive', 'Acting for camera workshop', 'Private singing lessons', 'Stage combat course', 'Voice-over basics', 'Improvisation', 'Chubbuck technique masterclass', 'Jazz and contemporary dance', 'Voice and breathing', 'Horse riding for film', 'Stunt basics', 'Clowning and mask work', 'Self-tape coaching'],
+  audioTitles: ['The Three Shadows (audio drama)', 'The Sandman (audiobook)', 'Night Train to Lisbon (reading)', 'Sunday Crime Hour', 'Podcast: Tales of the Sea'],
+  otherTitles: ['Reading at the Literaturhaus', 'Host of a city festival', 'Performance “Body/Space”', 'Staged reading', 'Museum tours as a historical figure'],
+  internetTitles: ['Web series “Corner Shop”', 'Web series “Flatmates”', 'Corporate film for a utility company', 'Short film for social media', 'Web series “Night Shift”'],
+  commercialTitles: ['Commercial: organic supermarket', 'TV commercial: insurance', 'Cinema commercial: lemonade', 'Online commercial: bicycles', 'Print campaign: fashion', 'Radio commercial: building society'],
+  filmRoles: {
+    female: ['Inspector Brandt', 'Lena', 'the mother', 'Doctor', 'Teacher', 'Sophie', 'the neighbour', 'Lawyer', 'Waitress', 'Student', 'Midwife', 'Police officer', 'Journalist', 'Mayor'],
+    male: ['Inspector Roth', 'Paul', 'the father', 'Doctor', 'Barkeeper', 'Jonas', 'Police officer', 'Journalist', 'Fisherman', 'Nurse', 'Taxi driver', 'Mayor', 'Tom', 'the neighbour'],
+  },
 };

@@ -28,7 +28,55 @@ export interface VitaContext {
   careerStart: number;
   /** Whether the person plays female roles (for credited role names). */
   feminine: boolean;
+  /** The language the vita is written in: its titles, roles and notes. */
+  language: VitaLanguage;
 }
+
+export type VitaLanguage = 'de' | 'en';
+
+/** People of English-speaking origin write their vita in English; everyone else in German, the directory's language. */
+export function vitaLanguage(originKey: string): VitaLanguage {
+  return originKey === 'english' ? 'en' : 'de';
+}
+
+/** Title and role pools of a vita's language. */
+function pools(ctx: VitaContext) {
+  return ctx.language === 'en' ? text.englishVita : text;
+}
+
+/** The wording of a vita's notes in its language. */
+const wording = {
+  de: {
+    production: (p: string) => `Produktion: ${p}`,
+    broadcaster: (b: string) => `Sender: ${b}`,
+    directedBy: (d: string) => `Regie: ${d}`,
+    awardFor: (title: string) => `für „${title}“`,
+    youthClub: { name: 'Jugendtheaterclub', info: 'Schauspielunterricht für Kinder und Jugendliche' },
+    selfTaught: (feminine: boolean) => (feminine ? 'Autodidaktin' : 'Autodidakt'),
+    privateLessons: (teacher: string) => `Privater Schauspielunterricht bei ${teacher}`,
+    degrees: ['Studiengang Schauspiel', 'Schauspiel (Diplom)', 'Bachelor of Arts Schauspiel', null],
+    workshops: 'Weiterbildung durch Workshops',
+    with: (teacher: string) => `bei ${teacher}`,
+    narrator: (feminine: boolean) => (feminine ? 'Sprecherin' : 'Sprecher'),
+    commercialRoles: ['Hauptrolle', 'Mutter', 'Vater', 'Kundin', 'Sportler'],
+    crewFunction: { regie: 'Regie', autor: 'Drehbuch', kamera: 'Kamera', komponist: 'Filmmusik', dramaturg: 'Dramaturgie', schnitt: 'Schnitt' } as Record<string, string>,
+  },
+  en: {
+    production: (p: string) => `Production: ${p}`,
+    broadcaster: (b: string) => `Broadcaster: ${b}`,
+    directedBy: (d: string) => `Directed by ${d}`,
+    awardFor: (title: string) => `for “${title}”`,
+    youthClub: { name: 'Youth theatre club', info: 'Acting classes for children and teenagers' },
+    selfTaught: () => 'Self-taught',
+    privateLessons: (teacher: string) => `Private acting lessons with ${teacher}`,
+    degrees: ['Acting (BA)', 'Acting diploma', 'Bachelor of Arts in Acting', null],
+    workshops: 'Further training in workshops',
+    with: (teacher: string) => `with ${teacher}`,
+    narrator: () => 'Narrator',
+    commercialRoles: ['Lead', 'Mother', 'Father', 'Customer', 'Athlete'],
+    crewFunction: { regie: 'Director', autor: 'Screenplay', kamera: 'Cinematography', komponist: 'Music', dramaturg: 'Dramaturgy', schnitt: 'Editing' } as Record<string, string>,
+  },
+} as const;
 
 const directorOrigins = nameOrigins.filter((o) => ['german', 'austrian', 'swiss', 'turkish', 'polish'].includes(o.key));
 
@@ -42,8 +90,6 @@ const people = (() => {
     return flat(`${random.pick(female ? origin.female : origin.male)} ${female ? feminineLastName(origin, last) : last}`);
   });
 })();
-const productionInfos = text.producers.map((p) => `Produktion: ${p}`);
-const broadcasterInfos = text.broadcasters.map((b) => `Sender: ${b}`);
 
 function personName(random: Random): string {
   return random.pick(people);
@@ -92,7 +138,7 @@ function credit(ctx: VitaContext, name: string, role: string | null): CreditEntr
   const year = careerYear(ctx);
   const entry: CreditEntry = {
     name,
-    info: random.chance(0.3) ? random.pick(productionInfos) : null,
+    info: random.chance(0.3) ? wording[ctx.language].production(random.pick(text.producers)) : null,
     year_from: year,
     year_to: random.chance(0.8) ? year : Math.min(ctx.year, year + 1),
     in_development: false,
@@ -108,27 +154,27 @@ function credit(ctx: VitaContext, name: string, role: string | null): CreditEntr
 }
 
 function filmCredit(ctx: VitaContext, role: string): CreditEntry {
-  return credit(ctx, ctx.random.pick(text.filmTitles), role);
+  return credit(ctx, ctx.random.pick(pools(ctx).filmTitles), role);
 }
 
 function televisionCredit(ctx: VitaContext, role: string): CreditEntry {
-  const entry = credit(ctx, ctx.random.pick(text.seriesTitles), role);
-  entry.episode_name = ctx.random.chance(0.6) ? ctx.random.pick(text.episodeNames) : null;
-  entry.type_genre = ctx.random.pick(text.tvGenres);
-  entry.info = ctx.random.chance(0.5) ? ctx.random.pick(broadcasterInfos) : entry.info;
+  const entry = credit(ctx, ctx.random.pick(pools(ctx).seriesTitles), role);
+  entry.episode_name = ctx.random.chance(0.6) ? ctx.random.pick(pools(ctx).episodeNames) : null;
+  entry.type_genre = ctx.random.pick(pools(ctx).tvGenres);
+  entry.info = ctx.random.chance(0.5) ? wording[ctx.language].broadcaster(ctx.random.pick(text.broadcasters)) : entry.info;
   return entry;
 }
 
 function theatreCredit(ctx: VitaContext, role: string | null): CreditEntry {
   const { random, catalogues } = ctx;
-  const play = random.pick(text.plays);
+  const play = random.pick(pools(ctx).plays);
   const entry = credit(ctx, play.title, role ?? random.pick(ctx.feminine ? play.female : play.male));
   entry.producer = null;
   entry.writer = play.writer;
-  entry.info = random.chance(0.3) ? `Regie: ${entry.director}` : null;
+  entry.info = random.chance(0.3) ? wording[ctx.language].directedBy(entry.director!) : null;
   entry.theater_name = random.pick(text.theatres);
   entry.theater_engagement_type = random.pick(catalogues.all('theater_engagement_types'));
-  entry.type_genre = random.pick(text.theatreGenres);
+  entry.type_genre = random.pick(pools(ctx).theatreGenres);
   entry.favorite = random.chance(0.1);
   entry.distributor = null;
   return entry;
@@ -146,7 +192,7 @@ function award(ctx: VitaContext, credits: CreditEntry[]): AwardEntry {
   const forWork = credits.find((c) => c.year_from === year) ?? (credits.length > 0 ? ctx.random.pick(credits) : null);
   return {
     name: ctx.random.pick(text.awards),
-    info: forWork ? flat(`für „${forWork.name}“`) : null,
+    info: forWork ? flat(wording[ctx.language].awardFor(forWork.name)) : null,
     year_from: forWork?.year_from ?? year,
     year_to: forWork?.year_from ?? year,
     award_nominated: ctx.random.chance(0.6),
@@ -157,19 +203,18 @@ function award(ctx: VitaContext, credits: CreditEntry[]): AwardEntry {
 function primaryEducation(ctx: VitaContext, young: boolean): EducationEntry[] {
   const { random, catalogues } = ctx;
   if (young) {
-    return random.chance(0.4)
-      ? [{ name: 'Jugendtheaterclub', info: 'Schauspielunterricht für Kinder und Jugendliche', autodidact: true }]
-      : [];
+    return random.chance(0.4) ? [{ ...wording[ctx.language].youthClub, autodidact: true }] : [];
   }
   if (random.chance(0.12)) {
-    return [{ name: random.pick(['Autodidakt', 'Autodidaktin', 'Self-taught']), info: flat(`Privater Schauspielunterricht bei ${personName(random)}`), autodidact: true }];
+    const words = wording[ctx.language];
+    return [{ name: words.selfTaught(ctx.feminine), info: flat(words.privateLessons(personName(random))), autodidact: true }];
   }
   const end = Math.min(ctx.year, ctx.careerStart + random.int(0, 1));
   const yearOnly = random.chance(0.3);
   const entries: EducationEntry[] = [
     {
       name: random.pick(text.actingSchools),
-      info: random.pick(['Studiengang Schauspiel', 'Schauspiel (Diplom)', 'Bachelor of Arts Schauspiel', null]),
+      info: random.pick(wording[ctx.language].degrees),
       month_from: yearOnly ? null : random.pick([9, 10, 10, 4]),
       year_from: end - random.int(3, 4),
       month_to: yearOnly ? null : random.pick([6, 7, 7, 9]),
@@ -177,7 +222,7 @@ function primaryEducation(ctx: VitaContext, young: boolean): EducationEntry[] {
       qualification: random.pick(catalogues.all('qualifications')),
     },
   ];
-  if (random.chance(0.08)) entries.push({ name: 'Self-taught', info: 'Weiterbildung durch Workshops', autodidact: true });
+  if (random.chance(0.08)) entries.push({ name: wording[ctx.language].selfTaught(ctx.feminine), info: wording[ctx.language].workshops, autodidact: true });
   return entries;
 }
 
@@ -186,8 +231,8 @@ function training(ctx: VitaContext): EducationEntry {
   const year = careerYear(ctx);
   const precision = random.int(0, 2);
   return {
-    name: random.pick(text.trainings),
-    info: random.chance(0.5) ? flat(`bei ${personName(random)}`) : null,
+    name: random.pick(pools(ctx).trainings),
+    info: random.chance(0.5) ? flat(wording[ctx.language].with(personName(random))) : null,
     month_from: precision === 0 ? null : random.int(1, 12),
     year_from: year,
     month_to: precision === 2 ? random.int(1, 12) : null,
@@ -202,7 +247,9 @@ export function generateActorVita(ctx: VitaContext, young: boolean): ActorVita {
   const careerYears = Math.max(1, ctx.year - ctx.careerStart);
   const scale = Math.min(1, careerYears / 12) * (young ? 0.4 : 1);
   const n = (max: number): number => random.int(0, Math.max(0, Math.round(max * scale)));
-  const role = (): string => random.pick(ctx.feminine ? text.filmRoles.female : text.filmRoles.male);
+  const roles = pools(ctx).filmRoles;
+  const role = (): string => random.pick(ctx.feminine ? roles.female : roles.male);
+  const words = wording[ctx.language];
   const film = times(n(7), () => filmCredit(ctx, role()));
   const television = times(n(9), () => televisionCredit(ctx, role()));
   const theatre = times(young ? n(2) : random.chance(0.7) ? random.int(1, Math.max(1, Math.round(8 * scale))) : 0, () => theatreCredit(ctx, null));
@@ -214,26 +261,18 @@ export function generateActorVita(ctx: VitaContext, young: boolean): ActorVita {
     film: finishGroup(ctx, film),
     television: finishGroup(ctx, television),
     theatre: finishGroup(ctx, theatre),
-    audio: finishGroup(ctx, times(n(3), () => simpleCredit(ctx, text.audioTitles, random.chance(0.5) ? 'Sprecher/in' : role()))),
-    other: finishGroup(ctx, times(random.chance(0.3) ? random.int(1, 2) : 0, () => simpleCredit(ctx, text.otherTitles, null))),
-    internet: finishGroup(ctx, times(random.chance(0.35) ? random.int(1, 2) : 0, () => simpleCredit(ctx, text.internetTitles, role()))),
-    commercial: finishGroup(ctx, times(random.chance(0.4) ? random.int(1, 3) : 0, () => simpleCredit(ctx, text.commercialTitles, random.pick(['Hauptrolle', 'Mutter', 'Vater', 'Kundin', 'Sportler'])))),
+    audio: finishGroup(ctx, times(n(3), () => simpleCredit(ctx, pools(ctx).audioTitles, random.chance(0.5) ? words.narrator(ctx.feminine) : role()))),
+    other: finishGroup(ctx, times(random.chance(0.3) ? random.int(1, 2) : 0, () => simpleCredit(ctx, pools(ctx).otherTitles, null))),
+    internet: finishGroup(ctx, times(random.chance(0.35) ? random.int(1, 2) : 0, () => simpleCredit(ctx, pools(ctx).internetTitles, role()))),
+    commercial: finishGroup(ctx, times(random.chance(0.4) ? random.int(1, 3) : 0, () => simpleCredit(ctx, pools(ctx).commercialTitles, random.pick(words.commercialRoles)))),
   };
 }
-
-const crewFunction: Record<string, string> = {
-  regie: 'Regie',
-  autor: 'Drehbuch',
-  kamera: 'Kamera',
-  komponist: 'Filmmusik',
-  dramaturg: 'Dramaturgie',
-  schnitt: 'Schnitt',
-};
 
 /** The vita of a crew member: film, television, theatre and award. */
 export function generateCrewVita(ctx: VitaContext, professions: string[]): CrewVita {
   const { random } = ctx;
-  const job = (): string => crewFunction[random.pick(professions)] ?? 'Regie';
+  const functions = wording[ctx.language].crewFunction;
+  const job = (): string => functions[random.pick(professions)] ?? functions.regie!;
   const film = times(random.int(1, 8), () => filmCredit(ctx, job()));
   const television = times(random.int(0, 8), () => televisionCredit(ctx, job()));
   const theatre = professions.includes('dramaturg') || professions.includes('regie') ? times(random.int(0, 5), () => theatreCredit(ctx, job())) : [];

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoFixture } from '../../../server/src/demo/generateDemoFixture.ts';
 import { productionKinds } from '../../../server/src/demo/castingCallTexts.ts';
 import { nameOrigins } from '../../../server/src/demo/namePools.ts';
+import { englishVita, filmTitles, plays, seriesTitles } from '../../../server/src/demo/textPools.ts';
 import type { Fixture } from '../../../server/src/fixture/schema.ts';
 
 const now = new Date('2026-11-21T12:00:00.000Z');
@@ -119,6 +120,30 @@ describe('demo texts', () => {
       if (aboutMe.en) expect(aboutMe.en).not.toMatch(/\b(und|ich|seit|Jahren)\b/);
     }
     expect(texts).toBeGreaterThan(actorCount);
+  });
+
+  it('writes each vita in one language: English titles and notes for English-speaking origins, German ones otherwise', () => {
+    const english = new Set([...englishVita.filmTitles, ...englishVita.seriesTitles, ...englishVita.plays.map((p) => p.title)]);
+    const german = new Set([...filmTitles, ...seriesTitles, ...plays.map((p) => p.title)]);
+    let englishVitas = 0;
+    for (const actor of fixture.actor_profiles) {
+      const vita = actor.vita!;
+      const credits = [...(vita.film ?? []), ...(vita.television ?? []), ...(vita.theatre ?? [])];
+      for (const credit of credits) expect(english.has(credit.name) || german.has(credit.name), credit.name).toBe(true);
+      // Titles only one language has, and notes in either language, never meet in one vita.
+      const onlyEnglish = credits.some((c) => english.has(c.name) && !german.has(c.name));
+      const onlyGerman = credits.some((c) => german.has(c.name) && !english.has(c.name));
+      const notes = credits.map((c) => c.info ?? '').join(' ');
+      const englishNotes = /Production:|Broadcaster:|Directed by/.test(notes);
+      const germanNotes = /Produktion:|Sender:|Regie:/.test(notes);
+      expect(onlyEnglish && onlyGerman, `${actor.id} mixes English and German titles`).toBe(false);
+      expect((onlyEnglish || englishNotes) && (onlyGerman || germanNotes), `${actor.id} mixes languages`).toBe(false);
+      if (onlyEnglish) {
+        englishVitas++;
+        expect(actor.nationalities!.some((n) => ['GB', 'IE', 'US'].includes(n))).toBe(true);
+      }
+    }
+    expect(englishVitas).toBeGreaterThan(50);
   });
 
   it('writes each casting call in one language, with a title, format and casting type that fit its kind', () => {
