@@ -74,8 +74,9 @@ test('kept offline: pictures missing after a directory crash come back without a
   await connection.getByRole('button', { name: 'Use this connection' }).click();
   await expect(connection.getByText('Active', { exact: true })).toBeVisible();
 
-  // Keep every profile offline; the picture phase of kept files starts.
+  // The first sync completes; then every profile is kept offline and the picture phase of kept files starts.
   await page.getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByTestId('sync-progress').first()).toHaveAttribute('data-state', 'done', { timeout: 240_000 });
   await page.getByTestId('keep-roster').check();
   const progress = page.getByTestId('sync-progress').first();
   const keptFigure = progress.getByTestId('sync-kept-media');

@@ -52,6 +52,8 @@ export class SyncRunner {
   private online = true;
   /** A scope was added while a run was past its planning: run again when it ends. */
   private rerunRequested = false;
+  /** The running run has read the kept scopes: one added now needs another run. */
+  private scopesRead = false;
   /** The profiles kept offline as the last run planned them (shortlisted and in kept scopes). */
   private keptRefs: { kind: ProfileKind; id: number }[] = [];
   /** Stops the background retry of kept files that wait. */
@@ -114,7 +116,7 @@ export class SyncRunner {
   async keepOffline(scope: KeepOfflineScope): Promise<void> {
     await this.context.db.keepOffline.put({ key: scopeKey(scope), scope, addedAt: this.context.nowIso() });
     // A run resolves the scopes after its lists: start one, or another after the one running.
-    if (this.running) this.rerunRequested = true;
+    if (this.running) this.rerunRequested ||= this.scopesRead;
     else void this.run({});
   }
 
@@ -164,6 +166,7 @@ export class SyncRunner {
     if (this.abort.signal.aborted) this.abort = new AbortController();
     // The run counts and fetches kept files itself.
     this.mediaRetry?.abort();
+    this.scopesRead = false;
     let resource: SyncResource = 'actors';
     this.progress.update({ state: this.paused ? 'paused' : 'syncing', phase: 'lists', lastError: null, details: { done: 0, queued: this.queue.size }, media: { done: 0, queued: 0 } });
     try {
@@ -239,7 +242,9 @@ export class SyncRunner {
       if (row?.removed || this.needsDetail(row)) this.enqueue({ kind: 'actor', id, priority: 'shortlist' });
       else if (row?.detail) versionsWanted.push(...this.versionsOf('actor', row.detail));
     }
-    for (const { scope } of await db.keepOffline.toArray()) {
+    const scopes = await db.keepOffline.toArray();
+    this.scopesRead = true;
+    for (const { scope } of scopes) {
       for (const ref of await resolveScope(this.context, scope)) {
         keptRefs.push(ref);
         const row = await profileTable(db, ref.kind).get(ref.id);
