@@ -140,15 +140,23 @@ export const useShortlistsStore = defineStore('shortlists', () => {
     async (listed) => {
       if (!listed || opened) return;
       opened = true;
+      let shortlistDb: ShortlistDb;
       try {
-        const shortlistDb = await openShortlistDb();
-        const known = connections.connections.map((connection) => ({ id: connection.id, name: connection.name, directoryOrigin: directoryOriginOf(connection.baseUrl) }));
-        await migrateConnectionShortlists(shortlistDb, known);
-        db.value = shortlistDb;
+        shortlistDb = await openShortlistDb();
       } catch (failure) {
         opened = false;
         error.value = toLibraryError(failure, 'storage_unavailable');
+        return;
       }
+      try {
+        const known = connections.connections.map((connection) => ({ id: connection.id, name: connection.name, directoryOrigin: directoryOriginOf(connection.baseUrl) }));
+        await migrateConnectionShortlists(shortlistDb, known);
+      } catch (failure) {
+        // An old list that cannot be read stays where it is (the next start tries again); the
+        // lists already here open all the same.
+        error.value = toLibraryError(failure, 'storage_unavailable');
+      }
+      db.value = shortlistDb;
     },
     { immediate: true },
   );

@@ -20,7 +20,8 @@ let cleanup: (() => Promise<void>) | undefined;
 afterEach(async () => {
   await cleanup?.();
   cleanup = undefined;
-  await Dexie.delete(userShortlistDbName);
+  // The user's database and every per-connection one: each test starts from an empty browser.
+  for (const { name } of await indexedDB.databases()) if (name?.startsWith(userShortlistDbName)) await Dexie.delete(name);
 });
 
 const actors = [actorItem(1, 'Zoe Zander'), actorItem(2, 'Ada Aalto')];
@@ -104,5 +105,20 @@ describe('shortlists belong to the user', () => {
     expect(shortlists.entries[0]).toMatchObject({ note: 'agency note', rating: 3, colours: ['red'], tags: ['x'], status: 'invited' });
     expect(shortlists.available(1, 'https://directory.example.com')).toBe(true);
     expect(shortlists.pictureUrl('https://media.example.com/1.jpg', 'https://directory.example.com')).toBeUndefined();
+  });
+
+  it('opens the lists already there when an old list cannot be read, and says so', async () => {
+    const app = await startedWithTwoConnections();
+    cleanup = app.stop;
+    await writeLegacy(app.a.id, 'Readable', 1, 'fine');
+    // A per-connection database with a damaged row (a list whose name is no text): its copy fails.
+    const damaged = new Dexie(legacyShortlistDbName(app.b.id));
+    damaged.version(1).stores(legacyShortlistSchemaVersions[1]);
+    await damaged.table('shortlists').add({ name: 42 });
+    damaged.close();
+    await app.start();
+    await eventually(() => expect(app.shortlists.ready).toBe(true));
+    await eventually(() => expect(app.shortlists.lists.map((list) => list.name)).toEqual(['Readable']));
+    expect(app.shortlists.error?.code).toBe('storage_unavailable');
   });
 });
