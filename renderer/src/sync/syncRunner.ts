@@ -242,9 +242,9 @@ export class SyncRunner {
       if (row?.removed || this.needsDetail(row)) this.enqueue({ kind: 'actor', id, priority: 'shortlist' });
       else if (row?.detail) versionsWanted.push(...this.versionsOf('actor', row.detail));
     }
-    const scopes = await db.keepOffline.toArray();
+    // Set before the read: a scope stored after this point may be missed by it, so it asks for another run.
     this.scopesRead = true;
-    for (const { scope } of scopes) {
+    for (const { scope } of await db.keepOffline.toArray()) {
       for (const ref of await resolveScope(this.context, scope)) {
         keptRefs.push(ref);
         const row = await profileTable(db, ref.kind).get(ref.id);
