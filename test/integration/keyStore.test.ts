@@ -38,9 +38,14 @@ function connectionId(label: string): string {
   return id;
 }
 
+/** Starting tsx takes seconds, many on a loaded 2-core machine: generous, and only around the start. */
+const freshProcessTimeoutMs = 90_000;
+/** For tests that start fresh processes (up to four each). */
+const processTestTimeoutMs = 4 * freshProcessTimeoutMs;
+
 /** Runs keyStoreChild.ts in a fresh process and returns what it printed (JSON, never a key). */
 async function inFreshProcess(args: string[], env: Record<string, string> = {}): Promise<Record<string, unknown>> {
-  const { stdout } = await run(tsx, [child, ...args], { env: { ...process.env, ...env }, timeout: 30_000 });
+  const { stdout } = await run(tsx, [child, ...args], { env: { ...process.env, ...env }, timeout: freshProcessTimeoutMs });
   return JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as Record<string, unknown>;
 }
 
@@ -105,7 +110,7 @@ describe.skipIf(!inDbusSession)('key store on the OS keychain (gnome-keyring)', 
     expect(await keyStore.readKey(id, directory)).toBeNull();
     expect(await keyStore.deleteKey(id)).toBe(false);
     expect(await inFreshProcess(['check', id, directory], { EXPECTED_KEY_SHA256: sha256(replacement) })).toMatchObject({ present: false });
-  });
+  }, processTestTimeoutMs);
 
   it('keeps one entry per connection', async () => {
     const first = connectionId('first');
@@ -125,7 +130,7 @@ describe.skipIf(!inDbusSession)('key store on the OS keychain (gnome-keyring)', 
       await expect(keyStore.readKey(id, elsewhere), elsewhere).rejects.toBeInstanceOf(ForeignOriginError);
     }
     await expect(inFreshProcess(['check', id, 'https://attacker.example'])).rejects.toThrow(/never sent to https:\/\/attacker\.example/);
-  });
+  }, processTestTimeoutMs);
 
   it('binds a key stored before keys had an origin to the first origin it is read for', async () => {
     const id = connectionId('legacy');
@@ -134,7 +139,7 @@ describe.skipIf(!inDbusSession)('key store on the OS keychain (gnome-keyring)', 
     expect(await keyStore.readKey(id, directory)).toEqual({ key: 'legacy-plain-key', origin: directory });
     await expect(keyStore.readKey(id, 'https://attacker.example')).rejects.toBeInstanceOf(ForeignOriginError);
     expect(await inFreshProcess(['check', id, directory], { EXPECTED_KEY_SHA256: sha256('legacy-plain-key') })).toMatchObject({ present: true, matches: true, origin: directory });
-  });
+  }, processTestTimeoutMs);
 
   it('registers every key it sets or reads with the logger', async () => {
     const id = connectionId('registry');
@@ -196,5 +201,5 @@ describe('key store without a keychain', () => {
     expect(await inFreshProcess(['has', id], noBus)).toMatchObject({ status: { available: false }, hasKey: false });
     // And it never reached the real keychain.
     if (inDbusSession) expect(await inFreshProcess(['has', id])).toEqual({ status: { available: true }, hasKey: false });
-  });
+  }, processTestTimeoutMs);
 });
