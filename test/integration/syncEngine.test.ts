@@ -273,6 +273,9 @@ describe('fixtures with the same keys', () => {
 
   beforeAll(async () => {
     fixture = generateDemoFixture({ actors: 700, crew: 6, castingCalls: 4, seed: demo.seed, now: new Date('2026-03-01T12:00:00.000Z') });
+    // The demo directory's keys are random per data folder: the new data keeps the connection's key.
+    const connectionKey = directory!.keys.find((entry) => entry.key.startsWith('demo-casting-pro'))!.key;
+    for (const entry of fixture.api_keys) if (entry.key.startsWith('demo-casting-pro')) entry.key = connectionKey;
     await directory!.replaceData(fixture);
     db = freshDb();
     engine = createSyncEngine({
