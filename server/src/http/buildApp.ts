@@ -12,6 +12,7 @@ import { ApiError } from './apiError.ts';
 import { registerAttributeRoutes } from './attributeRoutes.ts';
 import { registerCastingCallRoutes } from './castingCallRoutes.ts';
 import { registerProfileRoutes } from './profileRoutes.ts';
+import { registerTalentAgencyRoutes } from './talentAgencyRoutes.ts';
 import { RateLimiter, type RateLimitConfig } from './rateLimit.ts';
 import type { RouteContext } from './routeContext.ts';
 
@@ -78,6 +79,7 @@ export function buildApp(context: RouteContext, options: AppOptions): FastifyIns
     registerProfileRoutes(api, context);
     registerCastingCallRoutes(api, context);
     registerAttributeRoutes(api);
+    registerTalentAgencyRoutes(api, context);
   });
 
   app.register(async (media) => {

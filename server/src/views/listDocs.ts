@@ -31,7 +31,8 @@ export function crewListDoc(crew: FixtureCrew): Record<string, unknown> {
     gender: crew.gender ?? null,
     professions: crew.professions,
     languages: crew.languages ?? {},
-    representative: crew.representative ?? null,
+    // The provider leaves the key out of a crew list item without a representative (API-NOTES.md).
+    ...(crew.representative ? { representative: crew.representative } : {}),
     updated_at: crew.updated_at,
     about_me: crew.about_me ?? null,
     about_me_html: crew.about_me_html ?? null,
