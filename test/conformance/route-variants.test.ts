@@ -33,6 +33,7 @@ const apiPaths: Record<string, string> = {
   '/api/v1/casting_calls/:id': '/api/v1/casting_calls/1',
   '/api/v1/attributes': '/api/v1/attributes',
   '/api/v1/attributes/:name': '/api/v1/attributes/genders',
+  '/api/v1/talent_agencies/:id': '/api/v1/talent_agencies/1',
 };
 const mediaPaths: Record<string, string> = {
   '/media/pictures/:id/:file': '/media/pictures/1/thumb.png',
