@@ -9,9 +9,11 @@ import { computed, ref, shallowRef, watch } from 'vue';
 import type { ActorDetail, CreditEntry } from '../../../contract/directory-api.ts';
 import { mediaUrl } from '../bridge/castdeskBridge.ts';
 import type { ActorRow } from '../db/libraryDb.ts';
+import type { ActorSnapshot } from '../db/shortlistDb.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
 import { watchLive } from './liveLibrary.ts';
 import { useSearchIndexStore } from './searchIndex.ts';
+import { useShortlistsStore } from './shortlists.ts';
 import { useSyncStore } from './sync.ts';
 
 /** How many actors a comparison holds at least and at most. */
@@ -108,11 +110,23 @@ function agencyNames(detail: ActorDetail): string[] {
 export const useCompareStore = defineStore('compare', () => {
   const sync = useSyncStore();
   const index = useSearchIndexStore();
+  const shortlists = useShortlistsStore();
 
   const ids = ref<number[]>([]);
   const rows = shallowRef<Map<number, ActorRow>>(new Map());
   const loaded = ref(false);
   const error = ref<LibraryError | null>(null);
+  /** Shortlist snapshots of the compared actors: read only for one the library does not know. */
+  const snapshots = shallowRef<Map<number, ActorSnapshot>>(new Map());
+  watch(
+    () => [[...ids.value], shortlists.ready] as const,
+    async ([wanted]) => {
+      // Without them the column says what the library knows; a failure here is no reason to say more.
+      const found = await shortlists.latestSnapshots([...wanted]).catch(() => new Map<number, ActorSnapshot>());
+      if (JSON.stringify(wanted) === JSON.stringify(ids.value)) snapshots.value = found;
+    },
+    { immediate: true },
+  );
 
   watchLive(
     () => (sync.db && ids.value.length > 0 ? { db: sync.db, ids: [...ids.value] } : null),
@@ -162,6 +176,8 @@ export const useCompareStore = defineStore('compare', () => {
     return ids.value.map((id) => {
       const row = rows.value.get(id);
       const search = index.row('actor', id);
+      // The library's current profile first; a shortlist's snapshot only when the library has none.
+      const snapshot = row === undefined && search === undefined ? snapshots.value.get(id) : undefined;
       const detail = row?.detail;
       const item = row?.item;
       const nativeDialects = detail?.native_dialects?.length ? detail.native_dialects : detail?.native_dialect ? [detail.native_dialect] : [];
@@ -170,18 +186,19 @@ export const useCompareStore = defineStore('compare', () => {
         item?.name?.trim() ||
         `${item?.first_name ?? ''} ${item?.last_name ?? ''}`.trim() ||
         search?.name ||
+        snapshot?.name ||
         '';
       return {
         id,
         name,
         hasDetail: detail !== undefined,
-        known: row !== undefined || search !== undefined,
+        known: row !== undefined || search !== undefined || snapshot !== undefined,
         removed: row?.removed !== undefined || search?.removed === 1,
-        pictureUrl: pictureOf(row, search?.thumbUrl ?? null),
-        actingAgeFrom: detail?.acting_age_from ?? search?.actingAgeFrom ?? null,
-        actingAgeTo: detail?.acting_age_to ?? search?.actingAgeTo ?? null,
-        height: detail?.height ?? search?.height ?? null,
-        languages: { ...(detail?.languages ?? item?.languages ?? search?.languageLevels ?? {}) },
+        pictureUrl: pictureOf(row, search?.thumbUrl ?? snapshot?.pictureUrl ?? snapshot?.thumbUrl ?? null),
+        actingAgeFrom: detail?.acting_age_from ?? search?.actingAgeFrom ?? snapshot?.actingAgeFrom ?? null,
+        actingAgeTo: detail?.acting_age_to ?? search?.actingAgeTo ?? snapshot?.actingAgeTo ?? null,
+        height: detail?.height ?? search?.height ?? snapshot?.height ?? null,
+        languages: { ...(detail?.languages ?? item?.languages ?? search?.languageLevels ?? snapshot?.languages ?? {}) },
         dialects: { ...(detail?.dialects ?? {}) },
         nativeDialects,
         levelSkills: {
@@ -194,7 +211,7 @@ export const useCompareStore = defineStore('compare', () => {
           licenses: [...(detail?.licenses ?? [])],
           drivers_licenses: [...(detail?.drivers_licenses ?? [])],
         },
-        agencies: detail ? agencyNames(detail) : [...(search?.agencies ?? [])],
+        agencies: detail ? agencyNames(detail) : [...(search?.agencies ?? snapshot?.agencies ?? [])],
         credits: recentCredits(detail),
       };
     });

@@ -319,6 +319,23 @@ export const useShortlistsStore = defineStore('shortlists', () => {
     });
   }
 
+  /**
+   * The latest snapshot of each of `actorIds` (of the active directory) on any list: what a view
+   * shows of an actor the library no longer knows.
+   */
+  async function latestSnapshots(actorIds: number[]): Promise<Map<number, ActorSnapshot>> {
+    const shortlistDb = db.value;
+    const origin = activeOrigin.value;
+    if (!shortlistDb || !origin || actorIds.length === 0) return new Map();
+    const found = await shortlistDb.entries.where('[directoryOrigin+actorId]').anyOf(actorIds.map((id) => [origin, id])).toArray();
+    const latest = new Map<number, ShortlistEntryRow>();
+    for (const entry of found) {
+      const seen = latest.get(entry.actorId);
+      if (!seen || entry.updatedAt > seen.updatedAt) latest.set(entry.actorId, entry);
+    }
+    return new Map([...latest].map(([actorId, entry]) => [actorId, entry.snapshot]));
+  }
+
   /** Adds actors at the end of a list; an actor already on it stays where they are. */
   async function addActors(listId: number, actorIds: number[]): Promise<{ added: number; already: number } | null> {
     const directoryOrigin = activeOrigin.value;
@@ -554,6 +571,7 @@ export const useShortlistsStore = defineStore('shortlists', () => {
     open,
     refreshSnapshots,
     withCurrentProfiles,
+    latestSnapshots,
     available,
     pictureUrl,
     showMemoryOf,

@@ -7,6 +7,7 @@ import type { CastdeskBridge } from '../../../contract/bridge.ts';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
 import { markProfileRemoved, writeProfileDetail } from '../../../renderer/src/db/libraryWrites.ts';
 import { shortlistedActorIds, userShortlistDbName } from '../../../renderer/src/db/shortlistDb.ts';
+import { useCompareStore } from '../../../renderer/src/stores/compare.ts';
 import { useConnectionStore } from '../../../renderer/src/stores/connections.ts';
 import { useSearchIndexStore } from '../../../renderer/src/stores/searchIndex.ts';
 import { useShortlistExportStore } from '../../../renderer/src/stores/shortlistExport.ts';
@@ -52,6 +53,7 @@ async function startedWith(options: FakeDirectoryOptions, connectionId: string, 
     index: useSearchIndexStore(),
     shortlists: useShortlistsStore(),
     exports: useShortlistExportStore(),
+    compare: useCompareStore(),
   }));
   await stores.connections.start();
   cleanup = () => stores.sync.activate(null);
@@ -217,6 +219,17 @@ describe('the shortlists store', () => {
     expect(byName.get('Ada Aalto')?.[column('Acting age')]).toBe('');
     expect(byName.get('Ada Aalto')?.[column('Agencies')]).toBe('');
     expect(byName.get('Ada Aalto')?.[column('Height (cm)')]).toBe('');
+  });
+
+  it('compares an actor the library does not know from their shortlist snapshot', { timeout: 20_000 }, async () => {
+    const first = await started({ actors });
+    const id = (await first.shortlists.createList('Compare'))!;
+    await first.shortlists.addActors(id, [4]);
+    await first.sync.activate(null);
+    // Another connection to the same directory, whose library never saw actor 4.
+    const { compare } = await startedWith({ actors: actors.slice(0, 3) }, freshConnectionId(), 3);
+    compare.open([1, 4]);
+    await eventually(() => expect(compare.actors.map((actor) => [actor.name, actor.known])).toEqual([['Zoe Zander', true], ['Jonas Weber', true]]));
   });
 
   it('remembers an actor across lists with every note, and keeps lists when the cache is cleared', async () => {
