@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { ActorDetail, Role } from '../../contract/directory-api.ts';
+import { languageKeyForIsoCode } from '../../contract/language-keys.ts';
 import { userDataDir } from './renderer-url.ts';
 
 export interface Directory {
@@ -51,7 +52,8 @@ export function fitsRole(role: Role, actor: ActorDetail): boolean {
   const roleTo = role.acting_age_to ?? Number.POSITIVE_INFINITY;
   if (actor.acting_age_from == null || actor.acting_age_to == null) return false;
   if (actor.acting_age_to < roleFrom || actor.acting_age_from > roleTo) return false;
-  return Object.entries(role.languages ?? {}).every(([code, level]) => atLeast(actor.languages?.[code], level));
+  // roles key languages by ISO code ("eng"), the directory's profiles by the provider's words ("englisch")
+  return Object.entries(role.languages ?? {}).every(([code, level]) => atLeast(actor.languages?.[code] ?? actor.languages?.[languageKeyForIsoCode(code) ?? code], level));
 }
 
 /** A link of the app's main menu. */

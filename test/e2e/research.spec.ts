@@ -9,6 +9,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { ActorDetail, CastingCallDetail, Role } from '../../contract/directory-api.ts';
+import { mapProviderPayload } from '../../electron/core/directory/payloadMapping.ts';
 import { apiGet, atLeast, demoCastingProKey, fitsRole, nav, type Directory } from './demoDirectoryApi.ts';
 import { rendererUrl } from './renderer-url.ts';
 
@@ -20,7 +21,8 @@ interface DemoData {
 
 async function readDemo(directory: Directory): Promise<DemoData> {
   const list = await apiGet<{ id: number }[]>(directory, 'api/v1/actor_profiles', { per_page: '250' });
-  const actors = await Promise.all(list.map((item) => apiGet<ActorDetail>(directory, `api/v1/actor_profiles/${item.id}`)));
+  // as the app reads them: profile languages keyed by ISO codes, as the filters and facets show them
+  const actors = await Promise.all(list.map(async (item) => mapProviderPayload(await apiGet<ActorDetail>(directory, `api/v1/actor_profiles/${item.id}`)) as ActorDetail));
   const crew = await apiGet<{ id: number; name: string }[]>(directory, 'api/v1/crew_profiles', { per_page: '250', fields: 'name' });
   const calls = await apiGet<{ id: number }[]>(directory, 'api/v1/casting_calls', { per_page: '250' });
   const castingCalls = await Promise.all(calls.map((call) => apiGet<CastingCallDetail>(directory, `api/v1/casting_calls/${call.id}`)));
