@@ -94,6 +94,8 @@ describe('the catalogue files', () => {
     expect(catalogueKeys('accents')).toContain('osterreichisch');
     expect(catalogueKeys('instruments')).toContain('gitarre');
     expect(catalogueKeys('singing')).toContain('jazz');
+    expect(catalogueKeys('dances')).toContain('freestyle');
+    expect(catalogueKeys('sports')).toContain('buhnenkampf');
     expect(catalogueKeys('drivers_licenses')).toContain('pkw-klasse-b-be');
     expect(catalogueKeys('licenses')).toContain('fallschirmspringer-lizenz');
     expect(catalogueKeys('working_permits')).toEqual(expect.arrayContaining(['EU-27', 'GB']));
