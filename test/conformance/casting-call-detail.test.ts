@@ -28,7 +28,7 @@ describe('casting call 1', () => {
   it('serves every detail field', () => {
     expect(call).toMatchObject({
       id: 1, name: 'Rule 1: no deadlines anywhere', description: 'Open call', deadline: null, visibility: 'public', deadline_visible: true,
-      production_format: 'feature_film', casting_type: 'breakdown', production_id: 123, working_permits: ['eu'], regions: ['dach'],
+      production_format: 'feature_film', casting_type: 'breakdown', production_id: 123, working_permits: ['EU-27'], regions: ['dach'],
       casting_director: { id: 77, name: 'Carla Caster' },
       production_locations: [{ name: 'Berlin', country: 'DE', longitude: 13.4, latitude: 52.52 }],
       service_url: 'https://directory.example/casting_calls/1',
