@@ -19,7 +19,7 @@ import { keptMediaOf } from '../../renderer/src/sync/mediaKeeping.ts';
 import { createSyncEngine, type SyncBridge, type SyncEngine, type SyncProgress } from '../../renderer/src/sync/syncEngine.ts';
 import { startDirectory, type RunningDirectory } from '../../server/src/startDirectory.ts';
 
-const demo = { actors: 24, crew: 3, castingCalls: 2, seed: 11 };
+const demo = { actors: 12, crew: 2, castingCalls: 2, seed: 11 };
 const dexieOptions = { indexedDB, IDBKeyRange };
 const fast = { baseMs: 50, capMs: 400 };
 
@@ -82,10 +82,10 @@ async function keptFilesOf(db: LibraryDb): Promise<{ url: string; kind: string }
   return [...new Map(files.map((file) => [file.url, file])).values()];
 }
 
-async function presentCount(backEnd: BackEnd, urls: string[]): Promise<number> {
+async function presentCount(backEnd: BackEnd, connectionId: string, urls: string[]): Promise<number> {
   let present = 0;
   for (let start = 0; start < urls.length; start += 100) {
-    present += (await value<{ present: string[] }>(backEnd.call('getMediaPresence', { urls: urls.slice(start, start + 100) }))).present.length;
+    present += (await value<{ present: string[] }>(backEnd.call('getMediaPresence', { connectionId, urls: urls.slice(start, start + 100) }))).present.length;
   }
   return present;
 }
@@ -132,7 +132,7 @@ it('keeps every displayed version of every picture and the audio showreels of ke
   const showreels = files.filter((file) => file.kind === 'showreel');
   expect(files.length).toBeGreaterThan(demo.actors * 3);
   expect(showreels.length).toBeGreaterThan(0);
-  expect(await presentCount(backEnd, files.map((file) => file.url))).toBe(files.length);
+  expect(await presentCount(backEnd, connectionId, files.map((file) => file.url))).toBe(files.length);
   expect(engine.progress()).toMatchObject({ state: 'done', keptMedia: { wanted: files.length, saved: files.length, waiting: 0, reason: null } });
   const stats = await value<{ keptFiles: number; files: number }>(backEnd.call('getMediaCacheStats', {}));
   expect(stats.keptFiles).toBeGreaterThan(0);
@@ -168,5 +168,5 @@ it('reports kept pictures missing after the directory dies in the picture phase,
   const done = await waitFor(engine, (progress) => progress.state === 'done');
   const files = await keptFilesOf(db);
   expect(done.keptMedia).toMatchObject({ wanted: files.length, saved: files.length, waiting: 0 });
-  expect(await presentCount(backEnd, files.map((file) => file.url))).toBe(files.length);
+  expect(await presentCount(backEnd, connectionId, files.map((file) => file.url))).toBe(files.length);
 }, 180_000);
