@@ -137,7 +137,7 @@ describe('Casting calls list', () => {
     // A hidden deadline sorts like none (after every shown deadline), so the order does not give it away.
     const [visible, hidden] = view.findAll('[data-testid="casting-call"]');
     expect(hidden!.text()).toContain('Hidden Deadline Drama');
-    expect(hidden!.text()).toContain('Ecasting');
+    expect(hidden!.text()).toContain('E-casting (self-tape)');
     expect(hidden!.text()).toContain('Feature film');
     expect(hidden!.get('[data-testid="deadline-hidden"]').text()).toBe(en.castingCalls.deadlineHidden);
     // The hidden deadline shows nowhere, not even as a machine-readable date.
@@ -293,7 +293,7 @@ describe('Casting call detail', () => {
     expect(view.text()).toContain('A coming-of-age drama about resilience and hope.');
     expect(view.text()).toContain('Carla Casting');
     expect(view.text()).toContain('Hamburg, ');
-    expect(view.text()).toContain('Ecasting');
+    expect(view.text()).toContain('E-casting (self-tape)');
     expect(view.text()).toContain('Feature film');
     // The call's deadline is hidden, and so are its roles' (own or inherited).
     expect(view.get('[data-testid="call-deadline"]').text()).toBe(en.castingCalls.deadlineHidden);
