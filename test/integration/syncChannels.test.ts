@@ -64,6 +64,7 @@ describe('directory calls and the rate budget', () => {
   });
 
   it('starts an interactive call before background calls that were waiting', async () => {
+    const before = await ok('getRateBudget', { connectionId });
     const finished: string[] = [];
     const backgroundCount = 30;
     const background = Array.from({ length: backgroundCount }, (_, index) =>
@@ -88,7 +89,12 @@ describe('directory calls and the rate budget', () => {
     expect(finished.indexOf('interactive')).toBeLessThan(backgroundCount - 5);
 
     const budget = await ok('getRateBudget', { connectionId });
-    expect(budget).toMatchObject({ headersSeen: true, limit: 50, used: 1 + backgroundCount + 1, inFlight: 0, rateLimitedAnswers: 0 });
+    expect(budget).toMatchObject({ headersSeen: true, limit: 50, inFlight: 0, rateLimitedAnswers: 0 });
+    // Every call counted once, unless the directory's rate window turned over meanwhile (a slow
+    // machine). The figure follows the Ratelimit-Remaining of the answer that settled last, and
+    // concurrent answers may settle out of the order the directory counted them: within one.
+    if (budget.resetAt === before.resetAt) expect(Math.abs(budget.used - (before.used + backgroundCount + 1))).toBeLessThanOrEqual(1);
+    else expect(budget.used).toBeLessThanOrEqual(backgroundCount + 2);
     expect(budget.waiting).toEqual({ interactive: 0, shortlist: 0, keep_offline: 0, background: 0 });
   });
 
@@ -132,7 +138,7 @@ describe('prefetchMedia', () => {
     const outcome = await ok('prefetchMedia', { connectionId, urls: [...pictures, missing, withCredentials], priority: 'low' });
     expect(outcome.cached).toEqual([...new Set(pictures)]);
     expect(outcome.failed).toEqual([
-      { url: missing, code: 'upstream_status' },
+      { url: missing, code: 'upstream_status', status: 404 },
       { url: withCredentials, code: 'invalid_url' },
     ]);
     expect((await ok('getMediaCacheStats', {})).count).toBe(before.count + new Set(pictures).size);
