@@ -206,7 +206,9 @@ test('a hostile directory runs no script and sends no dangerous link to the open
   for (const url of opened) expect(legitimateUrls as readonly string[], `opened ${url}`).toContain(url);
 
   // Nothing ran, anywhere, at any time.
-  await page.waitForTimeout(500);
+  // Once the network is idle and two more frames are drawn, every payload had its chance to run.
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
   expect(await xssCount()).toBe(0);
   expect(dialogs).toEqual([]);
   expect(popups).toEqual([]);

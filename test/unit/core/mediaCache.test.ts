@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sniffImageType } from '../../../electron/core/media/imageType.ts';
 import { MediaCache, type MediaCacheOptions } from '../../../electron/core/media/mediaCache.ts';
 import { MediaCacheError } from '../../../electron/core/media/mediaCacheError.ts';
@@ -391,7 +391,7 @@ describe('MediaCache', () => {
     const cache = await openCache({ dir: tempDir(), fetch: net.fetchMedia });
     const release = net.hold();
     const pending = Array.from({ length: 5 }, () => cache.get('https://img.example/1.png', { priority: 'high' }));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await vi.waitFor(() => expect(net.requests).toHaveLength(1));
     release();
     const results = await Promise.all(pending);
     expect(net.requests).toHaveLength(1);
@@ -406,7 +406,7 @@ describe('MediaCache', () => {
     const second = new AbortController();
     const a = cache.get('https://img.example/1.png', { signal: first.signal });
     const b = cache.get('https://img.example/1.png', { signal: second.signal });
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await vi.waitFor(() => expect(net.requests).toHaveLength(1));
     first.abort();
     expect((await refusal(a)).code).toBe('aborted');
     expect(net.signals[0]!.aborted).toBe(false);
@@ -416,7 +416,7 @@ describe('MediaCache', () => {
     const hold = net.hold();
     const lone = new AbortController();
     const c = cache.get('https://img.example/other.png', { signal: lone.signal });
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await vi.waitFor(() => expect(net.requests).toHaveLength(2));
     lone.abort();
     expect((await refusal(c)).code).toBe('aborted');
     expect(net.signals[1]!.aborted).toBe(true);

@@ -3,7 +3,7 @@
  * test/integration/syncEngine*.test.ts): priorities, backoff, offline, pause and the watermark.
  */
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BridgeResult } from '../../../contract/bridge-errors.ts';
 import type { ActorListItem } from '../../../contract/directory-api.ts';
 import { LibraryDb } from '../../../renderer/src/db/libraryDb.ts';
@@ -196,8 +196,7 @@ describe('sync engine', () => {
     const engine = createSyncEngine({ db, bridge: directory.bridge, connectionId: 'c1', media: false });
     engine.pause();
     const run = engine.run();
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(engine.progress().state).toBe('paused');
+    await vi.waitFor(() => expect(engine.progress().state).toBe('paused'));
     expect(directory.calls.filter((call) => call.channel.startsWith('list'))).toHaveLength(0);
     engine.resume();
     expect(await run).toBe('done');
