@@ -98,6 +98,21 @@ describe('directory calls and the rate budget', () => {
     expect(budget.waiting).toEqual({ interactive: 0, shortlist: 0, keep_offline: 0, background: 0 });
   });
 
+  it('gives two connections to the same directory one budget: the second sees what the first spent', async () => {
+    const second = (await ok('addConnection', { name: 'Same host', baseUrl: `${directory.baseUrl}/`, contentLocale: 'en', key })).id;
+    try {
+      await ok('listActors', { connectionId, params: { perPage: 1 } });
+      const first = await ok('getRateBudget', { connectionId });
+      const shared = await ok('getRateBudget', { connectionId: second });
+      expect(shared.limit).toBe(first.limit);
+      expect(shared.remaining).toBe(first.remaining);
+      await ok('listActors', { connectionId: second, params: { perPage: 1 } });
+      expect((await ok('getRateBudget', { connectionId })).remaining).toBeLessThan(first.remaining);
+    } finally {
+      await backEnd.call('removeConnection', { id: second });
+    }
+  });
+
   it('refuses an unknown priority and an unknown connection', async () => {
     const urgent = await backEnd.call('listActors', { connectionId, params: {}, priority: 'urgent' });
     expect(!urgent.ok && bridgeErrorSchema.parse(urgent.error).code).toBe('invalid_arguments');
@@ -153,6 +168,24 @@ describe('prefetchMedia', () => {
     // A second call finds them stored; pictures do not count against the directory's rate budget.
     expect(await ok('prefetchMedia', { connectionId, urls: pictures, priority: 'high' })).toEqual({ cached: [...new Set(pictures)], failed: [] });
     expect((await ok('getRateBudget', { connectionId })).rateLimitedAnswers).toBe(0);
+  });
+
+  it('releases what a removed connection kept offline, and only that', async () => {
+    const page = await ok('listActors', { connectionId, params: { perPage: 100, includePicture: true, pictureVersion: 'large' } });
+    const pictures = [...new Set(page.items.flatMap((actor) => [actor.main_picture_url_tile, actor.picture_url].filter((url): url is string => typeof url === 'string')))];
+    expect(pictures.length).toBeGreaterThan(1);
+    const other = (await ok('addConnection', { name: 'Second key', baseUrl: directory.baseUrl, contentLocale: 'en', key })).id;
+    try {
+      const keptBefore = (await ok('getMediaCacheStats', {})).keptFiles;
+      await ok('prefetchMedia', { connectionId: other, urls: pictures, priority: 'low', keepGeneration: 1 });
+      await ok('prefetchMedia', { connectionId, urls: pictures.slice(0, 1), priority: 'low', keepGeneration: 1 });
+      expect((await ok('getMediaCacheStats', {})).keptFiles).toBe(keptBefore + pictures.length);
+      await ok('removeConnection', { id: other });
+      // The first picture stays kept by the connection still there; the others may be evicted again.
+      expect((await ok('getMediaCacheStats', {})).keptFiles).toBe(keptBefore + 1);
+    } finally {
+      await backEnd.call('removeConnection', { id: other });
+    }
   });
 
   it('refuses a connection that does not exist', async () => {

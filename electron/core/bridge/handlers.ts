@@ -106,6 +106,8 @@ export function createHandlers(parts: BackEndParts): BridgeHandlers {
       // Before the connection goes: if this write fails, the removal can simply be tried again.
       await parts.syncMemory.forget(id);
       await connections.remove(id);
+      // What only this connection kept offline may be evicted again; a file another connection keeps stays kept.
+      parts.media.releaseKept(id, Number.POSITIVE_INFINITY);
       return {};
     },
 
