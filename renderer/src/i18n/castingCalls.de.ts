@@ -67,7 +67,7 @@ export const castingCallsDe: Messages['castingCalls'] = {
   matchesLoading: 'Die gespeicherten Schauspieler*innen werden gelesen …',
   matchesSummary: 'Geprüfte gespeicherte Schauspieler*innen: {considered}. Passend für diese Rolle: {matches}.',
   matchesWithoutDetail:
-    'Von den geprüften haben {count} noch kein vollständig gespeichertes Profil: Ihr Spielalter und vielleicht ihre Sprachen sind unbekannt. Sie stehen nach denen, die sicher passen.',
+    'Von den geprüften hat {count} noch kein vollständig gespeichertes Profil: Spielalter und vielleicht Sprachen sind unbekannt. Es steht nach denen, die sicher passen. | Von den geprüften haben {count} noch kein vollständig gespeichertes Profil: Ihr Spielalter und vielleicht ihre Sprachen sind unbekannt. Sie stehen nach denen, die sicher passen.',
   matchesNone: 'Keine der gespeicherten Schauspieler*innen passt zu dieser Rolle.',
   matchesNoActors: 'Auf diesem Computer sind noch keine Schauspieler*innen gespeichert, daher kann niemand zugeordnet werden.',
   matchesShown: '{shown} von {total} werden gezeigt.',

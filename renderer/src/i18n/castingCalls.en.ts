@@ -65,7 +65,7 @@ export const castingCallsEn = {
   matchesLoading: 'Reading the saved actors …',
   matchesSummary: 'Saved actors checked: {considered}. Fitting this role: {matches}.',
   matchesWithoutDetail:
-    'Of the actors checked, {count} have no saved full profile yet: their acting age, and perhaps their languages, are unknown. They are listed after the actors known to fit.',
+    'Of the actors checked, {count} has no saved full profile yet: their acting age, and perhaps their languages, are unknown. They are listed after the actors known to fit. | Of the actors checked, {count} have no saved full profile yet: their acting age, and perhaps their languages, are unknown. They are listed after the actors known to fit.',
   matchesNone: 'None of the saved actors fits this role.',
   matchesNoActors: 'No actors are saved on this computer yet, so none can be matched.',
   matchesShown: 'Showing {shown} of {total}.',

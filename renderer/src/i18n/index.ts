@@ -1,13 +1,15 @@
 import type { App, InjectionKey } from 'vue';
 import { createI18n } from 'vue-i18n';
-import { en, type Messages } from './en.ts';
-import { de } from './de.ts';
+import type { Messages } from './en.ts';
+import { dateTimeFormatsFor, numberFormatsFor } from './formats.ts';
+import { vueI18nPluralRules } from './pluralRules.ts';
+import { uiLocales } from './uiLocales.ts';
 
-export const supportedLocales = ['en', 'de'] as const;
-export type SupportedLocale = (typeof supportedLocales)[number];
+export type SupportedLocale = keyof typeof uiLocales;
+export const supportedLocales = Object.keys(uiLocales) as SupportedLocale[];
 
 /** Each language is offered under its own name, so it stays findable whatever the current language is. */
-export const localeNames: Record<SupportedLocale, string> = { en: 'English', de: 'Deutsch' };
+export const localeNames = Object.fromEntries(supportedLocales.map((code) => [code, uiLocales[code].name])) as Record<SupportedLocale, string>;
 
 /** Narrows any string (a stored setting, a browser language) to a locale we have texts for. */
 export function isSupportedLocale(value: string): value is SupportedLocale {
@@ -69,7 +71,10 @@ function createMessagesI18n(locale: SupportedLocale) {
     legacy: false,
     locale,
     fallbackLocale: 'en',
-    messages: { en, de },
+    messages: Object.fromEntries(supportedLocales.map((code) => [code, uiLocales[code].messages])) as Record<SupportedLocale, Messages>,
+    pluralRules: vueI18nPluralRules(),
+    numberFormats: numberFormatsFor(supportedLocales),
+    datetimeFormats: dateTimeFormatsFor(supportedLocales),
   });
 }
 

@@ -3,8 +3,8 @@ import type { Messages } from './en.ts';
 /** German texts of the actor and crew lists, search and filters. */
 export const actorsDe: Messages['actors'] = {
   title: 'Schauspielerinnen und Schauspieler',
-  count: '{shown} von {total} Schauspielprofilen',
-  countAll: '{total} Schauspielprofile',
+  count: '{shown} von {total} Schauspielprofil | {shown} von {total} Schauspielprofilen',
+  countAll: '{total} Schauspielprofil | {total} Schauspielprofile',
   empty: 'Auf diesem Computer sind noch keine Schauspielprofile gespeichert. Starten Sie eine Synchronisierung, um sie aus dem Verzeichnis zu lesen.',
   emptySyncing: 'Noch keine Schauspielprofile: Die erste Synchronisierung liest noch das Verzeichnis.',
   noMatch: 'Kein gespeichertes Schauspielprofil passt zu dieser Suche.',
@@ -15,8 +15,8 @@ export const actorsDe: Messages['actors'] = {
 
 export const crewDe: Messages['crew'] = {
   title: 'Crew',
-  count: '{shown} von {total} Crew-Profilen',
-  countAll: '{total} Crew-Profile',
+  count: '{shown} von {total} Crew-Profil | {shown} von {total} Crew-Profilen',
+  countAll: '{total} Crew-Profil | {total} Crew-Profile',
   empty: 'Auf diesem Computer sind noch keine Crew-Profile gespeichert. Starten Sie eine Synchronisierung, um sie aus dem Verzeichnis zu lesen.',
   emptySyncing: 'Noch keine Crew-Profile: Die erste Synchronisierung liest noch das Verzeichnis.',
   noMatch: 'Kein gespeichertes Crew-Profil passt zu dieser Suche.',
@@ -57,7 +57,7 @@ export const searchDe: Messages['search'] = {
   showFewerValues: 'Weniger anzeigen',
   valueCount: '{label} ({count})',
   noValues: 'Keine Werte unter den gespeicherten Profilen.',
-  detailNote: 'Diese Filter lesen vollständige Profile: {withDetail} von {total} sind vollständig gespeichert, die übrigen können noch nicht passen.',
+  detailNote: 'Diese Filter lesen vollständige Profile: {withDetail} von {total} ist vollständig gespeichert, die übrigen können noch nicht passen. | Diese Filter lesen vollständige Profile: {withDetail} von {total} sind vollständig gespeichert, die übrigen können noch nicht passen.',
   keepAllOffline: 'Alle Profile vollständig speichern',
   keepAllRequested: 'Alle Profile werden vollständig gespeichert; die Filter berücksichtigen sie, sobald sie ankommen.',
   facetGender: 'Geschlecht',

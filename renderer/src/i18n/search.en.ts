@@ -1,8 +1,8 @@
 /** English texts of the actor and crew lists, search and filters. */
 export const actorsEn = {
   title: 'Actors',
-  count: '{shown} of {total} actors',
-  countAll: '{total} actors',
+  count: '{shown} of {total} actor | {shown} of {total} actors',
+  countAll: '{total} actor | {total} actors',
   empty: 'No actors are saved on this computer yet. Start a sync to read them from the directory.',
   emptySyncing: 'No actors yet: the first sync is still reading the directory.',
   noMatch: 'No saved actor matches this search.',
@@ -13,8 +13,8 @@ export const actorsEn = {
 
 export const crewEn = {
   title: 'Crew',
-  count: '{shown} of {total} crew profiles',
-  countAll: '{total} crew profiles',
+  count: '{shown} of {total} crew profile | {shown} of {total} crew profiles',
+  countAll: '{total} crew profile | {total} crew profiles',
   empty: 'No crew profiles are saved on this computer yet. Start a sync to read them from the directory.',
   emptySyncing: 'No crew profiles yet: the first sync is still reading the directory.',
   noMatch: 'No saved crew profile matches this search.',
@@ -55,7 +55,7 @@ export const searchEn = {
   showFewerValues: 'Show fewer',
   valueCount: '{label} ({count})',
   noValues: 'No values among the saved profiles.',
-  detailNote: 'These filters read full profiles: {withDetail} of {total} are saved in full, so others cannot match yet.',
+  detailNote: 'These filters read full profiles: {withDetail} of {total} is saved in full, so others cannot match yet. | These filters read full profiles: {withDetail} of {total} are saved in full, so others cannot match yet.',
   keepAllOffline: 'Save all profiles in full',
   keepAllRequested: 'All profiles are being saved in full; the filters include them as they arrive.',
   facetGender: 'Gender',

@@ -40,7 +40,7 @@ export const shortlistsDe: Messages['shortlists'] = {
   emptyList: 'Noch niemand auf dieser Liste. Fügen Sie Personen aus der Schauspielliste, einem Profil oder den Treffern einer Rolle hinzu.',
   keyboardHint: 'Umsortieren mit Alt+Pfeil nach oben und Alt+Pfeil nach unten auf einem Eintrag, mit den Verschiebe-Knöpfen oder durch Ziehen am Griff.',
   selectAll: 'Alle auswählen',
-  selectedCount: '{count} ausgewählt',
+  selectedCount: '{count} ausgewählt | {count} ausgewählt',
   selectEntry: '{name} auswählen',
   removeSelected: 'Auswahl entfernen',
   compareSelected: 'Auswahl vergleichen',
@@ -122,7 +122,7 @@ export const shortlistsDe: Messages['shortlists'] = {
     done: 'Auswahl beenden',
     profile: '{name} auswählen',
     clear: 'Auswahl aufheben',
-    count: '{count} ausgewählt',
+    count: '{count} ausgewählt | {count} ausgewählt',
   },
   role: {
     selectMatch: '{name} auswählen',

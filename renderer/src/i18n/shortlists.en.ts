@@ -38,7 +38,7 @@ export const shortlistsEn = {
   emptyList: 'No actors on this list yet. Add them from the actor list, a profile or a role’s matches.',
   keyboardHint: 'Reorder with Alt+Arrow up and Alt+Arrow down on an entry, with the move buttons, or by dragging the handle.',
   selectAll: 'Select all',
-  selectedCount: '{count} selected',
+  selectedCount: '{count} selected | {count} selected',
   selectEntry: 'Select {name}',
   removeSelected: 'Remove selected',
   compareSelected: 'Compare selected',
@@ -120,7 +120,7 @@ export const shortlistsEn = {
     done: 'Done selecting',
     profile: 'Select {name}',
     clear: 'Clear selection',
-    count: '{count} selected',
+    count: '{count} selected | {count} selected',
   },
   role: {
     selectMatch: 'Select {name}',

@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createI18n } from 'vue-i18n';
 import { en } from '../../../renderer/src/i18n/en.ts';
-import { de } from '../../../renderer/src/i18n/de.ts';
-import { preferredLocale } from '../../../renderer/src/i18n/index.ts';
+import { dateTimeFormatsFor, numberFormatsFor } from '../../../renderer/src/i18n/formats.ts';
+import { preferredLocale, supportedLocales, type SupportedLocale } from '../../../renderer/src/i18n/index.ts';
+import { pluralForms, vueI18nPluralRules } from '../../../renderer/src/i18n/pluralRules.ts';
+import { uiLocales } from '../../../renderer/src/i18n/uiLocales.ts';
 
 /** Every leaf key of a message tree as a dotted path, e.g. `home.title`. */
 function leafKeys(tree: object, prefix = ''): string[] {
@@ -21,22 +24,80 @@ const sources = import.meta.glob<string>('../../../renderer/src/**/*.{vue,ts}', 
   eager: true,
 });
 
-describe('UI texts', () => {
-  it('has every English key in German and no German key without an English one', () => {
-    const enKeys = leafKeys(en);
-    const deKeys = leafKeys(de);
-    expect(deKeys.filter((key) => !enKeys.includes(key)), 'keys only in de').toEqual([]);
-    expect(enKeys.filter((key) => !deKeys.includes(key)), 'keys missing in de').toEqual([]);
+/** The `{name}` placeholders of a message, each once, sorted. */
+function placeholdersOf(text: string): string[] {
+  return [...new Set([...text.matchAll(/\{\s*([A-Za-z_][\w]*)\s*\}/g)].map((match) => match[1]!))].sort();
+}
+
+/** The plural forms of a message (vue-i18n separates them by `|`). */
+function formsOf(text: string): string[] {
+  return text.split('|');
+}
+
+const messagesOf = (locale: SupportedLocale): object => uiLocales[locale].messages;
+const enKeys = leafKeys(en);
+
+describe.each(supportedLocales)('UI texts in %s', (locale) => {
+  const messages = messagesOf(locale);
+
+  it('has every English key and no key without an English one', () => {
+    const keys = leafKeys(messages);
+    expect(keys.filter((key) => !enKeys.includes(key)), `keys only in ${locale}`).toEqual([]);
+    expect(enKeys.filter((key) => !keys.includes(key)), `keys missing in ${locale}`).toEqual([]);
   });
 
-  it('has a non-empty text for every key in both languages', () => {
-    for (const [locale, messages] of Object.entries({ en, de })) {
-      const empty = leafKeys(messages).filter((key) => {
-        const text = valueAt(messages, key);
-        return typeof text !== 'string' || text.trim() === '';
-      });
-      expect(empty, `empty texts in ${locale}`).toEqual([]);
+  it('has a non-empty text for every key', () => {
+    const empty = leafKeys(messages).filter((key) => {
+      const text = valueAt(messages, key);
+      return typeof text !== 'string' || text.trim() === '';
+    });
+    expect(empty, `empty texts in ${locale}`).toEqual([]);
+  });
+
+  it('uses the same placeholders as English, and every plural form the language has', () => {
+    const mismatched: string[] = [];
+    for (const key of enKeys) {
+      const english = String(valueAt(en, key));
+      const text = valueAt(messages, key);
+      if (typeof text !== 'string') continue;
+      if (placeholdersOf(text).join() !== placeholdersOf(english).join()) mismatched.push(`${key}: placeholders ${placeholdersOf(text).join()} instead of ${placeholdersOf(english).join()}`);
+      const wanted = formsOf(english).length > 1 ? pluralForms[locale].length : 1;
+      if (formsOf(text).length !== wanted) mismatched.push(`${key}: ${formsOf(text).length} forms instead of ${wanted}`);
+      for (const [index, form] of formsOf(text).entries()) if (form.trim() === '') mismatched.push(`${key}: form ${index + 1} is empty`);
     }
+    expect(mismatched).toEqual([]);
+  });
+
+  it('compiles every message and fills every placeholder', () => {
+    const problems: string[] = [];
+    const i18n = createI18n({
+      legacy: false,
+      locale,
+      fallbackLocale: 'en',
+      messages: { [locale]: messages, en } as never,
+      pluralRules: vueI18nPluralRules(),
+      missingWarn: false,
+      fallbackWarn: false,
+      warnHtmlMessage: false,
+    });
+    const warn = vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => void problems.push(args.map(String).join(' ')));
+    const error = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void problems.push(args.map(String).join(' ')));
+    for (const key of enKeys) {
+      const values = Object.fromEntries(placeholdersOf(String(valueAt(en, key))).map((name) => [name, `<${name}>`]));
+      for (const count of [1, 2, 5, 22]) {
+        let text: string;
+        try {
+          text = i18n.global.t(key, values, count);
+        } catch (failure) {
+          problems.push(`${key}: ${String(failure)}`);
+          continue;
+        }
+        if (/\{\s*[A-Za-z_]\w*\s*\}/.test(text) || text === key) problems.push(`${key}: "${text}"`);
+      }
+    }
+    warn.mockRestore();
+    error.mockRestore();
+    expect(problems).toEqual([]);
   });
 
   it('uses only literal keys that exist, wherever the renderer calls t() or $t()', () => {
@@ -51,6 +112,68 @@ describe('UI texts', () => {
       for (const match of source.matchAll(/\$?\bt\(\s*`[^`]*\$\{/g)) unknown.push(`${file}: computed key ${match[0]}`);
     }
     expect(unknown).toEqual([]);
+  });
+});
+
+describe('plural forms, numbers and dates by language', () => {
+  const i18n = createI18n({
+    legacy: false,
+    locale: 'en',
+    messages: {
+      en: { actors: '{count} actor | {count} actors' },
+      de: { actors: '{count} Schauspieler | {count} Schauspieler*innen' },
+      pl: { actors: '{count} aktor | {count} aktorów (few) | {count} aktorów (many)' },
+      ru: { actors: '{count} актёр | {count} актёра | {count} актёров' },
+      ro: { actors: '{count} actor | {count} actori | {count} de actori' },
+    },
+    pluralRules: vueI18nPluralRules(),
+    numberFormats: numberFormatsFor(['en', 'de', 'pl', 'ru']),
+    datetimeFormats: dateTimeFormatsFor(['en', 'de', 'pl', 'ru']),
+  });
+  const { t, n, d } = i18n.global;
+  afterEach(() => {
+    i18n.global.locale.value = 'en';
+  });
+  const inLocale = (locale: string) => {
+    i18n.global.locale.value = locale as never;
+  };
+
+  it('picks English and German forms', () => {
+    expect(t('actors', { count: 1 }, 1)).toBe('1 actor');
+    expect(t('actors', { count: 0 }, 0)).toBe('0 actors');
+    inLocale('de');
+    expect(t('actors', { count: 2 }, 2)).toBe('2 Schauspieler*innen');
+  });
+
+  it('picks the Polish one, few and many forms', () => {
+    inLocale('pl');
+    expect([1, 2, 4, 5, 12, 22, 25, 101].map((count) => t('actors', { count }, count))).toEqual([
+      '1 aktor', '2 aktorów (few)', '4 aktorów (few)', '5 aktorów (many)', '12 aktorów (many)', '22 aktorów (few)', '25 aktorów (many)', '101 aktorów (many)',
+    ]);
+  });
+
+  it('picks the Russian forms, 21 and 11 included', () => {
+    inLocale('ru');
+    expect([1, 21, 3, 11, 14, 25].map((count) => t('actors', { count }, count))).toEqual(['1 актёр', '21 актёр', '3 актёра', '11 актёров', '14 актёров', '25 актёров']);
+  });
+
+  it('picks the Romanian forms (0 and 19 few, 20 and up other)', () => {
+    inLocale('ro');
+    expect([1, 0, 19, 20, 101].map((count) => t('actors', { count }, count))).toEqual(['1 actor', '0 actori', '19 actori', '20 de actori', '101 actori']);
+  });
+
+  it('formats numbers, sizes and dates in the language', () => {
+    expect(n(50000, 'integer')).toBe('50,000');
+    expect(n(1.5, 'megabyte')).toBe('1.5 MB');
+    inLocale('de');
+    expect(n(50000, 'integer')).toBe('50.000');
+    expect(n(1.5, 'megabyte')).toBe('1,5 MB');
+    expect(d(new Date('2026-11-25T12:00:00Z'), 'date')).toBe('25.11.2026');
+    inLocale('pl');
+    expect(n(50000, 'integer')).toMatch(/^50\s000$/u);
+    inLocale('ru');
+    expect(n(50000, 'integer')).toMatch(/^50\s000$/u);
+    expect(n(1.5, 'megabyte')).toMatch(/^1,5\sМБ$/u);
   });
 });
 

@@ -154,8 +154,8 @@ describe('Settings view', () => {
     await sync.refreshCacheStats();
     await flushPromises();
     const stats = view.get('[data-testid="cache-stats"]');
-    expect(stats.text()).toContain('3 actors, 0 crew profiles and 0 casting calls are saved on this computer.');
-    expect(stats.text()).toContain('Picture cache: 3 pictures, 3.0 MB');
+    expect(stats.text()).toContain('Saved on this computer: 3 actors, 0 crew profiles and 0 casting calls.');
+    expect(stats.text()).toContain('Picture cache: 3 pictures, 3 MB');
     expect(view.findAll('button').some((button) => button.text() === en.sync.start)).toBe(true);
 
     const clear = view.findAll('button').find((button) => button.text() === 'Clear the offline library of Agency');

@@ -187,12 +187,12 @@ describe('Settings: media policy', () => {
     await useConnectionStore(pinia).start();
     await flushPromises();
     const policy = wrapper.get('[data-testid="media-policy"]');
-    await vi.waitFor(() => expect(policy.get('[data-testid="media-kept"]').text()).toBe('Kept now: 30 files, 3.0 MB on disk.'));
-    expect(policy.get('[data-testid="media-cache-size"]').text()).toBe('Media cache: 40 files, 4.0 MB of 2.0 GB.');
+    await vi.waitFor(() => expect(policy.get('[data-testid="media-kept"]').text()).toBe('Kept now: 30 files, 3 MB on disk.'));
+    expect(policy.get('[data-testid="media-cache-size"]').text()).toBe('Media cache: 40 files, 4 MB of 2 GB.');
     expect(policy.get('[data-testid="media-estimate"]').text()).toMatch(/^Keeping every profile of this library offline takes about .+ \(estimate\)\.$/);
 
     await policy.get('[data-testid="media-cap"]').setValue(String(5 * 1024 ** 3));
-    await vi.waitFor(() => expect(policy.get('[data-testid="media-cache-size"]').text()).toBe('Media cache: 40 files, 4.0 MB of 5.0 GB.'));
+    await vi.waitFor(() => expect(policy.get('[data-testid="media-cache-size"]').text()).toBe('Media cache: 40 files, 4 MB of 5 GB.'));
     expect(calls.filter((call) => call.channel === 'setMediaCacheCap').map((call) => call.args)).toEqual([{ capBytes: 5 * 1024 ** 3 }]);
 
     await policy.get('[data-testid="media-showreel-limit"]').setValue(String(25 * 1024 ** 2));
