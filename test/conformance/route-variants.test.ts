@@ -34,6 +34,8 @@ const apiPaths: Record<string, string> = {
   '/api/v1/attributes': '/api/v1/attributes',
   '/api/v1/attributes/:name': '/api/v1/attributes/genders',
   '/api/v1/talent_agencies/:id': '/api/v1/talent_agencies/1',
+  '/api/v1/showreels/:id': '/api/v1/showreels/31',
+  '/api/v1/showreel_media/:id': '/api/v1/showreel_media/41',
 };
 const mediaPaths: Record<string, string> = {
   '/media/pictures/:id/:file': '/media/pictures/1/thumb.png',

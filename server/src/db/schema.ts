@@ -5,7 +5,7 @@
  */
 import type { Database, Queryable } from './database.ts';
 
-export const schemaVersion = 3;
+export const schemaVersion = 4;
 
 const ddl = `
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
@@ -44,6 +44,8 @@ CREATE TABLE IF NOT EXISTS actor_profiles (
   acting_age_from integer,
   acting_age_to integer,
   language_codes text[] NOT NULL,
+  showreel_ids integer[] NOT NULL,
+  showreel_medium_ids integer[] NOT NULL,
   updated_at timestamptz NOT NULL
 );
 
@@ -57,6 +59,8 @@ CREATE TABLE IF NOT EXISTS crew_profiles (
   sort_last_name text NOT NULL,
   gender text,
   professions text[] NOT NULL,
+  showreel_ids integer[] NOT NULL,
+  showreel_medium_ids integer[] NOT NULL,
   updated_at timestamptz NOT NULL
 );
 
@@ -106,11 +110,15 @@ CREATE INDEX IF NOT EXISTS actor_profiles_language_codes ON actor_profiles USING
 CREATE INDEX IF NOT EXISTS actor_profiles_sort_name ON actor_profiles (sort_name, id);
 CREATE INDEX IF NOT EXISTS actor_profiles_sort_last_name ON actor_profiles (sort_last_name, id);
 CREATE INDEX IF NOT EXISTS actor_profiles_updated_at ON actor_profiles (updated_at);
+CREATE INDEX IF NOT EXISTS actor_profiles_showreel_ids ON actor_profiles USING gin (showreel_ids);
+CREATE INDEX IF NOT EXISTS actor_profiles_showreel_medium_ids ON actor_profiles USING gin (showreel_medium_ids);
 CREATE INDEX IF NOT EXISTS crew_profiles_search_name ON crew_profiles USING gin (search_name gin_trgm_ops);
 CREATE INDEX IF NOT EXISTS crew_profiles_agency_ids ON crew_profiles USING gin (agency_ids);
 CREATE INDEX IF NOT EXISTS crew_profiles_sort_name ON crew_profiles (sort_name, id);
 CREATE INDEX IF NOT EXISTS crew_profiles_sort_last_name ON crew_profiles (sort_last_name, id);
 CREATE INDEX IF NOT EXISTS crew_profiles_updated_at ON crew_profiles (updated_at);
+CREATE INDEX IF NOT EXISTS crew_profiles_showreel_ids ON crew_profiles USING gin (showreel_ids);
+CREATE INDEX IF NOT EXISTS crew_profiles_showreel_medium_ids ON crew_profiles USING gin (showreel_medium_ids);
 CREATE INDEX IF NOT EXISTS casting_roles_call ON casting_roles (casting_call_id);
 `;
 const indexNames = [...indexDdl.matchAll(/INDEX IF NOT EXISTS (\w+) ON/g)].map((match) => match[1]);

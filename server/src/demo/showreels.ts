@@ -23,7 +23,11 @@ export function externalVideoUrl(random: Random): string {
   return flat(random.chance(0.6) ? `https://www.youtube.com/watch?v=${random.token(11)}` : `https://vimeo.com/${random.int(100_000_000, 999_999_999)}`);
 }
 
-/** 0 to 3 showreels of both types, a few invisible, with their showreel and medium ids. */
+/**
+ * 0 to 3 showreels of both types, a few invisible, with their showreel and medium ids: each visible
+ * showreel names its own media; the profile's last 0 to 2 media belong to no showreel (the provider
+ * links such media to credits or skills).
+ */
 export function generateShowreels(random: Random, ids: IdSequence, year: number): DemoShowreels {
   const showreels: FixtureShowreel[] = [];
   const showreelIds: number[] = [];
@@ -39,7 +43,10 @@ export function generateShowreels(random: Random, ids: IdSequence, year: number)
       showreel.visible = false;
     } else {
       showreelIds.push(id);
-      for (let m = random.int(1, 2); m > 0; m--) mediumIds.push(ids.next('showreel_medium'));
+      const media: number[] = [];
+      for (let m = random.int(1, 2); m > 0; m--) media.push(ids.next('showreel_medium'));
+      showreel.showreel_medium_ids = media;
+      mediumIds.push(...media);
     }
     showreels.push(showreel);
   }

@@ -12,6 +12,7 @@ import { ApiError } from './apiError.ts';
 import { registerAttributeRoutes } from './attributeRoutes.ts';
 import { registerCastingCallRoutes } from './castingCallRoutes.ts';
 import { registerProfileRoutes } from './profileRoutes.ts';
+import { registerShowreelRoutes } from './showreelRoutes.ts';
 import { registerTalentAgencyRoutes } from './talentAgencyRoutes.ts';
 import { RateLimiter, type RateLimitConfig } from './rateLimit.ts';
 import type { RouteContext } from './routeContext.ts';
@@ -80,6 +81,7 @@ export function buildApp(context: RouteContext, options: AppOptions): FastifyIns
     registerCastingCallRoutes(api, context);
     registerAttributeRoutes(api);
     registerTalentAgencyRoutes(api, context);
+    registerShowreelRoutes(api, context);
   });
 
   app.register(async (media) => {

@@ -9,6 +9,9 @@ export const showreelSampleRate = 22050;
 const noteSeconds = 0.4;
 const noteCount = 8;
 const pentatonic = [0, 2, 4, 7, 9, 12, 14, 16];
+const samplesPerNote = Math.round(noteSeconds * showreelSampleRate);
+/** The length of every generated showreel, which the showreel_media endpoint reports. */
+export const showreelWavSeconds = (samplesPerNote * noteCount) / showreelSampleRate;
 
 const cache = new LruCache(8 * 1024 * 1024);
 
@@ -43,7 +46,7 @@ export function renderShowreelWav(showreelId: number): Buffer {
     state = hashId(state + i + 1);
     notes.push(baseHz * 2 ** (pentatonic[state % pentatonic.length]! / 12));
   }
-  const perNote = Math.round(noteSeconds * showreelSampleRate);
+  const perNote = samplesPerNote;
   const samples = perNote * noteCount;
   const data = Buffer.alloc(samples * 2);
   for (let n = 0; n < noteCount; n++) {

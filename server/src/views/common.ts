@@ -19,8 +19,9 @@ export function servedLocations(locations: { type: string }[] | undefined): unkn
   return (locations ?? []).slice().sort((a, b) => Number(a.type !== 'place') - Number(b.type !== 'place'));
 }
 
+/** The visible showreels as a profile serves them: without their hidden state and their media ids. */
 export function servedShowreels(showreels: (Record<string, unknown> & { visible?: boolean })[] | undefined): Record<string, unknown>[] {
-  return (showreels ?? []).filter((s) => s.visible !== false).map(({ visible: _visible, ...rest }) => rest);
+  return (showreels ?? []).filter((s) => s.visible !== false).map(({ visible: _visible, showreel_medium_ids: _media, ...rest }) => rest);
 }
 
 /** Media stored as service paths (`/media/…`) are served as absolute URLs on the request's base. */
