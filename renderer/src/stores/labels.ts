@@ -130,7 +130,24 @@ export const useLabelsStore = defineStore('labels', () => {
     await connections.refresh();
   }
 
+  /**
+   * The UI language changed from `previous` to `next`: every connection whose content language was
+   * the UI language follows it (a German UI shows German profile values without a second choice);
+   * one whose content language the user set to another language keeps it.
+   */
+  async function followUiLocale(previous: string, next: string): Promise<void> {
+    const target = contentLocales.find((code) => code === next);
+    if (!target || previous === next) return;
+    const following = connections.connections.filter((connection) => connection.contentLocale === previous);
+    if (following.length === 0) return;
+    for (const connection of following) {
+      const updated = await bridge.updateConnection({ id: connection.id, contentLocale: target });
+      if (!updated.ok) error.value = updated.error;
+    }
+    await connections.refresh();
+  }
+
   watch([() => sync.db, contentLocale], () => void load(), { immediate: true });
 
-  return { contentLocale, contentLocales, catalogues, loading, error, label, load, setContentLocale };
+  return { contentLocale, contentLocales, catalogues, loading, error, label, load, setContentLocale, followUiLocale };
 });

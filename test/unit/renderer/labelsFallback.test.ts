@@ -8,11 +8,13 @@ import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, type Pinia } from 'pinia';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defineComponent, h } from 'vue';
-import type { CastdeskBridge } from '../../../contract/bridge.ts';
+import type { CastdeskBridge, ConnectionView } from '../../../contract/bridge.ts';
 import type { ContentLocale } from '../../../contract/directory-api.ts';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
+import { createCastdeskI18n } from '../../../renderer/src/i18n/index.ts';
 import { useConnectionStore } from '../../../renderer/src/stores/connections.ts';
 import { humaniseKey, useLabelsStore } from '../../../renderer/src/stores/labels.ts';
+import { useLocaleStore } from '../../../renderer/src/stores/locale.ts';
 import { useSyncStore } from '../../../renderer/src/stores/sync.ts';
 import { demoView, fakeBridge } from './fakeBridge.ts';
 
@@ -102,5 +104,38 @@ describe('labels with an attributes endpoint', () => {
     expect(labels.label('eye_colors', 'braun')).toBe('Chestnut');
     expect(labels.label('languages', 'deu')).toBe('Deutsch (directory)');
     expect(labels.label('hair_colors', 'braun')).toBe('Brown');
+  });
+});
+
+describe('the content language and the UI language', () => {
+  it('follows a change of the UI language where it was the UI language, and keeps one the user set to another', async () => {
+    const stored: ConnectionView[] = [
+      { ...demoView, id: 'follows-1', contentLocale: 'en' },
+      { ...demoView, id: 'chosen-fr', contentLocale: 'fr' },
+      { ...demoView, id: 'follows-2', contentLocale: 'en' },
+    ];
+    const fake = fakeBridge({
+      updateConnection: (args: { id: string; contentLocale: ContentLocale }) => {
+        const connection = stored.find((item) => item.id === args.id)!;
+        connection.contentLocale = args.contentLocale;
+        return { ok: true, value: connection };
+      },
+      listConnections: () => ({ ok: true, value: { connections: stored.map((item) => ({ ...item })), activeId: null } }),
+    });
+    pinia = createPinia();
+    const i18n = createCastdeskI18n('en');
+    wrapper = mount(defineComponent({ render: () => h('div') }), {
+      global: { plugins: [pinia, i18n], provide: { [castdeskBridgeKey as symbol]: fake.bridge as CastdeskBridge } },
+    });
+    const connections = useConnectionStore(pinia);
+    connections.connections = stored.map((item) => ({ ...item }));
+
+    useLocaleStore(pinia).setLocale('de');
+    await vi.waitFor(() => expect(connections.connections.map((item) => item.contentLocale)).toEqual(['de', 'fr', 'de']));
+    const updates = fake.calls.filter((call) => call.channel === 'updateConnection').map((call) => call.args);
+    expect(updates).toEqual([
+      { id: 'follows-1', contentLocale: 'de' },
+      { id: 'follows-2', contentLocale: 'de' },
+    ]);
   });
 });
