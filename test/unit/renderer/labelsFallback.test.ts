@@ -23,6 +23,8 @@ type Answer = { ok: true; value: unknown } | { ok: false; error: { code: string;
 let wrapper: VueWrapper | undefined;
 let pinia: Pinia | undefined;
 let counter = 0;
+/** An empty component to mount the stores' plugins on. */
+const Host = defineComponent({ render: () => h('div') });
 
 afterEach(async () => {
   wrapper?.unmount();
@@ -46,7 +48,7 @@ async function labelsFor(contentLocale: ContentLocale, attributes: { list: () =>
     getAttribute: (args: { name: string }) => attributes.get?.(args.name) ?? { ok: true, value: {} },
   });
   pinia = createPinia();
-  wrapper = mount(defineComponent({ render: () => h('div') }), {
+  wrapper = mount(Host, {
     global: { plugins: [pinia], provide: { [castdeskBridgeKey as symbol]: fake.bridge as CastdeskBridge } },
   });
   const connections = useConnectionStore(pinia);
@@ -124,7 +126,7 @@ describe('the content language and the UI language', () => {
     });
     pinia = createPinia();
     const i18n = createCastdeskI18n('en');
-    wrapper = mount(defineComponent({ render: () => h('div') }), {
+    wrapper = mount(Host, {
       global: { plugins: [pinia, i18n], provide: { [castdeskBridgeKey as symbol]: fake.bridge as CastdeskBridge } },
     });
     const connections = useConnectionStore(pinia);
