@@ -76,7 +76,7 @@ async function start(): Promise<void> {
   }
   serveMediaScheme(backEnd);
   registerBridgeHandlers(backEnd, devServerUrl);
-  installApplicationMenu({ isMac: process.platform === 'darwin', isDevelopment: !app.isPackaged, appName: app.getName() });
+  installApplicationMenu({ isMac: process.platform === 'darwin', isDevelopment: !app.isPackaged, appName: app.getName(), locale: app.getLocale() });
   await showMainWindow();
 }
 

@@ -1,24 +1,29 @@
 /**
  * The application menu: the platform's usual roles and nothing app-specific, so shortcuts for
- * copy, paste, zoom and full screen work as users expect. Reload and developer tools only in
- * development: a reload in production would drop the renderer's state for nothing.
+ * copy, paste, zoom and full screen work as users expect, each labelled in the system's language.
+ * Reload and developer tools only in development: a reload in production would drop the
+ * renderer's state for nothing.
  */
 import { Menu, type MenuItemConstructorOptions } from 'electron';
+import { menuTextsFor } from './menuTexts.ts';
 
 export interface MenuOptions {
   isMac: boolean;
   isDevelopment: boolean;
   appName: string;
+  /** The system's locale (app.getLocale()): the menu speaks it where Castdesk does. */
+  locale?: string;
 }
 
 /** The menu template for the platform; exported for the test. */
-export function applicationMenuTemplate({ isMac, isDevelopment, appName }: MenuOptions): MenuItemConstructorOptions[] {
+export function applicationMenuTemplate({ isMac, isDevelopment, appName, locale = 'en' }: MenuOptions): MenuItemConstructorOptions[] {
+  const words = menuTextsFor(locale);
   const template: MenuItemConstructorOptions[] = [];
   if (isMac) {
     template.push({
       label: appName,
       submenu: [
-        { role: 'about' },
+        { role: 'about', label: words.about },
         { type: 'separator' },
         { role: 'services' },
         { type: 'separator' },
@@ -26,37 +31,37 @@ export function applicationMenuTemplate({ isMac, isDevelopment, appName }: MenuO
         { role: 'hideOthers' },
         { role: 'unhide' },
         { type: 'separator' },
-        { role: 'quit' },
+        { role: 'quit', label: words.quit },
       ],
     });
   }
   template.push(
-    { label: 'File', submenu: [isMac ? { role: 'close' } : { role: 'quit' }] },
+    { label: words.file, submenu: [isMac ? { role: 'close', label: words.close } : { role: 'quit', label: words.quit }] },
     {
-      label: 'Edit',
+      label: words.edit,
       submenu: [
-        { role: 'undo' },
-        { role: 'redo' },
+        { role: 'undo', label: words.undo },
+        { role: 'redo', label: words.redo },
         { type: 'separator' },
-        { role: 'cut' },
-        { role: 'copy' },
-        { role: 'paste' },
-        { role: 'selectAll' },
+        { role: 'cut', label: words.cut },
+        { role: 'copy', label: words.copy },
+        { role: 'paste', label: words.paste },
+        { role: 'selectAll', label: words.selectAll },
       ],
     },
     {
-      label: 'View',
+      label: words.view,
       submenu: [
         ...(isDevelopment ? ([{ role: 'reload' }, { role: 'toggleDevTools' }, { type: 'separator' }] as MenuItemConstructorOptions[]) : []),
-        { role: 'resetZoom' },
-        { role: 'zoomIn' },
-        { role: 'zoomOut' },
+        { role: 'resetZoom', label: words.resetZoom },
+        { role: 'zoomIn', label: words.zoomIn },
+        { role: 'zoomOut', label: words.zoomOut },
         { type: 'separator' },
-        { role: 'togglefullscreen' },
+        { role: 'togglefullscreen', label: words.fullScreen },
       ],
     },
-    { role: 'windowMenu' },
-    { role: 'help', submenu: [{ role: 'about' }] },
+    { role: 'windowMenu', label: words.window },
+    { role: 'help', label: words.help, submenu: [{ role: 'about', label: words.about }] },
   );
   return template;
 }

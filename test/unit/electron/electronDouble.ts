@@ -228,6 +228,10 @@ class AppDouble extends Emitter {
   getName(): string {
     return recorded.appName;
   }
+  /** The system's language, as Electron reports it. */
+  getLocale(): string {
+    return 'de-DE';
+  }
   enableSandbox(): void {
     recorded.sandboxEnabled = true;
   }

@@ -14,7 +14,8 @@ const roles = (items: Item[] | undefined): (string | undefined)[] => (items ?? [
 describe('the application menu', () => {
   it('has File (quit), Edit, View, Window and Help on Windows and Linux, without reload when packaged', () => {
     const template = applicationMenuTemplate({ isMac: false, isDevelopment: false, appName: 'Castdesk' }) as Item[];
-    expect(template.map((item) => item.label ?? item.role)).toEqual(['File', 'Edit', 'View', 'windowMenu', 'help']);
+    expect(template.map((item) => item.label ?? item.role)).toEqual(['File', 'Edit', 'View', 'Window', 'Help']);
+    expect(template.map((item) => item.role)).toEqual([undefined, undefined, undefined, 'windowMenu', 'help']);
     expect(roles(template[0]?.submenu)).toEqual(['quit']);
     expect(roles(template[1]?.submenu)).toEqual(['undo', 'redo', 'cut', 'copy', 'paste', 'selectAll']);
     expect(roles(template[2]?.submenu)).toEqual(['resetZoom', 'zoomIn', 'zoomOut', 'togglefullscreen']);
@@ -30,6 +31,20 @@ describe('the application menu', () => {
     expect(template[0]?.label).toBe('Castdesk');
     expect(roles(template[0]?.submenu)).toEqual(['about', 'services', 'hide', 'hideOthers', 'unhide', 'quit']);
     expect(roles(template[1]?.submenu)).toEqual(['close']);
+  });
+
+  it("speaks the system's language where Castdesk does, English elsewhere", () => {
+    const labels = (locale: string) => {
+      const template = applicationMenuTemplate({ isMac: false, isDevelopment: false, appName: 'Castdesk', locale }) as Item[];
+      return [...template.map((item) => item.label), ...(template[1]?.submenu ?? []).filter((item) => item.role).map((item) => item.label)];
+    };
+    expect(labels('de-AT')).toEqual(['Datei', 'Bearbeiten', 'Ansicht', 'Fenster', 'Hilfe', 'Rückgängig', 'Wiederholen', 'Ausschneiden', 'Kopieren', 'Einfügen', 'Alles auswählen']);
+    expect(labels('pl')[0]).toBe('Plik');
+    expect(labels('uk-UA')[2]).toBe('Вигляд');
+    expect(labels('pt-BR')[0]).toBe('File');
+    // every role item has a label of its own, so no English role label slips into another language
+    const unlabelled = (items: Item[]): string[] => items.flatMap((item) => [...(item.role && !item.label && !['services', 'hide', 'hideOthers', 'unhide'].includes(item.role) ? [item.role] : []), ...unlabelled(item.submenu ?? [])]);
+    expect(unlabelled(applicationMenuTemplate({ isMac: true, isDevelopment: false, appName: 'Castdesk', locale: 'fr' }) as Item[])).toEqual([]);
   });
 
   it('is installed as the application menu', () => {
