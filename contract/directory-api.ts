@@ -347,6 +347,8 @@ export const castingCallDetailSchema = z.looseObject({
     .array(z.looseObject({ name: z.string(), country: z.string().nullable().optional(), longitude: z.number().nullable().optional(), latitude: z.number().nullable().optional() }))
     .optional(),
   service_url: z.string().nullable().optional(),
+  /** The provider's call-level contract type, a string (roles carry the spec's integer one). */
+  contract_type: z.string().nullable().optional(),
   created_at: isoDatetime.optional(),
   updated_at: isoDatetime.optional(),
   roles: z.array(roleSchema),

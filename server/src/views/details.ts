@@ -63,9 +63,11 @@ export function actorDetail(actor: FixtureActor, context: ViewContext): Record<s
 }
 
 export function crewDetail(crew: FixtureCrew, context: ViewContext): Record<string, unknown> {
-  const { status: _status, ...record } = crew;
+  const { status: _status, representative, ...record } = crew;
   const detail = {
     ...record,
+    // Only present when the crew member is represented, as the provider writes it (API-NOTES.md).
+    ...(representative ? { representative } : {}),
     name: fullName(crew),
     about_me: localizedText(crew.about_me, context.locale),
     about_me_html: localizedText(crew.about_me_html, context.locale),
@@ -83,5 +85,7 @@ export function castingCallDetail(call: FixtureCastingCall, visibleRoleIds: Read
   const roles = call.roles
     .filter((role) => visibleRoleIds.has(role.id) && role.active !== false && role.deleted !== true)
     .map(({ active: _active, deleted: _deleted, ...role }) => role);
-  return absoluteMediaUrls({ ...call, deadline_visible: call.deadline_visible ?? true, roles }, baseUrl);
+  // The provider's top-level contract_type (casting-calls.md: string or null) is always present,
+  // null when the call has none, as its example and the reference payload show it.
+  return absoluteMediaUrls({ ...call, deadline_visible: call.deadline_visible ?? true, contract_type: call.contract_type ?? null, roles }, baseUrl);
 }
