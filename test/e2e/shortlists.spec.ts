@@ -551,7 +551,7 @@ test('the PDF contact sheet names every entry and page 1 is not blank, in A4 and
   ] as const) {
     await page.getByTestId('export-paper').selectOption(paper);
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.getByTestId('export-pdf').click()]);
-    expect(download.suggestedFilename()).toMatch(new RegExp(`-${paper}\\.pdf$`));
+    expect(download.suggestedFilename()).toMatch(new RegExp(`\\(${paper}\\)\\.pdf$`));
     const file = await saved(download);
     expect(readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 

@@ -50,6 +50,22 @@ const bom = '\uFEFF';
 const lineEnd = '\r\n';
 const listSeparator = '; ';
 
+/** The two delimiters spreadsheet apps read by default, depending on the user's number format. */
+export type CsvDelimiter = ',' | ';';
+
+/**
+ * The delimiter a spreadsheet app of `locale` expects: `;` where the decimal separator is a comma
+ * (German, French, Polish, …: Excel and LibreOffice there split on `;`), `,` elsewhere.
+ */
+export function csvDelimiterFor(locale: string): CsvDelimiter {
+  try {
+    const decimal = new Intl.NumberFormat(locale).formatToParts(1.5).find((part) => part.type === 'decimal')?.value;
+    return decimal === ',' ? ';' : ',';
+  } catch {
+    return ',';
+  }
+}
+
 /**
  * A cell starting with =, +, -, @, tab or CR would be run as a formula by spreadsheet apps
  * (CSV/formula injection, e.g. a note "=HYPERLINK(…)"); a leading apostrophe makes it text.
@@ -58,13 +74,13 @@ function defuse(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-/** RFC 4180: a field with a comma, quote, CR or LF is quoted, its quotes doubled. */
-function quote(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+/** RFC 4180: a field with the delimiter, a quote, CR or LF is quoted, its quotes doubled. */
+function quote(value: string, delimiter: CsvDelimiter): string {
+  return value.includes(delimiter) || /["\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
-function cell(value: string): string {
-  return quote(defuse(value));
+function cell(value: string, delimiter: CsvDelimiter): string {
+  return quote(defuse(value), delimiter);
 }
 
 function numberText(value: number | null): string {
@@ -124,24 +140,25 @@ function entryCells(list: ShortlistRow, entry: ShortlistEntryRow, index: number,
   };
 }
 
-function row(values: Record<ShortlistCsvColumn, string>): string {
-  return shortlistCsvColumns.map((column) => cell(values[column])).join(',');
+function row(values: Record<ShortlistCsvColumn, string>, delimiter: CsvDelimiter): string {
+  return shortlistCsvColumns.map((column) => cell(values[column], delimiter)).join(delimiter);
 }
 
 /**
  * The CSV text of one shortlist: UTF-8 BOM (so spreadsheet apps read umlauts), a header row, one
- * row per entry in the order given (the list's order), CRLF line ends.
+ * row per entry in the order given (the list's order), CRLF line ends, cells split by `delimiter`
+ * (csvDelimiterFor the UI language).
  */
-export function shortlistCsv(list: ShortlistRow, entries: ShortlistEntryRow[], texts: CsvTexts): string {
-  const lines = [row(texts.headers), ...entries.map((entry, index) => row(entryCells(list, entry, index, texts)))];
+export function shortlistCsv(list: ShortlistRow, entries: ShortlistEntryRow[], texts: CsvTexts, delimiter: CsvDelimiter = ','): string {
+  const lines = [row(texts.headers, delimiter), ...entries.map((entry, index) => row(entryCells(list, entry, index, texts), delimiter))];
   return bom + lines.map((line) => line + lineEnd).join('');
 }
 
 /**
- * Reads CSV text back into rows of cells (RFC 4180: quoted fields may hold commas, quotes and line
- * breaks; CRLF or LF line ends; a leading BOM is dropped). The tests read exports back with it.
+ * Reads CSV text back into rows of cells (RFC 4180: quoted fields may hold the delimiter, quotes
+ * and line breaks; CRLF or LF line ends; a leading BOM is dropped). The tests read exports back with it.
  */
-export function parseCsv(text: string): string[][] {
+export function parseCsv(text: string, delimiter: CsvDelimiter = ','): string[][] {
   const source = text.startsWith(bom) ? text.slice(1) : text;
   const rows: string[][] = [];
   let fields: string[] = [];
@@ -176,7 +193,7 @@ export function parseCsv(text: string): string[][] {
     }
     if (char === '"' && field === '') {
       quoted = true;
-    } else if (char === ',') {
+    } else if (char === delimiter) {
       fields.push(field);
       field = '';
     } else if (char === '\r' && source[index + 1] === '\n') {

@@ -10,7 +10,7 @@ import { mediaUrl } from '../bridge/castdeskBridge.ts';
 import { shortlistColours, shortlistStatuses, writeShortlists, type ShortlistEntryRow, type ShortlistRow } from '../db/shortlistDb.ts';
 import { castdeskComposerKey } from '../i18n/index.ts';
 import { applyPlan, createBackup, maxBackupBytes, planImport, readBackup, type ConflictChoices, type ImportPlan } from '../shortlists/shortlistBackup.ts';
-import { shortlistCsv, shortlistCsvColumns, type CsvTexts } from '../shortlists/shortlistCsv.ts';
+import { csvDelimiterFor, shortlistCsv, shortlistCsvColumns, type CsvTexts } from '../shortlists/shortlistCsv.ts';
 import type { ContactSheetPaper } from '../shortlists/shortlistPdf.ts';
 import { useConnectionStore } from './connections.ts';
 import { useLabelsStore } from './labels.ts';
@@ -27,15 +27,19 @@ export interface ImportResult {
   identical: number;
 }
 
-/** A file name from a list name: letters, digits and dashes, never empty. */
-export function fileSlug(name: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
-  return slug || 'shortlist';
+/**
+ * A file name from a list name as the user typed it ("Müller – Tatort 2027"): umlauts, accents and
+ * spaces kept; only what no file system takes (path separators, : * ? " < > |, control
+ * characters) becomes '-', and leading or trailing dots and spaces go. Never empty.
+ */
+export function exportFileName(name: string): string {
+  const cleaned = name
+    .normalize('NFC')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '-')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s.-]+|[\s.]+$/g, '');
+  return [...cleaned].slice(0, 80).join('').trimEnd() || 'shortlist';
 }
 
 /** Hands bytes to the browser as a download (Electron asks where to save it). */
@@ -156,8 +160,8 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
   async function exportCsv(listId: number): Promise<boolean> {
     const done = await run('csv', async () => {
       const { list, entries } = await listWithEntries(listId);
-      const name = `${fileSlug(list.name)}.csv`;
-      saveFile(name, shortlistCsv(list, entries, csvTexts()), 'text/csv;charset=utf-8');
+      const name = `${exportFileName(list.name)}.csv`;
+      saveFile(name, shortlistCsv(list, entries, csvTexts(), csvDelimiterFor(composer!.locale.value)), 'text/csv;charset=utf-8');
       lastFile.value = name;
       return true;
     });
@@ -194,7 +198,7 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
           generated: t('shortlistExport.pdfGenerated', { date: new Date().toLocaleDateString(composer!.locale.value) }),
         },
       });
-      const name = `${fileSlug(list.name)}-${paper}.pdf`;
+      const name = `${exportFileName(list.name)} (${paper}).pdf`;
       saveFile(name, pdf as Uint8Array<ArrayBuffer>, 'application/pdf');
       lastFile.value = name;
       return true;
@@ -215,7 +219,7 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
         exportedAt: new Date().toISOString(),
         appVersion: '1',
       });
-      const name = `castdesk-shortlists-${fileSlug(connection?.name ?? 'backup')}-${today()}.json`;
+      const name = `Castdesk shortlists ${today()}.json`;
       saveFile(name, text, 'application/json');
       lastFile.value = name;
       return true;

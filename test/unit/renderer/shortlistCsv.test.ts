@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ActorSnapshot, ShortlistEntryRow, ShortlistRow } from '../../../renderer/src/db/shortlistDb.ts';
-import { parseCsv, shortlistCsv, shortlistCsvColumns, type CsvTexts } from '../../../renderer/src/shortlists/shortlistCsv.ts';
+import { csvDelimiterFor, parseCsv, shortlistCsv, shortlistCsvColumns, type CsvTexts } from '../../../renderer/src/shortlists/shortlistCsv.ts';
+import { exportFileName } from '../../../renderer/src/stores/shortlistExport.ts';
 
 const list: ShortlistRow = {
   id: 7,
@@ -209,6 +210,19 @@ describe('shortlistCsv', () => {
     expect(safe[13]).toBe('a=b, c-d');
   });
 
+  it("splits cells by ';' where the language writes a decimal comma, quoting cells that hold it", () => {
+    expect(['de', 'fr', 'pl', 'ru', 'es', 'it', 'ro', 'uk', 'tr'].map(csvDelimiterFor)).toEqual(Array(9).fill(';'));
+    expect(['en', 'en-GB'].map(csvDelimiterFor)).toEqual([',', ',']);
+    const entries = [entry(1, 1, { note: 'Kiel; Hamburg, Berlin', tags: ['a', 'b'] })];
+    const text = shortlistCsv(list, entries, texts, ';');
+    const header = text.slice(1, text.indexOf('\r\n'));
+    expect(header.split(';')).toEqual(shortlistCsvColumns.map((column) => texts.headers[column]));
+    const rows = parseCsv(text, ';');
+    expect(rows[1]).toEqual(parseCsv(shortlistCsv(list, entries, texts))[1]);
+    expect(rows[1]![13]).toBe('Kiel; Hamburg, Berlin');
+    expect(rows[1]![16]).toBe('Tatort "Kiel", Staffel 3');
+  });
+
   it('writes only the header for an empty list', () => {
     const rows = parseCsv(shortlistCsv(list, [], texts));
     expect(rows).toHaveLength(1);
@@ -230,5 +244,17 @@ describe('parseCsv', () => {
     ]);
     expect(parseCsv('""\r\nx')).toEqual([[''], ['x']]);
     expect(parseCsv('')).toEqual([]);
+  });
+});
+
+describe('export file names', () => {
+  it('keep the list name as typed, umlauts, accents and spaces included, and replace only what a file system refuses', () => {
+    expect(exportFileName('Müller – Tatort 2027')).toBe('Müller – Tatort 2027');
+    expect(exportFileName('Zieliński, Agnieszka; Łódź')).toBe('Zieliński, Agnieszka; Łódź');
+    expect(exportFileName('Staffel 3/4: "Kiel" <neu>?*|')).toBe('Staffel 3-4- -Kiel- -neu-');
+    expect(exportFileName('..\\..\\etc')).toBe('etc');
+    expect(exportFileName('  ...  ')).toBe('shortlist');
+    expect(exportFileName('a\u0000b\nc')).toBe('a-b-c');
+    expect([...exportFileName('ß'.repeat(200))]).toHaveLength(80);
   });
 });
