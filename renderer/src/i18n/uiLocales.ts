@@ -6,10 +6,12 @@
 import type { Messages } from './en.ts';
 import { en } from './en.ts';
 import { de } from './de.ts';
+import { pl } from './pl.ts';
 import { es } from './es.ts';
 
 export const uiLocales = {
   en: { name: 'English', messages: en },
   de: { name: 'Deutsch', messages: de },
+  pl: { name: 'Polski', messages: pl },
   es: { name: 'Español', messages: es },
 } as const satisfies Record<string, { name: string; messages: Messages }>;
