@@ -6,12 +6,14 @@
 import type { Messages } from './en.ts';
 import { en } from './en.ts';
 import { de } from './de.ts';
+import { fr } from './fr.ts';
 import { pl } from './pl.ts';
 import { es } from './es.ts';
 
 export const uiLocales = {
   en: { name: 'English', messages: en },
   de: { name: 'Deutsch', messages: de },
+  fr: { name: 'Français', messages: fr },
   pl: { name: 'Polski', messages: pl },
   es: { name: 'Español', messages: es },
 } as const satisfies Record<string, { name: string; messages: Messages }>;
