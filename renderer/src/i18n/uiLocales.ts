@@ -9,6 +9,7 @@ import { de } from './de.ts';
 import { fr } from './fr.ts';
 import { pl } from './pl.ts';
 import { es } from './es.ts';
+import { ru } from './ru.ts';
 
 export const uiLocales = {
   en: { name: 'English', messages: en },
@@ -16,4 +17,5 @@ export const uiLocales = {
   fr: { name: 'Français', messages: fr },
   pl: { name: 'Polski', messages: pl },
   es: { name: 'Español', messages: es },
+  ru: { name: 'Русский', messages: ru },
 } as const satisfies Record<string, { name: string; messages: Messages }>;
