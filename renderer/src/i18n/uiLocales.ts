@@ -10,6 +10,7 @@ import { fr } from './fr.ts';
 import { pl } from './pl.ts';
 import { es } from './es.ts';
 import { ru } from './ru.ts';
+import { it } from './it.ts';
 
 export const uiLocales = {
   en: { name: 'English', messages: en },
@@ -18,4 +19,5 @@ export const uiLocales = {
   pl: { name: 'Polski', messages: pl },
   es: { name: 'Español', messages: es },
   ru: { name: 'Русский', messages: ru },
+  it: { name: 'Italiano', messages: it },
 } as const satisfies Record<string, { name: string; messages: Messages }>;
