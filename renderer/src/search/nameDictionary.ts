@@ -45,56 +45,113 @@ function startsOf(counts: Int32Array): Int32Array {
   return starts;
 }
 
-/**
- * Builds the dictionary of `names`, given in name order (index = rank); null for a row that must
- * not be found (removed). Names are folded word by word with a cache: real name lists repeat
- * their words thousands of times.
- */
-export function buildNameDictionary(names: readonly (string | null)[]): NameDictionary {
-  const tokenWords = new Map<string, number[]>();
-  const wordIds = new Map<string, number>();
-  const wordTexts: string[] = [];
-  let pairWords = new Int32Array(names.length * 4 + 16);
-  let pairRanks = new Int32Array(names.length * 4 + 16);
-  let pairs = 0;
-  const seen: number[] = [];
-  for (let rank = 0; rank < names.length; rank++) {
-    const name = names[rank];
-    if (!name) continue;
-    seen.length = 0;
-    for (const token of name.split(/\s+/)) {
-      if (!token) continue;
-      let ids = tokenWords.get(token);
-      if (!ids) {
-        ids = wordsOfToken(token).map((word) => {
-          let id = wordIds.get(word);
-          if (id === undefined) {
-            id = wordTexts.push(word) - 1;
-            wordIds.set(word, id);
-          }
-          return id;
-        });
-        tokenWords.set(token, ids);
-      }
-      for (const id of ids) {
-        if (seen.includes(id)) continue;
-        seen.push(id);
-        if (pairs === pairWords.length) {
-          const grownWords = new Int32Array(pairs * 2);
-          grownWords.set(pairWords);
-          pairWords = grownWords;
-          const grownRanks = new Int32Array(pairs * 2);
-          grownRanks.set(pairRanks);
-          pairRanks = grownRanks;
-        }
-        pairWords[pairs] = id;
-        pairRanks[pairs] = rank;
-        pairs += 1;
-      }
-    }
+/** Word-row pairs on the way to a dictionary: word text ids (into `texts`) and row ranks, in growing typed arrays. */
+class WordPairs {
+  words = new Int32Array(1024);
+  ranks = new Int32Array(1024);
+  length = 0;
+  readonly texts: string[] = [];
+  private readonly ids = new Map<string, number>();
+
+  constructor(texts: readonly string[] = []) {
+    for (const text of texts) this.idOf(text);
   }
 
-  const sortedIds = wordTexts.map((_, id) => id).sort((a, b) => (wordTexts[a]! < wordTexts[b]! ? -1 : 1));
+  idOf(word: string): number {
+    let id = this.ids.get(word);
+    if (id === undefined) {
+      id = this.texts.push(word) - 1;
+      this.ids.set(word, id);
+    }
+    return id;
+  }
+
+  add(word: number, rank: number): void {
+    if (this.length === this.words.length) {
+      const grownWords = new Int32Array(this.length * 2);
+      grownWords.set(this.words);
+      this.words = grownWords;
+      const grownRanks = new Int32Array(this.length * 2);
+      grownRanks.set(this.ranks);
+      this.ranks = grownRanks;
+    }
+    this.words[this.length] = word;
+    this.ranks[this.length] = rank;
+    this.length += 1;
+  }
+}
+
+/**
+ * Adds the words of `name` at `rank`. Names are folded word by word with a cache: real name lists
+ * repeat their words thousands of times.
+ */
+function addName(pairs: WordPairs, tokenWords: Map<string, number[]>, name: string, rank: number): void {
+  const seen: number[] = [];
+  for (const token of name.split(/\s+/)) {
+    if (!token) continue;
+    let ids = tokenWords.get(token);
+    if (!ids) {
+      ids = wordsOfToken(token).map((word) => pairs.idOf(word));
+      tokenWords.set(token, ids);
+    }
+    for (const id of ids) {
+      if (seen.includes(id)) continue;
+      seen.push(id);
+      pairs.add(id, rank);
+    }
+  }
+}
+
+/**
+ * Builds the dictionary of `names`, given in name order (index = rank); null for a row that must
+ * not be found (removed).
+ */
+export function buildNameDictionary(names: readonly (string | null)[]): NameDictionary {
+  const pairs = new WordPairs();
+  const tokenWords = new Map<string, number[]>();
+  for (let rank = 0; rank < names.length; rank++) {
+    const name = names[rank];
+    if (name) addName(pairs, tokenWords, name, rank);
+  }
+  return assemble(pairs, names.length, false);
+}
+
+/**
+ * The dictionary after some rows changed, without folding the names that did not: `previous`'s
+ * postings carried over through `rankAfter` (old rank → new rank, -1 for a row that changed or
+ * went), plus the words of `changed` (new rank → name, null when the row must not be found).
+ * Equals `buildNameDictionary` over the new names (words no row carries any more are dropped).
+ */
+export function updateNameDictionary(
+  previous: NameDictionary,
+  rankAfter: Int32Array,
+  changed: ReadonlyMap<number, string | null>,
+  rowCount: number,
+): NameDictionary {
+  const pairs = new WordPairs(previous.words);
+  const { postingStarts, postings } = previous;
+  for (let w = 0; w < previous.words.length; w++) {
+    for (let p = postingStarts[w]!, end = postingStarts[w + 1]!; p < end; p++) {
+      const rank = rankAfter[postings[p]!]!;
+      if (rank >= 0) pairs.add(w, rank);
+    }
+  }
+  const tokenWords = new Map<string, number[]>();
+  for (const [rank, name] of changed) if (name) addName(pairs, tokenWords, name, rank);
+  return assemble(pairs, rowCount, true);
+}
+
+/**
+ * The dictionary of word-row pairs: words sorted, postings grouped by word in rank order (sorted
+ * per word when `unordered`, i.e. the pairs did not come in rank order), trigrams per word.
+ */
+function assemble(pairs: WordPairs, rowCount: number, unordered: boolean): NameDictionary {
+  const { texts: wordTexts, words: pairWords, ranks: pairRanks, length: pairCount } = pairs;
+  const used = new Int32Array(wordTexts.length);
+  for (let p = 0; p < pairCount; p++) used[pairWords[p]!]! += 1;
+  // Words no row carries (every row that had them changed) are left out.
+  const sortedIds = wordTexts.map((_, id) => id).filter((id) => used[id]! > 0);
+  sortedIds.sort((a, b) => (wordTexts[a]! < wordTexts[b]! ? -1 : 1));
   const positionOf = new Int32Array(wordTexts.length);
   sortedIds.forEach((id, position) => (positionOf[id] = position));
   const words = sortedIds.map((id) => wordTexts[id]!);
@@ -103,16 +160,17 @@ export function buildNameDictionary(names: readonly (string | null)[]): NameDict
   wordTexts.forEach((word, id) => {
     for (const character of word) wordLetters[id]! |= letterBit(character);
   });
-  const rowLetters = new Uint32Array(names.length);
-  for (let p = 0; p < pairs; p++) rowLetters[pairRanks[p]!]! |= wordLetters[pairWords[p]!]!;
+  const rowLetters = new Uint32Array(rowCount);
+  for (let p = 0; p < pairCount; p++) rowLetters[pairRanks[p]!]! |= wordLetters[pairWords[p]!]!;
 
   const counts = new Int32Array(words.length);
-  for (let p = 0; p < pairs; p++) counts[positionOf[pairWords[p]!]!]! += 1;
+  for (let p = 0; p < pairCount; p++) counts[positionOf[pairWords[p]!]!]! += 1;
   const postingStarts = startsOf(counts);
   const fill = postingStarts.slice(0, words.length);
-  const postings = new Int32Array(pairs);
-  // Pairs come in rank order, so every word's postings come out ascending.
-  for (let p = 0; p < pairs; p++) postings[fill[positionOf[pairWords[p]!]!]!++] = pairRanks[p]!;
+  const postings = new Int32Array(pairCount);
+  // Pairs in rank order give every word's postings ascending; otherwise each word's are sorted.
+  for (let p = 0; p < pairCount; p++) postings[fill[positionOf[pairWords[p]!]!]!++] = pairRanks[p]!;
+  if (unordered) for (let w = 0; w < words.length; w++) postings.subarray(postingStarts[w]!, postingStarts[w + 1]!).sort();
 
   const trigramCodes = new Map<string, number>();
   const sequences: number[] = [];

@@ -11,7 +11,7 @@
  */
 import type { SearchRow } from '../db/libraryDb.ts';
 import { foldQuery } from './foldName.ts';
-import { buildNameDictionary } from './nameDictionary.ts';
+import { buildNameDictionary, updateNameDictionary, type NameDictionary } from './nameDictionary.ts';
 import { NameMatcher, type NameMatches } from './nameMatcher.ts';
 
 /** Filters that show a count beside each value. */
@@ -127,7 +127,16 @@ function facetValuesOf(row: SearchRow, facet: FacetName): readonly string[] {
   }
 }
 
-interface Columns {
+const facetCount = facetNames.length;
+const languageFacet = facetNames.indexOf('language');
+const anyMode = facetNames.map((facet) => facetModes[facet] === 'any');
+
+/** The orders a list can be sorted in besides relevance. */
+export type OrderName = Exclude<ProfileSort, 'relevance'>;
+export const orderNames: readonly OrderName[] = ['name', 'lastName', 'updated'];
+
+/** The filter columns of every slot: a few typed arrays instead of 50,000 objects per facet. */
+export interface Columns {
   /** The profile id of each slot. */
   ids: Int32Array;
   removed: Uint8Array;
@@ -136,37 +145,49 @@ interface Columns {
   ageFrom: Int16Array;
   ageTo: Int16Array;
   height: Int16Array;
-  /** Per facet: the value codes of slot s are codes[offsets[s] .. offsets[s + 1]). */
-  offsets: Int32Array[];
-  codes: Int32Array[];
-  /** Every facet's values of slot s in one run, as global codes (facet base + code): one tight loop counts them all. */
-  flatOffsets: Int32Array;
-  flatCodes: Int32Array;
-  /** Where each facet's codes start in the global numbering. */
-  bases: Int32Array;
-  totalValues: number;
+  /**
+   * The value codes of slot s under facet f are valueCodes[valueStarts[s * facetCount + f] ..
+   * valueStarts[s * facetCount + f + 1]): a slot's values of every facet form one run, so one
+   * tight loop counts them all.
+   */
+  valueStarts: Int32Array;
+  valueCodes: Int32Array;
+  /** Beside a language's code: how good the row's level in it is (languageLevelRank), 0 elsewhere. */
+  levelRanks: Uint8Array;
 }
 
-/** One facet's interned values: strings become small integers, counted in typed arrays. */
-class Dictionary {
-  private readonly codes = new Map<string, number>();
-  readonly values: string[] = [];
-  code(value: string): number {
-    let code = this.codes.get(value);
+/** Every facet value interned as one small integer (all facets share the numbering), counted in typed arrays. */
+export class FacetValues {
+  /** The facet (index into facetNames) and text of each code. */
+  readonly facets: number[] = [];
+  readonly texts: string[] = [];
+  private readonly codes = facetNames.map(() => new Map<string, number>());
+
+  constructor(facets: ArrayLike<number> = [], texts: readonly string[] = []) {
+    for (let code = 0; code < texts.length; code++) this.code(facets[code]!, texts[code]!);
+  }
+
+  get size(): number {
+    return this.texts.length;
+  }
+  code(facet: number, text: string): number {
+    const codes = this.codes[facet]!;
+    let code = codes.get(text);
     if (code === undefined) {
-      code = this.values.length;
-      this.codes.set(value, code);
-      this.values.push(value);
+      code = this.texts.push(text) - 1;
+      this.facets.push(facet);
+      codes.set(text, code);
     }
     return code;
   }
-  find(value: string): number | undefined {
-    return this.codes.get(value);
+  find(facet: number, text: string): number | undefined {
+    return this.codes[facet]!.get(text);
   }
 }
 
-/** Name search over the current rows: rebuilt after names change, shared by every search until then. */
+/** Name search over the current rows: rebuilt or updated after names change, shared by every search until then. */
 interface NameSearch {
+  dictionary: NameDictionary;
   matcher: NameMatcher;
   /** Rank in name order → slot, and slot → rank. */
   slotAt: Int32Array;
@@ -176,16 +197,47 @@ interface NameSearch {
   lastMatches: NameMatches | null;
 }
 
+/**
+ * Everything an index answers queries from, built and settled: what a snapshot stores and a
+ * restored index starts from (indexSnapshot.ts).
+ */
+export interface ProfileIndexState {
+  rowCount: number;
+  /** The row in a slot (a restored index reads it from the snapshot when first asked). */
+  rowAt(slot: number): SearchRow;
+  columns: Columns;
+  facetValues: { facets: ArrayLike<number>; texts: readonly string[] };
+  orders: Record<OrderName, Int32Array>;
+  nameDictionary: NameDictionary;
+  readThroughRev: number;
+}
+
+/** Beyond this share of changed rows, rebuilding an order or the name dictionary beats updating it. */
+const updateShare = 1 / 8;
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 /** A search index over the rows of one profile kind. Not reactive: stores wrap it. */
 export class ProfileIndex {
   private readonly slotOf = new Map<number, number>();
-  private rows: SearchRow[] = [];
-  /** Columns the filter loop reads (typed arrays, one value list per facet); rebuilt after changes. */
+  /** Row objects by slot; a restored index makes them from the snapshot when first asked (`storedRow`). */
+  private rows: (SearchRow | undefined)[] = [];
+  private storedRow: ((slot: number) => SearchRow) | null = null;
+  private values = new FacetValues();
+  /**
+   * Columns, orders and the name search are kept between changes; each remembers the slots
+   * upserted since it was last settled and catches up with only those on its next use.
+   */
   private columns: Columns | null = null;
-  private readonly dictionaries = facetNames.map(() => new Dictionary());
+  private readonly columnsChanged = new Set<number>();
+  private orders: Partial<Record<OrderName, Int32Array>> = {};
+  private readonly ordersChanged: Record<OrderName, Set<number>> = { name: new Set(), lastName: new Set(), updated: new Set() };
   private nameSearch: NameSearch | null = null;
-  private orders: Partial<Record<Exclude<ProfileSort, 'relevance'>, Int32Array>> = {};
+  private readonly namesChanged = new Set<number>();
   private live = 0;
+  private readRev = 0;
   /** Scratch for the slots of a result, reused by every search. */
   private out = new Int32Array(0);
 
@@ -194,22 +246,52 @@ export class ProfileIndex {
     return this.live;
   }
 
+  /**
+   * The highest library `rev` this index has taken in (from its snapshot, its upserts, or as
+   * marked read): the store catches up by reading only the search rows above it.
+   */
+  get readThroughRev(): number {
+    return this.readRev;
+  }
+
+  /**
+   * Records that the store has read every library row up to `rev`, including rows of the other
+   * kind this index never sees, so a snapshot written now catches up from there.
+   */
+  markReadThrough(rev: number): void {
+    if (rev > this.readRev) this.readRev = rev;
+  }
+
   /** The row of `id`, removed or not. */
   get(id: number): SearchRow | undefined {
     const slot = this.slotOf.get(id);
-    return slot === undefined ? undefined : this.rows[slot];
+    return slot === undefined ? undefined : this.rowAt(slot);
   }
 
   /** Every live (not removed) row, in no particular order. */
   liveRows(): SearchRow[] {
-    return this.rows.filter((row) => row.removed === 0);
+    const live: SearchRow[] = [];
+    for (let slot = 0; slot < this.rows.length; slot++) {
+      const row = this.rowAt(slot);
+      if (row.removed === 0) live.push(row);
+    }
+    return live;
+  }
+
+  private rowAt(slot: number): SearchRow {
+    let row = this.rows[slot];
+    if (!row) {
+      row = this.storedRow!(slot);
+      this.rows[slot] = row;
+    }
+    return row;
   }
 
   /** Adds or replaces rows (by id). */
   upsert(rows: readonly SearchRow[]): void {
     for (const row of rows) {
       let slot = this.slotOf.get(row.id);
-      const before = slot === undefined ? undefined : this.rows[slot];
+      const before = slot === undefined ? undefined : this.rowAt(slot);
       if (slot === undefined) {
         slot = this.rows.length;
         this.slotOf.set(row.id, slot);
@@ -219,98 +301,227 @@ export class ProfileIndex {
       }
       if (!before || before.removed !== 0) this.live += row.removed === 0 ? 1 : 0;
       if (before && before.removed === 0 && row.removed !== 0) this.live -= 1;
-      this.columns = null;
-      if (!before || before.name !== row.name || before.removed !== row.removed || before.foldedName !== row.foldedName) this.nameSearch = null;
-      if (!before || before.foldedName !== row.foldedName || before.foldedLastName !== row.foldedLastName || before.updatedAt !== row.updatedAt) this.orders = {};
+      if (row.rev > this.readRev) this.readRev = row.rev;
+      // A structure not built yet is built over every row when first used: nothing to remember.
+      if (this.columns) this.columnsChanged.add(slot);
+      if (this.nameSearch && (!before || before.name !== row.name || before.removed !== row.removed || before.foldedName !== row.foldedName)) this.namesChanged.add(slot);
+      if (this.orders.name && (!before || before.foldedName !== row.foldedName)) this.ordersChanged.name.add(slot);
+      if (this.orders.lastName && (!before || before.foldedLastName !== row.foldedLastName)) this.ordersChanged.lastName.add(slot);
+      if (this.orders.updated && (!before || before.updatedAt !== row.updatedAt)) this.ordersChanged.updated.add(slot);
     }
   }
 
-  /** The filter columns of every slot: a few typed arrays instead of 50,000 objects per facet. */
+  /**
+   * The filter columns, caught up with the rows upserted since they were built: unchanged slots
+   * are copied over in runs, changed and new ones read from their rows.
+   */
   private columnsNow(): Columns {
-    if (this.columns) return this.columns;
+    const old = this.columns;
+    if (old && this.columnsChanged.size === 0) return old;
     const count = this.rows.length;
+    const kept = old ? old.ids.length : 0;
+    const fresh: number[] = [];
+    if (old) for (const slot of this.columnsChanged) if (slot < kept) fresh.push(slot);
+    fresh.sort((a, b) => a - b);
+    for (let slot = kept; slot < count; slot++) fresh.push(slot);
+    this.columnsChanged.clear();
+
     const ids = new Int32Array(count);
     const removed = new Uint8Array(count);
     const hasDetail = new Uint8Array(count);
     const ageFrom = new Int16Array(count).fill(-1);
     const ageTo = new Int16Array(count).fill(-1);
     const height = new Int16Array(count).fill(-1);
-    const offsets: Int32Array[] = [];
-    const codes: Int32Array[] = [];
-    for (let f = 0; f < facetNames.length; f++) {
-      const facet = facetNames[f]!;
-      const dictionary = this.dictionaries[f]!;
-      const starts = new Int32Array(count + 1);
-      const list: number[] = [];
-      for (let slot = 0; slot < count; slot++) {
-        starts[slot] = list.length;
-        for (const value of facetValuesOf(this.rows[slot]!, facet)) list.push(dictionary.code(value));
-      }
-      starts[count] = list.length;
-      offsets.push(starts);
-      codes.push(Int32Array.from(list));
+    const lengths = new Int32Array(count * facetCount);
+    if (old) {
+      ids.set(old.ids);
+      removed.set(old.removed);
+      hasDetail.set(old.hasDetail);
+      ageFrom.set(old.ageFrom);
+      ageTo.set(old.ageTo);
+      height.set(old.height);
+      for (let i = 0; i < kept * facetCount; i++) lengths[i] = old.valueStarts[i + 1]! - old.valueStarts[i]!;
     }
-    for (let slot = 0; slot < count; slot++) {
-      const row = this.rows[slot]!;
+    const freshCodes: number[] = [];
+    const freshRanks: number[] = [];
+    for (const slot of fresh) {
+      const row = this.rowAt(slot);
       ids[slot] = row.id;
       removed[slot] = row.removed === 0 ? 0 : 1;
       hasDetail[slot] = row.hasDetail ? 1 : 0;
-      if (row.actingAgeFrom !== null && row.actingAgeTo !== null) {
+      ageFrom[slot] = ageTo[slot] = height[slot] = -1;
+      if (typeof row.actingAgeFrom === 'number' && typeof row.actingAgeTo === 'number') {
         ageFrom[slot] = row.actingAgeFrom;
         ageTo[slot] = row.actingAgeTo;
       }
       if (typeof row.height === 'number') height[slot] = row.height;
-    }
-    const bases = new Int32Array(facetNames.length);
-    let totalValues = 0;
-    for (let f = 0; f < facetNames.length; f++) {
-      bases[f] = totalValues;
-      totalValues += this.dictionaries[f]!.values.length;
-    }
-    const flatOffsets = new Int32Array(count + 1);
-    const flatCodes = new Int32Array(codes.reduce((sum, list) => sum + list.length, 0));
-    let at = 0;
-    for (let slot = 0; slot < count; slot++) {
-      flatOffsets[slot] = at;
-      for (let f = 0; f < facetNames.length; f++) {
-        const list = codes[f]!;
-        const base = bases[f]!;
-        for (let c = offsets[f]![slot]!, end = offsets[f]![slot + 1]!; c < end; c++) flatCodes[at++] = base + list[c]!;
+      for (let f = 0; f < facetCount; f++) {
+        const values = facetValuesOf(row, facetNames[f]!);
+        lengths[slot * facetCount + f] = values.length;
+        for (const value of values) {
+          freshCodes.push(this.values.code(f, value));
+          freshRanks.push(f === languageFacet ? languageLevelRank(row.languageLevels?.[value]) : 0);
+        }
       }
     }
-    flatOffsets[count] = at;
-    this.columns = { ids, removed, hasDetail, ageFrom, ageTo, height, offsets, codes, flatOffsets, flatCodes, bases, totalValues };
+    const valueStarts = new Int32Array(count * facetCount + 1);
+    for (let i = 0; i < lengths.length; i++) valueStarts[i + 1] = valueStarts[i]! + lengths[i]!;
+    const valueCodes = new Int32Array(valueStarts[count * facetCount]!);
+    const levelRanks = new Uint8Array(valueCodes.length);
+    // Unchanged slots between two fresh ones keep their runs: one copy per stretch.
+    const copy = (from: number, to: number) => {
+      if (!old || from >= to) return;
+      const start = old.valueStarts[from * facetCount]!;
+      const end = old.valueStarts[to * facetCount]!;
+      valueCodes.set(old.valueCodes.subarray(start, end), valueStarts[from * facetCount]!);
+      levelRanks.set(old.levelRanks.subarray(start, end), valueStarts[from * facetCount]!);
+    };
+    let next = 0;
+    let at = 0;
+    for (const slot of fresh) {
+      copy(next, Math.min(slot, kept));
+      for (let c = valueStarts[slot * facetCount]!, end = valueStarts[(slot + 1) * facetCount]!; c < end; c++) {
+        valueCodes[c] = freshCodes[at]!;
+        levelRanks[c] = freshRanks[at++]!;
+      }
+      next = slot + 1;
+    }
+    copy(next, kept);
+    this.columns = { ids, removed, hasDetail, ageFrom, ageTo, height, valueStarts, valueCodes, levelRanks };
     return this.columns;
   }
 
-  private order(sort: Exclude<ProfileSort, 'relevance'>): Int32Array {
+  private comparator(sort: OrderName): (a: number, b: number) => number {
+    const rows = this.rows as SearchRow[];
+    if (sort === 'name') return (a, b) => compareText(rows[a]!.foldedName, rows[b]!.foldedName) || rows[a]!.id - rows[b]!.id;
+    if (sort === 'lastName') return (a, b) => compareText(rows[a]!.foldedLastName ?? '', rows[b]!.foldedLastName ?? '') || rows[a]!.id - rows[b]!.id;
+    return (a, b) => compareText(rows[b]!.updatedAt, rows[a]!.updatedAt) || rows[a]!.id - rows[b]!.id;
+  }
+
+  /**
+   * The slots in `sort` order. After a few changes the changed slots are taken out and put back
+   * where they belong (a binary search each); the comparator is total (ties by id), so the
+   * result equals a full sort.
+   */
+  private order(sort: OrderName): Int32Array {
     const cached = this.orders[sort];
-    if (cached) return cached;
-    const slots = Array.from({ length: this.rows.length }, (_, slot) => slot);
-    const rows = this.rows;
-    const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-    if (sort === 'name') slots.sort((a, b) => compareText(rows[a]!.foldedName, rows[b]!.foldedName) || rows[a]!.id - rows[b]!.id);
-    else if (sort === 'lastName') slots.sort((a, b) => compareText(rows[a]!.foldedLastName ?? '', rows[b]!.foldedLastName ?? '') || rows[a]!.id - rows[b]!.id);
-    else slots.sort((a, b) => compareText(rows[b]!.updatedAt, rows[a]!.updatedAt) || rows[a]!.id - rows[b]!.id);
-    const order = Int32Array.from(slots);
+    const changed = this.ordersChanged[sort];
+    if (cached && changed.size === 0) return cached;
+    const count = this.rows.length;
+    const compare = this.comparator(sort);
+    let order: Int32Array;
+    if (!cached || changed.size > count * updateShare) {
+      for (let slot = 0; slot < count; slot++) this.rowAt(slot);
+      const slots = Array.from({ length: count }, (_, slot) => slot);
+      slots.sort(compare);
+      order = Int32Array.from(slots);
+    } else {
+      const moved = [...changed];
+      for (const slot of moved) this.rowAt(slot);
+      moved.sort(compare);
+      const isMoved = new Uint8Array(count);
+      for (const slot of moved) isMoved[slot] = 1;
+      const kept = new Int32Array(count - moved.length);
+      let k = 0;
+      for (let i = 0; i < cached.length; i++) if (isMoved[cached[i]!] === 0) kept[k++] = cached[i]!;
+      order = new Int32Array(count);
+      let from = 0;
+      let at = 0;
+      for (const slot of moved) {
+        let low = from;
+        let high = kept.length;
+        while (low < high) {
+          const middle = (low + high) >>> 1;
+          this.rowAt(kept[middle]!);
+          if (compare(kept[middle]!, slot) < 0) low = middle + 1;
+          else high = middle;
+        }
+        order.set(kept.subarray(from, low), at);
+        at += low - from;
+        from = low;
+        order[at++] = slot;
+      }
+      order.set(kept.subarray(from), at);
+    }
+    changed.clear();
     this.orders[sort] = order;
     return order;
   }
 
-  /** The name search over the current rows: the word dictionary of every live name, by name rank. */
+  /**
+   * The name search over the current rows: the word dictionary of every live name, by name rank.
+   * After a few changes the dictionary is updated (only changed names are folded), else rebuilt.
+   */
   private nameSearchNow(): NameSearch {
-    if (this.nameSearch) return this.nameSearch;
+    const current = this.nameSearch;
+    if (current && this.namesChanged.size === 0) return current;
     const slotAt = this.order('name');
-    const rankOf = new Int32Array(slotAt.length);
-    const names: (string | null)[] = new Array<string | null>(slotAt.length);
-    for (let rank = 0; rank < slotAt.length; rank++) {
-      const row = this.rows[slotAt[rank]!]!;
-      rankOf[slotAt[rank]!] = rank;
-      names[rank] = row.removed === 0 ? row.name : null;
+    const count = slotAt.length;
+    const rankOf = new Int32Array(count);
+    for (let rank = 0; rank < count; rank++) rankOf[slotAt[rank]!] = rank;
+    const nameAt = (slot: number): string | null => {
+      const row = this.rowAt(slot);
+      return row.removed === 0 ? row.name : null;
+    };
+    let dictionary: NameDictionary;
+    if (current && this.namesChanged.size <= count * updateShare) {
+      const changed = new Uint8Array(count);
+      const names = new Map<number, string | null>();
+      for (const slot of this.namesChanged) {
+        changed[slot] = 1;
+        names.set(rankOf[slot]!, nameAt(slot));
+      }
+      const rankAfter = new Int32Array(current.slotAt.length);
+      for (let rank = 0; rank < rankAfter.length; rank++) {
+        const slot = current.slotAt[rank]!;
+        rankAfter[rank] = changed[slot] === 1 ? -1 : rankOf[slot]!;
+      }
+      dictionary = updateNameDictionary(current.dictionary, rankAfter, names, count);
+    } else {
+      const names: (string | null)[] = new Array<string | null>(count);
+      for (let rank = 0; rank < count; rank++) names[rank] = nameAt(slotAt[rank]!);
+      dictionary = buildNameDictionary(names);
     }
-    const matcher = new NameMatcher(buildNameDictionary(names), slotAt.length);
-    this.nameSearch = { matcher, slotAt, rankOf, lastText: '', lastMatches: null };
+    this.namesChanged.clear();
+    this.nameSearch = { dictionary, matcher: new NameMatcher(dictionary, count), slotAt, rankOf, lastText: '', lastMatches: null };
     return this.nameSearch;
+  }
+
+  /** Builds and settles everything queries read, for a snapshot (indexSnapshot.ts). */
+  settledState(): ProfileIndexState {
+    const columns = this.columnsNow();
+    const nameDictionary = this.nameSearchNow().dictionary;
+    const orders = { name: this.order('name'), lastName: this.order('lastName'), updated: this.order('updated') };
+    return {
+      rowCount: this.rows.length,
+      rowAt: (slot) => this.rowAt(slot),
+      columns,
+      facetValues: { facets: this.values.facets, texts: this.values.texts },
+      orders,
+      nameDictionary,
+      readThroughRev: this.readRev,
+    };
+  }
+
+  /** An index answering exactly as the one `state` was taken from; rows are made from `state.rowAt` when asked for. */
+  static fromState(state: ProfileIndexState): ProfileIndex {
+    const index = new ProfileIndex();
+    const { rowCount, columns, orders, nameDictionary } = state;
+    index.rows = new Array<SearchRow | undefined>(rowCount);
+    index.storedRow = state.rowAt;
+    index.values = new FacetValues(state.facetValues.facets, state.facetValues.texts);
+    index.columns = columns;
+    for (let slot = 0; slot < rowCount; slot++) {
+      index.slotOf.set(columns.ids[slot]!, slot);
+      if (columns.removed[slot] === 0) index.live += 1;
+    }
+    if (index.slotOf.size !== rowCount) throw new RangeError('the state holds a profile twice');
+    index.orders = { ...orders };
+    const rankOf = new Int32Array(rowCount);
+    for (let rank = 0; rank < rowCount; rank++) rankOf[orders.name[rank]!] = rank;
+    index.nameSearch = { dictionary: nameDictionary, matcher: new NameMatcher(nameDictionary, rowCount), slotAt: orders.name, rankOf, lastText: '', lastMatches: null };
+    index.readRev = state.readThroughRev;
+    return index;
   }
 
   /**
@@ -334,22 +545,22 @@ export class ProfileIndex {
    * cost, and a keystroke needs the list at once but the counts only once typing pauses.
    */
   query(query: ProfileQuery, { counts: counting = true }: { counts?: boolean } = {}): QueryResult {
-    const rows = this.rows;
     // Columns first: building them interns every value, so the selected values below find their codes.
     const columns = this.columnsNow();
     const named = this.nameMatches(query.text);
+    const rowCount = this.rows.length;
+    const values = this.values;
     // Selected facet values as codes; a value no profile has makes the facet match nothing.
     const active: { f: number; mode: 'any' | 'all'; codes: number[] }[] = [];
-    for (let f = 0; f < facetNames.length; f++) {
+    for (let f = 0; f < facetCount; f++) {
       const selected = query.facets[facetNames[f]!] ?? [];
       if (selected.length === 0) continue;
-      const dictionary = this.dictionaries[f]!;
-      active.push({ f, mode: facetModes[facetNames[f]!], codes: selected.map((value) => dictionary.find(value) ?? -1) });
+      active.push({ f, mode: facetModes[facetNames[f]!], codes: selected.map((value) => values.find(f, value) ?? -1) });
     }
     const levelChecks = Object.entries(query.languageMinLevels)
       .filter(([code]) => (query.facets.language ?? []).includes(code))
-      .map(([code, level]) => ({ code, rank: languageLevelRank(level) }));
-    const counter = new Int32Array(counting ? columns.totalValues : 0);
+      .map(([code, level]) => ({ code: values.find(languageFacet, code) ?? -1, rank: languageLevelRank(level) }));
+    const counter = new Int32Array(counting ? values.size : 0);
     const { actingAgeMin, actingAgeMax, heightMin, heightMax } = query;
     const ageLow = actingAgeMin ?? -1;
     const ageHigh = actingAgeMax ?? 10_000;
@@ -357,23 +568,16 @@ export class ProfileIndex {
     const heightHigh = heightMax ?? 10_000;
     const ageFilter = actingAgeMin !== null || actingAgeMax !== null;
     const heightFilter = heightMin !== null || heightMax !== null;
-    const { ids: idOf, removed, hasDetail, ageFrom, ageTo, height, offsets, codes, flatOffsets, flatCodes, bases } = columns;
-    const anyMode = facetNames.map((facet) => facetModes[facet] === 'any');
-    const languageFacet = facetNames.indexOf('language');
+    const { ids: idOf, removed, hasDetail, ageFrom, ageTo, height, valueStarts, valueCodes, levelRanks } = columns;
 
-    if (this.out.length < rows.length) this.out = new Int32Array(rows.length);
+    if (this.out.length < rowCount) this.out = new Int32Array(rowCount);
     const out = this.out;
     let found = 0;
     let withDetail = 0;
-    const has = (f: number, slot: number, code: number): boolean => {
-      const list = codes[f]!;
-      for (let c = offsets[f]![slot]!, end = offsets[f]![slot + 1]!; c < end; c++) if (list[c] === code) return true;
-      return false;
-    };
-    const count = (f: number, slot: number): void => {
-      const list = codes[f]!;
-      const base = bases[f]!;
-      for (let c = offsets[f]![slot]!, end = offsets[f]![slot + 1]!; c < end; c++) counter[base + list[c]!]! += 1;
+    /** Where `code` stands among the values of `slot` under facet `f`, or -1. */
+    const positionOf = (f: number, slot: number, code: number): number => {
+      for (let c = valueStarts[slot * facetCount + f]!, end = valueStarts[slot * facetCount + f + 1]!; c < end; c++) if (valueCodes[c] === code) return c;
+      return -1;
     };
     const visit = (slot: number): void => {
       if (removed[slot] === 1) return;
@@ -386,13 +590,12 @@ export class ProfileIndex {
         let ok: boolean;
         if (facet.mode === 'any') {
           ok = false;
-          for (const code of facet.codes) if (has(facet.f, slot, code)) ok = true;
+          for (const code of facet.codes) if (positionOf(facet.f, slot, code) >= 0) ok = true;
         } else {
           ok = true;
-          for (const code of facet.codes) if (!has(facet.f, slot, code)) ok = false;
-          if (ok && facet.f === languageFacet && levelChecks.length > 0) {
-            const levels = rows[slot]!.languageLevels;
-            for (const check of levelChecks) if (languageLevelRank(levels?.[check.code]) < check.rank) ok = false;
+          for (const code of facet.codes) if (positionOf(facet.f, slot, code) < 0) ok = false;
+          if (ok && facet.f === languageFacet) {
+            for (const check of levelChecks) if (levelRanks[positionOf(languageFacet, slot, check.code)]! < check.rank) ok = false;
           }
         }
         if (!ok) {
@@ -403,9 +606,9 @@ export class ProfileIndex {
       if (failures === 0) {
         out[found++] = slot;
         withDetail += hasDetail[slot]!;
-        if (counting) for (let c = flatOffsets[slot]!, end = flatOffsets[slot + 1]!; c < end; c++) counter[flatCodes[c]!]! += 1;
+        if (counting) for (let c = valueStarts[slot * facetCount]!, end = valueStarts[(slot + 1) * facetCount]!; c < end; c++) counter[valueCodes[c]!]! += 1;
       } else if (counting && failures === 1 && anyMode[failed]) {
-        count(failed, slot);
+        for (let c = valueStarts[slot * facetCount + failed]!, end = valueStarts[slot * facetCount + failed + 1]!; c < end; c++) counter[valueCodes[c]!]! += 1;
       }
     };
 
@@ -446,18 +649,11 @@ export class ProfileIndex {
     const ids = new Int32Array(found);
     for (let i = 0; i < found; i++) ids[i] = idOf[out[i]!]!;
     const counts = {} as Record<FacetName, Map<string, number>>;
-    for (let f = 0; f < facetNames.length; f++) {
-      if (!counting) {
-        counts[facetNames[f]!] = new Map();
-        continue;
-      }
-      const map = new Map<string, number>();
-      const values = this.dictionaries[f]!.values;
-      const base = bases[f]!;
-      for (let code = 0; code < values.length; code++) if (counter[base + code]! > 0) map.set(values[code]!, counter[base + code]!);
+    for (const facet of facetNames) counts[facet] = new Map();
+    if (counting) {
+      for (let code = 0; code < counter.length; code++) if (counter[code]! > 0) counts[facetNames[values.facets[code]!]!].set(values.texts[code]!, counter[code]!);
       // A selected value stays listed (with 0) so it can be unselected.
-      for (const value of query.facets[facetNames[f]!] ?? []) if (!map.has(value)) map.set(value, 0);
-      counts[facetNames[f]!] = map;
+      for (const facet of facetNames) for (const value of query.facets[facet] ?? []) if (!counts[facet].has(value)) counts[facet].set(value, 0);
     }
     return { ids, counts, withDetail };
   }
