@@ -21,6 +21,8 @@ const numberFormat = {
   kilobyte: unitFormat('kilobyte'),
   megabyte: unitFormat('megabyte'),
   gigabyte: unitFormat('gigabyte'),
+  /** A height: "178 cm", "178 см". */
+  centimetre: { style: 'unit', unit: 'centimeter', unitDisplay: 'short', maximumFractionDigits: 0 },
 } as const satisfies Record<string, Intl.NumberFormatOptions>;
 
 const dateTimeFormat = {

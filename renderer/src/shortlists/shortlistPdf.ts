@@ -1,19 +1,26 @@
 /**
- * A shortlist as a PDF contact sheet: a grid of main pictures with name, acting age, agency and
- * note, to print or send. Made entirely in the renderer from the entries' snapshots and the offline
+ * A shortlist as a PDF contact sheet: a grid of main pictures, all at one height, with name,
+ * status and rating, acting age and height, agency and the start of the note; then every note in
+ * full, flowing over as many pages as it needs, to print or send. Made entirely in the renderer from the entries' snapshots and the offline
  * picture cache (`loadPicture`), so it works without a network. The DejaVu fonts are embedded
  * (subset) so every Latin, Cyrillic and Greek name renders; the caller passes their bytes
  * (contactSheetFonts.ts in the app, node_modules in tests) and all texts.
  */
 import fontkit, { type Font } from '@cantoo/fontkit';
-import { PDFDocument, PDFHexString, degrees, drawImage, rgb, type PDFFont, type PDFName, type PDFPage, type PDFRef } from '@cantoo/pdf-lib';
+import { PDFDocument, PDFHexString, clip, degrees, drawImage, endPath, popGraphicsState, pushGraphicsState, rectangle, rgb, type PDFFont, type PDFName, type PDFPage, type PDFRef } from '@cantoo/pdf-lib';
 import { pngHeader, pngPassthrough } from './pngPassthrough.ts';
 
 export interface ContactSheetEntry {
   name: string;
   /** The acting age range as shown, e.g. "25–35"; empty when unknown. */
   actingAge: string;
+  /** The height as shown in the UI language, e.g. "178 cm"; empty when unknown. */
+  height: string;
   agency: string;
+  /** The entry's status in words ("Callback"). */
+  status: string;
+  /** 1–5 stars, or null when not rated. */
+  rating: number | null;
   note: string;
   /** The main picture (resolved through `loadPicture`), or null without one. */
   pictureUrl: string | null;
@@ -37,6 +44,8 @@ export interface ContactSheetTexts {
   page: (n: number, total: number) => string;
   /** Header, beside the title: "Created 10 Jan 2026 by Castdesk". */
   generated: string;
+  /** Heading of the pages that give every note in full. */
+  notesTitle: string;
 }
 
 export type ContactSheetPaper = 'a4' | 'letter';
@@ -73,7 +82,13 @@ const maxDecodedPixels = 40_000_000;
 const nameSize = 9;
 const detailSize = 7.5;
 const noteSize = 7;
-const noteLines = 3;
+/** Lines of a note under its picture; the whole note follows on the notes pages. */
+const noteLines = 2;
+const detailLines = 3;
+/** The notes pages: a line per entry, then its note in full. */
+const notesHeadingSize = 12;
+const notesNameSize = 9.5;
+const notesTextSize = 9;
 const ink = rgb(0.1, 0.1, 0.12);
 const muted = rgb(0.38, 0.38, 0.42);
 const placeholderFill = rgb(0.95, 0.95, 0.96);
@@ -83,8 +98,20 @@ const white = rgb(1, 1, 1);
 
 /** Lines of this many points under the text sizes above. */
 const lineHeight = (size: number): number => size * 1.25;
-/** Height under the picture: name, acting age, agency and the note's lines. */
-const textBlockHeight = lineHeight(nameSize) + 2 * lineHeight(detailSize) + noteLines * lineHeight(noteSize) + 6;
+/** Height under the picture: name, status and rating, acting age and height, agency, the note's lines. */
+const textBlockHeight = lineHeight(nameSize) + detailLines * lineHeight(detailSize) + noteLines * lineHeight(noteSize) + 6;
+
+/** "★★★☆☆" for a rating of 3 (DejaVu has both stars); empty when not rated. */
+export function ratingStars(rating: number | null): string {
+  if (rating === null || !Number.isFinite(rating)) return '';
+  const full = Math.max(0, Math.min(5, Math.round(rating)));
+  return '★'.repeat(full) + '☆'.repeat(5 - full);
+}
+
+/** The parts that are not empty, joined by a middle dot: "Callback · ★★★★☆". */
+function joined(...parts: string[]): string {
+  return parts.map(oneLine).filter(Boolean).join(' · ');
+}
 
 type PictureKind = 'jpeg' | 'png';
 
@@ -308,17 +335,25 @@ class SheetPage {
     readonly page: PDFPage,
   ) {}
 
-  /** `picture` scaled to fit `box`, keeping its aspect ratio, centred; returns where it went. */
+  /**
+   * `picture` filling `box` (every picture at the box's height and width, as a contact sheet's
+   * prints are): scaled to cover it, centred, and cut to it; returns the box.
+   */
   drawPicture(picture: Picture, box: Box, faded: boolean): Box {
-    const scale = Math.min(box.width / picture.width, box.height / picture.height);
+    const scale = Math.max(box.width / picture.width, box.height / picture.height);
     const width = picture.width * scale;
     const height = picture.height * scale;
     if (faded && !this.fadedState) {
       this.fadedState = this.page.node.newExtGState('GS', this.doc.context.obj({ Type: 'ExtGState', ca: fadedOpacity, CA: fadedOpacity }));
     }
-    const drawn = { x: box.x + (box.width - width) / 2, y: box.y + (box.height - height) / 2, width, height };
+    // Headshots are cut at their sides (and tall ones a little at the foot), never at the head.
+    const drawn = { x: box.x + (box.width - width) / 2, y: box.y + box.height - height, width, height };
     const name = this.page.node.newXObject('Image', picture.ref);
     this.page.pushOperators(
+      pushGraphicsState(),
+      rectangle(box.x, box.y, box.width, box.height),
+      clip(),
+      endPath(),
       ...drawImage(name, {
         ...drawn,
         rotate: degrees(0),
@@ -326,8 +361,9 @@ class SheetPage {
         ySkew: degrees(0),
         graphicsState: faded ? (this.fadedState ?? undefined) : undefined,
       }),
+      popGraphicsState(),
     );
-    return drawn;
+    return box;
   }
 
   /** Lines of `text` centred in `box` (at most two). */
@@ -362,6 +398,9 @@ class SheetPage {
 }
 
 interface Measures {
+  notesHeading: Measure;
+  notesName: Measure;
+  notesText: Measure;
   name: Measure;
   detail: Measure;
   note: Measure;
@@ -395,12 +434,56 @@ function drawCell(sheet: SheetPage, cell: Box, entry: ContactSheetEntry, picture
   };
   line(oneLine(entry.name), measures.name);
   baseline += lineHeight(nameSize) - lineHeight(detailSize);
-  const actingAge = oneLine(entry.actingAge);
-  if (actingAge) line(oneLine(texts.actingAge(actingAge)), measures.detail, muted);
-  const agency = oneLine(entry.agency);
-  if (agency) line(agency, measures.detail, muted);
+  const details = [
+    joined(entry.status, ratingStars(entry.rating)),
+    joined(entry.actingAge ? texts.actingAge(entry.actingAge) : '', entry.height),
+    oneLine(entry.agency),
+  ];
+  for (const detail of details) {
+    if (detail) line(detail, measures.detail, muted);
+    else baseline -= lineHeight(detailSize);
+  }
   baseline += lineHeight(detailSize) - lineHeight(noteSize);
   for (const noteLine of measures.note.wrap(entry.note, cell.width, noteLines)) line(noteLine, measures.note);
+}
+
+/**
+ * Every note in full after the grid: per entry with a note, its number in the list, name, status
+ * and rating, then the note wrapped to the page width, going on to a new page (with the header)
+ * wherever the page ends. Returns the pages it added.
+ */
+function drawNotesPages(doc: PDFDocument, input: ContactSheetInput, measures: Measures, pageSize: [number, number]): PDFPage[] {
+  const withNotes = input.entries.map((entry, index) => ({ entry, number: index + 1 })).filter(({ entry }) => printable(entry.note).trim() !== '');
+  if (withNotes.length === 0) return [];
+  const [width, height] = pageSize;
+  const contentWidth = width - 2 * margin;
+  const top = height - margin - headerHeight;
+  const bottom = margin + footerHeight + 4;
+  const pages: PDFPage[] = [];
+  let page!: PDFPage;
+  let baseline = 0;
+  const newPage = (): void => {
+    page = doc.addPage(pageSize);
+    pages.push(page);
+    drawHeader(page, input, measures);
+    baseline = top - notesHeadingSize;
+    page.drawText(measures.notesHeading.ellipsis(oneLine(input.texts.notesTitle), contentWidth), { x: margin, y: baseline, size: notesHeadingSize, font: measures.notesHeading.font, color: ink });
+    baseline -= lineHeight(notesHeadingSize) + 6;
+  };
+  const draw = (text: string, measure: Measure, colour = ink): void => {
+    if (baseline < bottom) newPage();
+    page.drawText(text, { x: margin, y: baseline, size: measure.size, font: measure.font, color: colour });
+    baseline -= lineHeight(measure.size);
+  };
+  newPage();
+  for (const { entry, number } of withNotes) {
+    // A name line never stands alone at a page's foot: it needs room for a line of its note.
+    if (baseline - lineHeight(notesNameSize) < bottom) newPage();
+    draw(measures.notesName.ellipsis(joined(`${number}. ${oneLine(entry.name)}`, entry.status, ratingStars(entry.rating)), contentWidth), measures.notesName);
+    for (const noteLine of measures.notesText.wrap(entry.note, contentWidth, Number.POSITIVE_INFINITY)) draw(noteLine, measures.notesText);
+    baseline -= 6;
+  }
+  return pages;
 }
 
 function drawHeader(page: PDFPage, input: ContactSheetInput, measures: Measures): void {
@@ -462,6 +545,9 @@ export async function shortlistPdf(input: ContactSheetInput): Promise<Uint8Array
   const regularAdvances = new Advances(input.fontBytes.regular);
   const boldAdvances = new Advances(input.fontBytes.bold);
   const measures: Measures = {
+    notesHeading: new Measure(bold, boldAdvances, notesHeadingSize),
+    notesName: new Measure(bold, boldAdvances, notesNameSize),
+    notesText: new Measure(regular, regularAdvances, notesTextSize),
     name: new Measure(bold, boldAdvances, nameSize),
     detail: new Measure(regular, regularAdvances, detailSize),
     note: new Measure(regular, regularAdvances, noteSize),
@@ -477,9 +563,11 @@ export async function shortlistPdf(input: ContactSheetInput): Promise<Uint8Array
 
   const [pageWidth, pageHeight] = contactSheetPageSizes[input.paper];
   const boxes = cellBoxes(pageWidth, pageHeight);
-  const pageCount = Math.max(1, Math.ceil(input.entries.length / contactSheetEntriesPerPage));
-  for (let pageIndex = 0; pageIndex < pageCount; pageIndex++) {
+  const gridPageCount = Math.max(1, Math.ceil(input.entries.length / contactSheetEntriesPerPage));
+  const pages: PDFPage[] = [];
+  for (let pageIndex = 0; pageIndex < gridPageCount; pageIndex++) {
     const page = doc.addPage([pageWidth, pageHeight]);
+    pages.push(page);
     const sheet = new SheetPage(doc, page);
     drawHeader(page, input, measures);
     const pageEntries = input.entries.slice(pageIndex * contactSheetEntriesPerPage, (pageIndex + 1) * contactSheetEntriesPerPage);
@@ -487,8 +575,10 @@ export async function shortlistPdf(input: ContactSheetInput): Promise<Uint8Array
       const picture = entry.pictureUrl ? (pictures.get(entry.pictureUrl) ?? null) : null;
       drawCell(sheet, boxes[index]!, entry, picture, input.texts, measures);
     });
-    drawFooter(page, input.texts.page(pageIndex + 1, pageCount), measures.small);
   }
+  pages.push(...drawNotesPages(doc, input, measures, [pageWidth, pageHeight]));
+  // Footers last: "page n of m" counts the notes pages too.
+  pages.forEach((page, index) => drawFooter(page, input.texts.page(index + 1, pages.length), measures.small));
 
   doc.setTitle(oneLine(input.title), { showInWindowTitleBar: true });
   if (input.subtitle) doc.setSubject(oneLine(input.subtitle));

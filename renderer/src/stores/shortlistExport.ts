@@ -175,14 +175,19 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
       // pdf-lib and the fonts (about 1.3 MB) load the first time a contact sheet is made, not at start.
       const [{ shortlistPdf }, { loadContactSheetFonts }] = await Promise.all([import('../shortlists/shortlistPdf.ts'), import('../shortlists/contactSheetFonts.ts')]);
       const fontBytes = await loadContactSheetFonts(bytesOf);
+      const statuses = csvTexts().statuses;
       const pdf = await shortlistPdf({
         title: list.name,
-        subtitle: [list.castingCallName, list.roleName].filter(Boolean).join(' – ') || undefined,
+        // The list is often named after its call or role: the title stands once.
+        subtitle: [list.castingCallName, list.roleName].filter((part) => part && part.trim() !== list.name.trim()).join(' – ') || undefined,
         paper,
         entries: entries.map((entry) => ({
           name: entry.snapshot.name,
           actingAge: entry.snapshot.actingAgeFrom !== null && entry.snapshot.actingAgeTo !== null ? `${entry.snapshot.actingAgeFrom}–${entry.snapshot.actingAgeTo}` : '',
+          height: entry.snapshot.height ? composer!.n(entry.snapshot.height, 'centimetre') : '',
           agency: entry.snapshot.agencies[0] ?? '',
+          status: statuses[entry.status] ?? '',
+          rating: entry.rating,
           note: entry.note,
           pictureUrl: entry.snapshot.pictureUrl ?? entry.snapshot.thumbUrl,
           unavailable: !shortlists.available(entry.actorId, entry.directoryOrigin),
@@ -195,7 +200,8 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
           noPicture: t('shortlistExport.pdfNoPicture'),
           unavailable: t('shortlistExport.pdfUnavailable'),
           page: (n, total) => t('shortlistExport.pdfPage', { n, total }),
-          generated: t('shortlistExport.pdfGenerated', { date: new Date().toLocaleDateString(composer!.locale.value) }),
+          generated: t('shortlistExport.pdfGenerated', { date: composer!.d(new Date(), 'date') }),
+          notesTitle: t('shortlistExport.columnNote'),
         },
       });
       const name = `${exportFileName(list.name)} (${paper}).pdf`;

@@ -181,7 +181,10 @@ function run(command: string, args: string[]): string {
 const entry = (name: string, pictureUrl: string | null, extra: Partial<ContactSheetEntry> = {}): ContactSheetEntry => ({
   name,
   actingAge: '25–35',
+  height: '178 cm',
   agency: 'Agentur Schön',
+  status: 'Callback',
+  rating: 4,
   note: '',
   pictureUrl,
   unavailable: false,
@@ -211,6 +214,7 @@ const texts: ContactSheetInput['texts'] = {
   unavailable: 'Nicht mehr verfügbar',
   page: (n, total) => `Seite ${n} von ${total}`,
   generated: 'Erstellt am 10.01.2026 mit Castdesk',
+  notesTitle: 'Notizen',
 };
 
 let dir = '';
@@ -256,7 +260,8 @@ describe('shortlistPdf', () => {
 
     // updateMetadata: false, or pdf-lib would stamp its own producer on what it reads.
     const doc = await PDFDocument.load(bytes, { updateMetadata: false });
-    expect(doc.getPageCount()).toBe(2);
+    // Two pages of pictures, one of notes in full.
+    expect(doc.getPageCount()).toBe(3);
     for (const page of doc.getPages()) {
       expect(page.getWidth()).toBeCloseTo(595.28, 1);
       expect(page.getHeight()).toBeCloseTo(841.89, 1);
@@ -277,19 +282,30 @@ describe('shortlistPdf', () => {
     expect(page1).toContain('Tatort Kiel — Kommissarin');
     expect(page1).toContain('Rolle: Jörgensen');
     expect(page1).toContain('Erstellt am 10.01.2026 mit Castdesk');
-    expect(page1).toContain('Seite 1 von 2');
-    expect(page2).toContain('Seite 2 von 2');
-    expect(page1).toContain('Spielalter 40–50');
+    expect(page1).toContain('Seite 1 von 3');
+    expect(page2).toContain('Seite 2 von 3');
+    expect(page1).toContain('Spielalter 40–50 · 178 cm');
+    expect(page1).toContain('Callback · ★★★★☆');
     expect(page1).toContain('Агентство Москва');
     expect(page1).toContain('Nicht mehr verfügbar');
     // Broken, not a picture, not cached, a failing cache, no URL: five placeholders.
     expect(page1.match(/Kein Bild/g)).toHaveLength(5);
-    // The long note is cut after three lines with an ellipsis.
+    // Under its picture the long note is cut after two lines with an ellipsis ...
     expect(page1).toContain('Sehr präsent im Callback');
     expect(page1).not.toContain('SCHLUSSWORT');
     expect(page1).toContain('…');
     expect(page2).toContain('Zeile eins');
     expect(page2).toContain('Zeile zwei');
+    // ... and stands in full on the notes page, with the entry's number, status and rating.
+    const page3 = run('pdftotext', ['-f', '3', '-l', '3', '-enc', 'UTF-8', file, '-']);
+    expect(page3).toContain('Notizen');
+    expect(page3).toContain('Tatort Kiel — Kommissarin');
+    expect(page3).toContain('1. Jürgen Müller · Callback · ★★★★☆');
+    expect(page3).toContain('SCHLUSSWORT');
+    expect(page3.replace(/\s+/g, ' ')).toContain(longNote.trim());
+    expect(page3).toContain('18. Last Entry');
+    expect(page3).toContain('Seite 3 von 3');
+    expect(page3).not.toContain('Gone Actor');
 
     // Every distinct picture is read once and embedded once (yellow, green, blue, purple).
     expect(Math.max(...loads.values())).toBe(1);
@@ -325,13 +341,32 @@ describe('shortlistPdf', () => {
 
   it('writes Letter pages, and one page for a short list', async () => {
     const letter = await PDFDocument.load(await sheet('letter'));
-    expect(letter.getPageCount()).toBe(2);
+    expect(letter.getPageCount()).toBe(3);
     for (const page of letter.getPages()) expect(page.getSize()).toEqual({ width: 612, height: 792 });
 
-    const short = await PDFDocument.load(await sheet('letter', entries.slice(0, 16)));
+    // Sixteen entries without a note: one page.
+    const short = await PDFDocument.load(await sheet('letter', entries.slice(1, 17)));
     expect(short.getPageCount()).toBe(1);
     const empty = await PDFDocument.load(await sheet('a4', []));
     expect(empty.getPageCount()).toBe(1);
+  });
+
+  it('gives a note longer than a page in full, going on to the next page', async () => {
+    const file = join(dir, 'long-note.pdf');
+    const sentences = Array.from({ length: 400 }, (_, index) => `Satz ${index + 1} über die Probe in Kiel.`);
+    const list = [entry('Lange Notiz', 'cache://green.jpg', { note: sentences.join(' '), rating: null, status: 'Eingeladen' })];
+    node.fs.writeFileSync(file, await sheet('a4', list));
+    const doc = await PDFDocument.load(node.fs.readFileSync(file));
+    expect(doc.getPageCount()).toBeGreaterThanOrEqual(3);
+    const text = run('pdftotext', ['-enc', 'UTF-8', file, '-']).replace(/\s+/g, ' ');
+    // Every sentence is there (one may be split by a page's foot and the next page's head).
+    expect(sentences.filter((_, index) => !text.includes(`Satz ${index + 1} über`))).toEqual([]);
+    expect(text).toContain(sentences.at(-1));
+    expect(text).toContain('1. Lange Notiz · Eingeladen');
+    expect(text).not.toContain('☆');
+    const last = run('pdftotext', ['-f', String(doc.getPageCount()), '-l', String(doc.getPageCount()), '-enc', 'UTF-8', file, '-']);
+    expect(last).toContain('Notizen');
+    expect(last).toContain(`Seite ${doc.getPageCount()} von ${doc.getPageCount()}`);
   });
 
   it('survives text no font has and control characters', async () => {
