@@ -1,7 +1,8 @@
 /**
  * Name search quality on a fixed dataset: 6,000 names from the demo generator's pools plus the
- * hard cases, each query asserting that every profile of the intended name is found (recall) and
- * that the intended name is in the first ten (what the user sees without scrolling).
+ * hard cases (some of them twice: namesakes), each query asserting that every profile of the
+ * intended name (or carrying the intended word) is found (recall) and that one is in the first ten
+ * (what the user sees without scrolling).
  */
 import { describe, expect, it } from 'vitest';
 import { boundedDistance } from '../../../renderer/src/search/editDistance.ts';
@@ -27,6 +28,10 @@ const hardCases: PersonName[] = [
   { first: 'Chloé', last: 'Lefèvre' },
   { first: 'Anne-Marie', last: 'Schäfer-Lüdenscheidt' },
   { first: 'Ægir', last: 'Œhlenschläger' },
+  // Namesakes: two profiles each, both must be found.
+  { first: 'Jonas', last: 'Weber' },
+  { first: 'Malte', last: 'Müller' },
+  { first: 'Emre', last: 'Yılmaz' },
 ];
 const people = [...hardCases, ...realisticNames(6000, 11)];
 const rows = searchRowsOf(people);
@@ -34,8 +39,12 @@ const index = new ProfileIndex();
 index.upsert(rows);
 const nameOf = new Map(rows.map((row) => [row.id, row.name]));
 
+function searchIds(text: string): number[] {
+  return [...index.query({ ...emptyQuery(), text, sort: 'relevance' }, { counts: false }).ids];
+}
+
 function search(text: string): string[] {
-  return [...index.query({ ...emptyQuery(), text, sort: 'relevance' }, { counts: false }).ids].map((id) => nameOf.get(id)!);
+  return searchIds(text).map((id) => nameOf.get(id)!);
 }
 
 const qualityTable: [why: string, query: string, expected: string][] = [
@@ -49,6 +58,9 @@ const qualityTable: [why: string, query: string, expected: string][] = [
   ['surname first', 'weber jonas', 'Jonas Weber'],
   ['surname and the start of the given name', 'schmidt an', 'An Schmidt'],
   ['given name start after the surname', 'weber jon', 'Jonas Weber'],
+  ['given name, then the start of the surname', 'an schm', 'An Schmidt'],
+  ['start of the given name, then the surname', 'jon weber', 'Jonas Weber'],
+  ['both words mistyped, surname first', 'webr jnoas', 'Jonas Weber'],
   ['umlaut spelled out', 'malte mueller', 'Malte Müller'],
   ['umlaut dropped', 'malte muller', 'Malte Müller'],
   ['umlaut typed', 'Malte Müller', 'Malte Müller'],
@@ -65,6 +77,28 @@ const qualityTable: [why: string, query: string, expected: string][] = [
   ['infix of a surname', 'lenschl', 'Ægir Œhlenschläger'],
   ['infix of a double surname', 'luedensch', 'Anne-Marie Schäfer-Lüdenscheidt'],
   ['part of a hyphenated given name', 'marie schaefer', 'Anne-Marie Schäfer-Lüdenscheidt'],
+  ['namesakes, typed with a typo', 'emre yilmas', 'Emre Yılmaz'],
+];
+
+/** One word typed alone: every profile with that word in its name is found, one of them in the first ten. */
+const wordTable: [why: string, query: string, word: string][] = [
+  ['dotless ı spelled i (none of 318 Yılmaz were found before)', 'yilmaz', 'Yılmaz'],
+  ['ø spelled o (12 of 174 Sørensen were found before)', 'sorensen', 'Sørensen'],
+  ['ø spelled oe', 'soerensen', 'Sørensen'],
+  ['ł spelled l', 'lukasz', 'Łukasz'],
+  ['đ spelled d', 'dorde', 'Đorđe'],
+  ['ß spelled ss', 'weiss', 'Weiß'],
+  ['þ spelled th', 'thora', 'Þóra'],
+  ['æ spelled ae', 'aegir', 'Ægir'],
+  ['œ and ä spelled out', 'oehlenschlaeger', 'Œhlenschläger'],
+  ['umlaut spelled out', 'mueller', 'Müller'],
+  ['umlaut dropped', 'muller', 'Müller'],
+  ['one letter left out of an umlaut name, any given name (M-initial regression)', 'mueler', 'Müller'],
+  ['a letter left out of a 9-letter name (0.6 similarity found nothing)', 'katarina', 'Katharina'],
+  ['swapped letters in a 6-letter name (0.6 similarity found nothing)', 'bekcer', 'Becker'],
+  ['two edits in a long name', 'kirkegard', 'Kierkegaard'],
+  ['prefix of a surname', 'kowal', 'Kowalski'],
+  ['infix of a double surname', 'lüdensch', 'Lüdenscheidt'],
 ];
 
 describe('name search quality', () => {
@@ -74,6 +108,22 @@ describe('name search quality', () => {
     expect(namesakes).toBeGreaterThan(0);
     expect(found.filter((name) => name === expected)).toHaveLength(namesakes);
     expect(found.slice(0, 10)).toContain(expected);
+  });
+
+  it.each(wordTable)('%s: %j finds every name with %j, one of them in the first ten', (_why, query, word) => {
+    const folded = foldName(word).split(' ')[0]!;
+    const carriers = rows.filter((row) => foldName(row.name).split(' ').includes(folded)).map((row) => row.id);
+    expect(carriers.length).toBeGreaterThan(0);
+    const found = searchIds(query);
+    expect(found).toEqual(expect.arrayContaining(carriers));
+    expect(found.slice(0, 10).some((id) => carriers.includes(id))).toBe(true);
+  });
+
+  it('finds Malte Müller (both of them) for the typo "mueler" (the M-initial regression)', () => {
+    const malte = rows.filter((row) => row.name === 'Malte Müller').map((row) => row.id);
+    expect(malte).toHaveLength(2);
+    expect(searchIds('mueler')).toEqual(expect.arrayContaining(malte));
+    expect(searchIds('malte mueler').slice(0, 2).sort()).toEqual([...malte].sort());
   });
 
   it('finds every Müller for the typo "mueler", whatever their given name starts with (each word keeps its own trigrams)', () => {
