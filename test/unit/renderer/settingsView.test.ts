@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
 import { de } from '../../../renderer/src/i18n/de.ts';
 import { en } from '../../../renderer/src/i18n/en.ts';
-import { contentLocaleName, createCastdeskI18n, startLocale, uiLocaleStorageKey } from '../../../renderer/src/i18n/index.ts';
+import { contentLocaleName, createCastdeskI18n, localeNames, startLocale, uiLocaleStorageKey } from '../../../renderer/src/i18n/index.ts';
 import { useConnectionStore } from '../../../renderer/src/stores/connections.ts';
 import { useLabelsStore } from '../../../renderer/src/stores/labels.ts';
 import SettingsView from '../../../renderer/src/views/SettingsView.vue';
@@ -43,7 +43,9 @@ describe('Settings: UI language', () => {
     const { view } = await mountSettings();
     const select = view.get<HTMLSelectElement>('[data-testid="ui-language"]');
     expect(select.element.closest('label')?.textContent).toContain(en.settings.uiLanguage);
-    expect(select.findAll('option').map((option) => option.text())).toEqual(['English', 'Deutsch']);
+    // Every UI language, each under its own name.
+    expect(select.findAll('option').map((option) => option.text())).toEqual(Object.values(localeNames));
+    expect(select.findAll('option').map((option) => option.text())).toEqual(expect.arrayContaining(['English', 'Deutsch', 'Français', 'Polski']));
     await select.setValue('de');
     expect(view.get('h1').text()).toBe(de.settings.title);
     expect(document.documentElement.lang).toBe('de');
@@ -53,7 +55,8 @@ describe('Settings: UI language', () => {
 
   it('starts in the browser language while nothing was chosen, and ignores a damaged choice', () => {
     expect(startLocale(['de-AT', 'en'])).toBe('de');
-    expect(startLocale(['fr-FR'])).toBe('en');
+    expect(startLocale(['fr-FR'])).toBe('fr');
+    expect(startLocale(['pt-BR'])).toBe('en');
     localStorage.setItem(uiLocaleStorageKey, 'klingon');
     expect(startLocale(['de-DE'])).toBe('de');
     localStorage.setItem(uiLocaleStorageKey, 'en');
