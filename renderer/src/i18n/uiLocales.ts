@@ -11,6 +11,7 @@ import { pl } from './pl.ts';
 import { es } from './es.ts';
 import { ru } from './ru.ts';
 import { it } from './it.ts';
+import { ro } from './ro.ts';
 
 export const uiLocales = {
   en: { name: 'English', messages: en },
@@ -20,4 +21,5 @@ export const uiLocales = {
   es: { name: 'Español', messages: es },
   ru: { name: 'Русский', messages: ru },
   it: { name: 'Italiano', messages: it },
+  ro: { name: 'Română', messages: ro },
 } as const satisfies Record<string, { name: string; messages: Messages }>;
