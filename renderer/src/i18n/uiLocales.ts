@@ -12,6 +12,7 @@ import { es } from './es.ts';
 import { ru } from './ru.ts';
 import { it } from './it.ts';
 import { ro } from './ro.ts';
+import { uk } from './uk.ts';
 
 export const uiLocales = {
   en: { name: 'English', messages: en },
@@ -22,4 +23,5 @@ export const uiLocales = {
   ru: { name: 'Русский', messages: ru },
   it: { name: 'Italiano', messages: it },
   ro: { name: 'Română', messages: ro },
+  uk: { name: 'Українська', messages: uk },
 } as const satisfies Record<string, { name: string; messages: Messages }>;
