@@ -7,6 +7,14 @@ import { START_TIMEOUT, startFixtureService, type FixtureService } from './suppo
 
 let service: FixtureService;
 
+/**
+ * Keys the provider's docs write for a catalogue's values (actor-profiles.md, attributes.md),
+ * which a client of the real directory sends back and expects labels for.
+ */
+const documentedKeys: Record<string, string[]> = {
+  role_types: ['leading', 'supporting', 'episode_featured_part'],
+};
+
 beforeAll(async () => {
   service = await startFixtureService();
 }, START_TIMEOUT);
@@ -57,4 +65,17 @@ describe('attributes', () => {
     const name = await catalogueName(service.api, CATALOGUES.gender);
     expectError(await service.api.get(`/api/v1/attributes/${name}?locale=xx`), 400, 'invalid_parameter');
   });
+});
+
+describe('the provider\'s documented keys', () => {
+  for (const [name, keys] of Object.entries(documentedKeys)) {
+    it(`${name} has ${keys.join(', ')} with an English and a German label`, async () => {
+      const en = expectOk(await service.api.get<Record<string, string>>(`/api/v1/attributes/${name}?locale=en`));
+      const de = expectOk(await service.api.get<Record<string, string>>(`/api/v1/attributes/${name}?locale=de`));
+      for (const key of keys) {
+        expect(en[key], `${name}.${key} en`).toEqual(expect.any(String));
+        expect(de[key], `${name}.${key} de`).toEqual(expect.any(String));
+      }
+    });
+  }
 });

@@ -133,7 +133,17 @@ function stillUrl(ctx: VitaContext): string {
   return pictureUrl(id, 'large', encodeLook(lookFromNumber(id)));
 }
 
-function credit(ctx: VitaContext, name: string, role: string | null): CreditEntry {
+/**
+ * Part sizes by kind of work, in the provider's keys: a series credit is a series part or a
+ * part in an episode; films, plays and the rest have no episodes.
+ */
+const roleTypesOf = {
+  feature: ['leading', 'featured_part', 'supporting', 'supporting', 'small_part', 'extra'],
+  series: ['leading', 'recurring', 'recurring', 'supporting'],
+  episode: ['episode_leading', 'episode_featured_part', 'episode_featured_part', 'episode_supporting', 'episode_supporting'],
+} as const;
+
+function credit(ctx: VitaContext, name: string, role: string | null, kind: keyof typeof roleTypesOf = 'feature'): CreditEntry {
   const { random, catalogues } = ctx;
   const year = careerYear(ctx);
   const entry: CreditEntry = {
@@ -143,7 +153,7 @@ function credit(ctx: VitaContext, name: string, role: string | null): CreditEntr
     year_to: random.chance(0.8) ? year : Math.min(ctx.year, year + 1),
     in_development: false,
     role,
-    role_type: random.pick(catalogues.all('role_types')),
+    role_type: random.pick(catalogues.preferred('role_types', roleTypesOf[kind])),
     distributor: random.chance(0.5) ? random.pick(text.distributors) : null,
     director: personName(random),
     producer: random.chance(0.6) ? random.pick(text.producers) : null,
@@ -158,8 +168,9 @@ function filmCredit(ctx: VitaContext, role: string): CreditEntry {
 }
 
 function televisionCredit(ctx: VitaContext, role: string): CreditEntry {
-  const entry = credit(ctx, ctx.random.pick(pools(ctx).seriesTitles), role);
-  entry.episode_name = ctx.random.chance(0.6) ? ctx.random.pick(pools(ctx).episodeNames) : null;
+  const episodic = ctx.random.chance(0.7);
+  const entry = credit(ctx, ctx.random.pick(pools(ctx).seriesTitles), role, episodic ? 'episode' : 'series');
+  entry.episode_name = episodic && ctx.random.chance(0.85) ? ctx.random.pick(pools(ctx).episodeNames) : null;
   entry.type_genre = ctx.random.pick(pools(ctx).tvGenres);
   entry.info = ctx.random.chance(0.5) ? wording[ctx.language].broadcaster(ctx.random.pick(text.broadcasters)) : entry.info;
   return entry;

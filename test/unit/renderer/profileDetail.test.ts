@@ -46,7 +46,7 @@ const catalogues: Record<string, Record<string, string>> = {
   agency_categories: { acting_agency: 'Acting agency', voice_agency: 'Voice agency' },
   regions: { dach: 'DACH region', germany: 'Germany region' },
   qualifications: { state_certified_actor: 'State-certified actor', diploma: 'Diploma (catalogue)' },
-  role_types: { lead: 'Lead role' },
+  role_types: { leading: 'Leading role' },
   theater_engagement_types: { guest: 'Guest engagement' },
   main_professions: { actor: 'Actor' },
   specializations: { voice_actor: 'Voice actor' },
@@ -231,7 +231,7 @@ function zoeDetail(): ActorDetail {
       film: [
         { name: 'Old film', year_from: 2010, year_to: 2010, role: 'Girl' },
         { name: 'Upcoming film', year_from: null, year_to: null, in_development: true },
-        { name: 'New film', year_from: 2020, year_to: 2021, role: 'Anna', role_type: 'lead', director: 'Mia Regie' },
+        { name: 'New film', year_from: 2020, year_to: 2021, role: 'Anna', role_type: 'leading', director: 'Mia Regie' },
       ],
       theatre: [{ name: 'Hamlet', year_from: 2019, year_to: 2019, role: 'Ophelia', theater_name: 'Thalia', theater_engagement_type: 'guest' }],
       television: [],
@@ -474,7 +474,7 @@ describe('Actor detail view', () => {
     expect(films[0]!.find('[data-testid="vita-in-development"]').text()).toBe(en.actorDetail.vita.inDevelopment);
     expect(films[1]!.get('[data-testid="vita-period"]').text()).toBe('2020 – 2021');
     expect(films[1]!.text()).toContain('Anna');
-    expect(films[1]!.text()).toContain('Lead role');
+    expect(films[1]!.text()).toContain('Leading role');
     expect(films[1]!.text()).toContain('Mia Regie');
     expect(view.get('[data-testid="vita-group-theatre"]').text()).toContain('Guest engagement');
     expect(view.get('[data-testid="vita-group-theatre"]').text()).toContain('Thalia');

@@ -233,7 +233,7 @@ function actorDetail(): Record<string, unknown> {
       primary_education: [{ name: 'HfS Ernst Busch', info: null, year_from: 2008, year_to: 2012, qualification: 'diploma' }],
       education: [{ name: 'Workshop', qualification: null }],
       film: [{ name: 'Das Boot', role: 'Funker', role_type: 'supporting', year_from: 2020, year_to: 2021 }],
-      theatre: [{ name: 'Faust', role: 'Mephisto', theater_engagement_type: 'guest', role_type: 'lead' }],
+      theatre: [{ name: 'Faust', role: 'Mephisto', theater_engagement_type: 'guest', role_type: 'leading' }],
     },
   };
 }
@@ -285,7 +285,7 @@ describe('enum=translate on an actor', () => {
     expect(en.vita.primary_education![0]).toMatchObject({ name: 'HfS Ernst Busch', qualification: 'Diploma' });
     expect(en.vita.education![0]!.qualification).toBeNull();
     expect(en.vita.film![0]).toMatchObject({ role: 'Funker', role_type: 'Supporting role' });
-    expect(en.vita.theatre![0]).toMatchObject({ role: 'Mephisto', theater_engagement_type: 'Guest engagement', role_type: 'Lead role' });
+    expect(en.vita.theatre![0]).toMatchObject({ role: 'Mephisto', theater_engagement_type: 'Guest engagement', role_type: 'Leading role' });
   });
 
   it('speaks every content locale', () => {

@@ -300,6 +300,19 @@ describe('generateDemoFixture', { timeout: 60_000 }, () => {
     expect(new Set(crewGroups)).toEqual(new Set(['film', 'television', 'theatre', 'award']));
   });
 
+  it('gives credits the provider\'s part sizes: episode parts only on television, the documented keys all in use', () => {
+    const roleTypes = (groups: readonly ('film' | 'television' | 'theatre' | 'audio' | 'internet' | 'commercial')[]) =>
+      new Set([...actors, ...crew].flatMap((p) => groups.flatMap((g) => ((p.vita as Record<string, { role_type?: string | null }[] | undefined>)[g] ?? []).map((e) => e.role_type))));
+    const television = roleTypes(['television']);
+    const other = roleTypes(['film', 'theatre', 'audio', 'internet', 'commercial']);
+    for (const key of ['leading', 'supporting']) expect(other.has(key), key).toBe(true);
+    for (const key of ['episode_featured_part', 'episode_leading', 'recurring']) expect(television.has(key), key).toBe(true);
+    expect([...other].filter((key) => String(key).startsWith('episode_'))).toEqual([]);
+    const episodes = actors.flatMap((a) => a.vita!.television!).filter((e) => typeof e.episode_name === 'string');
+    expect(episodes.length).toBeGreaterThan(0);
+    for (const e of episodes) expect(e.role_type, e.name).toMatch(/^episode_/);
+  });
+
   it('has locations with residences first and about_me in some locales only, with allowed HTML', () => {
     for (const a of actors) {
       const types = a.locations!.map((l) => l.type);
