@@ -47,7 +47,7 @@ export const shortlistExportDe: Messages['shortlistExport'] = {
   statusInvited: 'Eingeladen',
   statusCallback: 'Callback',
   statusBooked: 'Gebucht',
-  statusReleased: 'Freigegeben',
+  statusReleased: 'Abgesagt',
   colourRed: 'Rot',
   colourOrange: 'Orange',
   colourYellow: 'Gelb',
