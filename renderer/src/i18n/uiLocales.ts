@@ -11,6 +11,7 @@ import { pl } from './pl.ts';
 import { es } from './es.ts';
 import { ru } from './ru.ts';
 import { it } from './it.ts';
+import { tr } from './tr.ts';
 import { ro } from './ro.ts';
 import { uk } from './uk.ts';
 
@@ -22,6 +23,7 @@ export const uiLocales = {
   es: { name: 'Español', messages: es },
   ru: { name: 'Русский', messages: ru },
   it: { name: 'Italiano', messages: it },
+  tr: { name: 'Türkçe', messages: tr },
   ro: { name: 'Română', messages: ro },
   uk: { name: 'Українська', messages: uk },
 } as const satisfies Record<string, { name: string; messages: Messages }>;
