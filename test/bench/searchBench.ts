@@ -10,6 +10,12 @@
  * among the first 50 results; top10: the share of queries with the intended name in the first 10.
  * Castdesk's latency includes the whole result (every matching id, in order); the peers are asked
  * for their first 50 only.
+ *
+ * The persisted index (indexSnapshot.ts) on the same names with every filter field filled: the
+ * snapshot's size, the time to write it and to read it back (wall and CPU, median and worst of a
+ * few runs), the first search of a restored index, and catching up with rows changed since the
+ * snapshot (upsert by rev, then the next search) — what a start with a snapshot costs instead of
+ * reading and indexing every row.
  */
 import { loadavg } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
@@ -18,7 +24,9 @@ import uFuzzy from '@leeoniya/ufuzzy';
 import { Charset, Index } from 'flexsearch';
 import MiniSearch from 'minisearch';
 import type { SearchRow } from '../../renderer/src/db/libraryDb.ts';
+import { restoreIndex, snapshotOfIndex } from '../../renderer/src/search/indexSnapshot.ts';
 import { ProfileIndex, emptyQuery } from '../../renderer/src/search/profileIndex.ts';
+import { withFacets } from './facetedSearchRows.ts';
 import { keystrokes, realisticNames, typedQueries, type TypedQuery } from './searchCorpus.ts';
 import { searchRowsOf } from './searchRows.ts';
 import { bench, summarize } from './stats.ts';
@@ -152,6 +160,74 @@ function measure(engine: Engine, names: readonly string[], steps: readonly strin
   return measured;
 }
 
+/** Wall and CPU milliseconds of `run`. */
+function timed<T>(run: () => T): { value: T; wall: number; cpu: number } {
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  const value = run();
+  const wall = performance.now() - start;
+  const used = process.cpuUsage(cpu);
+  return { value, wall, cpu: (used.user + used.system) / 1000 };
+}
+
+function benchSpread(name: string, samples: number[]): void {
+  const summary = summarize(samples);
+  bench(`${name}_p50`, summary.p50, 'ms');
+  bench(`${name}_max`, summary.max, 'ms');
+}
+
+/** The snapshot of an index over `rows`: size, write, read back, first search, catch-up by rev. */
+function measureSnapshot(rows: SearchRow[], size: number, runs: number): void {
+  const index = new ProfileIndex();
+  const built = timed(() => {
+    index.upsert(rows);
+    index.query({ ...emptyQuery(), text: 'a', sort: 'relevance' });
+    index.query({ ...emptyQuery(), sort: 'lastName' }, { counts: false });
+    index.query({ ...emptyQuery(), sort: 'updated' }, { counts: false });
+  });
+  bench(`search.${size}.snapshot.rebuild_from_rows`, built.wall, 'ms');
+  bench(`search.${size}.snapshot.rebuild_from_rows_cpu`, built.cpu, 'ms');
+  const writes: number[] = [];
+  const writesCpu: number[] = [];
+  const reads: number[] = [];
+  const readsCpu: number[] = [];
+  const firstSearches: number[] = [];
+  const catchUps: number[] = [];
+  const catchUpsCpu: number[] = [];
+  let bytes = 0;
+  let rev = index.readThroughRev;
+  for (let run = 0; run < runs; run++) {
+    const written = timed(() => snapshotOfIndex(index));
+    writes.push(written.wall);
+    writesCpu.push(written.cpu);
+    bytes = written.value.byteLength;
+    const read = timed(() => restoreIndex(written.value));
+    reads.push(read.wall);
+    readsCpu.push(read.cpu);
+    const restored = read.value;
+    if (!restored) throw new Error('the snapshot did not read back');
+    firstSearches.push(timed(() => restored.query({ ...emptyQuery(), text: 'mül', sort: 'relevance' })).wall);
+    // 200 rows written since the snapshot: renamed, refiltered, new.
+    const changed = rows.slice(run * 200, run * 200 + 150).map((row) => ({ ...row, name: `${row.name} Neu`, foldedName: `${row.foldedName} neu`, skills: ['dances:tango'], rev: ++rev }));
+    const added = rows.slice(0, 50).map((row, i) => ({ ...row, id: 10_000_000 + run * 100 + i, rev: ++rev }));
+    const caughtUp = timed(() => {
+      restored.upsert([...changed, ...added].filter((row) => row.rev > restored.readThroughRev));
+      return restored.query({ ...emptyQuery(), text: 'neu', sort: 'relevance' });
+    });
+    catchUps.push(caughtUp.wall);
+    catchUpsCpu.push(caughtUp.cpu);
+    if (caughtUp.value.ids.length < changed.length) throw new Error('the catch-up lost rows');
+  }
+  bench(`search.${size}.snapshot.bytes`, bytes / 1024 / 1024, 'MB');
+  benchSpread(`search.${size}.snapshot.write`, writes);
+  benchSpread(`search.${size}.snapshot.write_cpu`, writesCpu);
+  benchSpread(`search.${size}.snapshot.restore`, reads);
+  benchSpread(`search.${size}.snapshot.restore_cpu`, readsCpu);
+  benchSpread(`search.${size}.snapshot.first_search_after_restore`, firstSearches);
+  benchSpread(`search.${size}.snapshot.catch_up_200_rows_and_search`, catchUps);
+  benchSpread(`search.${size}.snapshot.catch_up_200_rows_and_search_cpu`, catchUpsCpu);
+}
+
 export async function runSearchBench(): Promise<void> {
   bench('search.load1_before', loadavg()[0]!, 'load');
   for (const size of [50_000, 500_000]) {
@@ -173,6 +249,7 @@ export async function runSearchBench(): Promise<void> {
       bench(`search.${size}.${peer.name}.ratio_p50`, theirs.p50 / ours.p50, 'x castdesk');
       bench(`search.${size}.${peer.name}.ratio_p95`, theirs.p95 / ours.p95, 'x castdesk');
     }
+    measureSnapshot(withFacets(searchRowsOf(people, 0), 5), size, size > 100_000 ? 3 : 7);
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
   bench('search.load1_after', loadavg()[0]!, 'load');

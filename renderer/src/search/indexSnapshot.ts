@@ -127,6 +127,7 @@ export function restoreIndex(snapshot: unknown): ProfileIndex | null {
     const state: ProfileIndexState = {
       rowCount,
       rowAt: (slot) => rows.row(slot),
+      sortKeyAt: (slot, field) => rows.sortKey(slot, field),
       columns,
       facetValues: { facets: valueFacets, texts: valueTexts },
       orders,

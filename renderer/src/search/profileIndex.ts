@@ -205,12 +205,17 @@ export interface ProfileIndexState {
   rowCount: number;
   /** The row in a slot (a restored index reads it from the snapshot when first asked). */
   rowAt(slot: number): SearchRow;
+  /** A sort key of the row in a slot, without making the row (orders compare thousands of them). */
+  sortKeyAt(slot: number, field: SortKeyField): string;
   columns: Columns;
   facetValues: { facets: ArrayLike<number>; texts: readonly string[] };
   orders: Record<OrderName, Int32Array>;
   nameDictionary: NameDictionary;
   readThroughRev: number;
 }
+
+/** The row fields the orders sort by. */
+export type SortKeyField = 'foldedName' | 'foldedLastName' | 'updatedAt';
 
 /** Beyond this share of changed rows, rebuilding an order or the name dictionary beats updating it. */
 const updateShare = 1 / 8;
@@ -225,6 +230,9 @@ export class ProfileIndex {
   /** Row objects by slot; a restored index makes them from the snapshot when first asked (`storedRow`). */
   private rows: (SearchRow | undefined)[] = [];
   private storedRow: ((slot: number) => SearchRow) | null = null;
+  private storedSortKey: ((slot: number, field: SortKeyField) => string) | null = null;
+  /** Profile ids of the slots a restored index started with. */
+  private storedIds: Int32Array | null = null;
   private values = new FacetValues();
   /**
    * Columns, orders and the name search are kept between changes; each remembers the slots
@@ -332,7 +340,6 @@ export class ProfileIndex {
     const ageFrom = new Int16Array(count).fill(-1);
     const ageTo = new Int16Array(count).fill(-1);
     const height = new Int16Array(count).fill(-1);
-    const lengths = new Int32Array(count * facetCount);
     if (old) {
       ids.set(old.ids);
       removed.set(old.removed);
@@ -340,11 +347,12 @@ export class ProfileIndex {
       ageFrom.set(old.ageFrom);
       ageTo.set(old.ageTo);
       height.set(old.height);
-      for (let i = 0; i < kept * facetCount; i++) lengths[i] = old.valueStarts[i + 1]! - old.valueStarts[i]!;
     }
+    // The values of the fresh slots, facet by facet, and how many each slot has under each facet.
     const freshCodes: number[] = [];
     const freshRanks: number[] = [];
-    for (const slot of fresh) {
+    const freshLengths = new Int32Array(fresh.length * facetCount);
+    fresh.forEach((slot, i) => {
       const row = this.rowAt(slot);
       ids[slot] = row.id;
       removed[slot] = row.removed === 0 ? 0 : 1;
@@ -357,45 +365,67 @@ export class ProfileIndex {
       if (typeof row.height === 'number') height[slot] = row.height;
       for (let f = 0; f < facetCount; f++) {
         const values = facetValuesOf(row, facetNames[f]!);
-        lengths[slot * facetCount + f] = values.length;
+        freshLengths[i * facetCount + f] = values.length;
         for (const value of values) {
           freshCodes.push(this.values.code(f, value));
           freshRanks.push(f === languageFacet ? languageLevelRank(row.languageLevels?.[value]) : 0);
         }
       }
+    });
+    const freshTotal = freshCodes.length;
+    let keptTotal = 0;
+    if (old) {
+      keptTotal = old.valueStarts[kept * facetCount]!;
+      for (const slot of fresh) if (slot < kept) keptTotal -= old.valueStarts[(slot + 1) * facetCount]! - old.valueStarts[slot * facetCount]!;
     }
     const valueStarts = new Int32Array(count * facetCount + 1);
-    for (let i = 0; i < lengths.length; i++) valueStarts[i + 1] = valueStarts[i]! + lengths[i]!;
-    const valueCodes = new Int32Array(valueStarts[count * facetCount]!);
+    const valueCodes = new Int32Array(keptTotal + freshTotal);
     const levelRanks = new Uint8Array(valueCodes.length);
-    // Unchanged slots between two fresh ones keep their runs: one copy per stretch.
+    // Unchanged slots between two fresh ones keep their runs, shifted: one copy per stretch.
+    let at = 0;
     const copy = (from: number, to: number) => {
       if (!old || from >= to) return;
       const start = old.valueStarts[from * facetCount]!;
       const end = old.valueStarts[to * facetCount]!;
-      valueCodes.set(old.valueCodes.subarray(start, end), valueStarts[from * facetCount]!);
-      levelRanks.set(old.levelRanks.subarray(start, end), valueStarts[from * facetCount]!);
+      const shift = at - start;
+      for (let i = from * facetCount; i < to * facetCount; i++) valueStarts[i] = old.valueStarts[i]! + shift;
+      valueCodes.set(old.valueCodes.subarray(start, end), at);
+      levelRanks.set(old.levelRanks.subarray(start, end), at);
+      at += end - start;
     };
     let next = 0;
-    let at = 0;
-    for (const slot of fresh) {
+    let freshAt = 0;
+    fresh.forEach((slot, i) => {
       copy(next, Math.min(slot, kept));
-      for (let c = valueStarts[slot * facetCount]!, end = valueStarts[(slot + 1) * facetCount]!; c < end; c++) {
-        valueCodes[c] = freshCodes[at]!;
-        levelRanks[c] = freshRanks[at++]!;
+      for (let f = 0; f < facetCount; f++) {
+        valueStarts[slot * facetCount + f] = at;
+        for (let end = at + freshLengths[i * facetCount + f]!; at < end; at++) {
+          valueCodes[at] = freshCodes[freshAt]!;
+          levelRanks[at] = freshRanks[freshAt++]!;
+        }
       }
       next = slot + 1;
-    }
+    });
     copy(next, kept);
+    valueStarts[count * facetCount] = at;
     this.columns = { ids, removed, hasDetail, ageFrom, ageTo, height, valueStarts, valueCodes, levelRanks };
     return this.columns;
   }
 
+  /** The sort key of a slot: from its row object, or for a restored row not made yet from the snapshot. */
+  private sortKey(slot: number, field: SortKeyField): string {
+    const row = this.rows[slot];
+    return row ? (row[field] ?? '') : this.storedSortKey!(slot, field);
+  }
+
+  private idAt(slot: number): number {
+    return this.rows[slot]?.id ?? this.storedIds![slot]!;
+  }
+
   private comparator(sort: OrderName): (a: number, b: number) => number {
-    const rows = this.rows as SearchRow[];
-    if (sort === 'name') return (a, b) => compareText(rows[a]!.foldedName, rows[b]!.foldedName) || rows[a]!.id - rows[b]!.id;
-    if (sort === 'lastName') return (a, b) => compareText(rows[a]!.foldedLastName ?? '', rows[b]!.foldedLastName ?? '') || rows[a]!.id - rows[b]!.id;
-    return (a, b) => compareText(rows[b]!.updatedAt, rows[a]!.updatedAt) || rows[a]!.id - rows[b]!.id;
+    if (sort === 'updated') return (a, b) => compareText(this.sortKey(b, 'updatedAt'), this.sortKey(a, 'updatedAt')) || this.idAt(a) - this.idAt(b);
+    const field = sort === 'name' ? 'foldedName' : 'foldedLastName';
+    return (a, b) => compareText(this.sortKey(a, field), this.sortKey(b, field)) || this.idAt(a) - this.idAt(b);
   }
 
   /**
@@ -411,14 +441,11 @@ export class ProfileIndex {
     const compare = this.comparator(sort);
     let order: Int32Array;
     if (!cached || changed.size > count * updateShare) {
-      for (let slot = 0; slot < count; slot++) this.rowAt(slot);
       const slots = Array.from({ length: count }, (_, slot) => slot);
       slots.sort(compare);
       order = Int32Array.from(slots);
     } else {
-      const moved = [...changed];
-      for (const slot of moved) this.rowAt(slot);
-      moved.sort(compare);
+      const moved = [...changed].sort(compare);
       const isMoved = new Uint8Array(count);
       for (const slot of moved) isMoved[slot] = 1;
       const kept = new Int32Array(count - moved.length);
@@ -432,7 +459,6 @@ export class ProfileIndex {
         let high = kept.length;
         while (low < high) {
           const middle = (low + high) >>> 1;
-          this.rowAt(kept[middle]!);
           if (compare(kept[middle]!, slot) < 0) low = middle + 1;
           else high = middle;
         }
@@ -495,6 +521,7 @@ export class ProfileIndex {
     return {
       rowCount: this.rows.length,
       rowAt: (slot) => this.rowAt(slot),
+      sortKeyAt: (slot, field) => this.sortKey(slot, field),
       columns,
       facetValues: { facets: this.values.facets, texts: this.values.texts },
       orders,
@@ -509,6 +536,8 @@ export class ProfileIndex {
     const { rowCount, columns, orders, nameDictionary } = state;
     index.rows = new Array<SearchRow | undefined>(rowCount);
     index.storedRow = state.rowAt;
+    index.storedSortKey = state.sortKeyAt;
+    index.storedIds = columns.ids;
     index.values = new FacetValues(state.facetValues.facets, state.facetValues.texts);
     index.columns = columns;
     for (let slot = 0; slot < rowCount; slot++) {

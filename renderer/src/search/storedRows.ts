@@ -9,7 +9,7 @@
  * missing number or text null (older rows may lack fields), and extra fields are gone.
  */
 import type { ProfileKind, SearchRow } from '../db/libraryDb.ts';
-import { facetNames, type FacetName, type ProfileIndexState } from './profileIndex.ts';
+import { facetNames, type FacetName, type ProfileIndexState, type SortKeyField } from './profileIndex.ts';
 import { missingInt32, SnapshotFormatError, type SnapshotReader, type SnapshotWriter, type StringTable } from './snapshotBytes.ts';
 
 /** Texts most rows share, interned. */
@@ -124,6 +124,12 @@ export class StoredRows {
     for (const column of textColumns) for (let i = 0; i < count; i++) if (column[i]! >= texts.size || column[i]! < -1) throw new SnapshotFormatError('a row names a missing string');
     for (let i = 0; i < listCodes.length; i++) if (listCodes[i]! < 0 || listCodes[i]! >= texts.size) throw new SnapshotFormatError('a row list names a missing string');
     return new StoredRows(texts, textColumns, ownTexts, missingTexts, numberColumns, listStarts, listCodes, flags, ids, facetTexts);
+  }
+
+  /** A text the orders sort by, read without making the row. */
+  sortKey(slot: number, field: SortKeyField): string {
+    const f = ownTextFields.indexOf(field);
+    return (this.missingTexts[slot]! & (1 << f)) !== 0 ? '' : this.ownTexts[f]!.at(slot);
   }
 
   /** The row in `slot`. */
