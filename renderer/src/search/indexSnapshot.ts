@@ -17,7 +17,11 @@ import { facetNames, orderNames, ProfileIndex, type Columns, type ProfileIndexSt
 import { SnapshotFormatError, SnapshotReader, SnapshotWriter } from './snapshotBytes.ts';
 import { StoredRows, writeRows } from './storedRows.ts';
 
-/** Bump when anything the snapshot holds is laid out or derived differently. */
+/**
+ * Bump when anything the snapshot holds is laid out or derived differently: its sections, how a
+ * name becomes dictionary words (nameDictionary.ts) or a row facet values (facetValuesOf). The
+ * folding, the facets and the orders are checked on their own (structureFingerprint).
+ */
 export const indexSnapshotFormat = 1;
 
 /** 32-bit FNV-1a of a text. */
@@ -75,6 +79,7 @@ export function snapshotOfIndex(index: ProfileIndex): ArrayBuffer {
 /**
  * The index a snapshot holds, or null when `snapshot` is not a whole, undamaged snapshot of this
  * format and folding (anything at all may be passed: whatever IndexedDB returned). Never throws.
+ * The index views the snapshot's bytes in place: the buffer must not be transferred or written to.
  */
 export function restoreIndex(snapshot: unknown): ProfileIndex | null {
   try {
