@@ -103,6 +103,8 @@ export const creditEntrySchema = z.looseObject({
   picture: z.looseObject({ url: z.string().nullable() }).nullable().optional(),
   episode_name: z.string().nullable().optional(),
   type_genre: z.string().nullable().optional(),
+  /** The broadcaster of a television credit (changelog 2022-01-12). */
+  station: z.string().nullable().optional(),
   favorite: z.boolean().optional(),
   writer: z.string().nullable().optional(),
   theater_name: z.string().nullable().optional(),

@@ -172,7 +172,8 @@ function televisionCredit(ctx: VitaContext, role: string): CreditEntry {
   const entry = credit(ctx, ctx.random.pick(pools(ctx).seriesTitles), role, episodic ? 'episode' : 'series');
   entry.episode_name = episodic && ctx.random.chance(0.85) ? ctx.random.pick(pools(ctx).episodeNames) : null;
   entry.type_genre = ctx.random.pick(pools(ctx).tvGenres);
-  entry.info = ctx.random.chance(0.5) ? wording[ctx.language].broadcaster(ctx.random.pick(text.broadcasters)) : entry.info;
+  entry.station = ctx.random.chance(0.85) ? ctx.random.pick(text.broadcasters) : null;
+  entry.info = entry.station && ctx.random.chance(0.5) ? wording[ctx.language].broadcaster(entry.station) : entry.info;
   return entry;
 }
 

@@ -39,8 +39,15 @@ export function compareVitaEntries(a: Entry, b: Entry): number {
 
 const educationFields = ['name', 'info', 'month_from', 'year_from', 'month_to', 'year_to', 'qualification'] as const;
 
-function servedEntry(entry: Entry, education: boolean): Record<string, unknown> {
+/** Fields a group's entries always carry, null when the data has none. */
+const alwaysPresent: Partial<Record<string, readonly string[]>> = {
+  // The provider's television credits name their broadcaster (changelog 2022-01-12, `station`).
+  television: ['station'],
+};
+
+function servedEntry(entry: Entry, education: boolean, present: readonly string[]): Record<string, unknown> {
   const { visible: _visible, position: _position, autodidact, ...rest } = entry;
+  for (const field of present) rest[field] = rest[field] ?? null;
   if (!education) return rest;
   if (autodidact) return { name: rest.name, info: rest.info ?? null };
   const shaped: Record<string, unknown> = { ...rest };
@@ -57,7 +64,7 @@ export function servedVita(vita: Record<string, unknown> | undefined, groups: re
     out[group] = entries
       .filter((entry) => entry.visible !== false)
       .sort(compareVitaEntries)
-      .map((entry) => servedEntry(entry, education.has(group)));
+      .map((entry) => servedEntry(entry, education.has(group), alwaysPresent[group] ?? []));
   }
   return out;
 }

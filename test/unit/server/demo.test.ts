@@ -313,6 +313,19 @@ describe('generateDemoFixture', { timeout: 60_000 }, () => {
     for (const e of episodes) expect(e.role_type, e.name).toMatch(/^episode_/);
   });
 
+  it('names the broadcaster of most television credits as their station, and a note naming one names the same', () => {
+    const television = [...actors, ...crew].flatMap((p) => p.vita!.television ?? []);
+    const stations = television.map((e) => e.station);
+    expect(stations.filter((s) => typeof s === 'string').length).toBeGreaterThan(television.length / 2);
+    expect(stations.some((s) => s === null)).toBe(true);
+    for (const e of television) {
+      const named = /^(?:Sender|Broadcaster): (.+)$/.exec(e.info ?? '');
+      if (named) expect(named[1], e.name).toBe(e.station);
+    }
+    const others = actors.flatMap((a) => [...a.vita!.film!, ...a.vita!.theatre!]);
+    expect(others.every((e) => !('station' in e))).toBe(true);
+  });
+
   it('has locations with residences first and about_me in some locales only, with allowed HTML', () => {
     for (const a of actors) {
       const types = a.locations!.map((l) => l.type);
