@@ -33,6 +33,10 @@ export const channelNames = [
   'getSyncMemory',
   'setSyncMemory',
   'openExternal',
+  'openFolder',
+  'setTaskbarProgress',
+  'showNotification',
+  'logRendererError',
 ] as const;
 export type ChannelName = (typeof channelNames)[number];
 

@@ -138,6 +138,8 @@ export const bridgeChannels = {
       version: z.string(),
       shell: z.enum(['electron', 'web']),
       keychain: z.object({ available: z.boolean(), reason: z.string().optional() }),
+      /** Where the app keeps its data and its log files (shown in Settings; Electron opens them). */
+      folders: z.object({ data: z.string(), logs: z.string() }),
     }),
   ),
   listConnections: channel(nothing, z.object({ connections: z.array(connectionViewSchema), activeId: connectionId.nullable() })),
@@ -234,6 +236,14 @@ export const bridgeChannels = {
    * when the OS had no program to take it.
    */
   openExternal: channel(z.object({ url: z.string().max(maxExternalUrlLength) }).strict(), z.object({ opened: z.boolean() })),
+  /** Opens the data or log folder in the OS file manager; `opened` is false where the shell cannot (the web shell). */
+  openFolder: channel(z.object({ folder: z.enum(['data', 'logs']) }).strict(), z.object({ opened: z.boolean() })),
+  /** The sync's progress on the taskbar or dock icon (0–1), or none (null). The web shell has no icon to show it on. */
+  setTaskbarProgress: channel(z.object({ fraction: z.number().min(0).max(1).nullable() }).strict(), nothing),
+  /** A desktop notification (a long sync ended); `shown` is false where the shell has none. */
+  showNotification: channel(z.object({ title: z.string().min(1).max(200), body: z.string().max(1000) }).strict(), z.object({ shown: z.boolean() })),
+  /** A failure inside the renderer, written to the app's log (redacted like every log line). */
+  logRendererError: channel(z.object({ message: z.string().max(2000), detail: z.string().max(8000) }).strict(), nothing),
 } as const satisfies Record<ChannelName, ChannelSchemas>;
 
 export type BridgeChannels = typeof bridgeChannels;

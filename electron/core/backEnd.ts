@@ -5,7 +5,7 @@
  * electron/main wires it to IPC, electron/web to loopback HTTP.
  */
 import { setMaxListeners } from 'node:events';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { BridgeResult } from '../../contract/bridge-errors.ts';
 import type { DemoStatus } from '../../contract/bridge.ts';
 import { BridgeFailure } from './bridge/bridgeFailure.ts';
@@ -13,7 +13,7 @@ import { createDirectoryPort } from './bridge/directoryPort.ts';
 import { createDispatcher } from './bridge/dispatch.ts';
 import { createHandlers } from './bridge/handlers.ts';
 import { serveMediaQuery } from './bridge/mediaRequest.ts';
-import type { BackEndParts, ConnectionRecord, ConnectionsPort, DirectoryPort, ExternalOpener } from './bridge/ports.ts';
+import type { BackEndParts, ConnectionRecord, ConnectionsPort, DesktopPort, DirectoryPort, ExternalOpener } from './bridge/ports.ts';
 import { openConnectionStore, type Connection, type ConnectionStore } from './connections/connectionStore.ts';
 import { testConnection } from './connections/testConnection.ts';
 import { startDemoDirectory, type DemoDirectory, type DemoLaunchOptions } from './demo/demoLauncher.ts';
@@ -32,6 +32,8 @@ import { openSyncMemory } from './sync/syncMemory.ts';
 export interface BackEnd {
   /** Validates args with the contract (zod), runs the handler, never throws: a BridgeResult. */
   call(channel: string, args: unknown): Promise<BridgeResult<unknown>>;
+  /** Writes what the shell saw (a renderer that crashed or hung) to the app's log. */
+  logShellEvent(message: string, details?: unknown): void;
   /** Serves a cached picture for the media query `c=<connectionId>&u=<url>` (contract mediaQuery). */
   serveMedia(query: URLSearchParams): Promise<{ status: number; headers: Record<string, string>; body: Buffer | string }>;
   close(): Promise<void>;
@@ -58,6 +60,12 @@ export interface BackEndOptions {
    * channel answers `opened: false`.
    */
   openExternal?: ExternalOpener;
+  /**
+   * What the Electron shell does for the desktop: open a folder in the file manager, show sync
+   * progress on the taskbar icon, show a native notification. Omitted (the web shell, tests):
+   * nothing is done and the channels say so.
+   */
+  desktop?: Partial<Pick<DesktopPort, 'openFolder' | 'setProgress' | 'notify'>>;
 }
 
 /** `CASTDESK_DEMO_ARGS="--actors 60 --crew 10"` → `['--actors', '60', '--crew', '10']`. */
@@ -183,6 +191,13 @@ export async function createBackEnd(options: BackEndOptions): Promise<BackEnd> {
       forget: (connectionId) => syncMemory.forget(connectionId),
     },
     openExternal: options.openExternal ?? (async () => false),
+    desktop: {
+      folders: { data: userDataDir, logs: dirname(logger.file) },
+      openFolder: options.desktop?.openFolder ?? (async () => false),
+      setProgress: options.desktop?.setProgress ?? (() => undefined),
+      notify: options.desktop?.notify ?? (() => false),
+      logRendererError: (message, detail) => logger.error(`Renderer: ${message}`, detail),
+    },
     demo: {
       async start() {
         if (closed) throw new BridgeFailure('demo_failed', 'The app is shutting down.');
@@ -219,6 +234,7 @@ export async function createBackEnd(options: BackEndOptions): Promise<BackEnd> {
 
   return {
     call: dispatch,
+    logShellEvent: (message, details) => logger.error(message, details),
     async serveMedia(query) {
       try {
         return await serveMediaQuery(query, media, async (id) => store.get(id) !== undefined);

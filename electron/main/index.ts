@@ -12,6 +12,7 @@ import { appIndexUrl } from './appFiles.ts';
 import { registerPrivilegedSchemes, serveAppScheme } from './appScheme.ts';
 import { userDataDirFromArgs } from './commandLine.ts';
 import { demoUtilityProcess } from './demoUtilityProcess.ts';
+import { electronDesktop } from './desktop.ts';
 import { openWithOs } from './externalLinks.ts';
 import { registerBridgeHandlers, removeBridgeHandlers } from './ipc.ts';
 import { serveMediaScheme } from './mediaScheme.ts';
@@ -48,6 +49,9 @@ async function showMainWindow(): Promise<void> {
   mainWindow.on('closed', () => {
     mainWindow = undefined;
   });
+  // A crashed or hung renderer leaves a line in the log, for support.
+  mainWindow.webContents.on('render-process-gone', (_event: unknown, details: unknown) => backEnd?.logShellEvent('The window’s renderer process ended.', details));
+  mainWindow.on('unresponsive', () => backEnd?.logShellEvent('The window stopped responding.'));
 }
 
 /** Everything that needs a ready app: schemes, permissions, back end, bridge, menu, window. */
@@ -67,6 +71,7 @@ async function start(): Promise<void> {
         cwd: app.getPath('userData'),
       },
       openExternal: openWithOs,
+      desktop: electronDesktop,
     });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);

@@ -69,7 +69,7 @@ export function createHandlers(parts: BackEndParts): BridgeHandlers {
 
   return {
     async getAppInfo() {
-      return { version: parts.version, shell: parts.shell, keychain: keys.status() };
+      return { version: parts.version, shell: parts.shell, keychain: keys.status(), folders: parts.desktop.folders };
     },
 
     async listConnections() {
@@ -219,6 +219,24 @@ export function createHandlers(parts: BackEndParts): BridgeHandlers {
     async setSyncMemory({ connectionId, completedFullSyncAt }) {
       await existing(connectionId);
       await parts.syncMemory.set(connectionId, { completedFullSyncAt });
+      return {};
+    },
+
+    async openFolder({ folder }) {
+      return { opened: await parts.desktop.openFolder(parts.desktop.folders[folder]) };
+    },
+
+    async setTaskbarProgress({ fraction }) {
+      parts.desktop.setProgress(fraction);
+      return {};
+    },
+
+    async showNotification({ title, body }) {
+      return { shown: parts.desktop.notify(title, body) };
+    },
+
+    async logRendererError({ message, detail }) {
+      parts.desktop.logRendererError(message, detail);
       return {};
     },
 

@@ -87,6 +87,19 @@ export interface DemoPort {
  */
 export type ExternalOpener = (url: string) => Promise<boolean>;
 
+/**
+ * What the shell does for the desktop. The Electron shell opens folders, shows progress on the
+ * taskbar icon and native notifications; the web shell cannot, and says so (false, nothing done).
+ */
+export interface DesktopPort {
+  folders: { data: string; logs: string };
+  openFolder(path: string): Promise<boolean>;
+  setProgress(fraction: number | null): void;
+  notify(title: string, body: string): boolean;
+  /** Writes a renderer failure to the log. */
+  logRendererError(message: string, detail: string): void;
+}
+
 export interface BackEndParts {
   version: string;
   shell: 'electron' | 'web';
@@ -103,4 +116,5 @@ export interface BackEndParts {
   syncMemory: SyncMemoryPort;
   demo: DemoPort;
   openExternal: ExternalOpener;
+  desktop: DesktopPort;
 }

@@ -7,23 +7,24 @@ import type { Messages } from './en.ts';
 import { en } from './en.ts';
 import { de } from './de.ts';
 import { fr } from './fr.ts';
-import { pl } from './pl.ts';
-import { es } from './es.ts';
-import { ru } from './ru.ts';
 import { it } from './it.ts';
-import { tr } from './tr.ts';
+import { es } from './es.ts';
+import { pl } from './pl.ts';
 import { ro } from './ro.ts';
 import { uk } from './uk.ts';
+import { ru } from './ru.ts';
+import { tr } from './tr.ts';
 
+/** In the order the language menu offers them: English and German first, then the directory's other content languages. */
 export const uiLocales = {
   en: { name: 'English', messages: en },
   de: { name: 'Deutsch', messages: de },
   fr: { name: 'Français', messages: fr },
-  pl: { name: 'Polski', messages: pl },
-  es: { name: 'Español', messages: es },
-  ru: { name: 'Русский', messages: ru },
   it: { name: 'Italiano', messages: it },
-  tr: { name: 'Türkçe', messages: tr },
+  es: { name: 'Español', messages: es },
+  pl: { name: 'Polski', messages: pl },
   ro: { name: 'Română', messages: ro },
   uk: { name: 'Українська', messages: uk },
+  ru: { name: 'Русский', messages: ru },
+  tr: { name: 'Türkçe', messages: tr },
 } as const satisfies Record<string, { name: string; messages: Messages }>;

@@ -63,6 +63,10 @@ const validArgs: Record<ChannelName, unknown> = {
   getSyncMemory: { connectionId: 'c-1' },
   setSyncMemory: { connectionId: 'c-1', completedFullSyncAt: '2026-11-22T01:02:03.000+01:00' },
   openExternal: { url: 'https://example.com/' },
+  openFolder: { folder: 'logs' },
+  setTaskbarProgress: { fraction: 0.5 },
+  showNotification: { title: 'Sync complete', body: '1,942 actors' },
+  logRendererError: { message: 'TypeError: x is undefined', detail: 'at ProfileListPage.vue:12' },
 };
 
 describe('bridge dispatch: arguments', () => {
@@ -280,6 +284,7 @@ describe('bridge handlers: the key never comes out', () => {
       syncMemory: { get: () => ({ completedFullSyncAt: null }), set: async () => undefined, forget: async () => undefined },
       demo: { start: async () => ({ baseUrl: 'http://127.0.0.1:45678', key: `demo-${canary}` }) },
       openExternal: async () => true,
+      desktop: desktopDouble().port,
     };
     const dispatch = createDispatcher(createHandlers(parts));
     const results: [ChannelName, unknown][] = [];
@@ -414,6 +419,56 @@ describe('bridge handlers: the demo directory', () => {
   });
 });
 
+/** A desktop port that records what the handlers asked of the shell. */
+function desktopDouble(answers: { opened?: boolean; shown?: boolean } = {}) {
+  const asked: unknown[][] = [];
+  const port: BackEndParts['desktop'] = {
+    folders: { data: '/home/casting/.config/Castdesk', logs: '/home/casting/.config/Castdesk/logs' },
+    openFolder: async (path) => (asked.push(['openFolder', path]), answers.opened ?? false),
+    setProgress: (fraction) => void asked.push(['setProgress', fraction]),
+    notify: (title, body) => (asked.push(['notify', title, body]), answers.shown ?? false),
+    logRendererError: (message, detail) => void asked.push(['log', message, detail]),
+  };
+  return { port, asked };
+}
+
+describe('bridge handlers: the desktop channels', () => {
+  const dispatchWith = (desktop: BackEndParts['desktop']) =>
+    createDispatcher(createHandlers({ version: '1.2.3', shell: 'electron', keys: memoryKeys(), connections: memoryConnections(), desktop } as unknown as BackEndParts));
+
+  it('name the data and log folders and open the one asked for, nothing else', async () => {
+    const desktop = desktopDouble({ opened: true });
+    const dispatch = dispatchWith(desktop.port);
+    expect(await dispatch('getAppInfo', {})).toMatchObject({ ok: true, value: { version: '1.2.3', folders: desktop.port.folders } });
+    expect(await dispatch('openFolder', { folder: 'logs' })).toEqual({ ok: true, value: { opened: true } });
+    expect(await dispatch('openFolder', { folder: 'data' })).toEqual({ ok: true, value: { opened: true } });
+    for (const folder of ['/etc', '../logs', 'downloads']) expect(await dispatch('openFolder', { folder })).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
+    expect(await dispatch('openFolder', { folder: 'logs', path: '/etc' })).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
+    expect(desktop.asked).toEqual([
+      ['openFolder', '/home/casting/.config/Castdesk/logs'],
+      ['openFolder', '/home/casting/.config/Castdesk'],
+    ]);
+  });
+
+  it('pass taskbar progress, notifications and renderer errors to the shell, within their limits', async () => {
+    const desktop = desktopDouble({ shown: true });
+    const dispatch = dispatchWith(desktop.port);
+    expect(await dispatch('setTaskbarProgress', { fraction: 0.25 })).toEqual({ ok: true, value: {} });
+    expect(await dispatch('setTaskbarProgress', { fraction: null })).toEqual({ ok: true, value: {} });
+    expect(await dispatch('setTaskbarProgress', { fraction: 1.5 })).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
+    expect(await dispatch('showNotification', { title: 'Sync complete', body: 'Done.' })).toEqual({ ok: true, value: { shown: true } });
+    expect(await dispatch('showNotification', { title: '', body: 'x' })).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
+    expect(await dispatch('logRendererError', { message: 'm'.repeat(2001), detail: '' })).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
+    expect(await dispatch('logRendererError', { message: 'TypeError', detail: 'stack' })).toEqual({ ok: true, value: {} });
+    expect(desktop.asked).toEqual([
+      ['setProgress', 0.25],
+      ['setProgress', null],
+      ['notify', 'Sync complete', 'Done.'],
+      ['log', 'TypeError', 'stack'],
+    ]);
+  });
+});
+
 describe('bridge handlers: the sync channels', () => {
   type Recorded = { method: string; priority: unknown };
 
@@ -446,7 +501,7 @@ describe('bridge handlers: the sync channels', () => {
         budgetsAskedFor.push(connection.baseUrl);
         return { headersSeen: true, limit: 50, used: 3, remaining: 47, inFlight: 0, waiting: { interactive: 0, shortlist: 0, keep_offline: 0, background: 2 }, resetAt: 1, blockedUntil: null, rateLimitedAnswers: 0 };
       },
-      media: { prefetch: async (urls: string[]) => ({ cached: urls.slice(1), failed: [{ url: urls[0]!, code: 'upstream_status' }] }) },
+      media: { prefetch: async (urls: string[]) => ({ cached: urls.slice(1), failed: [{ url: urls[0]!, code: 'upstream_status' }] }), releaseKept: () => 0 },
       syncMemory,
     } as unknown as BackEndParts;
     const dispatch = createDispatcher(createHandlers(parts));

@@ -115,6 +115,8 @@ function createRecording() {
     ipcHandlers: new Map<string, AnyFunction>(),
     removedIpcHandlers: [] as string[],
     openedExternally: [] as string[],
+    openedPaths: [] as string[],
+    notifications: [] as { title: string; body: string }[],
     windows: [] as BrowserWindowDouble[],
     utilityProcesses: [] as UtilityProcessDouble[],
     applicationMenu: undefined as { template: unknown[] } | undefined,
@@ -144,6 +146,8 @@ export class BrowserWindowDouble extends Emitter {
   focused = false;
   maximized = false;
   destroyed = false;
+  /** The taskbar progress last set (-1: none). */
+  progress: number | undefined;
   constructor(readonly options: Record<string, unknown> & Partial<Rectangle> & { webPreferences?: Record<string, unknown> }) {
     super();
     recorded.windows.push(this);
@@ -157,6 +161,9 @@ export class BrowserWindowDouble extends Emitter {
   }
   show(): void {
     this.shown = true;
+  }
+  setProgressBar(fraction: number): void {
+    this.progress = fraction;
   }
   focus(): void {
     this.focused = true;
@@ -293,6 +300,20 @@ const electronModule = {
       recorded.openedExternally.push(url);
       return Promise.resolve();
     },
+    /** Like Electron: '' when the folder opened, else an error message. */
+    openPath(folder: string) {
+      recorded.openedPaths.push(folder);
+      return Promise.resolve('');
+    },
+  },
+  Notification: class {
+    static isSupported(): boolean {
+      return true;
+    }
+    constructor(private readonly options: { title: string; body: string }) {}
+    show(): void {
+      recorded.notifications.push({ title: this.options.title, body: this.options.body });
+    }
   },
   utilityProcess: {
     fork(modulePath: string, args: string[] = [], options: ConstructorParameters<typeof UtilityProcessDouble>[2] = {}) {

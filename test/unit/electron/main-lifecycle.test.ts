@@ -91,6 +91,32 @@ describe('once ready', () => {
     expect(recorded.utilityProcesses).toHaveLength(1);
   });
 
+  it('opens the log and data folders, shows taskbar progress and notifications, and logs a renderer that died', async () => {
+    const call = (channel: string, args: unknown) => recorded.ipcHandlers.get(ipcChannel(channel as never))!(trustedFrame, args);
+    const info = (await call('getAppInfo', {})) as { value: { folders: { data: string; logs: string } } };
+    expect(info.value.folders).toEqual({ data: userDataDir, logs: path.join(userDataDir, 'logs') });
+    expect(await call('openFolder', { folder: 'logs' })).toEqual({ ok: true, value: { opened: true } });
+    expect(await call('openFolder', { folder: 'data' })).toEqual({ ok: true, value: { opened: true } });
+    expect(recorded.openedPaths).toEqual([path.join(userDataDir, 'logs'), userDataDir]);
+
+    await vi.waitFor(() => expect(recorded.windows.length).toBeGreaterThan(0));
+    const [window] = recorded.windows;
+    await call('setTaskbarProgress', { fraction: 0.4 });
+    expect(window!.progress).toBe(0.4);
+    await call('setTaskbarProgress', { fraction: null });
+    expect(window!.progress).toBe(-1);
+
+    expect(await call('showNotification', { title: 'Sync complete', body: '1,942 actors saved' })).toEqual({ ok: true, value: { shown: true } });
+    expect(recorded.notifications).toEqual([{ title: 'Sync complete', body: '1,942 actors saved' }]);
+
+    await call('logRendererError', { message: 'TypeError: row is undefined', detail: 'at ProfileRow.vue:12' });
+    window!.webContents.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 133 });
+    const log = await readFile(path.join(userDataDir, 'logs', 'castdesk.log'), 'utf8');
+    expect(log).toContain('Renderer: TypeError: row is undefined');
+    expect(log).toContain('renderer process ended');
+    expect(log).toContain('crashed');
+  });
+
   it('refuses a foreign frame with forbidden_sender', async () => {
     const answer = await recorded.ipcHandlers.get(ipcChannel('listConnections'))!({ senderFrame: { url: 'https://evil.example/' } }, {});
     expect(answer).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } });
