@@ -48,7 +48,7 @@ describe('actor 1, default enum', () => {
       nationalities: ['DE'], languages: { deutsch: 'muttersprachlich', englisch: 'fliessend' }, dialects: { bairisch: 'kann' },
       instruments: { gitarre: 'gut' }, dances: { tango: 'grundkenntnisse', salsa: 'gut' }, singing: { pop: 'gut' },
       sports: ['fussball', 'schwimmen'], drivers_licenses: ['pkw-klasse-b'], working_permits: ['EU-27'], special_skills: { '105': 'gut' },
-      main_profession: 'actor', specializations: ['stunt_performer'], country: 'DE', state: 'DE-BE',
+      main_profession: 'actor', specializations: ['stuntman'], country: 'DE', state: 'DE-BE',
       external_showreels: ['https://video.example/jonas-1', 'https://video.example/jonas-2'],
       showreel_ids: [31, 32], showreel_medium_ids: [41], mentioned_in_blog_post_ids: [7],
     });
@@ -234,6 +234,7 @@ describe('enum', () => {
     for (const field of ['dances', 'languages', 'instruments', 'nationalities', 'specializations']) {
       expect(typeof jonas[field], field).toBe('string');
     }
+    expect(jonas.specializations).toBe((await labels(service.api, ['specializations'], 'en')).stuntman);
     const languages = await labels(service.api, ['languages'], 'en');
     expect(jonas.languages).toContain(languages.deutsch);
     expect(jonas.languages).toContain(languages.englisch);

@@ -13,6 +13,7 @@ let service: FixtureService;
  */
 const documentedKeys: Record<string, string[]> = {
   role_types: ['leading', 'supporting', 'episode_featured_part'],
+  specializations: ['synchronsprecher'],
 };
 
 beforeAll(async () => {

@@ -35,23 +35,11 @@ const genderDescriptions = [
   'genderqueer – spiele weibliche und männliche Rollen', 'inter*', 'kein Pronomen, bitte mit Namen ansprechen',
 ];
 const ethnicDescriptions = ['deutsch-türkisch', 'mitteleuropäisch', 'südeuropäisch', 'deutsch-nigerianisch', 'polnisch-deutsch', 'skandinavisch', 'mediterran'];
-/** The deprecated `professions` keys (German) for the main profession and the specializations. */
+/**
+ * The deprecated `professions` key (German) of each main profession; specializations are already
+ * profession words (`synchronsprecher`), as the provider keys them.
+ */
 const mainProfessionAsProfession: Record<string, string> = { actor: 'schauspieler', young_actor: 'nachwuchsdarsteller', performer: 'artist' };
-const specializationAsProfession: Record<string, string> = {
-  voice_actor: 'sprecher',
-  dubbing_artist: 'synchronsprecher',
-  audiobook_narrator: 'hoerbuchsprecher',
-  singer: 'saenger',
-  dancer: 'taenzer',
-  musical_performer: 'musicaldarsteller',
-  stunt_performer: 'stuntman',
-  presenter: 'moderator',
-  comedian: 'komiker',
-  model: 'model',
-  puppeteer: 'puppenspieler',
-  acrobat: 'artist',
-  magician: 'zauberkuenstler',
-};
 /** Dialects a person of this origin may speak natively. */
 const originDialects: Record<string, string[]> = {
   german: ['bairisch', 'schwabisch', 'sachsisch', 'berlinerisch', 'kolsch', 'hessisch', 'frankisch', 'plattdeutsch', 'pfalzisch', 'ruhrdeutsch', 'hamburgisch', 'thuringisch', 'rheinisch', 'saarlandisch', 'ostfriesisch'],
@@ -207,7 +195,7 @@ export function generateActorProfile(ctx: ActorContext, index: number, id: numbe
   const mainProfession = catalogues.keyOr('main_professions', young ? 'young_actor' : random.chance(0.92) ? 'actor' : 'performer');
   const specializations = random.sample(catalogues.all('specializations'), random.count([30, 35, 25, 10]));
   const professions = [
-    ...new Set([mainProfessionAsProfession[mainProfession], ...specializations.map((s) => specializationAsProfession[s])]),
+    ...new Set([mainProfessionAsProfession[mainProfession], ...specializations]),
   ].filter((p): p is string => p !== undefined && catalogues.has('actor_professions', p));
 
   const primary = ctx.agencies[random.count(agencyWeights(ctx.agencies, young))]!;

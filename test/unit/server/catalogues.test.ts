@@ -203,7 +203,7 @@ function actorDetail(): Record<string, unknown> {
     gender_searchability: ['male', 'non_binary'],
     main_profession: 'actor',
     professions: ['schauspieler', 'saenger'],
-    specializations: ['voice_actor', 'singer'],
+    specializations: ['sprecher', 'saenger'],
     profile_visibility: 'public',
     attribute_visibility: { age: 'private', gender: 'public' },
     eye_color: 'blau',

@@ -120,6 +120,10 @@ describe('generateDemoFixture', { timeout: 60_000 }, () => {
     expectKeysIn('gender_new', flat((a) => [a.gender_new!, ...a.gender_searchability!]));
     expectKeysIn('main_professions', actors.map((a) => a.main_profession!));
     expectKeysIn('specializations', flat((a) => a.specializations));
+    // specializations are profession words, the same the deprecated professions list carries
+    expectKeysIn('actor_professions', flat((a) => a.specializations));
+    for (const a of actors) expect(a.professions).toEqual(expect.arrayContaining(a.specializations!));
+    expect(flat((a) => a.specializations)).toContain('synchronsprecher');
     expectKeysIn('actor_professions', flat((a) => a.professions));
     expectKeysIn('languages', flat((a) => Object.keys(a.languages!)));
     expectKeysIn('language_levels', flat((a) => Object.values(a.languages!)));
