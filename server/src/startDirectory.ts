@@ -7,9 +7,9 @@ import type { AddressInfo } from 'node:net';
 import { openPglite, openPostgres, type Database, type Queryable } from './db/database.ts';
 import { ensureSchema } from './db/schema.ts';
 import { withRandomSecrets } from './demo/apiKeys.ts';
-import { generateDemoFixture } from './demo/generateDemoFixture.ts';
+import { streamDemoFixture } from './demo/generateDemoFixture.ts';
 import { readDemoKeyRecord, writeDemoKeyRecord, type PrintedKey } from './demoKeyRecord.ts';
-import { loadFixture } from './fixture/loadFixture.ts';
+import { loadFixture, loadFixtureSource } from './fixture/loadFixture.ts';
 import { parseFixture, readFixtureFile } from './fixture/parseFixture.ts';
 import type { Fixture, FixtureAgency, FixtureInput } from './fixture/schema.ts';
 import { hashApiKey } from './db/apiKeyHash.ts';
@@ -88,7 +88,7 @@ async function recordSource(db: Queryable, source: unknown): Promise<void> {
 
 const demoSizeFields = ['actors', 'crew', 'castingCalls', 'seed'] as const;
 
-const printable = (fixture: Fixture): PrintedKey[] => fixture.api_keys.map(({ key, description }) => ({ key, description: description ?? '' }));
+const printable = (fixture: Pick<Fixture, 'api_keys'>): PrintedKey[] => fixture.api_keys.map(({ key, description }) => ({ key, description: description ?? '' }));
 
 /** The demo keys on record in the data folder, when they are the ones the database holds. */
 async function recordedDemoKeys(db: Queryable, dataDir: string | undefined): Promise<PrintedKey[] | undefined> {
@@ -124,11 +124,16 @@ async function prepareData(db: Database, options: DirectoryOptions, log: (line: 
   }
   const started = Date.now();
   log(`Generating demo data: ${size.actors} actors, ${size.crew} crew, ${size.castingCalls} casting calls (seed ${size.seed}) …`);
-  const fixture = generateDemoFixture({ ...size, now: new Date() });
-  fixture.api_keys = withRandomSecrets(fixture.api_keys);
-  await loadFixture(db, fixture);
+  const demo = streamDemoFixture({ ...size, now: new Date() });
+  const apiKeys = await loadFixtureSource(db, {
+    ...demo,
+    remainder: () => {
+      const rest = demo.remainder();
+      return { ...rest, api_keys: withRandomSecrets(rest.api_keys) };
+    },
+  });
   await recordSource(db, { kind: 'demo', ...size });
-  const keys = printable(fixture);
+  const keys = printable({ api_keys: apiKeys });
   if (options.dataDir) await writeDemoKeyRecord(options.dataDir, keys);
   log(`Demo data ready in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   return keys;

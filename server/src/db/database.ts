@@ -25,9 +25,16 @@ export interface Database extends Queryable {
   readonly engine: 'pglite' | 'postgres';
 }
 
+/**
+ * Everything stored is reloadable, so PGlite keeps no more write-ahead log than crash safety
+ * needs: a bulk load into tables emptied in the same transaction then writes the rows once
+ * instead of twice (table and log), which halves the bytes a 50,000-actor demo writes.
+ */
+const minimalWal = ['-c', 'wal_level=minimal', '-c', 'max_wal_senders=0'];
+
 /** Opens PGlite in `dataDir` (created when missing) or in memory when no folder is given. */
 export async function openPglite(dataDir?: string): Promise<Database> {
-  const db = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const db = await PGlite.create({ dataDir, extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, ...minimalWal] });
   const queryable = (target: Pick<PGlite, 'query'>): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
       return (await target.query<T>(sql, params)).rows;

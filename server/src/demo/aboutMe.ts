@@ -125,7 +125,7 @@ function html(random: Random, p: Phrases, facts: AboutMeFacts): string {
   const parts = [`<p>${p.intro(facts)} ${random.pick(p.focus)}</p>`];
   if (random.chance(0.4)) parts.push(`<h3>${p.listTitle}</h3><ul>${random.sample(p.items, 2).map((item) => `<li>${item}</li>`).join('')}</ul>`);
   let closing = random.pick(p.closing);
-  if (facts.homepage && random.chance(0.5)) closing += `<br><a href="${facts.homepage}">${p.link}</a>`;
+  if (facts.homepage && random.chance(0.5)) closing += `<br /><a href="${facts.homepage}">${p.link}</a>`;
   parts.push(`<p><strong>${closing}</strong></p>`);
   return random.chance(0.3) ? `<div>${parts.join('')}</div>` : parts.join('');
 }
@@ -133,7 +133,7 @@ function html(random: Random, p: Phrases, facts: AboutMeFacts): string {
 /** Plain text of the generated HTML: blocks become line breaks, tags vanish. */
 function plain(markup: string): string {
   return markup
-    .replace(/<br>|<\/p>|<\/h3>|<\/li>/g, '\n')
+    .replace(/<br \/>|<\/p>|<\/h3>|<\/li>/g, '\n')
     .replace(/<li>/g, '- ')
     .replace(/<[^>]+>/g, '')
     .replace(/&amp;/g, '&')

@@ -13,40 +13,44 @@ import { Random } from './random.ts';
 const isActive = (p: FixtureActor | FixtureCrew): boolean => p.status === undefined || p.status === 'active';
 
 /**
- * Profile counts in the descriptions count active profiles the key sees: actors with any
- * connection (primary or secondary) to the agency, crew whose talent_agency_id is the agency.
+ * The profile counts the key descriptions give, taken one profile at a time as the demo is
+ * generated: active profiles a key sees, i.e. actors with any connection (primary or secondary)
+ * to an agency, crew whose talent_agency_id is the agency.
  */
-export function generateApiKeys(
-  seed: number,
-  agencies: DemoAgency[],
-  actors: FixtureActor[],
-  crew: FixtureCrew[],
-  invitedRoleIds: number[],
-): FixtureApiKey[] {
-  const random = new Random(seed, 'api_keys');
-  const actorCount = new Map<number, number>();
-  for (const actor of actors) {
-    if (!isActive(actor)) continue;
+export class ProfileTally {
+  readonly actorsByAgency = new Map<number, number>();
+  readonly crewByAgency = new Map<number, number>();
+  activeActors = 0;
+  activeCrew = 0;
+
+  countActor(actor: FixtureActor): void {
+    if (!isActive(actor)) return;
+    this.activeActors++;
     for (const agencyId of new Set(actor.talent_agency_connections.map((c) => c.talent_agency_id))) {
-      actorCount.set(agencyId, (actorCount.get(agencyId) ?? 0) + 1);
+      this.actorsByAgency.set(agencyId, (this.actorsByAgency.get(agencyId) ?? 0) + 1);
     }
   }
-  const crewCount = new Map<number, number>();
-  for (const member of crew) if (isActive(member)) crewCount.set(member.talent_agency_id, (crewCount.get(member.talent_agency_id) ?? 0) + 1);
 
+  countCrew(member: FixtureCrew): void {
+    if (!isActive(member)) return;
+    this.activeCrew++;
+    this.crewByAgency.set(member.talent_agency_id, (this.crewByAgency.get(member.talent_agency_id) ?? 0) + 1);
+  }
+}
+
+export function generateApiKeys(seed: number, agencies: DemoAgency[], tally: ProfileTally, invitedRoleIds: number[]): FixtureApiKey[] {
+  const random = new Random(seed, 'api_keys');
   const agencyKeys: FixtureApiKey[] = agencies.map((agency) => ({
     key: `demo-agency-${agency.id}-${random.hex(16)}`,
-    description: `${agency.name} (agency): its ${actorCount.get(agency.id) ?? 0} actors and ${crewCount.get(agency.id) ?? 0} crew, all public casting calls`,
+    description: `${agency.name} (agency): its ${tally.actorsByAgency.get(agency.id) ?? 0} actors and ${tally.crewByAgency.get(agency.id) ?? 0} crew, all public casting calls`,
     agency_ids: [agency.id],
     casting_calls: 'public',
     invited_role_ids: [],
   }));
-  const activeActors = actors.filter(isActive).length;
-  const activeCrew = crew.filter(isActive).length;
   const professional: FixtureApiKey = {
     key: `demo-casting-pro-${random.hex(16)}`,
     description:
-      `Casting professional: all ${agencies.length} agencies (${activeActors} actors and ${activeCrew} crew), ` +
+      `Casting professional: all ${agencies.length} agencies (${tally.activeActors} actors and ${tally.activeCrew} crew), ` +
       `all public casting calls, invited to ${invitedRoleIds.length} roles of private casting calls`,
     agency_ids: agencies.map((a) => a.id),
     casting_calls: 'public',
