@@ -14,6 +14,8 @@ let service: FixtureService;
 const documentedKeys: Record<string, string[]> = {
   role_types: ['leading', 'supporting', 'episode_featured_part'],
   specializations: ['synchronsprecher'],
+  ethnic_backgrounds: ['6468', '6471'],
+  ethnic_background_details: ['6473'],
 };
 
 beforeAll(async () => {

@@ -107,6 +107,10 @@ describe('the catalogue files', () => {
     expect(catalogueKeys('actor_professions')).toEqual(expect.arrayContaining(['schauspieler', 'nachwuchsdarsteller']));
     expect(catalogueKeys('regions')).toContain('dach');
     expect(catalogueKeys('ethnic_backgrounds')).toEqual(expect.arrayContaining(['6468', '6471']));
+    // one id sequence for general backgrounds and details, as the provider numbers them: its
+    // example pairs the general 6471 with the detail 6473 (actor-profiles.md)
+    expect(catalogueKeys('ethnic_background_details')).toContain('6473');
+    expect(catalogueKeys('ethnic_backgrounds').filter((key) => catalogueKeys('ethnic_background_details').includes(key))).toEqual([]);
     expect(catalogueKeys('languages')).toEqual(expect.arrayContaining(['deutsch', 'englisch', 'franzosisch', 'italienisch', 'spanisch', 'polnisch', 'rumanisch', 'ukrainisch', 'russisch', 'turkisch']));
     expect(catalogueKeys('languages').every((key) => /^[a-z]+$/.test(key))).toBe(true);
     expect(catalogueKeys('languages').length).toBeGreaterThanOrEqual(60);
