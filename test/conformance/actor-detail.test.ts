@@ -44,7 +44,7 @@ describe('actor 1, default enum', () => {
       attribute_visibility: { age: 'public', acting_age: 'public', gender: 'public', ethnic_appearances: 'private', figures: 'public', working_permits: 'public' },
       place_of_birth: 'Berlin', city: 'Berlin', gender: 'm', gender_new: 'male', gender_searchability: ['male'],
       eye_color: 'blau', hair_color: 'blond', hair_length: 'kurz',
-      ethnic_background: ['6468'], ethnic_background_details: ['6483'],
+      ethnic_background: ['6471'], ethnic_background_details: ['6473'],
       nationalities: ['DE'], languages: { deutsch: 'muttersprachlich', englisch: 'fliessend' }, dialects: { bairisch: 'kann' },
       instruments: { gitarre: 'gut' }, dances: { tango: 'grundkenntnisse', salsa: 'gut' }, singing: { pop: 'gut' },
       sports: ['fussball', 'schwimmen'], drivers_licenses: ['pkw-klasse-b'], working_permits: ['EU-27'], special_skills: { '105': 'gut' },
@@ -135,7 +135,7 @@ describe('actor 1, default enum', () => {
     expect(jonas.pitches).toEqual(['tenor']);
     expect(jonas.pitch).toBe('tenor');
     expect(jonas.professions).toEqual(['schauspieler']);
-    expect(jonas.ethnic_appearances).toEqual(['central_european']);
+    expect(jonas.ethnic_appearances).toEqual(['mitteleuropaisch']);
   });
 
   it('vita: all ten groups are arrays', () => {
@@ -302,10 +302,13 @@ describe('rights and gone profiles', () => {
     const listed = expectOk(await service.api.get<Json[]>('/api/v1/actor_profiles?fields=professions'));
     expect(listed.find((item: Json) => item.id === 11).professions).toEqual(['schauspieler']);
   });
-  it('deprecated ethnic_appearances is derived from ethnic_background when the data lacks it', async () => {
+  it('deprecated ethnic_appearances is derived as words from ethnic_background and its regional details when the data lacks it', async () => {
     const marta = await detail(9);
-    expect(marta.ethnic_background).toEqual(['6468']);
-    expect((marta.ethnic_appearances as unknown[]).map(String)).toEqual(['6468']);
+    expect(marta.ethnic_background).toEqual(['6471', '6468']);
+    // 6474 (Eastern European) refines 6471 (European); 6468 (Asian) has no detail; 6486 (Polish) names no appearance
+    expect(marta.ethnic_appearances).toEqual(['asiatisch', 'osteuropaisch']);
+    const words = await labels(service.api, ['ethnic_appearances'], 'de');
+    expect((await detail(9, '?enum=translate&locale=de')).ethnic_appearances).toBe(`${words.asiatisch}, ${words.osteuropaisch}`);
   });
   it('a minimal profile matches the schema too', async () => {
     for (const id of [2, 3, 4, 5, 11]) expectSchema(actorDetailSchema, await detail(id), `actor ${id}`);

@@ -16,6 +16,7 @@ const documentedKeys: Record<string, string[]> = {
   specializations: ['synchronsprecher'],
   ethnic_backgrounds: ['6468', '6471'],
   ethnic_background_details: ['6473'],
+  ethnic_appearances: ['mitteleuropaisch'],
 };
 
 beforeAll(async () => {

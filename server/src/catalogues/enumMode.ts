@@ -57,7 +57,7 @@ export const closedListFields: readonly ClosedListField[] = [
   field('actor',        'pitches',                                     'list',   'pitches'),
   field('actor',        'native_dialect',                              'key',    'dialects'),
   field('actor',        'native_dialects',                             'list',   'dialects'),
-  field('actor',        'ethnic_appearances',                          'list',   'ethnic_backgrounds'),
+  field('actor',        'ethnic_appearances',                          'list',   'ethnic_appearances'),
   field('actor',        'ethnic_background',                           'list',   'ethnic_backgrounds'),
   field('actor',        'ethnic_background_details',                   'list',   'ethnic_background_details'),
   field('actor',        'nationalities',                               'list',   'nationalities'),

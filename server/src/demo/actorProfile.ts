@@ -7,6 +7,7 @@ import type { FixtureActor } from '../fixture/schema.ts';
 import { generateAboutMe } from './aboutMe.ts';
 import type { DemoAgency } from './agencies.ts';
 import type { DemoCatalogues } from './demoCatalogues.ts';
+import { ethnicAppearances, generalOfRegionalDetail } from '../catalogues/ethnicAppearances.ts';
 import type { IdSequence } from './idSequence.ts';
 import { featuredActorNames, nameOrigins, type NameOrigin } from './namePools.ts';
 import { drawPersonName } from './personName.ts';
@@ -155,6 +156,14 @@ function hair(random: Random, catalogues: DemoCatalogues, age: number): { hair_c
   return { hair_color: random.pick(greying.length > 0 ? greying : colors), hair_length: hairLength };
 }
 
+/** A regional detail (`6473` Central European under `6471` European) for some general backgrounds. */
+function regionalDetails(random: Random, catalogues: DemoCatalogues, background: readonly string[]): string[] {
+  return background.flatMap((general) => {
+    const regions = Object.keys(generalOfRegionalDetail).filter((id) => generalOfRegionalDetail[id] === general && catalogues.has('ethnic_background_details', id));
+    return regions.length > 0 && random.chance(0.6) ? [random.pick(regions)] : [];
+  });
+}
+
 /** Specific heritage details: mostly the name's origin where the catalogue has it, sometimes more. */
 function heritage(random: Random, catalogues: DemoCatalogues, origin: NameOrigin): string[] {
   const details = (originHeritage[origin.key] ?? []).filter((key) => catalogues.has('ethnic_background_details', key));
@@ -225,6 +234,7 @@ export function generateActorProfile(ctx: ActorContext, index: number, id: numbe
   const figures = random.sample(catalogues.all('figures'), 1);
   const pitches = random.chance(0.8) ? random.sample(catalogues.all('pitches'), 1) : [];
   const ethnicBackground = random.sample(catalogues.all('ethnic_backgrounds'), random.count([10, 75, 15]));
+  const ethnicDetails = [...new Set([...regionalDetails(random, catalogues, ethnicBackground), ...heritage(random, catalogues, origin)])];
   const showreels = generateShowreels(random, ids, year);
   const levels = vocabulary.skillLevels;
   const careerStart = young ? year - Math.max(1, age - 6) : Math.min(year, year - age + 20 + random.int(0, 8));
@@ -281,9 +291,9 @@ export function generateActorProfile(ctx: ActorContext, index: number, id: numbe
     gender_searchability: searchability(random, gender).filter((g) => catalogues.has('gender_new', g)),
     eye_color: eyeColor,
     ...hairFields,
-    ethnic_appearances: ethnicBackground,
+    ethnic_appearances: ethnicAppearances(ethnicBackground, ethnicDetails),
     ethnic_background: ethnicBackground,
-    ethnic_background_details: heritage(random, catalogues, origin),
+    ethnic_background_details: ethnicDetails,
     ethnic_background_description: random.chance(0.1) ? random.pick(ethnicDescriptions) : null,
     figure: figures[0] ?? null,
     figures,

@@ -9,6 +9,7 @@ import { absoluteMediaUrls, localizedText, servedLocations, servedShowreels } fr
 import { actorPictures, crewPictures } from './pictures.ts';
 import { actorProfessions, fullName } from './profileFields.ts';
 import { servedVita } from './vita.ts';
+import { ethnicAppearances } from '../catalogues/ethnicAppearances.ts';
 
 export interface ViewContext {
   locale: ContentLocale;
@@ -54,7 +55,7 @@ export function actorDetail(actor: FixtureActor, context: ViewContext): Record<s
     native_dialect: actor.native_dialect ?? actor.native_dialects?.[0] ?? null,
     figure: actor.figure ?? actor.figures?.[0] ?? null,
     pitch: actor.pitch ?? actor.pitches?.[0] ?? null,
-    ethnic_appearances: actor.ethnic_appearances ?? actor.ethnic_background ?? [],
+    ethnic_appearances: actor.ethnic_appearances ?? ethnicAppearances(actor.ethnic_background ?? [], actor.ethnic_background_details ?? []),
     external_showreel: actor.external_showreel ?? externalShowreels[0] ?? null,
     castupload_url: actor.castupload_url ?? actor.service_url ?? null,
     castupload_professional_url: actor.castupload_professional_url ?? actor.service_cd_url ?? null,

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ethnicAppearances, generalOfRegionalDetail } from '../../../server/src/catalogues/ethnicAppearances.ts';
 import { contentLocales, crewProfessionKeys, genderKeys, genderNewKeys, mainProfessionKeys, castingTypeKeys } from '../../../contract/directory-api.ts';
 import {
   catalogueKeys,
@@ -27,7 +28,7 @@ const requiredCatalogues = [
   'languages', 'language_levels', 'skill_levels', 'dialect_skill', 'accent_skill', 'dialects', 'accents', 'instruments',
   'dances', 'singing', 'nationalities', 'sports', 'drivers_licenses', 'licenses', 'unions', 'working_permits', 'eye_colors', 'hair_colors',
   'hair_lengths', 'figures', 'pitches', 'qualifications', 'casting_types', 'visibility', 'agency_categories',
-  'regions', 'connection_types', 'ethnic_backgrounds', 'ethnic_background_details', 'countries',
+  'regions', 'connection_types', 'ethnic_backgrounds', 'ethnic_background_details', 'ethnic_appearances', 'countries',
   'special_skills', 'contract_types', 'production_formats', 'role_types', 'theater_engagement_types',
 ];
 
@@ -419,5 +420,23 @@ describe('applyQualificationMode', () => {
     expect(applyQualificationMode('some_future_degree', 'v2', 'en')).toEqual({ key: 'some_future_degree', translation: 'some_future_degree' });
     expect(applyQualificationMode(null, 'translate', 'en')).toBeNull();
     expect(applyQualificationMode(undefined, 'v2', 'en')).toBeUndefined();
+  });
+});
+
+describe('ethnic appearance words', () => {
+  it('name the provider\'s example pair mitteleuropaisch; a regional detail refines its general, countries name none', () => {
+    expect(ethnicAppearances(['6471'], ['6473'])).toEqual(['mitteleuropaisch']);
+    expect(ethnicAppearances(['6471'], [])).toEqual(['europaisch']);
+    expect(ethnicAppearances(['6468', '6471'], ['6474', '6483'])).toEqual(['asiatisch', 'osteuropaisch']);
+    expect(ethnicAppearances(['a_brand_new_key'], ['6483'])).toEqual([]);
+  });
+  it('are all words of the ethnic_appearances catalogue, one for every general background', () => {
+    const words = catalogueKeys('ethnic_appearances');
+    expect(words.every((word) => /^[a-z-]+$/.test(word))).toBe(true);
+    const generals = catalogueKeys('ethnic_backgrounds').map((id) => ethnicAppearances([id], []));
+    for (const named of generals) expect(named).toHaveLength(1);
+    const regional = Object.keys(generalOfRegionalDetail).map((id) => ethnicAppearances([], [id]));
+    for (const word of [...generals, ...regional].flat()) expect(words, word).toContain(word);
+    for (const id of Object.keys(generalOfRegionalDetail)) expect(catalogueKeys('ethnic_background_details'), id).toContain(id);
   });
 });

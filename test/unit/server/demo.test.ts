@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { languageKeyForIsoCode } from '../../../contract/language-keys.ts';
 import { catalogueKeys } from '../../../server/src/catalogues/catalogues.ts';
 import { generateDemoFixture } from '../../../server/src/demo/generateDemoFixture.ts';
+import { ethnicAppearances } from '../../../server/src/catalogues/ethnicAppearances.ts';
 import { parseFixture } from '../../../server/src/fixture/parseFixture.ts';
 import { fixtureSchema, type Fixture, type FixtureCastingCall, type FixtureRole } from '../../../server/src/fixture/schema.ts';
 import { pictureOrientation, pictureSize } from '../../../server/src/media/pictureGeometry.ts';
@@ -139,6 +140,8 @@ describe('generateDemoFixture', { timeout: 60_000 }, () => {
     expectKeysIn('hair_lengths', actors.map((a) => a.hair_length!));
     expectKeysIn('ethnic_backgrounds', flat((a) => a.ethnic_background));
     expectKeysIn('ethnic_background_details', flat((a) => a.ethnic_background_details));
+    expectKeysIn('ethnic_appearances', flat((a) => a.ethnic_appearances).map(String));
+    expect(flat((a) => a.ethnic_appearances)).toContain('mitteleuropaisch');
     expectKeysIn('countries', flat((a) => [...a.nationalities!, a.country!]));
     expectKeysIn('regions', fixture.agencies.flatMap((a) => a.regions));
     expectKeysIn('agency_categories', fixture.agencies.flatMap((a) => a.categories));
@@ -192,7 +195,7 @@ describe('generateDemoFixture', { timeout: 60_000 }, () => {
       expect(a.native_dialect ?? null).toBe(a.native_dialects![0] ?? null);
       expect(a.figure ?? null).toBe(a.figures![0] ?? null);
       expect(a.pitch ?? null).toBe(a.pitches![0] ?? null);
-      expect(a.ethnic_appearances).toEqual(a.ethnic_background);
+      expect(a.ethnic_appearances).toEqual(ethnicAppearances(a.ethnic_background!, a.ethnic_background_details!));
       expect(a.external_showreel ?? null).toBe(a.external_showreels![0] ?? null);
       expect(a.service_url).toBe(`https://directory.example/actors/${a.id}`);
       expect(a.castupload_url).toBe(a.service_url);
