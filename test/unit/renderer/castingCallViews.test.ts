@@ -160,6 +160,28 @@ describe('Casting calls list', () => {
     expect(await seriousA11yViolations()).toEqual([]);
   });
 
+  it('says how many roles are open and until when: a call past its own deadline with an open role is open', async () => {
+    const roles = [
+      { id: 1, name: 'Past role', deadline: '2020-06-01T12:00:00.000+02:00' },
+      { id: 2, name: 'Open role', deadline: '2031-05-04T12:00:00.000+02:00' },
+      { id: 3, name: 'Inheriting role', deadline: null },
+    ];
+    const detail = { ...expired, description: '', visibility: 'public', roles } as unknown as CastingCallDetail;
+    const allPast = { ...laterVisible, id: 14, name: 'All Roles Past' };
+    const allPastDetail = { ...allPast, description: '', visibility: 'public', roles: [roles[0]] } as unknown as CastingCallDetail;
+    const { view } = await mountApp('/casting-calls', { calls: [callRow(expired, true, detail), callRow(allPast, false, allPastDetail)] });
+    await eventually(() => expect(view.findAll('[data-testid="casting-call"]')).toHaveLength(1));
+    await view.get('[data-testid="current-toggle"]').setValue(false);
+    await eventually(() => expect(view.findAll('[data-testid="casting-call"]')).toHaveLength(2));
+    const [open, closed] = ['Expired Commercial', 'All Roles Past'].map((name) => view.findAll('[data-testid="casting-call"]').find((row) => row.text().includes(name))!);
+    // The inheriting role takes the call's passed deadline: one of three roles is open, until 4 May 2031.
+    expect(open!.get('[data-testid="call-roles-open"]').text()).toBe('1 of 3 roles open');
+    expect(open!.get('[data-testid="call-next-deadline"] time').attributes('datetime')).toBe('2031-05-04T12:00:00.000+02:00');
+    // A future call deadline does not open a call whose roles have all passed.
+    expect(closed!.get('[data-testid="call-roles-open"]').text()).toBe('0 of 1 role open');
+    expect(closed!.get('[data-testid="call-closed"]').text()).toBe(en.castingCalls.callClosed);
+  });
+
   it('moves through the list with the arrow keys', async () => {
     const { view } = await mountApp('/casting-calls', { calls: [callRow(laterVisible, true), callRow(soonHidden, true)] });
     await eventually(() => expect(view.findAll('[data-testid="casting-call"]')).toHaveLength(2));
@@ -303,6 +325,11 @@ describe('Casting call detail', () => {
 
     const roles = view.findAll('[data-testid="role"]');
     expect(roles.map((role) => role.get('h3').text())).toEqual(['Jordan', 'The grandfather']);
+    // Both roles are open (one inherits the call's deadline in 2030); each opens its criteria as an actor search.
+    expect(roles.map((role) => role.get('[data-testid="role-state"]').text())).toEqual([en.castingCalls.roleOpen, en.castingCalls.roleOpen]);
+    const search = decodeURIComponent(roles[0]!.get('[data-testid="role-search"]').attributes('href') ?? '');
+    expect(search).toMatch(/^#\/actors\?/);
+    for (const part of ['gender=female', 'age=25-35', 'lang=eng:gut']) expect(search).toContain(part);
     const [jordan, grandfather] = roles;
 
     // Jordan: female, 25–35, good English. Greta fits best, Fiona next; Lena's acting age is unknown.

@@ -1,0 +1,50 @@
+/** Open roles, effective deadlines and the search a role describes, by the spec's rules for `current`. */
+import { describe, expect, it } from 'vitest';
+import { callStatus, roleSearchQuery, roleStatus } from '../../../renderer/src/search/castingCallStatus.ts';
+import { queryFromRoute, routeFromQuery } from '../../../renderer/src/search/profileQueryUrl.ts';
+
+const now = Date.parse('2026-11-25T12:00:00Z');
+const past = '2026-10-01T12:00:00Z';
+const soon = '2026-12-01T12:00:00Z';
+const later = '2027-01-15T12:00:00Z';
+
+describe('role and call status', () => {
+  it("takes a role's own deadline first, the call's otherwise, and keeps a role without any open", () => {
+    expect(roleStatus({ id: 1, deadline: past }, later, now)).toEqual({ roleId: 1, deadline: past, inherited: false, open: false });
+    expect(roleStatus({ id: 2, deadline: null }, soon, now)).toEqual({ roleId: 2, deadline: soon, inherited: true, open: true });
+    expect(roleStatus({ id: 3, deadline: null }, null, now)).toEqual({ roleId: 3, deadline: null, inherited: false, open: true });
+  });
+
+  it('counts open roles and names the soonest deadline ahead: an expired call with an open role is open', () => {
+    const roles = [
+      { id: 1, deadline: past },
+      { id: 2, deadline: later },
+      { id: 3, deadline: soon },
+    ];
+    expect(callStatus({ deadline: past }, roles, now)).toEqual({ roles: 3, openRoles: 2, nextDeadline: soon, open: true });
+    // A future call deadline does not open a call whose roles have all passed.
+    expect(callStatus({ deadline: later }, [{ id: 1, deadline: past }], now)).toEqual({ roles: 1, openRoles: 0, nextDeadline: null, open: false });
+    // Without roles (detail not saved), the call's own deadline decides.
+    expect(callStatus({ deadline: soon }, undefined, now)).toEqual({ roles: null, openRoles: null, nextDeadline: soon, open: true });
+    expect(callStatus({ deadline: past }, undefined, now).open).toBe(false);
+    // A role inheriting the call's deadline counts with it.
+    expect(callStatus({ deadline: soon }, [{ id: 1, deadline: null }], now)).toEqual({ roles: 1, openRoles: 1, nextDeadline: soon, open: true });
+  });
+});
+
+describe('the search a role describes', () => {
+  it('has its genders (legacy m/f spelt out), acting age and languages with least levels, and survives the URL', () => {
+    const query = roleSearchQuery({ gender: ['f', 'non_binary'], acting_age_from: 25, acting_age_to: 35, languages: { eng: 'fliessend', deu: '' } });
+    expect(query.facets.gender).toEqual(['female', 'transgender_female', 'non_binary']);
+    expect([query.actingAgeMin, query.actingAgeMax]).toEqual([25, 35]);
+    expect(query.facets.language).toEqual(['eng', 'deu']);
+    expect(query.languageMinLevels).toEqual({ eng: 'fliessend' });
+    expect(queryFromRoute(routeFromQuery(query))).toEqual(query);
+  });
+
+  it('is the empty search for a role without criteria', () => {
+    const query = roleSearchQuery({ gender: [], acting_age_from: undefined as unknown as number, acting_age_to: undefined as unknown as number, languages: {} });
+    expect(query.facets).toEqual({});
+    expect([query.actingAgeMin, query.actingAgeMax]).toEqual([null, null]);
+  });
+});
