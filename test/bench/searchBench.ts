@@ -176,51 +176,69 @@ function benchSpread(name: string, samples: number[]): void {
   bench(`${name}_max`, summary.max, 'ms');
 }
 
-/** The snapshot of an index over `rows`: size, write, read back, first search, catch-up by rev. */
-function measureSnapshot(rows: SearchRow[], size: number, runs: number): void {
-  const index = new ProfileIndex();
-  const built = timed(() => {
-    index.upsert(rows);
-    index.query({ ...emptyQuery(), text: 'a', sort: 'relevance' });
-    index.query({ ...emptyQuery(), sort: 'lastName' }, { counts: false });
-    index.query({ ...emptyQuery(), sort: 'updated' }, { counts: false });
-  });
-  bench(`search.${size}.snapshot.rebuild_from_rows`, built.wall, 'ms');
-  bench(`search.${size}.snapshot.rebuild_from_rows_cpu`, built.cpu, 'ms');
+/** The rows written after a snapshot in catch-up run `run`: 150 renamed and refiltered, 50 new. */
+function changedSince(rows: readonly SearchRow[], run: number, firstRev: number): SearchRow[] {
+  let rev = firstRev;
+  const changed = rows.slice(run * 200, run * 200 + 150).map((row) => ({ ...row, name: `${row.name} Neu`, foldedName: `${row.foldedName} neu`, skills: ['dances:tango'], rev: ++rev }));
+  const added = rows.slice(0, 50).map((row, i) => ({ ...row, id: 10_000_000 + run * 100 + i, rev: ++rev }));
+  return [...changed, ...added];
+}
+
+/**
+ * The snapshot of an index over the rows `makeRows` gives: its size and write time with the index
+ * in memory (as after a sync batch); then, with the index and its rows gone (as at a start), the
+ * restore, the first search, and catching up with 200 rows changed since the snapshot.
+ */
+function measureSnapshot(makeRows: () => SearchRow[], size: number, runs: number): void {
   const writes: number[] = [];
   const writesCpu: number[] = [];
+  const snapshots: ArrayBuffer[] = [];
+  const changes: SearchRow[][] = [];
+  {
+    const rows = makeRows();
+    const index = new ProfileIndex();
+    const built = timed(() => {
+      index.upsert(rows);
+      index.query({ ...emptyQuery(), text: 'a', sort: 'relevance' });
+      index.query({ ...emptyQuery(), sort: 'lastName' }, { counts: false });
+      index.query({ ...emptyQuery(), sort: 'updated' }, { counts: false });
+    });
+    bench(`search.${size}.snapshot.rebuild_from_rows`, built.wall, 'ms');
+    bench(`search.${size}.snapshot.rebuild_from_rows_cpu`, built.cpu, 'ms');
+    for (let run = 0; run < runs; run++) {
+      const written = timed(() => snapshotOfIndex(index));
+      writes.push(written.wall);
+      writesCpu.push(written.cpu);
+      // Every run restores its own copy, as every start reads its own from IndexedDB.
+      snapshots.push(run === 0 ? written.value : written.value.slice(0));
+      changes.push(changedSince(rows, run, index.readThroughRev));
+    }
+  }
+  const heapBefore = heapMb();
+  bench(`search.${size}.snapshot.bytes`, snapshots[0]!.byteLength / 1024 / 1024, 'MB');
+  benchSpread(`search.${size}.snapshot.write`, writes);
+  benchSpread(`search.${size}.snapshot.write_cpu`, writesCpu);
   const reads: number[] = [];
   const readsCpu: number[] = [];
   const firstSearches: number[] = [];
   const catchUps: number[] = [];
   const catchUpsCpu: number[] = [];
-  let bytes = 0;
-  let rev = index.readThroughRev;
   for (let run = 0; run < runs; run++) {
-    const written = timed(() => snapshotOfIndex(index));
-    writes.push(written.wall);
-    writesCpu.push(written.cpu);
-    bytes = written.value.byteLength;
-    const read = timed(() => restoreIndex(written.value));
+    const read = timed(() => restoreIndex(snapshots[run]));
     reads.push(read.wall);
     readsCpu.push(read.cpu);
     const restored = read.value;
     if (!restored) throw new Error('the snapshot did not read back');
     firstSearches.push(timed(() => restored.query({ ...emptyQuery(), text: 'mül', sort: 'relevance' })).wall);
-    // 200 rows written since the snapshot: renamed, refiltered, new.
-    const changed = rows.slice(run * 200, run * 200 + 150).map((row) => ({ ...row, name: `${row.name} Neu`, foldedName: `${row.foldedName} neu`, skills: ['dances:tango'], rev: ++rev }));
-    const added = rows.slice(0, 50).map((row, i) => ({ ...row, id: 10_000_000 + run * 100 + i, rev: ++rev }));
     const caughtUp = timed(() => {
-      restored.upsert([...changed, ...added].filter((row) => row.rev > restored.readThroughRev));
+      restored.upsert(changes[run]!.filter((row) => row.rev > restored.readThroughRev));
       return restored.query({ ...emptyQuery(), text: 'neu', sort: 'relevance' });
     });
     catchUps.push(caughtUp.wall);
     catchUpsCpu.push(caughtUp.cpu);
-    if (caughtUp.value.ids.length < changed.length) throw new Error('the catch-up lost rows');
+    if (caughtUp.value.ids.length < 150) throw new Error('the catch-up lost rows');
+    if (run === 0) bench(`search.${size}.snapshot.restored_heap`, heapMb() - heapBefore, 'MB');
   }
-  bench(`search.${size}.snapshot.bytes`, bytes / 1024 / 1024, 'MB');
-  benchSpread(`search.${size}.snapshot.write`, writes);
-  benchSpread(`search.${size}.snapshot.write_cpu`, writesCpu);
   benchSpread(`search.${size}.snapshot.restore`, reads);
   benchSpread(`search.${size}.snapshot.restore_cpu`, readsCpu);
   benchSpread(`search.${size}.snapshot.first_search_after_restore`, firstSearches);
@@ -249,7 +267,7 @@ export async function runSearchBench(): Promise<void> {
       bench(`search.${size}.${peer.name}.ratio_p50`, theirs.p50 / ours.p50, 'x castdesk');
       bench(`search.${size}.${peer.name}.ratio_p95`, theirs.p95 / ours.p95, 'x castdesk');
     }
-    measureSnapshot(withFacets(searchRowsOf(people, 0), 5), size, size > 100_000 ? 3 : 7);
+    measureSnapshot(() => withFacets(searchRowsOf(people, 0), 5), size, size > 100_000 ? 3 : 7);
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
   bench('search.load1_after', loadavg()[0]!, 'load');

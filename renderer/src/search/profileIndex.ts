@@ -423,6 +423,13 @@ export class ProfileIndex {
   }
 
   private comparator(sort: OrderName): (a: number, b: number) => number {
+    if (!this.storedRow) {
+      // Every row is an object (not restored): read the keys straight, the full sort of 500,000 rows compares millions of times.
+      const rows = this.rows as SearchRow[];
+      if (sort === 'name') return (a, b) => compareText(rows[a]!.foldedName, rows[b]!.foldedName) || rows[a]!.id - rows[b]!.id;
+      if (sort === 'lastName') return (a, b) => compareText(rows[a]!.foldedLastName ?? '', rows[b]!.foldedLastName ?? '') || rows[a]!.id - rows[b]!.id;
+      return (a, b) => compareText(rows[b]!.updatedAt, rows[a]!.updatedAt) || rows[a]!.id - rows[b]!.id;
+    }
     if (sort === 'updated') return (a, b) => compareText(this.sortKey(b, 'updatedAt'), this.sortKey(a, 'updatedAt')) || this.idAt(a) - this.idAt(b);
     const field = sort === 'name' ? 'foldedName' : 'foldedLastName';
     return (a, b) => compareText(this.sortKey(a, field), this.sortKey(b, field)) || this.idAt(a) - this.idAt(b);
