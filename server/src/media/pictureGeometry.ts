@@ -11,12 +11,20 @@ export type MediaPictureVersion = (typeof mediaPictureVersions)[number];
 export const pictureOrientations = ['portrait', 'landscape', 'square'] as const;
 export type PictureOrientation = (typeof pictureOrientations)[number];
 
-/** Long side per version; thumb_portrait is a fixed 3:4 portrait crop. */
-const longSide: Record<Exclude<MediaPictureVersion, 'thumb_portrait'>, number> = {
+/** Long side of the versions that keep the picture's aspect. */
+const longSide: Record<'original' | 'large', number> = {
   original: 1200,
   large: 800,
-  thumb_large: 400,
-  thumb: 200,
+};
+/**
+ * Versions cut to a fixed frame whatever the picture's aspect: the provider's thumbnails are square
+ * crops, `thumb` 190×190 and `thumb_large` 500×500 (actor-profiles.md's version URLs
+ * `rt:fill/…/w:190/h:190`, `…/w:500/h:500`; changelog 2024-10-29), and thumb_portrait is ours, 3:4.
+ */
+const fixedFrame: Record<Exclude<MediaPictureVersion, 'original' | 'large'>, [number, number]> = {
+  thumb: [190, 190],
+  thumb_large: [500, 500],
+  thumb_portrait: [200, 267],
 };
 const aspect: Record<PictureOrientation, number> = { portrait: 3 / 4, landscape: 3 / 2, square: 1 };
 
@@ -39,7 +47,7 @@ export function pictureOrientation(pictureId: number): PictureOrientation {
 
 /** Width and height in pixels of one version of a picture of the given orientation. */
 export function pictureSize(version: MediaPictureVersion, orientation: PictureOrientation): [number, number] {
-  if (version === 'thumb_portrait') return [200, 267];
+  if (version !== 'original' && version !== 'large') return [...fixedFrame[version]];
   const long = longSide[version];
   const ratio = aspect[orientation];
   return ratio >= 1 ? [long, Math.round(long / ratio)] : [Math.round(long * ratio), long];

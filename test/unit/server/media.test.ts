@@ -63,12 +63,14 @@ describe('renderPicturePng', () => {
     }
   });
 
-  it('sizes versions as documented and keeps thumb_portrait a 200x267 portrait', () => {
+  it('sizes versions as documented: thumbnails are square crops (thumb 190, thumb_large 500), thumb_portrait a 200x267 portrait', () => {
     expect(pictureSize('original', 'portrait')).toEqual([900, 1200]);
     expect(pictureSize('original', 'landscape')).toEqual([1200, 800]);
     expect(pictureSize('large', 'square')).toEqual([800, 800]);
-    expect(pictureSize('thumb_large', 'landscape')).toEqual([400, 267]);
-    expect(pictureSize('thumb', 'portrait')).toEqual([150, 200]);
+    for (const orientation of ['portrait', 'landscape', 'square'] as const) {
+      expect(pictureSize('thumb_large', orientation)).toEqual([500, 500]);
+      expect(pictureSize('thumb', orientation)).toEqual([190, 190]);
+    }
     expect(pictureSize('thumb_portrait', 'landscape')).toEqual([200, 267]);
   });
 
@@ -162,6 +164,19 @@ describe('media routes', () => {
     const { width, height } = readPng(response.rawPayload);
     expect([width, height]).toEqual(pictureSize('thumb_large', pictureOrientation(31)));
     expect(Buffer.compare(response.rawPayload, renderPicturePng(31, 'thumb_large'))).toBe(0);
+  });
+
+  it('serves thumbnails as the provider sizes them: thumb 190x190, thumb_large 500x500, whatever the orientation', async () => {
+    const ids = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+    expect(new Set(ids.map(pictureOrientation)).size).toBe(3);
+    for (const id of ids) {
+      for (const [version, side] of [['thumb', 190], ['thumb_large', 500]] as const) {
+        const response = await app.inject({ method: 'GET', url: `/media/pictures/${id}/${version}.png` });
+        expect(response.statusCode).toBe(200);
+        const { width, height } = readPng(response.rawPayload);
+        expect([width, height], `${id} ${version}`).toEqual([side, side]);
+      }
+    }
   });
 
   it('serves a picture by its unique file name, with the look the name carries', async () => {
