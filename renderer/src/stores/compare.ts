@@ -13,7 +13,7 @@ import type { ActorSnapshot } from '../db/shortlistDb.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
 import { watchLive } from './liveLibrary.ts';
 import { useSearchIndexStore } from './searchIndex.ts';
-import { useShortlistsStore } from './shortlists.ts';
+import { useShortlistsStore, type ActorMemory } from './shortlists.ts';
 import { useSyncStore } from './sync.ts';
 
 /** How many actors a comparison holds at least and at most. */
@@ -128,6 +128,20 @@ export const useCompareStore = defineStore('compare', () => {
     { immediate: true },
   );
 
+  /**
+   * Where each compared actor is shortlisted (status, rating, colours, note per list), read again
+   * whenever a list changes (the lists' counts follow every entry).
+   */
+  const memories = shallowRef<Map<number, ActorMemory[]>>(new Map());
+  watch(
+    () => [[...ids.value], shortlists.ready, shortlists.lists] as const,
+    async ([wanted]) => {
+      const found = await shortlists.memoriesOf([...wanted]).catch(() => new Map<number, ActorMemory[]>());
+      if (JSON.stringify(wanted) === JSON.stringify(ids.value)) memories.value = found;
+    },
+    { immediate: true },
+  );
+
   watchLive(
     () => (sync.db && ids.value.length > 0 ? { db: sync.db, ids: [...ids.value] } : null),
     async ({ db, ids: wanted }) => {
@@ -235,5 +249,5 @@ export const useCompareStore = defineStore('compare', () => {
     asked.clear();
   }
 
-  return { ids, actors, loaded, error, open, close };
+  return { ids, actors, memories, loaded, error, open, close };
 });

@@ -336,6 +336,25 @@ export const useShortlistsStore = defineStore('shortlists', () => {
     return new Map([...latest].map(([actorId, entry]) => [actorId, entry.snapshot]));
   }
 
+  /**
+   * Every shortlist place of each of `actorIds` (of the active directory), newest change first: what
+   * the comparison shows beside the profiles, as the actor page's memory shows it for one actor.
+   */
+  async function memoriesOf(actorIds: number[]): Promise<Map<number, ActorMemory[]>> {
+    const shortlistDb = db.value;
+    const origin = activeOrigin.value;
+    if (!shortlistDb || !origin || actorIds.length === 0) return new Map();
+    const found = (await shortlistDb.entries.where('[directoryOrigin+actorId]').anyOf(actorIds.map((id) => [origin, id])).toArray()) as (ShortlistEntryRow & { id: number })[];
+    const owners = await shortlistDb.shortlists.bulkGet([...new Set(found.map((entry) => entry.shortlistId))]);
+    const listsById = new Map(owners.filter((list): list is ShortlistRow & { id: number } => list !== undefined).map((list) => [list.id, list]));
+    const byActor = new Map<number, ActorMemory[]>(actorIds.map((id) => [id, []]));
+    for (const entry of [...found].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))) {
+      const list = listsById.get(entry.shortlistId);
+      if (list) byActor.get(entry.actorId)?.push({ list, entry });
+    }
+    return byActor;
+  }
+
   /** Adds actors at the end of a list; an actor already on it stays where they are. */
   async function addActors(listId: number, actorIds: number[]): Promise<{ added: number; already: number } | null> {
     const directoryOrigin = activeOrigin.value;
@@ -572,6 +591,7 @@ export const useShortlistsStore = defineStore('shortlists', () => {
     refreshSnapshots,
     withCurrentProfiles,
     latestSnapshots,
+    memoriesOf,
     available,
     pictureUrl,
     showMemoryOf,
