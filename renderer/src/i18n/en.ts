@@ -237,3 +237,11 @@ export const en = {
 };
 
 export type Messages = typeof en;
+
+/** The dotted paths of a message tree's texts: 'home.title', 'errors.network', … */
+type MessagePaths<Tree, Prefix extends string = ''> = {
+  [Key in keyof Tree & string]: Tree[Key] extends string ? `${Prefix}${Key}` : MessagePaths<Tree[Key], `${Prefix}${Key}.`>;
+}[keyof Tree & string];
+
+/** Every message key, typed from the English texts: code that picks a key from a table names one that exists. */
+export type MessageKey = MessagePaths<Messages>;

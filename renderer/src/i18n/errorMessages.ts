@@ -1,10 +1,11 @@
 import { bridgeErrorCodes, type BridgeErrorCode } from '../../../contract/bridge-errors.ts';
+import type { MessageKey } from './en.ts';
 
 /**
  * The i18n key of each bridge error code (`errors.<code>`), spelled out so every key stays a
  * literal the key check can see.
  */
-export const errorMessageKeys: Record<BridgeErrorCode, string> = {
+export const errorMessageKeys: Record<BridgeErrorCode, MessageKey> = {
   invalid_arguments: 'errors.invalid_arguments',
   forbidden_sender: 'errors.forbidden_sender',
   connection_not_found: 'errors.connection_not_found',
@@ -32,7 +33,7 @@ export const errorMessageKeys: Record<BridgeErrorCode, string> = {
 export const libraryErrorCodes = ['storage_full', 'storage_unavailable', 'unsafe_link', 'link_not_opened', 'export_failed', 'invalid_backup'] as const;
 export type LibraryErrorCode = (typeof libraryErrorCodes)[number];
 
-export const libraryErrorMessageKeys: Record<LibraryErrorCode, string> = {
+export const libraryErrorMessageKeys: Record<LibraryErrorCode, MessageKey> = {
   storage_full: 'errors.storage_full',
   storage_unavailable: 'errors.storage_unavailable',
   unsafe_link: 'errors.unsafe_link',

@@ -8,6 +8,7 @@ import { defineStore } from 'pinia';
 import { inject, ref, shallowRef } from 'vue';
 import { mediaUrl } from '../bridge/castdeskBridge.ts';
 import { shortlistColours, shortlistStatuses, writeShortlists, type ShortlistEntryRow, type ShortlistRow } from '../db/shortlistDb.ts';
+import type { MessageKey } from '../i18n/en.ts';
 import { castdeskComposerKey } from '../i18n/index.ts';
 import { applyPlan, createBackup, maxBackupBytes, planImport, readBackup, type ConflictChoices, type ImportPlan } from '../shortlists/shortlistBackup.ts';
 import { csvDelimiterFor, shortlistCsv, shortlistCsvColumns, type CsvTexts } from '../shortlists/shortlistCsv.ts';
@@ -129,14 +130,14 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
       shortlist: 'shortlistExport.columnShortlist',
       castingCall: 'shortlistExport.columnCastingCall',
       role: 'shortlistExport.columnRole',
-    } as const;
+    } as const satisfies Record<string, MessageKey>;
     const statusKeys = {
       considering: 'shortlistExport.statusConsidering',
       invited: 'shortlistExport.statusInvited',
       callback: 'shortlistExport.statusCallback',
       booked: 'shortlistExport.statusBooked',
       released: 'shortlistExport.statusReleased',
-    } as const;
+    } as const satisfies Record<string, MessageKey>;
     const colourKeys = {
       red: 'shortlistExport.colourRed',
       orange: 'shortlistExport.colourOrange',
@@ -144,7 +145,7 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
       green: 'shortlistExport.colourGreen',
       blue: 'shortlistExport.colourBlue',
       purple: 'shortlistExport.colourPurple',
-    } as const;
+    } as const satisfies Record<string, MessageKey>;
     return {
       headers: Object.fromEntries(shortlistCsvColumns.map((column) => [column, t(headerKeys[column])])) as CsvTexts['headers'],
       statuses: Object.fromEntries(shortlistStatuses.map((status) => [status, t(statusKeys[status])])) as CsvTexts['statuses'],

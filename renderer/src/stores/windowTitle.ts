@@ -1,5 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, inject, ref, watch } from 'vue';
+import type { MessageKey } from '../i18n/en.ts';
 import { castdeskComposerKey } from '../i18n/index.ts';
 
 /** The page name of each route, spelled out so every key stays a literal the key check can see. */
@@ -17,7 +18,7 @@ const routeTitleKeys = {
   connections: 'titles.connections',
   settings: 'titles.settings',
   notFound: 'titles.notFound',
-} as const;
+} as const satisfies Record<string, MessageKey>;
 
 function isTitledRoute(name: string): name is keyof typeof routeTitleKeys {
   return Object.prototype.hasOwnProperty.call(routeTitleKeys, name);

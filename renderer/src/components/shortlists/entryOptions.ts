@@ -3,12 +3,13 @@
  * literal keys the key check can see; typed from the store's patch so a status or colour the
  * store adds fails to compile until it has a text.
  */
+import type { MessageKey } from '../../i18n/en.ts';
 import type { EntryPatch } from '../../stores/shortlists.ts';
 
 export type EntryStatus = NonNullable<EntryPatch['status']>;
 export type EntryColour = NonNullable<EntryPatch['colours']>[number];
 
-export const statusTexts: Record<EntryStatus, string> = {
+export const statusTexts: Record<EntryStatus, MessageKey> = {
   considering: 'shortlists.statuses.considering',
   invited: 'shortlists.statuses.invited',
   callback: 'shortlists.statuses.callback',
@@ -17,7 +18,7 @@ export const statusTexts: Record<EntryStatus, string> = {
 };
 export const entryStatuses = Object.keys(statusTexts) as EntryStatus[];
 
-export const colourTexts: Record<EntryColour, string> = {
+export const colourTexts: Record<EntryColour, MessageKey> = {
   red: 'shortlists.colourNames.red',
   orange: 'shortlists.colourNames.orange',
   yellow: 'shortlists.colourNames.yellow',
