@@ -83,3 +83,16 @@ describe('the provider\'s documented keys', () => {
     });
   }
 });
+
+describe('nationalities as the provider labels them', () => {
+  it('are nationality words for every country, as attributes.md\'s example shows them', async () => {
+    const en = expectOk(await service.api.get<Record<string, string>>('/api/v1/attributes/nationalities?locale=en'));
+    expect(en).toMatchObject({
+      AD: 'Andorran', AE: 'United Arab Emirates', AF: 'Afghan', AG: 'Antigua and Barbuda', AL: 'Albanian',
+      AM: 'Armenian', AO: 'Angolan', AR: 'Argentinean', AT: 'Austrian', AU: 'Australian',
+    });
+    expect(Object.keys(en).length).toBeGreaterThanOrEqual(240);
+    const de = expectOk(await service.api.get<Record<string, string>>('/api/v1/attributes/nationalities?locale=de'));
+    expect(de).toMatchObject({ AT: 'Österreichisch', DE: 'Deutsch', CH: 'Schweizerisch' });
+  });
+});

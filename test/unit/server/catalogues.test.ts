@@ -262,7 +262,7 @@ describe('enum=translate on an actor', () => {
       hair_color: 'Dunkelblond',
       hair_length: 'Kurz',
       figure: null,
-      nationalities: 'Deutschland, Frankreich',
+      nationalities: 'Deutsch, Französisch',
       country: 'Deutschland',
       languages: 'Deutsch (Muttersprachlich), Englisch (Fließend)',
       dialects: 'Hamburgisch (Kann)',
@@ -392,7 +392,7 @@ describe('crew detail', () => {
     expect(de).toMatchObject({
       gender: 'Männlich',
       professions: 'Regisseur, Autor',
-      nationalities: 'Deutschland, Frankreich',
+      nationalities: 'Deutsch, Französisch',
       country: 'Deutschland',
       languages: 'deu (Muttersprachlich), Englisch (Fließend)',
       accommodation_options: ['Berlin', 'Köln'],
