@@ -3,11 +3,12 @@
  * data folder already holds) and listens. The CLI, the app's demo launcher and the tests all start
  * it through here.
  */
+import { readdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { openPglite, openPostgres, type Database, type Queryable } from './db/database.ts';
 import { ensureSchema } from './db/schema.ts';
 import { withRandomSecrets } from './demo/apiKeys.ts';
-import { streamDemoFixture } from './demo/generateDemoFixture.ts';
+import { demoWorkerSource } from './demo/demoWorkerSource.ts';
 import { readDemoKeyRecord, writeDemoKeyRecord, type PrintedKey } from './demoKeyRecord.ts';
 import { loadFixture, loadFixtureSource } from './fixture/loadFixture.ts';
 import { parseFixture, readFixtureFile } from './fixture/parseFixture.ts';
@@ -98,11 +99,29 @@ async function recordedDemoKeys(db: Queryable, dataDir: string | undefined): Pro
   return recorded.every(({ key }) => stored.has(hashApiKey(key))) ? recorded : undefined;
 }
 
+const demoSizeOf = (demo: DemoSize): Required<DemoSize> => ({ ...defaultDemoSize, ...demo });
+
+type DemoInWorker = ReturnType<typeof demoWorkerSource>;
+
+/**
+ * A demo this start is sure to create (asked for, in memory or in a data folder that is missing or
+ * empty) starts generating before the database is created, which takes seconds of its own.
+ */
+async function demoSurelyCreated(options: DirectoryOptions): Promise<boolean> {
+  if (!options.demo || options.fixture !== undefined || options.databaseUrl) return false;
+  if (!options.dataDir) return true;
+  try {
+    return (await readdir(options.dataDir)).length === 0;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT';
+  }
+}
+
 /**
  * Fills the database as the options ask and returns the keys it knows in full. Demo data already
  * in the folder is kept when its keys are on record; the demo created here gets random keys.
  */
-async function prepareData(db: Database, options: DirectoryOptions, log: (line: string) => void): Promise<PrintedKey[]> {
+async function prepareData(db: Database, options: DirectoryOptions, log: (line: string) => void, early: DemoInWorker | undefined): Promise<PrintedKey[]> {
   if (options.fixture !== undefined) {
     const fixture = await fixtureFrom(options.fixture);
     await loadFixture(db, fixture);
@@ -112,7 +131,7 @@ async function prepareData(db: Database, options: DirectoryOptions, log: (line: 
   const stored = (await storedSource(db)) as { kind?: string } | undefined;
   if (!options.demo && stored?.kind === 'fixture') return [];
   const storedDemo = stored?.kind === 'demo' ? (stored as Required<DemoSize>) : undefined;
-  const size: Required<DemoSize> = options.demo ? { ...defaultDemoSize, ...options.demo } : (storedDemo ?? defaultDemoSize);
+  const size: Required<DemoSize> = options.demo ? demoSizeOf(options.demo) : (storedDemo ?? defaultDemoSize);
   const sameDemo = storedDemo !== undefined && demoSizeFields.every((field) => storedDemo[field] === size[field]);
   if (sameDemo) {
     const keys = await recordedDemoKeys(db, options.dataDir);
@@ -124,11 +143,11 @@ async function prepareData(db: Database, options: DirectoryOptions, log: (line: 
   }
   const started = Date.now();
   log(`Generating demo data: ${size.actors} actors, ${size.crew} crew, ${size.castingCalls} casting calls (seed ${size.seed}) …`);
-  const demo = streamDemoFixture({ ...size, now: new Date() });
+  const demo = early ?? demoWorkerSource({ ...size, now: new Date() });
   const apiKeys = await loadFixtureSource(db, {
-    ...demo,
-    remainder: () => {
-      const rest = demo.remainder();
+    actorRowBatches: demo.actorRowBatches,
+    remainder: async () => {
+      const rest = await demo.remainder();
       return { ...rest, api_keys: withRandomSecrets(rest.api_keys) };
     },
   });
@@ -147,10 +166,18 @@ async function readAgencies(db: Queryable): Promise<Map<number, FixtureAgency>> 
 export async function startDirectory(options: DirectoryOptions = {}): Promise<RunningDirectory> {
   const log = options.log ?? (() => undefined);
   const configuredPublicUrl = options.publicUrl === undefined ? undefined : parsePublicUrl(options.publicUrl);
-  const db = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir);
+  const early = (await demoSurelyCreated(options)) ? demoWorkerSource({ ...demoSizeOf(options.demo!), now: new Date() }) : undefined;
+  let db: Database;
+  try {
+    db = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir);
+  } catch (error) {
+    await early?.stop();
+    throw error;
+  }
   try {
     await ensureSchema(db, log);
-    const keys = await prepareData(db, options, log);
+    const keys = await prepareData(db, options, log, early);
+    await early?.stop();
     const context: RouteContext = {
       db,
       keys: await readKeyRights(db),
@@ -186,6 +213,7 @@ export async function startDirectory(options: DirectoryOptions = {}): Promise<Ru
     };
     return running;
   } catch (error) {
+    await early?.stop();
     await db.close().catch(() => undefined);
     throw error;
   }

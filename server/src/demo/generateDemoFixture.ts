@@ -3,8 +3,7 @@
  * same fixture loader as any hand-written fixture. Deterministic: the same options give the same
  * fixture, and `now` anchors every date so the demo stays current whenever it is generated.
  */
-import type { Fixture, FixtureActor, FixtureCrew } from '../fixture/schema.ts';
-import type { FixtureSource } from '../fixture/fixtureSource.ts';
+import type { Fixture, FixtureActor, FixtureAgency, FixtureCrew } from '../fixture/schema.ts';
 import { actorVocabulary, generateActorProfile } from './actorProfile.ts';
 import { generateAgencies, toFixtureAgency } from './agencies.ts';
 import { generateApiKeys, ProfileTally } from './apiKeys.ts';
@@ -47,13 +46,21 @@ function assertCount(name: string, value: number): void {
   if (!Number.isInteger(value) || value < 0) throw new Error(`generateDemoFixture: ${name} must be a whole number ≥ 0, not ${value}`);
 }
 
+export interface DemoStream {
+  agencies: FixtureAgency[];
+  /** Read once. */
+  actorProfiles: Iterable<FixtureActor>;
+  /** The rest, once every actor profile has been read. */
+  remainder(): Pick<Fixture, 'api_keys' | 'crew_profiles' | 'casting_calls'>;
+}
+
 /**
- * The demo as a source the loader reads while it is generated: actor profiles one at a time (a
+ * The demo as it is generated: actor profiles one at a time (a
  * 50,000-actor demo never sits in memory as a whole), then crew, casting calls and the API keys,
  * whose descriptions count the profiles. Every id comes from one sequence, so the parts are
  * produced in this order only.
  */
-export function streamDemoFixture(options: DemoOptions): FixtureSource {
+export function streamDemoFixture(options: DemoOptions): DemoStream {
   assertCount('actors', options.actors);
   assertCount('crew', options.crew);
   assertCount('castingCalls', options.castingCalls);
@@ -81,8 +88,6 @@ export function streamDemoFixture(options: DemoOptions): FixtureSource {
   return {
     agencies: agencies.map(toFixtureAgency),
     actorProfiles: actorProfiles(),
-    // The demo writes about_me_html in the sanitizer's own output form (a unit test holds it to that).
-    htmlSanitized: true,
     remainder() {
       if (!actorsDone) throw new Error('streamDemoFixture: read every actor profile before the rest');
       const crewContext = { seed, now, catalogues, agencies, ids };

@@ -1,0 +1,76 @@
+/**
+ * The demo generated on a worker thread: making 50,000 profiles and their JSON takes about as long
+ * as writing them, so the two overlap (and the generator starts while the database is still being
+ * created). The worker registers tsx itself, since a worker thread does not inherit the loader
+ * hooks of the thread that starts it.
+ */
+import { Worker } from 'node:worker_threads';
+import type { FixtureRemainder, FixtureSource } from '../fixture/fixtureSource.ts';
+import type { ActorRow } from '../fixture/storedRows.ts';
+import type { DemoOptions } from './generateDemoFixture.ts';
+
+type WorkerMessage = { batch: ActorRow[] } | { remainder: FixtureRemainder };
+
+function workerBootstrap(): URL {
+  const entry = new URL('./demoRowsWorker.ts', import.meta.url).href;
+  const code = `import { register } from ${JSON.stringify(import.meta.resolve('tsx/esm/api'))};\nregister();\nawait import(${JSON.stringify(entry)});`;
+  return new URL(`data:text/javascript,${encodeURIComponent(code)}`);
+}
+
+/** Starts generating at once; read it (or call `stop`) so the worker ends. */
+export function demoWorkerSource(options: DemoOptions): FixtureSource & { stop(): Promise<void> } {
+  const worker = new Worker(workerBootstrap(), { workerData: options });
+  const queue: WorkerMessage[] = [];
+  let failure: Error | undefined;
+  let wake: (() => void) | undefined;
+  worker.on('message', (message: WorkerMessage) => {
+    queue.push(message);
+    wake?.();
+  });
+  worker.on('error', (error) => {
+    failure = error;
+    wake?.();
+  });
+  worker.on('exit', (code) => {
+    failure ??= new Error(`The demo generator stopped early (exit code ${code}).`);
+    wake?.();
+  });
+
+  async function next(): Promise<WorkerMessage> {
+    while (queue.length === 0) {
+      if (failure) throw failure;
+      await new Promise<void>((resolve) => (wake = resolve));
+    }
+    return queue.shift()!;
+  }
+
+  let remainder: FixtureRemainder | undefined;
+  async function* actorRowBatches(): AsyncGenerator<ActorRow[]> {
+    try {
+      for (;;) {
+        const message = await next();
+        if ('remainder' in message) {
+          remainder = message.remainder;
+          return;
+        }
+        worker.postMessage('next');
+        yield message.batch;
+      }
+    } finally {
+      // A load that failed half-way stops the generator too.
+      if (!remainder) await worker.terminate();
+    }
+  }
+
+  return {
+    actorRowBatches: actorRowBatches(),
+    async remainder() {
+      if (!remainder) throw new Error('demoWorkerSource: read every actor batch before the rest');
+      await worker.terminate();
+      return remainder;
+    },
+    async stop() {
+      await worker.terminate();
+    },
+  };
+}
