@@ -185,39 +185,47 @@ function changedSince(rows: readonly SearchRow[], run: number, firstRev: number)
 }
 
 /**
- * The snapshot of an index over the rows `makeRows` gives: its size and write time with the index
- * in memory (as after a sync batch); then, with the index and its rows gone (as at a start), the
- * restore, the first search, and catching up with 200 rows changed since the snapshot.
+ * Snapshots of an index over the rows `makeRows` gives, written with the index in memory (as after
+ * a sync batch), with the rows each run's catch-up writes after it. Its own function, so the index
+ * and its rows are gone once it returns.
  */
-function measureSnapshot(makeRows: () => SearchRow[], size: number, runs: number): void {
+function writeSnapshots(makeRows: () => SearchRow[], size: number, runs: number): { snapshots: ArrayBuffer[]; changes: SearchRow[][] } {
   const writes: number[] = [];
   const writesCpu: number[] = [];
   const snapshots: ArrayBuffer[] = [];
   const changes: SearchRow[][] = [];
-  {
-    const rows = makeRows();
-    const index = new ProfileIndex();
-    const built = timed(() => {
-      index.upsert(rows);
-      index.query({ ...emptyQuery(), text: 'a', sort: 'relevance' });
-      index.query({ ...emptyQuery(), sort: 'lastName' }, { counts: false });
-      index.query({ ...emptyQuery(), sort: 'updated' }, { counts: false });
-    });
-    bench(`search.${size}.snapshot.rebuild_from_rows`, built.wall, 'ms');
-    bench(`search.${size}.snapshot.rebuild_from_rows_cpu`, built.cpu, 'ms');
-    for (let run = 0; run < runs; run++) {
-      const written = timed(() => snapshotOfIndex(index));
-      writes.push(written.wall);
-      writesCpu.push(written.cpu);
-      // Every run restores its own copy, as every start reads its own from IndexedDB.
-      snapshots.push(run === 0 ? written.value : written.value.slice(0));
-      changes.push(changedSince(rows, run, index.readThroughRev));
-    }
+  const rows = makeRows();
+  const index = new ProfileIndex();
+  const built = timed(() => {
+    index.upsert(rows);
+    index.query({ ...emptyQuery(), text: 'a', sort: 'relevance' });
+    index.query({ ...emptyQuery(), sort: 'lastName' }, { counts: false });
+    index.query({ ...emptyQuery(), sort: 'updated' }, { counts: false });
+  });
+  bench(`search.${size}.snapshot.rebuild_from_rows`, built.wall, 'ms');
+  bench(`search.${size}.snapshot.rebuild_from_rows_cpu`, built.cpu, 'ms');
+  for (let run = 0; run < runs; run++) {
+    const written = timed(() => snapshotOfIndex(index));
+    writes.push(written.wall);
+    writesCpu.push(written.cpu);
+    // Every run restores its own copy, as every start reads its own from IndexedDB.
+    snapshots.push(run === 0 ? written.value : written.value.slice(0));
+    changes.push(changedSince(rows, run, index.readThroughRev));
   }
-  const heapBefore = heapMb();
   bench(`search.${size}.snapshot.bytes`, snapshots[0]!.byteLength / 1024 / 1024, 'MB');
   benchSpread(`search.${size}.snapshot.write`, writes);
   benchSpread(`search.${size}.snapshot.write_cpu`, writesCpu);
+  return { snapshots, changes };
+}
+
+/**
+ * The persisted index over the rows `makeRows` gives: size and write time with the index in
+ * memory; then, with the index and its rows gone (as at a start), the restore, the restored
+ * index's heap, the first search, and catching up with 200 rows changed since the snapshot.
+ */
+function measureSnapshot(makeRows: () => SearchRow[], size: number, runs: number): void {
+  const { snapshots, changes } = writeSnapshots(makeRows, size, runs);
+  const heapBefore = heapMb();
   const reads: number[] = [];
   const readsCpu: number[] = [];
   const firstSearches: number[] = [];
@@ -237,6 +245,7 @@ function measureSnapshot(makeRows: () => SearchRow[], size: number, runs: number
     catchUps.push(caughtUp.wall);
     catchUpsCpu.push(caughtUp.cpu);
     if (caughtUp.value.ids.length < 150) throw new Error('the catch-up lost rows');
+    // The JS heap the restored index adds (its typed arrays view the snapshot's bytes, which are outside the heap).
     if (run === 0) bench(`search.${size}.snapshot.restored_heap`, heapMb() - heapBefore, 'MB');
   }
   benchSpread(`search.${size}.snapshot.restore`, reads);
