@@ -9,7 +9,7 @@ import { KEY_AGENCY_2, KEY_CASTING_PRO, START_TIMEOUT, startFixtureService, type
 
 let service: FixtureService;
 const LIST = '/api/v1/actor_profiles';
-const ALL_FIELDS = 'age,gender,gender_new,first_name,last_name,name,main_profession,professions,languages,representative,updated_at';
+const ALL_FIELDS = 'age,gender,gender_new,gender_description,gender_searchability,first_name,last_name,name,main_profession,professions,languages,representative,updated_at';
 type Item = Record<string, unknown> & { id: number };
 
 beforeAll(async () => {
@@ -60,7 +60,7 @@ describe('fields', () => {
     expect(jonas.updated_at).toBe('2026-01-10T10:00:00.000+00:00');
   });
   it('ignores unknown and forbidden names and always serves id', async () => {
-    const body = await list('?fields=first_name,bogus,about_me,height,gender_searchability');
+    const body = await list('?fields=first_name,bogus,about_me,height,vita');
     for (const item of body) expect(Object.keys(item).sort()).toEqual(['first_name', 'id']);
     const onlyUnknown = await list('?fields=nonsense');
     for (const item of onlyUnknown) expect(Object.keys(item)).toContain('id');
@@ -80,6 +80,16 @@ describe('gender filter (matches gender_searchability)', () => {
     ['custom', []],
   ])('gender=%s', async (gender, expected) => {
     expect(ids(await list(`?gender=${gender}`))).toEqual(expected);
+  });
+  it('serves gender_description and gender_searchability where asked (actor-profiles.md\'s list response fields)', async () => {
+    const body = await list('?fields=gender_new,gender_description,gender_searchability');
+    const byGender = new Map(body.map((item) => [item.gender_new, item]));
+    expect(byGender.get('non_binary')).toMatchObject({ gender_description: 'enby', gender_searchability: ['non_binary'] });
+    expect(byGender.get('transgender_female')).toMatchObject({ gender_description: null, gender_searchability: ['female', 'transgender_female'] });
+    for (const item of body) {
+      expect(Array.isArray(item.gender_searchability)).toBe(true);
+      expect(item.gender_description === null || typeof item.gender_description === 'string').toBe(true);
+    }
   });
   it('serves m/f/i and gender_new where asked', async () => {
     const body = await list('?gender=female&fields=gender,gender_new');

@@ -52,7 +52,12 @@ const actorResource: ProfileResource = {
   records: 'actor_records',
   path: '/api/v1/actor_profiles',
   what: 'actor profile',
-  listFields: ['age', 'gender', 'gender_new', 'first_name', 'last_name', 'name', 'main_profession', 'professions', 'languages', 'representative', 'updated_at'],
+  // gender_description and gender_searchability are list response fields in actor-profiles.md's
+  // table, though its fields parameter does not name them.
+  listFields: [
+    'age', 'gender', 'gender_new', 'gender_description', 'gender_searchability', 'first_name', 'last_name', 'name', 'main_profession',
+    'professions', 'languages', 'representative', 'updated_at',
+  ],
   defaultFields: ['name', 'gender'],
   pictureVersions: actorPictureVersionNames,
   detailLocales: contentLocales,

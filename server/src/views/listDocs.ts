@@ -14,6 +14,8 @@ export function actorListDoc(actor: FixtureActor): Record<string, unknown> {
     age: actor.age ?? null,
     gender: actor.gender ?? null,
     gender_new: actor.gender_new ?? null,
+    gender_description: actor.gender_description ?? null,
+    gender_searchability: actor.gender_searchability ?? [],
     main_profession: actor.main_profession ?? null,
     professions: actorProfessions(actor),
     languages: actor.languages ?? {},
