@@ -156,6 +156,20 @@ export const actorDetailDe: Messages['actorDetail'] = {
     photoSocial: 'Fotoplattform',
     sv: 'Videoporträt',
   },
+  layout: {
+    headshotAlt: 'Hauptfoto von {name}',
+    noPicture: 'Kein Foto',
+    keyFacts: 'Eckdaten',
+    agency: 'Agentur',
+    ageYears: '{age} Jahr | {age} Jahre',
+    ageWithYear: '{age} (geboren {year})',
+    actions: 'Aktionen',
+    compare: 'Vergleichen',
+    openInDirectory: 'Im Verzeichnis öffnen',
+    sectionIndex: 'Abschnitte des Profils',
+    vitaShowAll: 'Alle {count} zeigen',
+    vitaShowFewer: 'Weniger zeigen',
+  },
 };
 
 export const crewDetailDe: Messages['crewDetail'] = {

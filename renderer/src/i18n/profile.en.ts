@@ -158,6 +158,21 @@ export const actorDetailEn = {
     photoSocial: 'Photo platform',
     sv: 'Video portfolio',
   },
+  /** The profile page’s layout: header with the main picture and key facts, actions, section index, folded vita groups. */
+  layout: {
+    headshotAlt: 'Main picture of {name}',
+    noPicture: 'No picture',
+    keyFacts: 'Key facts',
+    agency: 'Agency',
+    ageYears: '{age} year | {age} years',
+    ageWithYear: '{age} (born {year})',
+    actions: 'Actions',
+    compare: 'Compare',
+    openInDirectory: 'Open in the directory',
+    sectionIndex: 'Sections of the profile',
+    vitaShowAll: 'Show all {count}',
+    vitaShowFewer: 'Show fewer',
+  },
 };
 
 export const crewDetailEn = {

@@ -156,6 +156,20 @@ export const actorDetailEs: Messages['actorDetail'] = {
     photoSocial: 'Plataforma de fotos',
     sv: 'Videobook',
   },
+  layout: {
+    headshotAlt: 'Foto principal de {name}',
+    noPicture: 'Sin foto',
+    keyFacts: 'Datos clave',
+    agency: 'Agencia',
+    ageYears: '{age} año | {age} años',
+    ageWithYear: '{age} (nacido/a en {year})',
+    actions: 'Acciones',
+    compare: 'Comparar',
+    openInDirectory: 'Abrir en el directorio',
+    sectionIndex: 'Secciones del perfil',
+    vitaShowAll: 'Mostrar los {count}',
+    vitaShowFewer: 'Mostrar menos',
+  },
 };
 
 export const crewDetailEs: Messages['crewDetail'] = {

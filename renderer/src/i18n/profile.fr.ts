@@ -156,6 +156,20 @@ export const actorDetailFr: Messages['actorDetail'] = {
     photoSocial: 'Plateforme photo',
     sv: 'Portfolio vidéo',
   },
+  layout: {
+    headshotAlt: 'Photo principale de {name}',
+    noPicture: 'Pas de photo',
+    keyFacts: 'Informations clés',
+    agency: 'Agence',
+    ageYears: '{age} an | {age} ans',
+    ageWithYear: '{age} (né·e en {year})',
+    actions: 'Actions',
+    compare: 'Comparer',
+    openInDirectory: 'Ouvrir dans l’annuaire',
+    sectionIndex: 'Sections du profil',
+    vitaShowAll: 'Tout afficher ({count})',
+    vitaShowFewer: 'Afficher moins',
+  },
 };
 
 export const crewDetailFr: Messages['crewDetail'] = {

@@ -156,6 +156,20 @@ export const actorDetailIt: Messages['actorDetail'] = {
     photoSocial: 'Piattaforma fotografica',
     sv: 'Portfolio video',
   },
+  layout: {
+    headshotAlt: 'Foto principale di {name}',
+    noPicture: 'Nessuna foto',
+    keyFacts: 'Dati principali',
+    agency: 'Agenzia',
+    ageYears: '{age} anno | {age} anni',
+    ageWithYear: '{age} (nato/a nel {year})',
+    actions: 'Azioni',
+    compare: 'Confronta',
+    openInDirectory: 'Apri nell’elenco',
+    sectionIndex: 'Sezioni del profilo',
+    vitaShowAll: 'Mostra tutti ({count})',
+    vitaShowFewer: 'Mostra meno',
+  },
 };
 
 export const crewDetailIt: Messages['crewDetail'] = {

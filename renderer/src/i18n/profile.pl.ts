@@ -156,6 +156,20 @@ export const actorDetailPl: Messages['actorDetail'] = {
     photoSocial: 'Platforma fotograficzna',
     sv: 'Portfolio wideo',
   },
+  layout: {
+    headshotAlt: 'Główne zdjęcie: {name}',
+    noPicture: 'Brak zdjęcia',
+    keyFacts: 'Najważniejsze dane',
+    agency: 'Agencja',
+    ageYears: '{age} rok | {age} lata | {age} lat',
+    ageWithYear: '{age} (ur. {year})',
+    actions: 'Działania',
+    compare: 'Porównaj',
+    openInDirectory: 'Otwórz w katalogu',
+    sectionIndex: 'Sekcje profilu',
+    vitaShowAll: 'Pokaż wszystkie ({count})',
+    vitaShowFewer: 'Pokaż mniej',
+  },
 };
 
 export const crewDetailPl: Messages['crewDetail'] = {

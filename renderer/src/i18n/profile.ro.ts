@@ -156,6 +156,20 @@ export const actorDetailRo: Messages['actorDetail'] = {
     photoSocial: 'Platformă foto',
     sv: 'Portofoliu video',
   },
+  layout: {
+    headshotAlt: 'Fotografia principală a lui {name}',
+    noPicture: 'Nicio fotografie',
+    keyFacts: 'Date esențiale',
+    agency: 'Agenție',
+    ageYears: '{age} an | {age} ani | {age} de ani',
+    ageWithYear: '{age} (născut/ă în {year})',
+    actions: 'Acțiuni',
+    compare: 'Compară',
+    openInDirectory: 'Deschide în director',
+    sectionIndex: 'Secțiunile profilului',
+    vitaShowAll: 'Arată toate ({count})',
+    vitaShowFewer: 'Arată mai puține',
+  },
 };
 
 export const crewDetailRo: Messages['crewDetail'] = {

@@ -156,6 +156,20 @@ export const actorDetailRu: Messages['actorDetail'] = {
     photoSocial: 'Фотоплатформа',
     sv: 'Видеовизитка',
   },
+  layout: {
+    headshotAlt: 'Главное фото: {name}',
+    noPicture: 'Нет фото',
+    keyFacts: 'Основные данные',
+    agency: 'Агентство',
+    ageYears: '{age} год | {age} года | {age} лет',
+    ageWithYear: '{age} (род. {year})',
+    actions: 'Действия',
+    compare: 'Сравнить',
+    openInDirectory: 'Открыть в каталоге',
+    sectionIndex: 'Разделы профиля',
+    vitaShowAll: 'Показать все ({count})',
+    vitaShowFewer: 'Показать меньше',
+  },
 };
 
 export const crewDetailRu: Messages['crewDetail'] = {

@@ -156,6 +156,20 @@ export const actorDetailTr: Messages['actorDetail'] = {
     photoSocial: 'Fotoğraf platformu',
     sv: 'Video portfolyosu',
   },
+  layout: {
+    headshotAlt: '{name} ana fotoğrafı',
+    noPicture: 'Fotoğraf yok',
+    keyFacts: 'Temel bilgiler',
+    agency: 'Ajans',
+    ageYears: '{age} yaşında | {age} yaşında',
+    ageWithYear: '{age} (doğum {year})',
+    actions: 'İşlemler',
+    compare: 'Karşılaştır',
+    openInDirectory: 'Dizinde aç',
+    sectionIndex: 'Profil bölümleri',
+    vitaShowAll: 'Tümünü göster ({count})',
+    vitaShowFewer: 'Daha az göster',
+  },
 };
 
 export const crewDetailTr: Messages['crewDetail'] = {

@@ -156,6 +156,20 @@ export const actorDetailUk: Messages['actorDetail'] = {
     photoSocial: 'Фотоплатформа',
     sv: 'Відеопортфоліо',
   },
+  layout: {
+    headshotAlt: 'Головне фото: {name}',
+    noPicture: 'Немає фото',
+    keyFacts: 'Основні дані',
+    agency: 'Агенція',
+    ageYears: '{age} рік | {age} роки | {age} років',
+    ageWithYear: '{age} (нар. {year})',
+    actions: 'Дії',
+    compare: 'Порівняти',
+    openInDirectory: 'Відкрити в каталозі',
+    sectionIndex: 'Розділи профілю',
+    vitaShowAll: 'Показати всі ({count})',
+    vitaShowFewer: 'Показати менше',
+  },
 };
 
 export const crewDetailUk: Messages['crewDetail'] = {

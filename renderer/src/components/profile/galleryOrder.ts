@@ -61,3 +61,16 @@ export function fallbackVersions(picture: Picture, shown: string): string[] {
   const candidates = [picture.versions.large, picture.versions.original, picture.url, picture.versions.thumb_large, picture.versions.thumb];
   return [...new Set(candidates.filter((url): url is string => typeof url === 'string' && url.length > 0 && url !== shown))];
 }
+
+/**
+ * The picture a profile's header shows: the one marked as the portrait main picture (actors), else
+ * the main picture, else the first in the portrait (actors) or position (crew) order.
+ */
+export function mainHeadshot(pictures: readonly Picture[], order: 'portrait' | 'position'): Picture | null {
+  return pictures.find((picture) => picture.main_picture_portrait === true) ?? pictures.find((picture) => picture.main_picture === true) ?? orderPictures(pictures, order)[0] ?? null;
+}
+
+/** The version the header shows: large enough for a portrait a few hundred pixels high. */
+export function headshotSource(picture: Picture): string {
+  return picture.versions.large || picture.versions.thumb_large || picture.versions.original || picture.url;
+}
