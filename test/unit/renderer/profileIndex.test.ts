@@ -168,3 +168,50 @@ describe('ProfileIndex word similarity', () => {
     expect(names(index, { text: 'mueler', sort: 'name' })).toEqual(['Anna Müller', 'Jonas Mueller']);
   });
 });
+
+describe('ProfileIndex kept up to date', () => {
+  it('answers after every small batch of changes exactly as an index built from the rows then current', () => {
+    const pool = ['Anna Müller', 'Jonas Weber', 'Emre Yılmaz', 'Mette Sørensen', 'Zoë Ødegård', 'Lena Mueller-Berg', 'Jonathan Schulz', 'Malte Müller', 'Ana Schmidt', 'Berg Isenberg'];
+    const current = new Map<number, SearchRow>();
+    for (let id = 1; id <= 240; id++) {
+      current.set(id, row(id, `${pool[id % pool.length]} ${id}`, { languageCodes: id % 3 ? ['deu'] : ['deu', 'eng'], languageLevels: { deu: id % 2 ? 'gut' : 'muttersprachlich', eng: 'fliessend' }, skills: id % 4 ? [] : ['dances:tango'], updatedAt: `2025-0${1 + (id % 9)}-01T00:00:00.000+00:00` }));
+    }
+    const kept = new ProfileIndex();
+    kept.upsert([...current.values()]);
+    const queries: Partial<ProfileQuery>[] = [
+      { text: 'muller', sort: 'relevance' },
+      { text: 'mueler', sort: 'name' },
+      { text: 'weber jon', sort: 'relevance' },
+      { text: 'yilmaz', sort: 'lastName' },
+      { text: 'm', sort: 'relevance' },
+      { text: '', sort: 'updated' },
+      { text: 'berg', facets: { language: ['deu'] }, languageMinLevels: { deu: 'muttersprachlich' } },
+      { text: '', facets: { skill: ['dances:tango'], gender: ['female'] }, sort: 'lastName' },
+    ];
+    const answers = (index: ProfileIndex) =>
+      queries.map((query) => {
+        const result = index.query({ ...emptyQuery(), ...query });
+        return { ids: [...result.ids], languages: [...result.counts.language].sort(), skills: [...result.counts.skill].sort(), size: index.size };
+      });
+    let nextId = 1000;
+    for (let batch = 0; batch < 25; batch++) {
+      const changes: SearchRow[] = [];
+      for (let i = 0; i < 6; i++) {
+        const id = ((batch * 37 + i * 53) % 240) + 1;
+        const before = current.get(id)!;
+        const kind = (batch + i) % 6;
+        if (kind === 0) changes.push({ ...before, name: `${pool[(id + batch) % pool.length]} Neu${batch}`, foldedName: foldName(`${pool[(id + batch) % pool.length]} Neu${batch}`) });
+        else if (kind === 1) changes.push({ ...before, removed: before.removed ? 0 : 1 });
+        else if (kind === 2) changes.push({ ...before, skills: ['dances:tango', `sports:s${batch}`], languageCodes: ['eng'], languageLevels: { eng: 'muttersprachlich' } });
+        else if (kind === 3) changes.push({ ...before, updatedAt: `2026-0${1 + (batch % 9)}-0${1 + i}T00:00:00.000+00:00`, foldedLastName: `z${batch}` });
+        else if (kind === 4) changes.push(row(nextId++, `${pool[(batch + i) % pool.length]} Neu`, { genderNew: 'male', genderSearchability: ['male'] }));
+        else changes.push({ ...before });
+      }
+      for (const change of changes) current.set(change.id, change);
+      kept.upsert(changes);
+      const rebuilt = new ProfileIndex();
+      rebuilt.upsert([...current.values()]);
+      expect(answers(kept), `after batch ${batch}`).toEqual(answers(rebuilt));
+    }
+  });
+});
