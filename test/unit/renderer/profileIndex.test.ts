@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchRow } from '../../../renderer/src/db/libraryDb.ts';
 import { foldName } from '../../../renderer/src/search/foldName.ts';
+import { buildNameDictionary, updateNameDictionary, type NameDictionary } from '../../../renderer/src/search/nameDictionary.ts';
 import { ProfileIndex, emptyQuery, type ProfileQuery } from '../../../renderer/src/search/profileIndex.ts';
 import { queryFromRoute, routeFromQuery } from '../../../renderer/src/search/profileQueryUrl.ts';
 
@@ -213,5 +214,34 @@ describe('ProfileIndex kept up to date', () => {
       rebuilt.upsert([...current.values()]);
       expect(answers(kept), `after batch ${batch}`).toEqual(answers(rebuilt));
     }
+  });
+});
+
+describe('name dictionary update', () => {
+  /** A dictionary as data, trigram codes replaced by their text (their numbering may differ). */
+  function contents(dictionary: NameDictionary): unknown {
+    const textOf = new Map([...dictionary.trigramCodes].map(([text, code]) => [code, text]));
+    return {
+      words: dictionary.words,
+      postingStarts: [...dictionary.postingStarts],
+      postings: [...dictionary.postings],
+      rowLetters: [...dictionary.rowLetters],
+      trigrams: dictionary.words.map((_, w) => [...dictionary.wordTrigrams.subarray(dictionary.wordTrigramStarts[w]!, dictionary.wordTrigramStarts[w + 1]!)].map((code) => textOf.get(code))),
+    };
+  }
+
+  it('equals a dictionary built from the new names: postings in rank order, words no row carries gone', () => {
+    const before = ['Anna Müller', 'Berg Isenberg', 'Emre Yılmaz', 'Jonas Weber', 'Lena Mueller-Berg', 'Malte Müller', 'Zoë Ødegård', null];
+    const after = [...before];
+    // A changed row before an unchanged one with the same word ('malte'), a removed one, a gone word ('odegard').
+    after[1] = 'Malte Berg';
+    after[3] = 'Łukasz Weber';
+    after[6] = 'Aaron Zyx';
+    after[7] = null;
+    const rankAfter = Int32Array.from(before, (_, rank) => ([1, 3, 6, 7].includes(rank) ? -1 : rank));
+    const changed = new Map([1, 3, 6, 7].map((rank) => [rank, after[rank] ?? null]));
+    const updated = updateNameDictionary(buildNameDictionary(before), rankAfter, changed, after.length);
+    expect(contents(updated)).toEqual(contents(buildNameDictionary(after)));
+    expect(updated.words).not.toContain('odegard');
   });
 });
