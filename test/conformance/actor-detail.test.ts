@@ -153,7 +153,7 @@ describe('actor 1, default enum', () => {
   it('vita: the other groups keep their fields', () => {
     expect(jonas.vita.award[0]).toMatchObject({ name: 'Best Newcomer', info: 'Festival X', year_from: 2021, year_to: 2021, award_nominated: true });
     expect((jonas.vita.television as Detail[]).map((e) => e.name)).toEqual(['Series Without Start', 'Crime Series', 'Older Series']); // year_from null first on a tie
-    expect(jonas.vita.television[1]).toMatchObject({ name: 'Crime Series', episode_name: 'Pilot', type_genre: 'crime', station: 'ZDF' });
+    expect(jonas.vita.television[1]).toMatchObject({ name: 'Crime Series', episode_name: 'Pilot', type_genre: 'series', station: 'ZDF' });
     // the broadcaster (changelog 2022-01-12) is on every television credit, null when the data has none
     expect((jonas.vita.television as Detail[]).map((e) => e.station)).toEqual([null, 'ZDF', null]);
     expect(jonas.vita.film.every((e: Detail) => !('station' in e))).toBe(true);
@@ -235,6 +235,8 @@ describe('enum', () => {
       expect(typeof jonas[field], field).toBe('string');
     }
     expect(jonas.specializations).toBe((await labels(service.api, ['specializations'], 'en')).stuntman);
+    const series = (await labels(service.api, ['television_genres'], 'en')).series;
+    expect(jonas.vita.television[1]).toMatchObject({ name: 'Crime Series', type_genre: series });
     const languages = await labels(service.api, ['languages'], 'en');
     expect(jonas.languages).toContain(languages.deutsch);
     expect(jonas.languages).toContain(languages.englisch);

@@ -17,6 +17,7 @@ const documentedKeys: Record<string, string[]> = {
   ethnic_backgrounds: ['6468', '6471'],
   ethnic_background_details: ['6473'],
   ethnic_appearances: ['mitteleuropaisch'],
+  television_genres: ['series'],
 };
 
 beforeAll(async () => {

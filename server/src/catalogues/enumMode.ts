@@ -81,6 +81,7 @@ export const closedListFields: readonly ClosedListField[] = [
   field('actor',        'vita.education[].qualification',              'key',    'qualifications'),
   field('actor',        'vita.*[].role_type',                          'key',    'role_types'),
   field('actor',        'vita.theatre[].theater_engagement_type',      'key',    'theater_engagement_types'),
+  field('actor',        'vita.television[].type_genre',                'key',    'television_genres'),
 
   field('crew',         'gender',                                      'key',    'genders'),
   field('crew',         'professions',                                 'list',   'crew_professions'),
@@ -89,6 +90,7 @@ export const closedListFields: readonly ClosedListField[] = [
   field('crew',         'languages',                                   'levels', 'languages',                 'language_levels'),
   field('crew',         'vita.*[].role_type',                          'key',    'role_types'),
   field('crew',         'vita.theatre[].theater_engagement_type',      'key',    'theater_engagement_types'),
+  field('crew',         'vita.television[].type_genre',                'key',    'television_genres'),
 
   // The casting call endpoints take no enum parameter: these rows say where the keys come from.
   field('casting_call', 'visibility',                                  'key',    'visibility'),

@@ -12,6 +12,7 @@ export const demoCatalogueNames = [
   'hair_lengths', 'figures', 'pitches', 'qualifications', 'casting_types', 'visibility', 'agency_categories',
   'regions', 'connection_types', 'ethnic_backgrounds', 'ethnic_background_details', 'countries',
   'special_skills', 'contract_types', 'production_formats', 'role_types', 'theater_engagement_types',
+  'television_genres',
 ] as const;
 export type DemoCatalogueName = (typeof demoCatalogueNames)[number];
 

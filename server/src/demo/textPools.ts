@@ -22,7 +22,6 @@ export const episodeNames = [
   'Unter Verdacht', 'Letzte Runde', 'Schweigen ist Gold', 'Die Nacht davor', 'Zwei Leben', 'Pilot', 'Neuanfang',
 ];
 
-export const tvGenres = ['Krimi', 'Drama', 'Komödie', 'Familienserie', 'Arztserie', 'Thriller', 'Dramedy', 'Daily Soap', 'Mystery', 'Historienserie'];
 export const theatreGenres = ['Schauspiel', 'Komödie', 'Tragödie', 'Musical', 'Musiktheater', 'Kinder- und Jugendtheater', 'Performance', 'Kabarett'];
 
 /** Plays with some of their roles, female and male. */
@@ -116,7 +115,6 @@ export const englishVita = {
   filmTitles: ['Once Upon a Harbour', 'The Quiet Hour', 'Lighthouse Keepers', 'Paper Birds', 'A Season of Crows', 'Ashes in Spring', 'The Long Way North', 'Salt and Ashes', 'The Clockmaker', 'Days Like Glass', 'Northern Lights', 'The Inheritance'],
   seriesTitles: ['Night Shift Berlin', 'Harbour Lights', 'The Border', 'Ward Seven', 'County Lines', 'The Chambers', 'Emergency North', 'Island Doctor'],
   episodeNames: ['Dead Silence', 'The Second Shot', 'Old Wounds', 'Blood Ties', 'Homecoming', 'Under Suspicion', 'Last Orders', 'The Night Before', 'Pilot', 'New Beginnings'],
-  tvGenres: ['Crime', 'Drama', 'Comedy', 'Family series', 'Medical drama', 'Thriller', 'Dramedy', 'Soap', 'Mystery', 'Period drama'],
   theatreGenres: ['Drama', 'Comedy', 'Tragedy', 'Musical', 'Music theatre', 'Theatre for young audiences', 'Performance', 'Cabaret'],
   /** Plays by their English titles; roles as credited in English productions. */
   plays: [

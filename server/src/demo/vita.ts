@@ -167,11 +167,15 @@ function filmCredit(ctx: VitaContext, role: string): CreditEntry {
   return credit(ctx, ctx.random.pick(pools(ctx).filmTitles), role);
 }
 
+/** Kinds of television work in the provider's keys (`series`), weighted: episodes belong to series. */
+const episodicGenres = ['series', 'series', 'series', 'series', 'daily_soap', 'telenovela', 'sitcom', 'miniseries'] as const;
+const singleGenres = ['tv_movie', 'tv_movie', 'series', 'miniseries', 'docudrama', 'show'] as const;
+
 function televisionCredit(ctx: VitaContext, role: string): CreditEntry {
   const episodic = ctx.random.chance(0.7);
   const entry = credit(ctx, ctx.random.pick(pools(ctx).seriesTitles), role, episodic ? 'episode' : 'series');
   entry.episode_name = episodic && ctx.random.chance(0.85) ? ctx.random.pick(pools(ctx).episodeNames) : null;
-  entry.type_genre = ctx.random.pick(pools(ctx).tvGenres);
+  entry.type_genre = ctx.random.pick(ctx.catalogues.preferred('television_genres', episodic ? episodicGenres : singleGenres));
   entry.station = ctx.random.chance(0.85) ? ctx.random.pick(text.broadcasters) : null;
   entry.info = entry.station && ctx.random.chance(0.5) ? wording[ctx.language].broadcaster(entry.station) : entry.info;
   return entry;

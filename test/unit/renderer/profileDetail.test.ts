@@ -48,6 +48,7 @@ const catalogues: Record<string, Record<string, string>> = {
   qualifications: { state_certified_actor: 'State-certified actor', diploma: 'Diploma (catalogue)' },
   role_types: { leading: 'Leading role' },
   theater_engagement_types: { guest: 'Guest engagement' },
+  television_genres: { series: 'Series (catalogue)' },
   main_professions: { actor: 'Actor' },
   specializations: { sprecher: 'Voice actor' },
   dances: { tap: 'Tap dance' },
@@ -233,8 +234,8 @@ function zoeDetail(): ActorDetail {
         { name: 'Upcoming film', year_from: null, year_to: null, in_development: true },
         { name: 'New film', year_from: 2020, year_to: 2021, role: 'Anna', role_type: 'leading', director: 'Mia Regie' },
       ],
-      theatre: [{ name: 'Hamlet', year_from: 2019, year_to: 2019, role: 'Ophelia', theater_name: 'Thalia', theater_engagement_type: 'guest' }],
-      television: [],
+      theatre: [{ name: 'Hamlet', year_from: 2019, year_to: 2019, role: 'Ophelia', theater_name: 'Thalia', theater_engagement_type: 'guest', type_genre: 'Tragödie' }],
+      television: [{ name: 'Crime series', year_from: 2018, year_to: 2018, role: 'Anna', type_genre: 'series', station: 'ZDF' }],
     },
   };
 }
@@ -446,7 +447,7 @@ describe('Actor detail view', () => {
     await eventually(() => expect(view.get('[data-testid="vita-group-primary_education"]').text()).toContain('State-certified actor'));
     await eventually(() => expect(view.get('[data-testid="vita-group-education"]').text()).toContain('Diploma (catalogue)'));
     const groups = view.findAll('[data-testid^="vita-group-"]').map((group) => group.attributes('data-testid'));
-    expect(groups).toEqual(['vita-group-primary_education', 'vita-group-education', 'vita-group-award', 'vita-group-film', 'vita-group-theatre']);
+    expect(groups).toEqual(['vita-group-primary_education', 'vita-group-education', 'vita-group-award', 'vita-group-film', 'vita-group-television', 'vita-group-theatre']);
 
     // Autodidact entries sort first (no years: DESC puts nulls first) and carry no period.
     const primary = view.get('[data-testid="vita-group-primary_education"]').findAll('[data-testid="vita-entry"]');
@@ -478,6 +479,9 @@ describe('Actor detail view', () => {
     expect(films[1]!.text()).toContain('Mia Regie');
     expect(view.get('[data-testid="vita-group-theatre"]').text()).toContain('Guest engagement');
     expect(view.get('[data-testid="vita-group-theatre"]').text()).toContain('Thalia');
+    // a television genre is a closed-list key and reads as its label; a theatre genre is free text
+    expect(view.get('[data-testid="vita-group-television"]').text()).toContain('Series (catalogue)');
+    expect(view.get('[data-testid="vita-group-theatre"]').text()).toContain('Tragödie');
   });
 
   it('shows about me sanitized, with its links opened through the validator', async () => {

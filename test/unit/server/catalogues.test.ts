@@ -30,6 +30,7 @@ const requiredCatalogues = [
   'hair_lengths', 'figures', 'pitches', 'qualifications', 'casting_types', 'visibility', 'agency_categories',
   'regions', 'connection_types', 'ethnic_backgrounds', 'ethnic_background_details', 'ethnic_appearances', 'countries',
   'special_skills', 'contract_types', 'production_formats', 'role_types', 'theater_engagement_types',
+  'television_genres',
 ];
 
 describe('the catalogue files', () => {

@@ -149,6 +149,7 @@ describe('generateDemoFixture', { timeout: 60_000 }, () => {
     expectKeysIn('languages', crew.flatMap((c) => Object.keys(c.languages!)));
     const vita = actors.flatMap((a) => Object.values(a.vita!).flat()) as Record<string, unknown>[];
     expectKeysIn('role_types', vita.flatMap((e) => (typeof e.role_type === 'string' ? [e.role_type] : [])));
+    expectKeysIn('television_genres', actors.flatMap((a) => a.vita!.television!.map((e) => e.type_genre!)));
     expectKeysIn('theater_engagement_types', vita.flatMap((e) => (typeof e.theater_engagement_type === 'string' ? [e.theater_engagement_type] : [])));
     expectKeysIn('qualifications', vita.flatMap((e) => (typeof e.qualification === 'string' ? [e.qualification] : [])));
     const calls = fixture.casting_calls;
