@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { flushPromises, mount, type DOMWrapper, type VueWrapper } from '@vue/test-utils';
 import axe from 'axe-core';
 import { Dexie } from 'dexie';
 import { createPinia, type Pinia } from 'pinia';
@@ -569,5 +569,224 @@ describe('An actor’s shortlist memory', () => {
     await router.push('/actors/1');
     await eventually(() => expect(view.get('h1').text()).toBe('Zoe Zander'));
     await eventually(() => expect(view.get('[data-testid="actor-memory"]').text()).toContain(en.shortlists.memory.none));
+  });
+});
+
+const entryWithId = (view: VueWrapper, actorId: number) => view.get(`[data-testid="shortlist-entry"][data-actor-id="${actorId}"]`);
+const cardOf = (view: VueWrapper, actorId: number) => view.get(`[data-testid="grid-entry"][data-actor-id="${actorId}"]`);
+const storedEntry = (shortlists: ReturnType<typeof useShortlistsStore>, actorId: number) => shortlists.entries.find((entry) => entry.actorId === actorId);
+const starsOf = (rating: Pick<DOMWrapper<Element>, 'findAll'>) => rating.findAll('label.star:not(.none) [aria-hidden="true"]').map((star) => star.text()).join('');
+
+describe('A shortlist entry', () => {
+  it('shows the rating as stars set by a click, and keeps the focus in the tags as one is removed', { timeout: 20_000 }, async () => {
+    const { view, router, shortlists } = await mountApp('/');
+    const id = await listWith(shortlists, 'Stars', [1, 2]);
+    await openList(view, router, id, 2);
+    const rating = () => entryWithId(view, 2).get('[data-testid="entry-rating"]');
+    expect(starsOf(rating())).toBe('☆☆☆☆☆');
+    // Each star is a radio named "n of 5"; "None" clears.
+    expect(rating().findAll('input[type="radio"]').map((radio) => radio.element.closest('label')!.textContent!.replace(/\s+/g, '').trim())).toEqual([
+      '☆1of5',
+      '☆2of5',
+      '☆3of5',
+      '☆4of5',
+      '☆5of5',
+      'None',
+    ]);
+    await rating().get('input[value="3"]').setValue(true);
+    await eventually(() => expect(rating().attributes('data-rating')).toBe('3'));
+    expect(starsOf(rating())).toBe('★★★☆☆');
+    expect(storedEntry(shortlists, 2)?.rating).toBe(3);
+
+    // Tags: removing one puts the focus on the next one's remove button, the last one's on the field.
+    const tags = () => entryWithId(view, 2).get('[data-testid="entry-tags"]');
+    for (const tag of ['lead', 'dialect', 'stunts']) {
+      await tags().get('[data-testid="entry-tag-input"]').setValue(tag);
+      await tags().get('form').trigger('submit');
+    }
+    await eventually(() => expect(storedEntry(shortlists, 2)?.tags).toEqual(['lead', 'dialect', 'stunts']));
+    await tags().findAll('[data-testid="entry-tag"] button')[0]!.trigger('click');
+    await eventually(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Remove tag dialect'));
+    await tags().findAll('[data-testid="entry-tag"] button')[1]!.trigger('click');
+    await eventually(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Remove tag dialect'));
+    await tags().findAll('[data-testid="entry-tag"] button')[0]!.trigger('click');
+    await eventually(() => expect(document.activeElement).toBe(tags().get('[data-testid="entry-tag-input"]').element));
+    await eventually(() => expect(storedEntry(shortlists, 2)?.tags).toEqual([]));
+  });
+
+  it('is triaged from the keyboard: arrows go from entry to entry, numbers rate, S sets the status, X selects', { timeout: 20_000 }, async () => {
+    const { view, router, shortlists } = await mountApp('/');
+    const id = await listWith(shortlists, 'Triage', [1, 2, 3]);
+    await openList(view, router, id, 3);
+    const key = async (actorId: number, init: KeyboardEventInit) => entryWithId(view, actorId).trigger('keydown', init);
+    const announced = () => view.get('[data-testid="shortlist-announcement"]').text();
+
+    (entryWithId(view, 1).element as HTMLElement).focus();
+    await key(1, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(entryWithId(view, 2).element);
+    await key(2, { key: 'End' });
+    expect(document.activeElement).toBe(entryWithId(view, 3).element);
+    await key(3, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(entryWithId(view, 3).element);
+    await key(3, { key: 'Home' });
+    expect(document.activeElement).toBe(entryWithId(view, 1).element);
+    // Moving the focus leaves the order alone.
+    expect(order(view)).toEqual([1, 2, 3]);
+
+    await key(1, { key: '4', code: 'Digit4' });
+    await eventually(() => expect(storedEntry(shortlists, 1)?.rating).toBe(4));
+    expect(announced()).toBe('Zoe Zander: 4 of 5.');
+    await eventually(() => expect(entryWithId(view, 1).get('[data-testid="entry-rating"]').attributes('data-rating')).toBe('4'));
+    await key(1, { key: '0', code: 'Digit0' });
+    await eventually(() => expect(storedEntry(shortlists, 1)?.rating).toBeNull());
+    expect(announced()).toBe('Zoe Zander: not rated.');
+
+    // S by its place on the keyboard (a Cyrillic layout types "ы" there).
+    await key(1, { key: 'ы', code: 'KeyS' });
+    await eventually(() => expect(storedEntry(shortlists, 1)?.status).toBe('invited'));
+    expect(announced()).toBe('Zoe Zander: Invited.');
+    await eventually(() => expect((entryWithId(view, 1).get('[data-testid="entry-status"]').element as HTMLSelectElement).value).toBe('invited'));
+    await key(1, { key: 'S', code: 'KeyS', shiftKey: true });
+    await key(1, { key: 'S', code: 'KeyS', shiftKey: true });
+    await eventually(() => expect(storedEntry(shortlists, 1)?.status).toBe('released'));
+
+    await key(1, { key: 'x', code: 'KeyX' });
+    expect(view.get('[data-testid="selected-count"]').text()).toBe('1 selected');
+    expect((entryWithId(view, 1).get('[data-testid="select-entry"]').element as HTMLInputElement).checked).toBe(true);
+
+    // Typed into a field, the keys are the field's.
+    await entryWithId(view, 2).get('[data-testid="entry-note"]').trigger('keydown', { key: '5', code: 'Digit5' });
+    await entryWithId(view, 2).get('[data-testid="entry-note"]').trigger('keydown', { key: 's', code: 'KeyS' });
+    await shortlists.flushPendingWrites();
+    expect(storedEntry(shortlists, 2)).toMatchObject({ rating: null, status: 'considering' });
+    // The keys are written on the page.
+    expect(view.get('[data-testid="shortlist-keys"]').text()).toContain('Rate the actor; 0 clears the rating.');
+  });
+});
+
+describe('The contact grid', () => {
+  it('shows faces with name, status, stars and colour labels, is remembered, and is triaged from the keyboard', { timeout: 20_000 }, async () => {
+    globalThis.localStorage.removeItem('castdesk.shortlistLayout');
+    const first = await mountApp('/');
+    const id = await listWith(first.shortlists, 'Grid', [1, 2, 3, 4, 100, 101]);
+    first.shortlists.open(id);
+    await eventually(() => expect(first.shortlists.entries).toHaveLength(6));
+    await first.shortlists.updateEntry(storedEntry(first.shortlists, 2)!.id, { rating: 2, colours: ['green', 'blue'], status: 'callback' });
+    await openList(first.view, first.router, id, 6);
+    expect(first.view.get('[data-testid="layout-list"]').attributes('aria-pressed')).toBe('true');
+    await first.view.get('[data-testid="layout-grid"]').trigger('click');
+    await eventually(() => expect(first.view.findAll('[data-testid="grid-entry"]')).toHaveLength(6));
+    expect(first.view.find('[data-testid="shortlist-entry"]').exists()).toBe(false);
+    expect(first.view.get('[data-testid="layout-grid"]').attributes('aria-pressed')).toBe('true');
+    expect(await seriousA11yViolations()).toEqual([]);
+
+    // Remembered: the app started again opens the list as a grid.
+    wrapper!.unmount();
+    wrapper = undefined;
+    await first.sync.activate(null);
+    const { view, shortlists } = await mountApp(`/shortlists/${id}`, { connectionId: first.connectionId });
+    await eventually(() => expect(view.findAll('[data-testid="grid-entry"]')).toHaveLength(6));
+    const grid = view.get('[data-testid="shortlist-grid"]');
+    expect(grid.attributes('aria-label')).toBe('Actors on Grid, as a contact grid');
+    // Four to six a row (happy-dom lays nothing out: the fewest).
+    expect(Number(grid.attributes('data-columns'))).toBe(4);
+    expect(view.findAll('[data-testid="grid-entry"]').map((card) => Number(card.attributes('data-actor-id')))).toEqual([1, 2, 3, 4, 100, 101]);
+
+    const ada = () => cardOf(view, 2);
+    expect(ada().get('[data-testid="entry-name"]').text()).toBe('Ada Aalto');
+    expect((ada().get('[data-testid="entry-status"]').element as HTMLSelectElement).value).toBe('callback');
+    expect(starsOf(ada().get('[data-testid="entry-rating"]'))).toBe('★★☆☆☆');
+    expect(ada().findAll('[data-testid="grid-colours"] li').map((colour) => colour.text())).toEqual(['Green', 'Blue']);
+    expect(cardOf(view, 1).find('[data-testid="grid-colours"]').exists()).toBe(false);
+
+    // A click on a star rates.
+    await ada().get('[data-testid="entry-rating"] input[value="5"]').setValue(true);
+    await eventually(() => expect(storedEntry(shortlists, 2)?.rating).toBe(5));
+    await eventually(() => expect(starsOf(ada().get('[data-testid="entry-rating"]'))).toBe('★★★★★'));
+
+    // Arrows: Right and Left one card, Down and Up a row of four.
+    const key = async (actorId: number, init: KeyboardEventInit) => cardOf(view, actorId).trigger('keydown', init);
+    (cardOf(view, 1).element as HTMLElement).focus();
+    await key(1, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(cardOf(view, 2).element);
+    await key(2, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(cardOf(view, 101).element);
+    await key(101, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(cardOf(view, 2).element);
+    await key(2, { key: 'ArrowLeft' });
+    expect(document.activeElement).toBe(cardOf(view, 1).element);
+
+    await key(1, { key: '3', code: 'Numpad3' });
+    await eventually(() => expect(storedEntry(shortlists, 1)?.rating).toBe(3));
+    await eventually(() => expect(starsOf(cardOf(view, 1).get('[data-testid="entry-rating"]'))).toBe('★★★☆☆'));
+    await key(1, { key: 'S', code: 'KeyS', shiftKey: true });
+    await eventually(() => expect(storedEntry(shortlists, 1)?.status).toBe('released'));
+    await eventually(() => expect(cardOf(view, 1).attributes('data-status')).toBe('released'));
+    await key(1, { key: 'x', code: 'KeyX' });
+    await key(2, { key: 'x', code: 'KeyX' });
+    expect(view.get('[data-testid="selected-count"]').text()).toBe('2 selected');
+    expect(view.get('[data-testid="compare-selected"]').attributes('aria-disabled')).toBe('false');
+
+    // Back to the list: the selection stays.
+    await view.get('[data-testid="layout-list"]').trigger('click');
+    await eventually(() => expect(view.findAll('[data-testid="shortlist-entry"]')).toHaveLength(6));
+    expect((entryWithId(view, 2).get('[data-testid="select-entry"]').element as HTMLInputElement).checked).toBe(true);
+    globalThis.localStorage.removeItem('castdesk.shortlistLayout');
+  });
+});
+
+describe('Comparing actors on shortlists', () => {
+  it('shows each actor’s status, rating, colours and note per list, marking only real differences', { timeout: 20_000 }, async () => {
+    const { view, router, shortlists } = await mountApp('/');
+    const pilot = await listWith(shortlists, 'Pilot', [1, 2]);
+    const feature = await listWith(shortlists, 'Feature', [1]);
+    shortlists.open(pilot);
+    await eventually(() => expect(shortlists.entries).toHaveLength(2));
+    await shortlists.updateEntry(storedEntry(shortlists, 1)!.id, { rating: 4, status: 'callback', colours: ['red', 'green'], note: 'Strong\nspeaks Bavarian' });
+    await shortlists.updateEntry(storedEntry(shortlists, 2)!.id, { rating: 4, status: 'invited', colours: ['green', 'red'] });
+    shortlists.open(feature);
+    await eventually(() => expect(shortlists.entries).toHaveLength(1));
+    await shortlists.updateEntry(shortlists.entries[0]!.id, { status: 'booked' });
+    shortlists.open(null);
+
+    await router.push('/compare?ids=1,2');
+    await eventually(() => expect(view.findAll('[data-testid="compare-shortlist"]')).toHaveLength(2));
+    const table = view.get('[data-testid="compare-table"]');
+    const row = (key: string) => table.get(`tr[data-row="${key}"]`);
+    const cells = (key: string) => row(key).findAll('td').map((cell) => cell.text());
+    // The list changed last first, each with its name linking to it.
+    expect(table.findAll('[data-testid="compare-shortlist"]').map((group) => Number(group.attributes('data-list-id')))).toEqual([feature, pilot]);
+    expect(table.get(`[data-testid="compare-shortlist"][data-list-id="${pilot}"] a`).text()).toBe('On “Pilot”');
+
+    // Pilot: the same rating and the same colours in another order do not differ; the status does.
+    expect(cells(`list-${pilot}-rating`)).toEqual(['★★★★☆ (4 of 5)', '★★★★☆ (4 of 5)']);
+    expect(row(`list-${pilot}-rating`).attributes('data-testid')).toBe('compare-row');
+    expect(row(`list-${pilot}-colours`).attributes('data-testid')).toBe('compare-row');
+    expect(row(`list-${pilot}-colours`).findAll('td').map((cell) => cell.findAll('li').map((item) => item.text()))).toEqual([
+      ['Red', 'Green'],
+      ['Red', 'Green'],
+    ]);
+    expect(cells(`list-${pilot}-status`)).toEqual(['Callback', 'Invited']);
+    expect(row(`list-${pilot}-status`).attributes('data-testid')).toBe('compare-diff');
+    expect(row(`list-${pilot}-status`).get('th').text()).toContain(en.compare.differs);
+    // A note is shown whole, never marked.
+    expect(cells(`list-${pilot}-note`)).toEqual(['Strong\nspeaks Bavarian', 'No note']);
+    expect(row(`list-${pilot}-note`).attributes('data-testid')).toBe('compare-row');
+
+    // Feature holds only the first: nothing to compare with.
+    expect(cells(`list-${feature}-status`)).toEqual(['Booked', 'Not on this list']);
+    expect(row(`list-${feature}-status`).attributes('data-testid')).toBe('compare-row');
+    expect(cells(`list-${feature}-rating`)).toEqual(['Not rated', 'Not on this list']);
+
+    // The profile rows as before: only height, dialects and credits differ.
+    expect(view.findAll('[data-testid="compare-diff"]').map((item) => item.attributes('data-row'))).toEqual(['height', 'dialects', 'credits', `list-${pilot}-status`]);
+    expect(await seriousA11yViolations()).toEqual([]);
+
+    // A change on a list shows in the comparison.
+    shortlists.open(pilot);
+    await eventually(() => expect(shortlists.entries).toHaveLength(2));
+    await shortlists.updateEntry(storedEntry(shortlists, 2)!.id, { status: 'callback' });
+    shortlists.open(null);
+    await eventually(() => expect(row(`list-${pilot}-status`).attributes('data-testid')).toBe('compare-row'));
   });
 });

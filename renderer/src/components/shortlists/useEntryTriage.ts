@@ -6,7 +6,7 @@
  */
 import { useI18n } from 'vue-i18n';
 import { useShortlistsStore } from '../../stores/shortlists.ts';
-import { entryStatuses, statusTexts } from './entryOptions.ts';
+import { entryStatuses, statusTexts, type EntryStatus } from './entryOptions.ts';
 import { isTextField } from './isTextField.ts';
 import { useEntryTexts, type ShownEntry } from './useEntryTexts.ts';
 
@@ -56,9 +56,15 @@ export function useEntryTriage(target: TriageTarget) {
     target.announce(rating === null ? t('shortlists.triage.ratingCleared', { name: nameOf(entry) }) : t('shortlists.triage.ratingSet', { name: nameOf(entry), rating }));
   }
 
+  // Quick presses build on each other: a status set here counts until the entry shows it (or
+  // shows another change), as the entry still reads the stored one meanwhile.
+  const statusOnItsWay = new Map<number, { from: EntryStatus; to: EntryStatus }>();
   function shiftStatus(entry: ShownEntry, by: 1 | -1): void {
-    const at = entryStatuses.indexOf(entry.status);
+    const onItsWay = statusOnItsWay.get(entry.id);
+    const current = onItsWay && onItsWay.from === entry.status ? onItsWay.to : entry.status;
+    const at = entryStatuses.indexOf(current);
     const status = entryStatuses[(at + by + entryStatuses.length) % entryStatuses.length]!;
+    statusOnItsWay.set(entry.id, { from: entry.status, to: status });
     void shortlists.updateEntry(entry.id, { status });
     target.announce(t('shortlists.triage.statusSet', { name: nameOf(entry), status: t(statusTexts[status]) }));
   }
