@@ -1,13 +1,17 @@
 /**
  * The in-memory search indexes of the active connection's library (actors and crew), kept in step
- * with IndexedDB: the first read loads every search row in chunks (the page stays responsive), and
- * afterwards only rows written since (by their `rev`) are read again whenever the sync engine
- * writes. Views and other stores search through it; `revision` tells them when to search again.
+ * with IndexedDB. At start they come from their persisted snapshots (one read, searchable at once;
+ * db/searchSnapshotDb.ts) when those fit the library, else from every search row read in chunks
+ * (the page stays responsive); afterwards only rows written since (by their `rev`) are read again
+ * whenever the sync engine writes, and the snapshots are written again once the writes pause.
+ * Views and other stores search through it; `revision` tells them when to search again.
  */
 import { liveQuery, type Subscription } from 'dexie';
 import { defineStore } from 'pinia';
 import { onScopeDispose, ref, watch } from 'vue';
 import type { LibraryDb, ProfileKind, SearchRow } from '../db/libraryDb.ts';
+import { deleteSearchSnapshots, readSearchSnapshots, writeSearchSnapshots } from '../db/searchSnapshotDb.ts';
+import { restoreIndex, snapshotOfIndex } from '../search/indexSnapshot.ts';
 import { ProfileIndex, type ProfileQuery, type QueryResult } from '../search/profileIndex.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
 import { useSyncStore } from './sync.ts';
@@ -16,6 +20,12 @@ import { useSyncStore } from './sync.ts';
 const rowsPerRead = 2000;
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Snapshots are written this long after the index last took in rows: sync batches come in
+ * bursts, and writing one costs a fraction of a second at 50,000 rows. Tests shorten it.
+ */
+export const searchSnapshotTiming = { delayMs: 10_000 };
 
 export const useSearchIndexStore = defineStore('searchIndex', () => {
   const sync = useSyncStore();
@@ -34,6 +44,54 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
   let reading = false;
   let readAgain = false;
   let subscription: Subscription | null = null;
+  /** The rev the stored snapshots hold; a later read makes them worth writing again. */
+  let snapshotRev = 0;
+  let snapshotTimer: ReturnType<typeof setTimeout> | null = null;
+
+  /**
+   * Takes the indexes from their snapshots when both fit the library: taken of no more than it
+   * holds now (a library cleared and synced again since is read anew). Returns whether it did.
+   */
+  async function restore(db: LibraryDb, current: number): Promise<boolean> {
+    const [snapshots, newest, rowCount] = await Promise.all([readSearchSnapshots(db.name), db.searchRows.orderBy('rev').last(), db.searchRows.count()]);
+    if (current !== generation) return false;
+    const newestRev = newest?.rev ?? 0;
+    if (newestRev === 0) {
+      // An empty (new or cleared) library: whatever was stored for it is of no use.
+      if (snapshots.actor || snapshots.crew) await deleteSearchSnapshots(db.name);
+      return false;
+    }
+    const fits = (snapshot: (typeof snapshots)['actor']) => !!snapshot && snapshot.readThroughRev <= newestRev && snapshot.libraryRows <= rowCount;
+    if (!fits(snapshots.actor) || !fits(snapshots.crew)) return false;
+    const actor = restoreIndex(snapshots.actor!.buffer);
+    const crew = restoreIndex(snapshots.crew!.buffer);
+    if (!actor || !crew || current !== generation) return false;
+    indexes = { actor, crew };
+    lastRev = Math.min(actor.readThroughRev, crew.readThroughRev);
+    snapshotRev = lastRev;
+    loaded.value = true;
+    revision.value += 1;
+    return true;
+  }
+
+  /** Writes both snapshots once the index has been still for a while. */
+  function scheduleSnapshot(db: LibraryDb, current: number): void {
+    if (snapshotTimer) clearTimeout(snapshotTimer);
+    snapshotTimer = setTimeout(() => {
+      snapshotTimer = null;
+      void writeSnapshots(db, current);
+    }, searchSnapshotTiming.delayMs);
+  }
+
+  async function writeSnapshots(db: LibraryDb, current: number): Promise<void> {
+    if (current !== generation || reading || lastRev <= snapshotRev) return;
+    const rev = lastRev;
+    const libraryRows = await db.searchRows.count().catch(() => null);
+    if (libraryRows === null || current !== generation) return;
+    const writtenAt = new Date().toISOString();
+    const rows = (['actor', 'crew'] as const).map((kind) => ({ library: db.name, kind, buffer: snapshotOfIndex(indexes[kind]), readThroughRev: rev, libraryRows, writtenAt }));
+    if (await writeSearchSnapshots(rows)) snapshotRev = rev;
+  }
 
   /** Reads every row written since the last read, chunk by chunk, into the indexes. */
   async function catchUp(db: LibraryDb, current: number): Promise<void> {
@@ -52,6 +110,9 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
           indexes.actor.upsert(chunk.filter((row) => row.kind === 'actor'));
           indexes.crew.upsert(chunk.filter((row) => row.kind === 'crew'));
           lastRev = chunk[chunk.length - 1]!.rev;
+          // Both indexes have read the library this far, also a kind with no row in the chunk.
+          indexes.actor.markReadThrough(lastRev);
+          indexes.crew.markReadThrough(lastRev);
           // The first read announces the indexes once, at its end: searching after every chunk
           // would redo the facet counts 25 times for 50,000 rows.
           if (loaded.value) revision.value += 1;
@@ -64,6 +125,7 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
         loaded.value = true;
         revision.value += 1;
       }
+      if (current === generation && lastRev > snapshotRev) scheduleSnapshot(db, current);
     } catch (failure) {
       if (current === generation) {
         error.value = toLibraryError(failure);
@@ -78,6 +140,9 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
   function reset(): void {
     subscription?.unsubscribe();
     subscription = null;
+    if (snapshotTimer) clearTimeout(snapshotTimer);
+    snapshotTimer = null;
+    snapshotRev = 0;
     generation += 1;
     indexes = { actor: new ProfileIndex(), crew: new ProfileIndex() };
     lastRev = 0;
@@ -95,7 +160,15 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
       reset();
       if (!db) return;
       const current = generation;
-      void catchUp(db, current);
+      // The snapshots first (searchable at once), then whatever the library holds beyond them.
+      reading = true;
+      void restore(db, current)
+        .catch(() => false)
+        .finally(() => {
+          if (current !== generation) return;
+          reading = false;
+          void catchUp(db, current);
+        });
       // The newest rev changes with every search-row write: read what is new.
       subscription = liveQuery(() => db.searchRows.orderBy('rev').last()).subscribe({
         next: (newest) => {
@@ -108,7 +181,10 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
     },
     { immediate: true },
   );
-  onScopeDispose(() => subscription?.unsubscribe());
+  onScopeDispose(() => {
+    subscription?.unsubscribe();
+    if (snapshotTimer) clearTimeout(snapshotTimer);
+  });
 
   /** Searches one kind's index (read `revision` in a computed to search again on changes). */
   function search(kind: ProfileKind, query: ProfileQuery, options?: { counts?: boolean }): QueryResult {

@@ -1,0 +1,111 @@
+/**
+ * The search index store with its persisted snapshots, on fake-indexeddb: a library is indexed
+ * and its snapshots written once the writes pause; the next start takes the index from them (no
+ * row read) and catches up with rows written since; a damaged snapshot, or one of a library that
+ * was cleared since, is not read.
+ */
+import 'fake-indexeddb/auto';
+import { createPinia, setActivePinia } from 'pinia';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createApp } from 'vue';
+import type { CastdeskBridge } from '../../../contract/bridge.ts';
+import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
+import { deleteLibraryDb, openLibraryDb, type LibraryDb } from '../../../renderer/src/db/libraryDb.ts';
+import { putSearchRows } from '../../../renderer/src/db/searchRows.ts';
+import { readSearchSnapshots, writeSearchSnapshots } from '../../../renderer/src/db/searchSnapshotDb.ts';
+import { emptyQuery } from '../../../renderer/src/search/profileIndex.ts';
+import { searchSnapshotTiming, useSearchIndexStore } from '../../../renderer/src/stores/searchIndex.ts';
+import { useSyncStore } from '../../../renderer/src/stores/sync.ts';
+import { searchRowsOf } from '../../bench/searchRows.ts';
+import { fakeBridge } from './fakeBridge.ts';
+
+const eventually = (check: () => void | Promise<void>) => vi.waitFor(check, { timeout: 10_000, interval: 20 });
+let counter = 0;
+const opened: LibraryDb[] = [];
+
+afterEach(async () => {
+  for (const db of opened.splice(0)) {
+    db.close();
+    await deleteLibraryDb(db.connectionId);
+  }
+});
+
+const names = [
+  { first: 'Jonas', last: 'Weber' },
+  { first: 'Malte', last: 'Müller' },
+  { first: 'Anouk', last: 'Schmidt' },
+  { first: 'Zeynep', last: 'Yılmaz' },
+  { first: 'Lars', last: 'Sørensen' },
+];
+
+async function library(): Promise<LibraryDb> {
+  const db = await openLibraryDb(`snapshot-${Date.now().toString(36)}-${(counter += 1)}`);
+  opened.push(db);
+  const rows = searchRowsOf(names).map(({ rev: _rev, ...row }) => row);
+  await db.transaction('rw', db.searchRows, () => putSearchRows(db.searchRows, rows));
+  return db;
+}
+
+/** A fresh start of the stores (a new page) on `db`. */
+function start(db: LibraryDb) {
+  const app = createApp({});
+  const pinia = createPinia();
+  app.use(pinia).provide(castdeskBridgeKey, fakeBridge().bridge as CastdeskBridge);
+  setActivePinia(pinia);
+  const stores = app.runWithContext(() => ({ sync: useSyncStore(), index: useSearchIndexStore() }));
+  stores.sync.db = db;
+  return stores.index;
+}
+
+const found = (index: ReturnType<typeof useSearchIndexStore>, text: string) => [...index.search('actor', { ...emptyQuery(), text, sort: 'relevance' }).ids];
+
+describe('the persisted search index', () => {
+  it('is written once the index is still, read at the next start without reading rows, and caught up by rev', async () => {
+    searchSnapshotTiming.delayMs = 0;
+    const db = await library();
+    const first = start(db);
+    await eventually(() => expect(first.loaded).toBe(true));
+    expect(first.loadedRows).toBe(names.length);
+    await eventually(async () => expect((await readSearchSnapshots(db.name)).actor?.readThroughRev).toBe(names.length));
+
+    // A row written after the snapshot (the next sync).
+    const [later] = searchRowsOf([{ first: 'Katarina', last: 'Becker' }], 100);
+    const { rev: _rev, ...laterRow } = later!;
+    await db.transaction('rw', db.searchRows, () => putSearchRows(db.searchRows, [laterRow]));
+
+    const second = start(db);
+    await eventually(() => expect(second.loaded).toBe(true));
+    // Searchable from the snapshot: no row was read to build it.
+    expect(second.loadedRows).toBe(0);
+    expect(found(second, 'mueler')).toEqual([2]);
+    expect(found(second, 'yilmaz')).toEqual([4]);
+    await eventually(() => expect(found(second, 'katarina')).toEqual([100]));
+    expect(second.size('actor')).toBe(names.length + 1);
+  });
+
+  it('reads the rows again when a snapshot is damaged, or belongs to a library cleared since', async () => {
+    searchSnapshotTiming.delayMs = 0;
+    const db = await library();
+    const first = start(db);
+    await eventually(async () => expect((await readSearchSnapshots(db.name)).crew).toBeDefined());
+    expect(first.size('actor')).toBe(names.length);
+
+    // Damaged bytes: the rows are read instead, and the search is whole.
+    const stored = await readSearchSnapshots(db.name);
+    const damaged = new Uint8Array(stored.actor!.buffer.slice(0));
+    damaged[damaged.length - 9] = (damaged[damaged.length - 9]! + 1) % 256;
+    await writeSearchSnapshots([{ ...stored.actor!, buffer: damaged.buffer }, stored.crew!]);
+    const second = start(db);
+    await eventually(() => expect(second.loaded).toBe(true));
+    expect(second.loadedRows).toBe(names.length);
+    expect(found(second, 'weber jon')).toEqual([1]);
+
+    // The library cleared: its snapshots go, and an index of the refilled library holds only its rows.
+    await eventually(async () => expect((await readSearchSnapshots(db.name)).actor?.readThroughRev).toBe(names.length));
+    await db.searchRows.clear();
+    const third = start(db);
+    await eventually(async () => expect((await readSearchSnapshots(db.name)).actor).toBeUndefined());
+    await eventually(() => expect(third.loaded).toBe(true));
+    expect(third.size('actor')).toBe(0);
+  });
+});
