@@ -74,6 +74,15 @@ describe('enum and locale', () => {
       expect((await detail(1, `?enum=translate&locale=${locale}`)).gender, locale).toBe(genders.m);
     }
   });
+  it('enum=translate translates country and state (crew-profiles.md)', async () => {
+    for (const locale of ['en', 'de', 'fr']) {
+      const kramer = await detail(1, `?enum=translate&locale=${locale}`);
+      expect(kramer.country, locale).toBe((await labels(service.api, ['countries'], locale)).DE);
+      expect(kramer.state, locale).toBe((await labels(service.api, ['states'], locale))['DE-NW']);
+    }
+    expect((await detail(1, '?enum=translate&locale=de')).state).toBe('Nordrhein-Westfalen');
+    expect((await detail(1)).state).toBe('DE-NW');
+  });
   it('enum=translate joins arrays and hashes to strings', async () => {
     const kramer = await detail(1, '?enum=translate');
     expect(typeof kramer.professions).toBe('string');

@@ -35,8 +35,9 @@ const field = (resource: ClosedListResource, path: string, shape: Shape, catalog
 /**
  * Every closed-list field of the actor detail, the crew detail and the casting call, and its catalogue.
  * Free text (names, about_me, accommodation_options, which are city names, vita names and roles …)
- * is deliberately absent and never touched. `locations[].type` and `state`/`state_code` (ISO 3166-2)
- * have no catalogue and stay keys in every mode.
+ * is deliberately absent and never touched. `locations[].type` and the actor's `state`/`state_code`
+ * (ISO 3166-2) stay keys in every mode; the crew detail's `state` is translated, as crew-profiles.md
+ * says, from the `states` catalogue (a code it lacks stays a code).
  */
 export const closedListFields: readonly ClosedListField[] = [
   //     resource        path                                          shape     catalogue                    level catalogue
@@ -87,6 +88,7 @@ export const closedListFields: readonly ClosedListField[] = [
   field('crew',         'professions',                                 'list',   'crew_professions'),
   field('crew',         'nationalities',                               'list',   'nationalities'),
   field('crew',         'country',                                     'key',    'countries'),
+  field('crew',         'state',                                       'key',    'states'),
   field('crew',         'languages',                                   'levels', 'languages',                 'language_levels'),
   field('crew',         'vita.*[].role_type',                          'key',    'role_types'),
   field('crew',         'vita.theatre[].theater_engagement_type',      'key',    'theater_engagement_types'),

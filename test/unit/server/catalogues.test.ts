@@ -30,7 +30,7 @@ const requiredCatalogues = [
   'hair_lengths', 'figures', 'pitches', 'qualifications', 'casting_types', 'visibility', 'agency_categories',
   'regions', 'connection_types', 'ethnic_backgrounds', 'ethnic_background_details', 'ethnic_appearances', 'countries',
   'special_skills', 'contract_types', 'production_formats', 'role_types', 'theater_engagement_types',
-  'television_genres',
+  'television_genres', 'states',
 ];
 
 describe('the catalogue files', () => {
@@ -398,9 +398,10 @@ describe('crew detail', () => {
       languages: 'deu (Muttersprachlich), Englisch (Fließend)',
       accommodation_options: ['Berlin', 'Köln'],
       place_of_birth: 'Berlin',
-      state: 'DE-RP',
+      state: 'Rheinland-Pfalz',
       about_me: 'This is a text about me.',
     });
+    expect(applyCrewEnumMode({ id: 1, state: 'XX-99' }, 'translate', 'de').state).toBe('XX-99');
     expect(applyCrewEnumMode(crewDetail(), 'translate', 'en').gender).toBe('Male');
     expect(applyCrewEnumMode({ id: 1, gender: 'i' }, 'translate', 'fr').gender).toBe('Divers');
   });
