@@ -169,6 +169,8 @@ export const actorDetailDe: Messages['actorDetail'] = {
     sectionIndex: 'Abschnitte des Profils',
     vitaShowAll: 'Alle {count} zeigen',
     vitaShowFewer: 'Weniger zeigen',
+    vitaDetails: 'Alle Angaben',
+    vitaStation: 'Sender',
   },
 };
 

@@ -172,6 +172,8 @@ export const actorDetailEn = {
     sectionIndex: 'Sections of the profile',
     vitaShowAll: 'Show all {count}',
     vitaShowFewer: 'Show fewer',
+    vitaDetails: 'All details',
+    vitaStation: 'Broadcaster',
   },
 };
 

@@ -169,6 +169,8 @@ export const actorDetailEs: Messages['actorDetail'] = {
     sectionIndex: 'Secciones del perfil',
     vitaShowAll: 'Mostrar los {count}',
     vitaShowFewer: 'Mostrar menos',
+    vitaDetails: 'Todos los detalles',
+    vitaStation: 'Cadena',
   },
 };
 

@@ -169,6 +169,8 @@ export const actorDetailFr: Messages['actorDetail'] = {
     sectionIndex: 'Sections du profil',
     vitaShowAll: 'Tout afficher ({count})',
     vitaShowFewer: 'Afficher moins',
+    vitaDetails: 'Tous les détails',
+    vitaStation: 'Diffuseur',
   },
 };
 

@@ -169,6 +169,8 @@ export const actorDetailIt: Messages['actorDetail'] = {
     sectionIndex: 'Sezioni del profilo',
     vitaShowAll: 'Mostra tutti ({count})',
     vitaShowFewer: 'Mostra meno',
+    vitaDetails: 'Tutti i dettagli',
+    vitaStation: 'Emittente',
   },
 };
 

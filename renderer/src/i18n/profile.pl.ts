@@ -169,6 +169,8 @@ export const actorDetailPl: Messages['actorDetail'] = {
     sectionIndex: 'Sekcje profilu',
     vitaShowAll: 'Pokaż wszystkie ({count})',
     vitaShowFewer: 'Pokaż mniej',
+    vitaDetails: 'Wszystkie szczegóły',
+    vitaStation: 'Nadawca',
   },
 };
 

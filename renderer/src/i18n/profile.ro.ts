@@ -169,6 +169,8 @@ export const actorDetailRo: Messages['actorDetail'] = {
     sectionIndex: 'Secțiunile profilului',
     vitaShowAll: 'Arată toate ({count})',
     vitaShowFewer: 'Arată mai puține',
+    vitaDetails: 'Toate detaliile',
+    vitaStation: 'Post TV',
   },
 };
 

@@ -169,6 +169,8 @@ export const actorDetailRu: Messages['actorDetail'] = {
     sectionIndex: 'Разделы профиля',
     vitaShowAll: 'Показать все ({count})',
     vitaShowFewer: 'Показать меньше',
+    vitaDetails: 'Все подробности',
+    vitaStation: 'Телеканал',
   },
 };
 

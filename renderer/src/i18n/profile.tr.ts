@@ -169,6 +169,8 @@ export const actorDetailTr: Messages['actorDetail'] = {
     sectionIndex: 'Profil bölümleri',
     vitaShowAll: 'Tümünü göster ({count})',
     vitaShowFewer: 'Daha az göster',
+    vitaDetails: 'Tüm ayrıntılar',
+    vitaStation: 'Kanal',
   },
 };
 

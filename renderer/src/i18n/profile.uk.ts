@@ -169,6 +169,8 @@ export const actorDetailUk: Messages['actorDetail'] = {
     sectionIndex: 'Розділи профілю',
     vitaShowAll: 'Показати всі ({count})',
     vitaShowFewer: 'Показати менше',
+    vitaDetails: 'Усі подробиці',
+    vitaStation: 'Телеканал',
   },
 };
 

@@ -258,7 +258,7 @@ describe('Actor detail view', () => {
   });
 
   it('shows the list entry alone when the detail cannot be fetched, with a retry that fetches it', async () => {
-    const { view, directory: fake } = await mountView('/actors/1', {
+    const { view, directory: fake, connectionId } = await mountView('/actors/1', {
       actors: [zoeItem],
       actorDetails: { 1: { ok: false, error: { code: 'server_error', message: 'HTTP 500' } } },
     });
@@ -268,6 +268,9 @@ describe('Actor detail view', () => {
     await eventually(() => expect(view.get('[data-testid="languages"]').text()).toBe('German (Native)'));
     expect(view.get('[role="alert"]').text()).toContain(en.errors.server_error);
     expect(view.find('[data-testid="gallery"]').exists()).toBe(false);
+    // The header's picture is the list entry's thumbnail until the detail is saved.
+    expect(view.get('[data-testid="headshot-image"]').attributes('src')).toMatch(media(connectionId, `${base}/media/1/tile.png`));
+    expect(view.find('[data-testid="section-index"]').exists()).toBe(false);
 
     const retry = view.findAll('button').find((button) => button.text() === en.actorDetail.retry);
     expect(retry).toBeDefined();
@@ -279,6 +282,46 @@ describe('Actor detail view', () => {
     await eventually(() => expect(view.get('[data-testid="cache-state"]').attributes('data-state')).toBe('offline'));
     await eventually(() => expect(view.find('[data-testid="gallery"]').exists()).toBe(true));
     expect(view.find('[role="alert"]').exists()).toBe(false);
+    // Then the detail's main portrait picture (12: first in the portrait order), large.
+    expect(view.get('[data-testid="headshot-image"]').attributes('src')).toMatch(media(connectionId, `${base}/media/1/12/large.png`));
+  });
+
+  it('opens with a header: headshot, name, key facts and actions beside each other, then an index of the sections', async () => {
+    const detail = { ...zoeDetail(), city: 'Berlin', country: 'DE', representative: { id: 4, name: 'Ina Agent' }, service_cd_url: 'https://directory.example/cd/actors/1' };
+    const { view, directory: fake, connectionId } = await mountView('/actors/1', { actors: [zoeItem], actorDetails: { 1: detail } });
+    await eventually(() => expect(view.get('[data-testid="cache-state"]').attributes('data-state')).toBe('offline'));
+    const header = view.get('header.profile-head');
+    expect(header.get('h1').text()).toBe('Zoe Zander');
+    expect(header.get('[data-testid="headshot-image"]').attributes('src')).toMatch(media(connectionId, `${base}/media/1/12/large.png`));
+    expect(header.get('[data-testid="headshot-image"]').attributes('alt')).toBe('Main picture of Zoe Zander');
+    const keyFacts = header.get('[data-testid="key-facts"]');
+    expect(keyFacts.get('[data-testid="acting-age"]').text()).toContain('20 to 30');
+    expect(keyFacts.get('[data-testid="age"]').text()).toBe('27 years (born 1998)');
+    expect(keyFacts.get('[data-testid="height"]').text()).toBe('171 cm');
+    expect(keyFacts.get('[data-testid="residence"]').text()).toBe('Berlin, Germany');
+    expect(keyFacts.get('[data-testid="agency-name"]').text()).toBe('Agentur Nord');
+    expect(keyFacts.get('[data-testid="representative"]').text()).toBe('Ina Agent');
+    const actions = header.get('[data-testid="profile-actions"]');
+    expect(actions.find('[data-testid="add-to-shortlist"]').exists()).toBe(true);
+    expect(actions.get('[data-testid="compare-link"]').attributes('href')).toBe('#/compare?ids=1');
+    await actions.get('[data-testid="open-in-directory"] button').trigger('click');
+    await flushPromises();
+    expect(externalOpens(fake)).toEqual(['https://directory.example/cd/actors/1']);
+
+    // The index names every section there is, in the page's order, and moves the focus to it.
+    const index = view.get('nav[data-testid="section-index"]');
+    expect(index.attributes('aria-label')).toBe(en.actorDetail.layout.sectionIndex);
+    const links = index.findAll('a');
+    const targets = links.map((link) => link.attributes('data-target')!);
+    expect(targets).toEqual(['gallery-title', 'facts-title', 'skills-title', 'about-title', 'vita-title', 'showreels-title', 'agencies-title', 'actor-memory-title', 'links-title']);
+    const headings = view.findAll('h2').map((heading) => heading.attributes('id'));
+    expect(headings).toEqual(targets);
+    expect(links[4]!.attributes('href')).toBe('#/actors/1#vita-title');
+    await links[4]!.trigger('click');
+    expect(document.activeElement?.id).toBe('vita-title');
+    // The gallery is a strip under the header, before the sections.
+    const order = [...document.querySelectorAll('header.profile-head, [data-testid="section-index"], [data-testid="gallery"], [data-testid="facts"]')].map((element) => element.getAttribute('data-testid') ?? 'header');
+    expect(order).toEqual(['header', 'section-index', 'gallery', 'facts']);
   });
 
   it('shows the full profile: facts with labels and private markers, agencies, links and when it was updated', async () => {
@@ -479,6 +522,10 @@ describe('Actor detail view', () => {
     expect(films[1]!.text()).toContain('Mia Regie');
     expect(view.get('[data-testid="vita-group-theatre"]').text()).toContain('Guest engagement');
     expect(view.get('[data-testid="vita-group-theatre"]').text()).toContain('Thalia');
+    // The line names the broadcaster; the genre shows with all details.
+    expect(view.get('[data-testid="vita-group-television"]').text()).toContain('Broadcaster: ZDF');
+    expect(view.get('[data-testid="vita-group-television"]').text()).not.toContain('Series (catalogue)');
+    await view.get('[data-testid="vita-details"]').trigger('click');
     // a television genre is a closed-list key and reads as its label; a theatre genre is free text
     expect(view.get('[data-testid="vita-group-television"]').text()).toContain('Series (catalogue)');
     expect(view.get('[data-testid="vita-group-theatre"]').text()).toContain('Tragödie');
@@ -660,6 +707,12 @@ describe('Crew detail view', () => {
     const { view, directory: fake, connectionId } = await mountView('/crew/162', { crew: [crewItem], crewDetails: { 162: crewDetail() } });
     await eventually(() => expect(view.get('[data-testid="cache-state"]').attributes('data-state')).toBe('offline'));
     await eventually(() => expect(view.get('[data-testid="professions"]').text()).toBe('Director, Writer'));
+    // The header: the first picture by position (none is marked main), the key facts, no shortlist or compare.
+    expect(view.get('[data-testid="headshot-image"]').attributes('src')).toMatch(media(connectionId, `${base}/media/1/141/large.png`));
+    expect(view.get('[data-testid="key-facts"]').find('[data-testid="professions"]').exists()).toBe(true);
+    expect(view.get('[data-testid="year-of-birth"]').text()).toBe('1980');
+    expect(view.find('[data-testid="compare-link"]').exists()).toBe(false);
+    expect(view.find('[data-testid="add-to-shortlist"]').exists()).toBe(false);
     expect(view.get('h1').attributes('id')).toBe('profile-title');
     expect(view.get('h1').text()).toBe('John Doe');
     expect(view.get('a').attributes('href')).toBe('#/crew');
