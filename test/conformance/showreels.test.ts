@@ -41,10 +41,10 @@ describe('showreels', () => {
       showreel_type: 'video',
       name: 'Showreel 2024',
       position: 1,
-      poster_copyright: null,
+      poster_copyright: '© 2024 Reel Factory',
       download: false,
       showreel_medium_ids: [41, 42],
-      poster: null,
+      poster: `${service.api.baseUrl}/media/pictures/901/901-24622000e7f8-large.png`,
     });
     expectDocumentedTypes(showreel, {
       id: 'number', showreel_type: 'string', name: 'string', position: 'number', poster: 'string|null',
@@ -53,7 +53,7 @@ describe('showreels', () => {
   });
 
   it('counts positions among the visible showreels: a hidden one in between is skipped', async () => {
-    expect(expectOk(await get('/api/v1/showreels/32'))).toMatchObject({ id: 32, showreel_type: 'audio', name: 'Sprecherdemo', position: 2, showreel_medium_ids: [43] });
+    expect(expectOk(await get('/api/v1/showreels/32'))).toMatchObject({ id: 32, showreel_type: 'audio', name: 'Sprecherdemo', position: 2, showreel_medium_ids: [43], poster: null, poster_copyright: null });
   });
 
   it("serves a crew member's showreel too", async () => {
@@ -89,11 +89,13 @@ describe('showreel media', () => {
       skills: [],
       vita_entry_id: null,
       skill: null,
-      picture: null,
+      // the thumbnail of a medium is its showreel's poster
+      picture: `${service.api.baseUrl}/media/pictures/901/901-24622000e7f8-large.png`,
       asset: null,
       proxies: {},
     });
     expectDocumentedTypes(medium, mediumTypes);
+    expect((await fetch(medium.picture as string)).headers.get('content-type')).toBe('image/png');
   });
 
   it('answers an audio medium with its file as the asset and the length of that file', async () => {

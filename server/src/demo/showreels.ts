@@ -6,6 +6,8 @@ import { flat } from './flatString.ts';
 import type { FixtureActor } from '../fixture/schema.ts';
 import type { IdSequence } from './idSequence.ts';
 import type { Random } from './random.ts';
+import { encodeLook, lookFromNumber } from '../media/portraitLook.ts';
+import { pictureUrl } from './pictures.ts';
 
 type FixtureShowreel = NonNullable<FixtureActor['showreels']>[number];
 
@@ -17,6 +19,7 @@ export interface DemoShowreels {
 }
 
 const videoNames = ['Showreel', 'Showreel Drama', 'Showreel Komödie', 'Szenenausschnitte', 'Demo Reel', 'E-Casting Auswahl', 'Kurzfilm-Ausschnitte'];
+const posterStudios = ['Reel Factory', 'Studio Nord', 'Bildwerk', 'Showreel Manufaktur', 'Filmstill Berlin'];
 const audioNames = ['Sprecherdemo', 'Hörprobe Werbung', 'Hörbuch-Ausschnitt', 'Gesangsprobe', 'Voice Reel', 'Hörspiel-Szenen'];
 
 export function externalVideoUrl(random: Random): string {
@@ -39,6 +42,12 @@ export function generateShowreels(random: Random, ids: IdSequence, year: number)
     const showreel: FixtureShowreel = audio
       ? { name: random.pick(audioNames), url: flat(`/media/showreels/${id}.wav`), type: 'audio' }
       : { name: flat(`${random.pick(videoNames)} ${year - random.int(0, 4)}`), url: externalVideoUrl(random), type: 'video' };
+    if (!audio && random.chance(0.7)) {
+      // A poster: a still of someone in the reel, rendered by the service like every demo picture.
+      const pictureId = ids.next('picture');
+      showreel.poster = pictureUrl(pictureId, 'large', encodeLook(lookFromNumber(pictureId)));
+      if (random.chance(0.8)) showreel.poster_copyright = flat(`© ${year - random.int(0, 4)} ${random.pick(posterStudios)}`);
+    }
     if (random.chance(0.08)) {
       showreel.visible = false;
     } else {

@@ -32,7 +32,7 @@ export function registerShowreelRoutes(app: FastifyInstance, context: RouteConte
     const { id } = request.params as { id: string };
     if (!idPattern.test(id)) throw notFound('showreel', id);
     const holder = await holderOf(context, 'showreel_ids', Number(id), request.rights.agencyIds);
-    const showreel = holder && showreelView(holder, Number(id));
+    const showreel = holder && showreelView(holder, Number(id), context.publicUrl);
     if (!showreel) throw notFound('showreel', id);
     return showreel;
   });

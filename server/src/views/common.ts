@@ -21,7 +21,9 @@ export function servedLocations(locations: { type: string }[] | undefined): unkn
 
 /** The visible showreels as a profile serves them: without their hidden state and their media ids. */
 export function servedShowreels(showreels: (Record<string, unknown> & { visible?: boolean })[] | undefined): Record<string, unknown>[] {
-  return (showreels ?? []).filter((s) => s.visible !== false).map(({ visible: _visible, showreel_medium_ids: _media, ...rest }) => rest);
+  return (showreels ?? [])
+    .filter((s) => s.visible !== false)
+    .map(({ visible: _visible, showreel_medium_ids: _media, poster: _poster, poster_copyright: _copyright, ...rest }) => rest);
 }
 
 /** Media stored as service paths (`/media/…`) are served as absolute URLs on the request's base. */

@@ -1,8 +1,8 @@
 /**
  * A showreel and a showreel medium as the provider's showreels and showreel_media endpoints answer
  * them (docs/showreels.md, docs/showreel-media.md), built from the profile that holds them. Our
- * data knows a showreel's name, type, link and media; everything else the provider documents is
- * answered as absent (null, false, empty) rather than invented (API-NOTES.md).
+ * data knows a showreel's name, type, link, media and poster; everything else the provider documents
+ * is answered as absent (null, false, empty) rather than invented (API-NOTES.md).
  */
 import type { FixtureActor } from '../fixture/schema.ts';
 import { absoluteMediaUrls } from './common.ts';
@@ -38,7 +38,7 @@ function servedShowreelsWithIds(holder: ShowreelHolder): ServedShowreel[] {
 }
 
 /** GET /api/v1/showreels/{id}: the showreel, or undefined when the profile serves none with that id. */
-export function showreelView(holder: ShowreelHolder, id: number): Record<string, unknown> | undefined {
+export function showreelView(holder: ShowreelHolder, id: number, baseUrl: string): Record<string, unknown> | undefined {
   const found = servedShowreelsWithIds(holder).find((served) => served.id === id);
   if (!found) return undefined;
   return {
@@ -46,10 +46,10 @@ export function showreelView(holder: ShowreelHolder, id: number): Record<string,
     showreel_type: found.showreel.type,
     name: found.showreel.name,
     position: found.position,
-    poster_copyright: null,
+    poster_copyright: found.showreel.poster ? (found.showreel.poster_copyright ?? null) : null,
     download: false,
     showreel_medium_ids: found.showreel.showreel_medium_ids ?? [],
-    poster: null,
+    poster: absoluteMediaUrls(found.showreel.poster ?? null, baseUrl),
   };
 }
 
@@ -76,7 +76,8 @@ export function showreelMediumView(holder: ShowreelHolder, id: number, baseUrl: 
     skills: [],
     vita_entry_id: null,
     skill: null,
-    picture: null,
+    // The medium's thumbnail: its showreel's poster, where it has one.
+    picture: absoluteMediaUrls(owner?.poster ?? null, baseUrl),
     asset,
     proxies: {},
   };

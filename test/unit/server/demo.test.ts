@@ -269,6 +269,13 @@ describe('generateDemoFixture', { timeout: 60_000 }, () => {
       expect(a.showreel_ids!.length).toBe(a.showreels!.filter((s) => s.visible !== false).length);
     }
     expect(actors.some((a) => a.external_showreels!.length > 0)).toBe(true);
+    // video showreels mostly have a poster (a demo picture), audio ones never
+    const reels = [...actors, ...crew].flatMap((p) => p.showreels ?? []);
+    expect(reels.filter((s) => s.type === 'audio').every((s) => s.poster === undefined)).toBe(true);
+    const posters = reels.flatMap((s) => (s.poster ? [s.poster] : []));
+    expect(posters.length).toBeGreaterThan(reels.filter((s) => s.type === 'video').length / 2);
+    for (const poster of posters) pictureLook(poster);
+    expect(new Set(posters).size).toBe(posters.length);
   });
 
   it('has vitas with every group, ids, positions, development and autodidact entries', () => {
