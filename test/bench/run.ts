@@ -2,6 +2,7 @@
  * `npm run bench -- [suite …]`: runs the named benchmark suites (all when none is named) and prints
  * `BENCH name=value unit` lines.
  */
+import { runCreditBench } from './creditBench.ts';
 import { runDemoStartBench } from './demoStartBench.ts';
 import { runMediaBench } from './mediaBench.ts';
 import { runSearchBench } from './searchBench.ts';
@@ -16,6 +17,7 @@ const suites: Record<string, () => Promise<void>> = {
   ui: runUiBench,
   shortlists: runShortlistBench,
   search: runSearchBench,
+  credits: runCreditBench,
   media: runMediaBench,
   'demo-start': runDemoStartBench,
 };

@@ -31,8 +31,11 @@ export function letterBit(character: string): number {
   return character.length === 1 && offset >= 0 && offset < 26 ? 1 << offset : 0;
 }
 
-/** The searchable words of one written word ("Müller-Lüdenscheidt" → mueller, luedenscheidt, muller, ludenscheidt). */
-function wordsOfToken(token: string): string[] {
+/**
+ * The searchable words of one written word ("Müller-Lüdenscheidt" → mueller, luedenscheidt, muller,
+ * ludenscheidt): names and credit texts (creditVocabulary.ts) are found by the same words.
+ */
+export function wordsOfToken(token: string): string[] {
   const words = new Set<string>();
   for (const form of [foldForSearch(token), foldWithoutUmlautSpelling(token)]) for (const word of form.split(' ')) if (word) words.add(word);
   return [...words];
