@@ -44,7 +44,7 @@ export function exportFileName(name: string): string {
 }
 
 /** Hands bytes to the browser as a download (Electron asks where to save it). */
-function saveFile(name: string, data: BlobPart, type: string): void {
+export function saveFile(name: string, data: BlobPart, type: string): void {
   const url = URL.createObjectURL(new Blob([data], { type }));
   const link = document.createElement('a');
   link.href = url;
@@ -56,7 +56,8 @@ function saveFile(name: string, data: BlobPart, type: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-async function bytesOf(url: string): Promise<Uint8Array> {
+/** The bytes at `url` (app and media-cache URLs); an HTTP error fails the export. */
+export async function bytesOf(url: string): Promise<Uint8Array> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   return new Uint8Array(await response.arrayBuffer());

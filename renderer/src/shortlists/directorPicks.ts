@@ -1,0 +1,84 @@
+/**
+ * The short text a director sends back from a presentation package: a header line naming the
+ * package and one line per favourite, "3 #1042 Jonas Weber" (place on the list, actor id, name).
+ * It travels through mail programs and chat, so reading it forgives what they do to text (blank
+ * lines, CRLF, "> " quoting, quotation marks around it, extra spaces) and refuses, with a reason,
+ * a text for another package or naming actors the list does not hold; it never half-applies.
+ */
+
+const headerPrefix = 'Castdesk picks v1';
+
+/** The header line of the picks text of `packageId`. */
+export function picksHeader(packageId: string): string {
+  return `${headerPrefix} ${packageId}`;
+}
+
+export interface Pick {
+  position: number;
+  actorId: number;
+  name: string;
+}
+
+/** The picks text, as the package's script writes it. */
+export function picksText(packageId: string, picks: readonly Pick[]): string {
+  return [picksHeader(packageId), ...picks.map((pick) => `${pick.position} #${pick.actorId} ${pick.name.replace(/\s+/g, ' ').trim()}`)].join('\n');
+}
+
+/**
+ * The package id of a shortlist: its id and a digest of when it was made, so picks for another
+ * list (or for a list of the same id in another installation or after an import) are refused.
+ */
+export async function presentationPackageId(list: { id: number; createdAt: string }): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`castdesk-shortlist:${list.id}:${list.createdAt}`)));
+  return `${list.id}-${[...digest.subarray(0, 4)].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+}
+
+export type PicksRefusal =
+  | { reason: 'no_header' }
+  | { reason: 'other_package'; packageId: string }
+  | { reason: 'unreadable_line'; line: number; text: string }
+  | { reason: 'unknown_actors'; actorIds: number[] }
+  | { reason: 'no_picks' };
+
+export type PicksReading = { ok: true; picks: Pick[] } | { ok: false; refusal: PicksRefusal };
+
+/** Quotation marks a mail program or a chat may wrap around a line or the whole text. */
+const quoteMarks = /^["'“”„«»‚‘’]+|["'“”„«»‚‘’]+$/g;
+
+function cleanLine(line: string): string {
+  return line
+    .replace(/^\s*(>\s*)+/, '')
+    .trim()
+    .replace(quoteMarks, '')
+    .trim();
+}
+
+const headerLine = /^Castdesk\s+picks\s+v1\s+(\S+)$/i;
+const pickLine = /^(\d{1,6})\s+#(\d{1,12})(?:\s+(.*))?$/;
+
+/**
+ * Reads a picks text for the package `packageId` whose list holds `knownActorIds`. Everything
+ * before the header line is ignored (a greeting); every non-blank line after it must be a pick.
+ * The same actor twice counts once.
+ */
+export function readPicks(text: string, packageId: string, knownActorIds: ReadonlySet<number>): PicksReading {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/).map(cleanLine);
+  const headerAt = lines.findIndex((line) => /^Castdesk\s+picks\s/i.test(line));
+  if (headerAt < 0) return { ok: false, refusal: { reason: 'no_header' } };
+  const header = headerLine.exec(lines[headerAt]!);
+  if (!header) return { ok: false, refusal: { reason: 'unreadable_line', line: headerAt + 1, text: lines[headerAt]! } };
+  if (header[1] !== packageId) return { ok: false, refusal: { reason: 'other_package', packageId: header[1]! } };
+  const picks = new Map<number, Pick>();
+  for (let i = headerAt + 1; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line === '') continue;
+    const pick = pickLine.exec(line);
+    if (!pick) return { ok: false, refusal: { reason: 'unreadable_line', line: i + 1, text: line } };
+    const actorId = Number(pick[2]);
+    if (!picks.has(actorId)) picks.set(actorId, { position: Number(pick[1]), actorId, name: (pick[3] ?? '').trim() });
+  }
+  const unknown = [...picks.keys()].filter((actorId) => !knownActorIds.has(actorId));
+  if (unknown.length > 0) return { ok: false, refusal: { reason: 'unknown_actors', actorIds: unknown } };
+  if (picks.size === 0) return { ok: false, refusal: { reason: 'no_picks' } };
+  return { ok: true, picks: [...picks.values()] };
+}

@@ -1,0 +1,198 @@
+/**
+ * The presentation package of a shortlist and the director's picks coming back. The package shows
+ * each actor as the library has them now (facts, newest credits, showreels, the main picture from
+ * the offline media cache, as the PDF contact sheet does), so it is made offline too; the notes go
+ * in only when the casting director asks. Picks pasted back are checked whole before anything is
+ * written, then tag exactly the picked entries.
+ */
+import { defineStore } from 'pinia';
+import { inject, ref } from 'vue';
+import type { ActorDetail } from '../../../contract/directory-api.ts';
+import { mediaUrl } from '../bridge/castdeskBridge.ts';
+import { directoryOriginOf } from '../db/directoryOrigin.ts';
+import type { ShortlistEntryRow } from '../db/shortlistDb.ts';
+import { castdeskComposerKey } from '../i18n/index.ts';
+import { presentationPackageId, readPicks, type PicksRefusal } from '../shortlists/directorPicks.ts';
+import { newestCredits, presentationPackage, type PresentationActor } from '../shortlists/presentationPackage.ts';
+import { useConnectionStore } from './connections.ts';
+import { useLabelsStore } from './labels.ts';
+import { RendererError, isRendererErrorCode, toLibraryError, type LibraryError } from './libraryErrors.ts';
+import { bytesOf, exportFileName, saveFile } from './shortlistExport.ts';
+import { useShortlistsStore } from './shortlists.ts';
+import { useSyncStore } from './sync.ts';
+
+/** How many credits a package shows per actor. */
+const creditsPerActor = 5;
+
+export const usePresentationPackageStore = defineStore('presentationPackage', () => {
+  const composer = inject(castdeskComposerKey);
+  if (!composer) throw new Error('The presentation package store needs the Castdesk i18n plugin installed on the app');
+  const { t } = composer;
+  const sync = useSyncStore();
+  const shortlists = useShortlistsStore();
+  const labels = useLabelsStore();
+  const connections = useConnectionStore();
+
+  const busy = ref(false);
+  const error = ref<LibraryError | null>(null);
+  const lastFile = ref<string | null>(null);
+  /** Why the last pasted picks were refused, in the UI language; null when they were not. */
+  const picksError = ref<string | null>(null);
+  /** The confirmation of the last picks applied. */
+  const picksApplied = ref<string | null>(null);
+
+  async function listWithEntries(listId: number) {
+    const db = shortlists.db;
+    if (!db) throw new RendererError('storage_unavailable', 'No shortlists are open.');
+    const list = await db.shortlists.get(listId);
+    if (!list?.id) throw new RendererError('not_found', `There is no shortlist ${listId}.`);
+    const entries = await db.entries.where('[shortlistId+position]').between([listId, -Infinity], [listId, Infinity]).toArray();
+    return { list: { ...list, id: list.id }, entries };
+  }
+
+  function languagesOf(entry: ShortlistEntryRow): string[] {
+    return Object.entries(entry.snapshot.languages).map(([code, level]) =>
+      level
+        ? t('shortlistExport.languageWithLevel', { language: labels.label('languages', code), level: labels.label('language_levels', level) })
+        : labels.label('languages', code),
+    );
+  }
+
+  async function actorsOf(entries: ShortlistEntryRow[], includeNotes: boolean): Promise<PresentationActor[]> {
+    const current = await shortlists.withCurrentProfiles(entries);
+    const connectionId = sync.connectionId;
+    const origin = connections.active ? directoryOriginOf(connections.active.baseUrl) : null;
+    // Details and cached pictures belong to the active connection's directory only.
+    const ownIds = current.filter((entry) => entry.directoryOrigin === origin).map((entry) => entry.actorId);
+    const details = new Map<number, ActorDetail>();
+    if (sync.db && ownIds.length > 0) {
+      for (const row of await sync.db.actors.bulkGet(ownIds)) if (row?.detail) details.set(row.detail.id, row.detail);
+    }
+    const kinds = { film: t('shortlistExport.creditFilm'), television: t('shortlistExport.creditTelevision'), theatre: t('shortlistExport.creditTheatre') };
+    return Promise.all(
+      current.map(async (entry, i) => {
+        const { snapshot } = entry;
+        const own = entry.directoryOrigin === origin;
+        const detail = own ? details.get(entry.actorId) : undefined;
+        const pictureUrl = snapshot.pictureUrl ?? snapshot.thumbUrl;
+        const picture = own && connectionId && pictureUrl ? await bytesOf(mediaUrl(connectionId, pictureUrl)).catch(() => null) : null;
+        return {
+          position: i + 1,
+          actorId: entry.actorId,
+          name: snapshot.name,
+          actingAge: snapshot.actingAgeFrom !== null && snapshot.actingAgeTo !== null ? `${snapshot.actingAgeFrom}–${snapshot.actingAgeTo}` : '',
+          height: snapshot.height ? composer!.n(snapshot.height, 'centimetre') : '',
+          agency: snapshot.agencies[0] ?? '',
+          languages: languagesOf(entry),
+          credits: newestCredits(detail?.vita, kinds, creditsPerActor),
+          showreels: [
+            ...(detail?.showreels ?? []).map((showreel) => ({ name: showreel.name, url: showreel.url })),
+            ...(detail?.external_showreels ?? []).map((url) => ({ name: null, url })),
+            ...(detail?.external_showreel ? [{ name: null, url: detail.external_showreel }] : []),
+          ],
+          note: includeNotes ? entry.note : '',
+          picture,
+        };
+      }),
+    );
+  }
+
+  /** Makes the package of list `listId` and hands it over as a download. */
+  async function exportPackage(listId: number, includeNotes: boolean): Promise<boolean> {
+    if (busy.value) return false;
+    busy.value = true;
+    error.value = null;
+    try {
+      const { list, entries } = await listWithEntries(listId);
+      const madeBy = connections.active?.name.trim() ?? '';
+      const date = composer!.d(new Date(), 'date');
+      const html = await presentationPackage({
+        packageId: await presentationPackageId(list),
+        title: list.name,
+        subtitle: [list.castingCallName, list.roleName].filter((part) => part && part.trim() !== list.name.trim()).join(' – ') || undefined,
+        actors: await actorsOf(entries, includeNotes),
+        includeNotes,
+        texts: {
+          lang: composer!.locale.value,
+          madeBy: madeBy ? t('shortlistExport.packageMadeBy', { name: madeBy, date }) : t('shortlistExport.packageMadeOn', { date }),
+          actingAge: t('shortlistExport.packageActingAge'),
+          height: t('shortlistExport.packageHeight'),
+          agency: t('shortlistExport.packageAgency'),
+          languages: t('shortlistExport.packageLanguages'),
+          credits: t('shortlistExport.packageCredits'),
+          showreels: t('shortlistExport.packageShowreels'),
+          note: t('shortlistExport.packageNote'),
+          noPicture: t('shortlistExport.packageNoPicture'),
+          favourite: t('shortlistExport.packageFavourite'),
+          picksTitle: t('shortlistExport.packagePicksTitle'),
+          picksHelp: t('shortlistExport.packagePicksHelp'),
+          copy: t('shortlistExport.packageCopy'),
+          mail: t('shortlistExport.packageMail'),
+        },
+      });
+      const name = `${exportFileName(list.name)}.html`;
+      saveFile(name, html, 'text/html;charset=utf-8');
+      lastFile.value = name;
+      return true;
+    } catch (failure) {
+      error.value = isRendererErrorCode((failure as { code?: unknown } | null)?.code)
+        ? toLibraryError(failure)
+        : { code: 'export_failed', message: String((failure as Error)?.message ?? failure) };
+      return false;
+    } finally {
+      busy.value = false;
+    }
+  }
+
+  function refusalText(refusal: PicksRefusal): string {
+    switch (refusal.reason) {
+      case 'no_header':
+        return t('shortlistExport.picksNoHeader');
+      case 'other_package':
+        return t('shortlistExport.picksOtherPackage', { id: refusal.packageId });
+      case 'unreadable_line':
+        return t('shortlistExport.picksUnreadableLine', { line: refusal.line, text: refusal.text });
+      case 'unknown_actors':
+        return t('shortlistExport.picksUnknownActors', { ids: refusal.actorIds.map((id) => `#${id}`).join(', ') });
+      case 'no_picks':
+        return t('shortlistExport.picksNone');
+    }
+  }
+
+  /**
+   * Reads the director's picks for list `listId` and tags each picked entry "director's pick"
+   * (other entries and tags stay as they are). A refused text changes nothing.
+   */
+  async function applyPicks(listId: number, text: string): Promise<boolean> {
+    picksError.value = null;
+    picksApplied.value = null;
+    try {
+      const { list, entries } = await listWithEntries(listId);
+      const read = readPicks(text, await presentationPackageId(list), new Set(entries.map((entry) => entry.actorId)));
+      if (!read.ok) {
+        picksError.value = refusalText(read.refusal);
+        return false;
+      }
+      const picked = new Set(read.picks.map((pick) => pick.actorId));
+      const tag = t('shortlistExport.picksTag');
+      const marked = entries.filter((entry) => picked.has(entry.actorId));
+      const saved = await Promise.all(
+        marked.map((entry) => (entry.tags.includes(tag) ? true : shortlists.updateEntry(entry.id!, { tags: [...entry.tags, tag] }))),
+      );
+      // A failed write shows as the shortlists' own error on the page.
+      if (saved.includes(false)) return false;
+      picksApplied.value = t('shortlistExport.picksApplied', { count: marked.length, names: marked.map((entry) => entry.snapshot.name).join(', ') });
+      return true;
+    } catch (failure) {
+      picksError.value = String((failure as Error)?.message ?? failure);
+      return false;
+    }
+  }
+
+  function clearPicksMessages(): void {
+    picksError.value = null;
+    picksApplied.value = null;
+  }
+
+  return { busy, error, lastFile, picksError, picksApplied, exportPackage, applyPicks, clearPicksMessages };
+});

@@ -1,0 +1,82 @@
+/**
+ * The director's picks text (renderer/src/shortlists/directorPicks.ts): what the package writes
+ * reads back the same, through what mail programs and chats do to text; a text for another package,
+ * naming actors the list does not hold, or with a line that is not a pick is refused whole.
+ */
+import { describe, expect, it } from 'vitest';
+import { picksText, presentationPackageId, readPicks, type Pick } from '../../../renderer/src/shortlists/directorPicks.ts';
+
+const packageId = '12-ab34cd56';
+const known = new Set([1042, 1043, 7, 99]);
+const picks: Pick[] = [
+  { position: 3, actorId: 1042, name: 'Jonas Weber' },
+  { position: 1, actorId: 7, name: 'Zoë „Zo“ Ünal-Łukasik' },
+];
+
+describe('picks text', () => {
+  it('is a header and one line per pick', () => {
+    expect(picksText(packageId, picks)).toBe('Castdesk picks v1 12-ab34cd56\n3 #1042 Jonas Weber\n1 #7 Zoë „Zo“ Ünal-Łukasik');
+    expect(picksText(packageId, [{ position: 2, actorId: 99, name: ' Two\n lines\t' }])).toBe('Castdesk picks v1 12-ab34cd56\n2 #99 Two lines');
+  });
+
+  it('reads back what it wrote', () => {
+    expect(readPicks(picksText(packageId, picks), packageId, known)).toEqual({ ok: true, picks });
+  });
+
+  it('forgives CRLF, blank lines, mail quoting, quotation marks, a greeting and a signature-free tail', () => {
+    const mailed = [
+      'Hi Anna, here are my picks:',
+      '',
+      '> "Castdesk picks v1 12-ab34cd56',
+      '>',
+      '>   3   #1042   Jonas Weber  ',
+      '> 1 #7 Zoë „Zo“ Ünal-Łukasik"',
+      '',
+      '',
+    ].join('\r\n');
+    expect(readPicks(mailed, packageId, known)).toEqual({ ok: true, picks });
+    const quotedWhole = `“Castdesk picks v1 12-ab34cd56\n3 #1042 Jonas Weber”`;
+    expect(readPicks(quotedWhole, packageId, known)).toEqual({ ok: true, picks: [picks[0]] });
+    // A byte-order mark, old Mac line ends, a line without a name, the same actor twice.
+    expect(readPicks('\uFEFFcastdesk picks v1 12-ab34cd56\r3 #1042\r4 #1042 Jonas Weber', packageId, known)).toEqual({
+      ok: true,
+      picks: [{ position: 3, actorId: 1042, name: '' }],
+    });
+  });
+
+  it('refuses a text for another package', () => {
+    expect(readPicks('Castdesk picks v1 13-ffffffff\n3 #1042 Jonas Weber', packageId, known)).toEqual({ ok: false, refusal: { reason: 'other_package', packageId: '13-ffffffff' } });
+  });
+
+  it('refuses actors the list does not hold, naming every one', () => {
+    expect(readPicks('Castdesk picks v1 12-ab34cd56\n3 #1042 Jonas Weber\n5 #5000 Stranger\n6 #5001 Other', packageId, known)).toEqual({
+      ok: false,
+      refusal: { reason: 'unknown_actors', actorIds: [5000, 5001] },
+    });
+  });
+
+  it('refuses a line that is not a pick, and a text without header or picks', () => {
+    expect(readPicks('Castdesk picks v1 12-ab34cd56\n3 #1042 Jonas Weber\nand maybe Lena?', packageId, known)).toEqual({
+      ok: false,
+      refusal: { reason: 'unreadable_line', line: 3, text: 'and maybe Lena?' },
+    });
+    expect(readPicks('Castdesk picks v2 12-ab34cd56\n3 #1042 Jonas Weber', packageId, known)).toEqual({
+      ok: false,
+      refusal: { reason: 'unreadable_line', line: 1, text: 'Castdesk picks v2 12-ab34cd56' },
+    });
+    expect(readPicks('3 #1042 Jonas Weber', packageId, known)).toEqual({ ok: false, refusal: { reason: 'no_header' } });
+    expect(readPicks('', packageId, known)).toEqual({ ok: false, refusal: { reason: 'no_header' } });
+    expect(readPicks('Castdesk picks v1 12-ab34cd56\r\n\r\n', packageId, known)).toEqual({ ok: false, refusal: { reason: 'no_picks' } });
+  });
+});
+
+describe('presentationPackageId', () => {
+  it('is stable for a list and differs for another list or the same id made at another time', async () => {
+    const list = { id: 12, createdAt: '2026-11-01T10:00:00.000Z' };
+    const id = await presentationPackageId(list);
+    expect(id).toMatch(/^12-[0-9a-f]{8}$/);
+    expect(await presentationPackageId({ ...list })).toBe(id);
+    expect(await presentationPackageId({ ...list, createdAt: '2026-11-01T10:00:00.001Z' })).not.toBe(id);
+    expect((await presentationPackageId({ ...list, id: 13 })).startsWith('13-')).toBe(true);
+  });
+});
