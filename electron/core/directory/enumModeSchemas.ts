@@ -43,6 +43,8 @@ export const translatedActorDetailSchema = actorDetailSchema.extend({
 export type TranslatedActorDetail = z.infer<typeof translatedActorDetailSchema>;
 
 const v2Credit = creditEntrySchema.extend({ role_type: v2Key, theater_engagement_type: v2Key });
+/** A television credit's genre is a closed-list key (`series`); a theatre genre stays free text. */
+const v2TelevisionCredit = v2Credit.extend({ type_genre: v2Key });
 const v2Education = educationEntrySchema;
 
 export const v2ActorDetailSchema = actorDetailSchema.extend({
@@ -58,7 +60,8 @@ export const v2ActorDetailSchema = actorDetailSchema.extend({
       primary_education: z.array(v2Education).optional(),
       education: z.array(v2Education).optional(),
       award: z.array(awardEntrySchema).optional(),
-      ...each(['film', 'television', 'theatre', 'audio', 'other', 'internet', 'commercial'] as const, z.array(v2Credit).optional()),
+      ...each(['film', 'theatre', 'audio', 'other', 'internet', 'commercial'] as const, z.array(v2Credit).optional()),
+      television: z.array(v2TelevisionCredit).optional(),
     })
     .optional(),
 });
