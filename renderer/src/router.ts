@@ -4,6 +4,7 @@ import ActorsView from './views/ActorsView.vue';
 import CastingCallDetailView from './views/CastingCallDetailView.vue';
 import CastingCallsView from './views/CastingCallsView.vue';
 import CompareView from './views/CompareView.vue';
+import CreditsView from './views/CreditsView.vue';
 import ConnectionsView from './views/ConnectionsView.vue';
 import CrewDetailView from './views/CrewDetailView.vue';
 import CrewView from './views/CrewView.vue';
@@ -23,6 +24,7 @@ export function createCastdeskRouter() {
       { path: '/actors/:id(\\d+)', name: 'actor', component: ActorDetailView },
       { path: '/crew', name: 'crew', component: CrewView },
       { path: '/crew/:id(\\d+)', name: 'crewMember', component: CrewDetailView },
+      { path: '/credits', name: 'credits', component: CreditsView },
       { path: '/casting-calls', name: 'castingCalls', component: CastingCallsView },
       { path: '/casting-calls/:id(\\d+)', name: 'castingCall', component: CastingCallDetailView },
       { path: '/shortlists', name: 'shortlists', component: ShortlistsView },

@@ -5,6 +5,7 @@ import { castingCallsDe } from './castingCalls.de.ts';
 import { shortlistExportDe } from './shortlistExport.de.ts';
 import { compareDe, shortlistsDe } from './shortlists.de.ts';
 import { libraryDe } from './library.de.ts';
+import { creditsDe } from './credits.de.ts';
 
 /** German UI texts. */
 export const de: Messages = {
@@ -67,6 +68,7 @@ export const de: Messages = {
   shortlists: shortlistsDe,
   compare: compareDe,
   library: libraryDe,
+  credits: creditsDe,
   offline: {
     banner: 'Offline: Das Verzeichnis ist nicht erreichbar. Sie sehen, was auf diesem Computer gespeichert ist; Castdesk versucht es selbstständig weiter.',
   },

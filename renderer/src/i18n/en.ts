@@ -4,6 +4,7 @@ import { castingCallsEn } from './castingCalls.en.ts';
 import { shortlistExportEn } from './shortlistExport.en.ts';
 import { compareEn, shortlistsEn } from './shortlists.en.ts';
 import { libraryEn } from './library.en.ts';
+import { creditsEn } from './credits.en.ts';
 /** English UI texts: the reference set of keys; `de` must carry exactly the same ones. */
 export const en = {
   app: {
@@ -65,6 +66,7 @@ export const en = {
   shortlists: shortlistsEn,
   compare: compareEn,
   library: libraryEn,
+  credits: creditsEn,
   offline: {
     banner: 'Offline: the directory cannot be reached. You are seeing what is saved on this computer; Castdesk retries by itself.',
   },

@@ -5,6 +5,7 @@ import { castingCallsEs } from './castingCalls.es.ts';
 import { shortlistExportEs } from './shortlistExport.es.ts';
 import { compareEs, shortlistsEs } from './shortlists.es.ts';
 import { libraryEs } from './library.es.ts';
+import { creditsEs } from './credits.es.ts';
 
 /** Spanish (Spain) UI texts. */
 export const es: Messages = {
@@ -67,6 +68,7 @@ export const es: Messages = {
   shortlists: shortlistsEs,
   compare: compareEs,
   library: libraryEs,
+  credits: creditsEs,
   offline: {
     banner: 'Sin conexión: no se puede acceder al directorio. Está viendo lo que hay guardado en este ordenador; Castdesk vuelve a intentarlo automáticamente.',
   },

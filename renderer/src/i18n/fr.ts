@@ -5,6 +5,7 @@ import { castingCallsFr } from './castingCalls.fr.ts';
 import { shortlistExportFr } from './shortlistExport.fr.ts';
 import { compareFr, shortlistsFr } from './shortlists.fr.ts';
 import { libraryFr } from './library.fr.ts';
+import { creditsFr } from './credits.fr.ts';
 
 /** French UI texts. */
 export const fr: Messages = {
@@ -67,6 +68,7 @@ export const fr: Messages = {
   shortlists: shortlistsFr,
   compare: compareFr,
   library: libraryFr,
+  credits: creditsFr,
   offline: {
     banner: 'Hors ligne : l’annuaire est injoignable. Vous voyez ce qui est enregistré sur cet ordinateur ; Castdesk réessaie de lui-même.',
   },

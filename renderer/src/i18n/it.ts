@@ -5,6 +5,7 @@ import { castingCallsIt } from './castingCalls.it.ts';
 import { shortlistExportIt } from './shortlistExport.it.ts';
 import { compareIt, shortlistsIt } from './shortlists.it.ts';
 import { libraryIt } from './library.it.ts';
+import { creditsIt } from './credits.it.ts';
 
 /** Italian UI texts. */
 export const it: Messages = {
@@ -67,6 +68,7 @@ export const it: Messages = {
   shortlists: shortlistsIt,
   compare: compareIt,
   library: libraryIt,
+  credits: creditsIt,
   offline: {
     banner: 'Offline: la directory non è raggiungibile. Sono visualizzati i dati salvati su questo computer; Castdesk riprova automaticamente.',
   },

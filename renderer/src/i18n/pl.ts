@@ -5,6 +5,7 @@ import { castingCallsPl } from './castingCalls.pl.ts';
 import { shortlistExportPl } from './shortlistExport.pl.ts';
 import { comparePl, shortlistsPl } from './shortlists.pl.ts';
 import { libraryPl } from './library.pl.ts';
+import { creditsPl } from './credits.pl.ts';
 
 /** Polish UI texts. */
 export const pl: Messages = {
@@ -67,6 +68,7 @@ export const pl: Messages = {
   shortlists: shortlistsPl,
   compare: comparePl,
   library: libraryPl,
+  credits: creditsPl,
   offline: {
     banner: 'Offline: katalog jest nieosiągalny. Widzisz dane zapisane na tym komputerze; Castdesk samodzielnie ponawia próby połączenia.',
   },

@@ -5,6 +5,7 @@ import { castingCallsRo } from './castingCalls.ro.ts';
 import { shortlistExportRo } from './shortlistExport.ro.ts';
 import { compareRo, shortlistsRo } from './shortlists.ro.ts';
 import { libraryRo } from './library.ro.ts';
+import { creditsRo } from './credits.ro.ts';
 
 /** Romanian UI texts. */
 export const ro: Messages = {
@@ -67,6 +68,7 @@ export const ro: Messages = {
   shortlists: shortlistsRo,
   compare: compareRo,
   library: libraryRo,
+  credits: creditsRo,
   offline: {
     banner: 'Offline: catalogul nu poate fi accesat. Vedeți ce este salvat pe acest computer; Castdesk reîncearcă automat.',
   },

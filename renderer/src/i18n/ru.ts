@@ -5,6 +5,7 @@ import { castingCallsRu } from './castingCalls.ru.ts';
 import { shortlistExportRu } from './shortlistExport.ru.ts';
 import { compareRu, shortlistsRu } from './shortlists.ru.ts';
 import { libraryRu } from './library.ru.ts';
+import { creditsRu } from './credits.ru.ts';
 
 /** Russian UI texts. */
 export const ru: Messages = {
@@ -67,6 +68,7 @@ export const ru: Messages = {
   shortlists: shortlistsRu,
   compare: compareRu,
   library: libraryRu,
+  credits: creditsRu,
   offline: {
     banner: 'Офлайн: каталог недоступен. Показаны данные, сохранённые на этом компьютере; Castdesk продолжает попытки подключиться сам.',
   },

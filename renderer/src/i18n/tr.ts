@@ -5,6 +5,7 @@ import { castingCallsTr } from './castingCalls.tr.ts';
 import { shortlistExportTr } from './shortlistExport.tr.ts';
 import { compareTr, shortlistsTr } from './shortlists.tr.ts';
 import { libraryTr } from './library.tr.ts';
+import { creditsTr } from './credits.tr.ts';
 
 /** Turkish UI texts. */
 export const tr: Messages = {
@@ -67,6 +68,7 @@ export const tr: Messages = {
   shortlists: shortlistsTr,
   compare: compareTr,
   library: libraryTr,
+  credits: creditsTr,
   offline: {
     banner: 'Çevrim dışı: Kataloğa ulaşılamıyor. Bu bilgisayarda kayıtlı olanları görüyorsunuz; Castdesk kendiliğinden yeniden bağlanmayı dener.',
   },

@@ -5,6 +5,7 @@ import { castingCallsUk } from './castingCalls.uk.ts';
 import { shortlistExportUk } from './shortlistExport.uk.ts';
 import { compareUk, shortlistsUk } from './shortlists.uk.ts';
 import { libraryUk } from './library.uk.ts';
+import { creditsUk } from './credits.uk.ts';
 
 /** Ukrainian UI texts. */
 export const uk: Messages = {
@@ -67,6 +68,7 @@ export const uk: Messages = {
   shortlists: shortlistsUk,
   compare: compareUk,
   library: libraryUk,
+  credits: creditsUk,
   offline: {
     banner: 'Офлайн: каталог недоступний. Ви бачите те, що збережено на цьому комп’ютері; Castdesk повторює спроби автоматично.',
   },

@@ -10,6 +10,7 @@ const routeTitleKeys = {
   actor: 'titles.actor',
   crew: 'titles.crew',
   crewMember: 'titles.crewMember',
+  credits: 'credits.title',
   castingCalls: 'titles.castingCalls',
   castingCall: 'titles.castingCall',
   shortlists: 'titles.shortlists',

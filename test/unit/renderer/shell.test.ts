@@ -73,13 +73,14 @@ describe('menu', () => {
       ['Home', '#/'],
       ['Actors', '#/actors'],
       ['Crew', '#/crew'],
+      ['Credits', '#/credits'],
       ['Casting calls', '#/casting-calls'],
       ['Shortlists', '#/shortlists'],
       ['Connections', '#/connections'],
       ['Settings', '#/settings'],
     ]);
     await app.get('[data-testid="language-switch"]').setValue('de');
-    expect(nav.findAll('a').map((link) => link.text())).toEqual([de.nav.home, de.nav.actors, de.nav.crew, de.nav.castingCalls, de.nav.shortlists, de.nav.connections, de.nav.settings]);
+    expect(nav.findAll('a').map((link) => link.text())).toEqual([de.nav.home, de.nav.actors, de.nav.crew, de.credits.nav, de.nav.castingCalls, de.nav.shortlists, de.nav.connections, de.nav.settings]);
   });
 
   it('marks the current page, and a list section while one of its detail pages is open', async () => {
@@ -194,6 +195,7 @@ describe('window title', () => {
       actor: 'Actor',
       crew: 'Crew',
       crewMember: 'Crew member',
+      credits: 'Search the credits',
       castingCalls: 'Casting calls',
       castingCall: 'Casting call',
       shortlists: 'Shortlists',

@@ -1,0 +1,178 @@
+/**
+ * The credit search of the active library: an in-memory CreditIndex over every cached actor and
+ * crew detail's vita and about-me text, built once the store is first used (the Credits page) and
+ * kept in step as the sync writes, profile by profile, without a rebuild. It reads the library in
+ * one place (readChangedProfiles) and combines with the list filters through the search index
+ * store, so the move to one library touches this file at one function.
+ */
+import { liveQuery, type Subscription } from 'dexie';
+import { defineStore } from 'pinia';
+import { onScopeDispose, ref, watch } from 'vue';
+import type { LibraryDb, ProfileKind } from '../db/libraryDb.ts';
+import { CreditIndex, type CreditSearchResult } from '../search/creditIndex.ts';
+import { creditTextsOf, type CreditText } from '../search/creditTexts.ts';
+import { emptyQuery, type ProfileQuery } from '../search/profileIndex.ts';
+import { toLibraryError, type LibraryError } from './libraryErrors.ts';
+import { useSearchIndexStore } from './searchIndex.ts';
+import { useSyncStore } from './sync.ts';
+
+/** Profiles read per IndexedDB call: details are large; a chunk is indexed well within a frame budget of 50 ms. */
+const profilesPerRead = 250;
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+interface ProfileTexts {
+  kind: ProfileKind;
+  id: number;
+  /** null: the profile left the library. */
+  texts: CreditText[] | null;
+}
+
+/**
+ * The profiles written after `afterRev` (the search rows' write order), at most `limit`, with the
+ * credit texts of their cached details (a crew list item's about-me until its detail arrives).
+ */
+async function readChangedProfiles(db: LibraryDb, afterRev: number, limit: number): Promise<{ lastRev: number; profiles: ProfileTexts[] }> {
+  const rows = await db.searchRows.where('rev').above(afterRev).limit(limit).toArray();
+  if (rows.length === 0) return { lastRev: afterRev, profiles: [] };
+  const live = rows.filter((row) => !row.removed);
+  const [actors, crew] = await Promise.all([
+    db.actors.bulkGet(live.filter((row) => row.kind === 'actor').map((row) => row.id)),
+    db.crew.bulkGet(live.filter((row) => row.kind === 'crew').map((row) => row.id)),
+  ]);
+  const details = new Map<string, { vita?: unknown; about_me?: string | null } | undefined>();
+  for (const row of actors) if (row && !row.removed) details.set(`actor:${row.id}`, row.detail);
+  for (const row of crew) if (row && !row.removed) details.set(`crew:${row.id}`, row.detail ?? { about_me: row.item.about_me });
+  const profiles = rows.map((row): ProfileTexts => {
+    const key = `${row.kind}:${row.id}`;
+    if (row.removed || !details.has(key)) return { kind: row.kind, id: row.id, texts: null };
+    const detail = details.get(key);
+    return { kind: row.kind, id: row.id, texts: detail ? creditTextsOf(detail as Parameters<typeof creditTextsOf>[0]) : [] };
+  });
+  return { lastRev: rows[rows.length - 1]!.rev, profiles };
+}
+
+/** Whether a list query filters anything (a search text or a facet or a range). */
+export function filtersAnything(query: ProfileQuery): boolean {
+  const empty = emptyQuery();
+  return (
+    query.text.trim() !== '' ||
+    Object.values(query.facets).some((values) => values.length > 0) ||
+    query.actingAgeMin !== empty.actingAgeMin ||
+    query.actingAgeMax !== empty.actingAgeMax ||
+    query.heightMin !== empty.heightMin ||
+    query.heightMax !== empty.heightMax
+  );
+}
+
+export type CreditKindFilter = 'all' | ProfileKind;
+
+export const useCreditSearchStore = defineStore('creditSearch', () => {
+  const sync = useSyncStore();
+  const searchIndex = useSearchIndexStore();
+
+  let index = new CreditIndex();
+  /** Changes whenever the index changes: searches depend on it. */
+  const revision = ref(0);
+  /** True once the first full read of the library is done. */
+  const loaded = ref(false);
+  /** Profiles with credit texts indexed so far. */
+  const indexedProfiles = ref(0);
+  const error = ref<LibraryError | null>(null);
+
+  let lastRev = 0;
+  let generation = 0;
+  let reading = false;
+  let readAgain = false;
+  let subscription: Subscription | null = null;
+
+  async function catchUp(db: LibraryDb, current: number): Promise<void> {
+    if (reading) {
+      readAgain = true;
+      return;
+    }
+    reading = true;
+    try {
+      do {
+        readAgain = false;
+        for (;;) {
+          const { lastRev: readThrough, profiles } = await readChangedProfiles(db, lastRev, profilesPerRead);
+          if (current !== generation) return;
+          if (profiles.length === 0) break;
+          for (const profile of profiles) {
+            if (profile.texts) index.put(profile.kind, profile.id, profile.texts);
+            else index.remove(profile.kind, profile.id);
+          }
+          lastRev = readThrough;
+          indexedProfiles.value = index.size;
+          if (loaded.value) revision.value += 1;
+          if (profiles.length < profilesPerRead) break;
+          await nextTask();
+        }
+      } while (readAgain && current === generation);
+      if (current === generation && !loaded.value) {
+        loaded.value = true;
+        revision.value += 1;
+      }
+    } catch (failure) {
+      if (current === generation) {
+        error.value = toLibraryError(failure);
+        loaded.value = true;
+        revision.value += 1;
+      }
+    } finally {
+      if (current === generation) reading = false;
+    }
+  }
+
+  function reset(): void {
+    subscription?.unsubscribe();
+    subscription = null;
+    generation += 1;
+    index = new CreditIndex();
+    lastRev = 0;
+    reading = false;
+    readAgain = false;
+    loaded.value = false;
+    indexedProfiles.value = 0;
+    error.value = null;
+    revision.value += 1;
+  }
+
+  watch(
+    () => sync.db,
+    (db) => {
+      reset();
+      if (!db) return;
+      const current = generation;
+      void catchUp(db, current);
+      // Every profile write puts its search row with a new rev: read what is new.
+      subscription = liveQuery(() => db.searchRows.orderBy('rev').last()).subscribe({
+        next: (newest) => {
+          if (newest && newest.rev > lastRev) void catchUp(db, current);
+        },
+        error: (failure: unknown) => {
+          error.value = toLibraryError(failure);
+        },
+      });
+    },
+    { immediate: true },
+  );
+  onScopeDispose(() => subscription?.unsubscribe());
+
+  /**
+   * People whose credits hold every word of `text`, of one kind or both; with a list query that
+   * filters anything, only the actors that list shows (its facets are the actor list's).
+   */
+  function search(text: string, options: { kind?: CreditKindFilter; listQuery?: ProfileQuery | null; limit?: number } = {}): CreditSearchResult {
+    const kind = options.kind ?? 'all';
+    const listQuery = options.listQuery && filtersAnything(options.listQuery) ? options.listQuery : null;
+    const listed = listQuery ? new Set(searchIndex.search('actor', listQuery, { counts: false }).ids) : null;
+    return index.search(text, {
+      limit: options.limit,
+      accept: (profileKind, id) => (kind === 'all' || kind === profileKind) && (!listed || (profileKind === 'actor' && listed.has(id))),
+    });
+  }
+
+  return { revision, loaded, indexedProfiles, error, search };
+});
