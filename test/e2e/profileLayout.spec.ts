@@ -110,6 +110,25 @@ test('the section index stays in view and moves to a section; a long vita group 
   }
 });
 
+test('on a narrow window the sections stack in one column, the headshot above the facts', async () => {
+  await page.setViewportSize({ width: 600, height: 900 });
+  try {
+    await openActor();
+    const [facts, vita, more] = await Promise.all(['#facts-title', '#vita-title', '#showreels-title'].map((selector) => page.locator(selector).boundingBox()));
+    expect(vita!.x).toBe(facts!.x);
+    expect(more!.x).toBe(facts!.x);
+    expect(vita!.y).toBeGreaterThan(facts!.y);
+    const headshot = await page.getByTestId('headshot').boundingBox();
+    const name = await page.getByRole('heading', { level: 1 }).boundingBox();
+    expect(name!.y).toBeGreaterThanOrEqual(headshot!.y + headshot!.height);
+    // Nothing wider than the window: no sideways scrolling of the page.
+    expect(await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement.scrollWidth <= 600)).toBe(true);
+    await page.screenshot({ path: test.info().outputPath('actor-narrow.png'), fullPage: true });
+  } finally {
+    await page.setViewportSize({ width: 1440, height: 900 });
+  }
+});
+
 /** axe's serious and critical findings on the page as it is, each with the elements it names. */
 async function blockingViolations(): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
