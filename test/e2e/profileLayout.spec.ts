@@ -2,7 +2,8 @@
  * The profile, face first (issue 14, item 1), in Chromium through the web shell against the demo
  * directory: at 1440×900 an actor's headshot is in the window without scrolling, beside the name
  * and the acting age; the section index stays in view while the page scrolls; a long vita group
- * unfolds. Screenshots of the page in light and dark stay in the test's output folder.
+ * unfolds; a narrow window stacks the sections. Screenshots of the actor and crew pages in light
+ * and dark (and the actor page narrow) stay in the test's output folder; axe finds nothing serious.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
