@@ -23,4 +23,5 @@ export const creditsDe = {
   note: 'Hinweis',
   moreCredits: '{count} weiterer passender Eintrag | {count} weitere passende Einträge',
   unnamed: 'Profil {id}',
+  fromList: 'In den Vitas dieser Schauspieler*innen suchen',
 };

@@ -23,4 +23,5 @@ export const creditsEn = {
   note: 'Note',
   moreCredits: '{count} more matching credit | {count} more matching credits',
   unnamed: 'Profile {id}',
+  fromList: 'Search the credits of these actors',
 };

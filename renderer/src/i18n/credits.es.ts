@@ -23,4 +23,5 @@ export const creditsEs = {
   note: 'Nota',
   moreCredits: '{count} entrada más que coincide | {count} entradas más que coinciden',
   unnamed: 'Perfil {id}',
+  fromList: 'Buscar en las trayectorias de estos actores',
 };

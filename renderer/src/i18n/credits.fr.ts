@@ -23,4 +23,5 @@ export const creditsFr = {
   note: 'Remarque',
   moreCredits: '{count} autre entrée correspondante | {count} autres entrées correspondantes',
   unnamed: 'Profil {id}',
+  fromList: 'Rechercher dans les filmographies de ces acteurs',
 };

@@ -23,4 +23,5 @@ export const creditsIt = {
   note: 'Nota',
   moreCredits: '{count} altra voce corrispondente | {count} altre voci corrispondenti',
   unnamed: 'Profilo {id}',
+  fromList: 'Cerca nei curriculum di questi attori',
 };

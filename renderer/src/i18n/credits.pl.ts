@@ -23,4 +23,5 @@ export const creditsPl = {
   note: 'Uwaga',
   moreCredits: '{count} kolejny pasujący wpis | {count} kolejne pasujące wpisy | {count} kolejnych pasujących wpisów',
   unnamed: 'Profil {id}',
+  fromList: 'Szukaj w dorobku tych aktorów',
 };

@@ -23,4 +23,5 @@ export const creditsRo = {
   note: 'Notă',
   moreCredits: 'încă {count} intrare potrivită | încă {count} intrări potrivite | încă {count} de intrări potrivite',
   unnamed: 'Profil {id}',
+  fromList: 'Căutați în activitatea acestor actori',
 };

@@ -23,4 +23,5 @@ export const creditsRu = {
   note: 'Примечание',
   moreCredits: 'ещё {count} подходящая запись | ещё {count} подходящие записи | ещё {count} подходящих записей',
   unnamed: 'Профиль {id}',
+  fromList: 'Искать в фильмографии этих актёров',
 };

@@ -23,4 +23,5 @@ export const creditsTr = {
   note: 'Not',
   moreCredits: '{count} eşleşen kayıt daha | {count} eşleşen kayıt daha',
   unnamed: 'Profil {id}',
+  fromList: 'Bu oyuncuların özgeçmişlerinde ara',
 };

@@ -23,4 +23,5 @@ export const creditsUk = {
   note: 'Примітка',
   moreCredits: 'ще {count} відповідний запис | ще {count} відповідні записи | ще {count} відповідних записів',
   unnamed: 'Профіль {id}',
+  fromList: 'Шукати в доробку цих акторів',
 };

@@ -14,7 +14,7 @@
 import type { ProfileKind } from '../db/libraryDb.ts';
 import { foldForSearch } from '../../../contract/name-folding.ts';
 import { creditFieldCodes, creditGroups, type CreditField, type CreditGroup, type CreditText } from './creditTexts.ts';
-import { CreditVocabulary } from './creditVocabulary.ts';
+import { CreditVocabulary, TYPO_PREFIX } from './creditVocabulary.ts';
 import { GrowableInts } from './growableInts.ts';
 
 /** Typed words beyond this many are ignored (a bit each in a 32-bit mask). */
@@ -46,18 +46,16 @@ function bitCount(mask: number): number {
   return count;
 }
 
-/** The first `count` of `slots` by cost (a counting sort: costs are small), ties in slot order. */
-function cheapestFirst(slots: number[], costs: Uint8Array, count: number): number[] {
-  const byCost: number[][] = [];
-  for (const slot of slots) (byCost[costs[slot]!] ??= []).push(slot);
+/**
+ * The first `count` of `slots[0 .. length)` by cost, ties in the order found: a counting sort
+ * (costs are small: at most every word a typo in a word being typed), one pass per cost needed.
+ */
+function cheapestFirst(slots: Int32Array, length: number, costs: Uint8Array, count: number): number[] {
   const first: number[] = [];
-  for (const group of byCost) {
-    if (!group) continue;
-    group.sort((a, b) => a - b);
-    for (const slot of group) {
-      if (first.length === count) return first;
-      first.push(slot);
-    }
+  let lowest = 255;
+  for (let i = 0; i < length; i++) if (costs[slots[i]!]! < lowest) lowest = costs[slots[i]!]!;
+  for (let cost = lowest; cost <= maxQueryWords * TYPO_PREFIX && first.length < count; cost++) {
+    for (let i = 0; i < length && first.length < count; i++) if (costs[slots[i]!] === cost) first.push(slots[i]!);
   }
   return first;
 }
@@ -136,6 +134,8 @@ export class CreditIndex {
   private wordLastSlot = new Int32Array(1024).fill(-1);
   private slotStamps = new Int32Array(256);
   private slotCosts = new Uint8Array(256);
+  /** The people matching every word of the current search (a person once: its stamp moves on when found). */
+  private candidates = new Int32Array(256);
   private stampBase = 0;
   private wordMasks = new Int32Array(1024);
   private wordMaskStamps = new Int32Array(1024);
@@ -275,6 +275,7 @@ export class CreditIndex {
     this.slotWordCounts = grow(this.slotWordCounts, (n) => new Int32Array(n));
     this.slotStamps = grow(this.slotStamps, (n) => new Int32Array(n));
     this.slotCosts = grow(this.slotCosts, (n) => new Uint8Array(n));
+    this.candidates = new Int32Array(size);
   }
 
   /** Per-word arrays follow the vocabulary as it grows. */
@@ -326,7 +327,8 @@ export class CreditIndex {
     const stamps = this.slotStamps;
     const costs = this.slotCosts;
     const alive = this.slotAlive;
-    const candidates: number[] = [];
+    const candidates = this.candidates;
+    let candidateCount = 0;
     order.forEach((index, round) => {
       const { words: found, classes } = matches[index]!;
       const before = base + round;
@@ -348,16 +350,23 @@ export class CreditIndex {
             stamps[slot] = after;
             costs[slot]! += matchClass;
           }
-          if (last) candidates.push(slot);
+          if (last) candidates[candidateCount++] = slot;
         }
       }
     });
 
-    const accepted = options.accept ? candidates.filter((slot) => options.accept!(kindsByCode[this.slotKinds[slot]!]!, this.slotIds[slot]!)) : candidates;
-    const detailed = cheapestFirst(accepted, costs, Math.max(minimumDetailed, limit * 2)).map((slot) => this.detail(slot, words.length, costs[slot]!));
+    if (options.accept) {
+      let kept = 0;
+      for (let i = 0; i < candidateCount; i++) {
+        const slot = candidates[i]!;
+        if (options.accept(kindsByCode[this.slotKinds[slot]!]!, this.slotIds[slot]!)) candidates[kept++] = slot;
+      }
+      candidateCount = kept;
+    }
+    const detailed = cheapestFirst(candidates, candidateCount, costs, Math.max(minimumDetailed, limit * 2)).map((slot) => this.detail(slot, words.length, costs[slot]!));
     detailed.sort((a, b) => b.score - a.score || a.slot - b.slot);
     const people = detailed.slice(0, limit).map((detail) => this.personOf(detail));
-    return { words, total: accepted.length, people };
+    return { words, total: candidateCount, people };
   }
 
   /** Where the typed words stand in one person's texts, and the score that follows. */

@@ -8,9 +8,9 @@
 import { liveQuery, type Subscription } from 'dexie';
 import { defineStore } from 'pinia';
 import { onScopeDispose, ref, watch } from 'vue';
-import type { LibraryDb, ProfileKind } from '../db/libraryDb.ts';
+import type { LibraryDb, ProfileKind, SearchRow } from '../db/libraryDb.ts';
 import { CreditIndex, type CreditSearchResult } from '../search/creditIndex.ts';
-import { creditTextsOf, type CreditText } from '../search/creditTexts.ts';
+import { creditTextsOf, type CreditSource, type CreditText } from '../search/creditTexts.ts';
 import { emptyQuery, type ProfileQuery } from '../search/profileIndex.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
 import { useSearchIndexStore } from './searchIndex.ts';
@@ -26,30 +26,40 @@ interface ProfileTexts {
   id: number;
   /** null: the profile left the library. */
   texts: CreditText[] | null;
+  version: string;
 }
 
 /**
- * The profiles written after `afterRev` (the search rows' write order), at most `limit`, with the
- * credit texts of their cached details (a crew list item's about-me until its detail arrives).
+ * What a profile's texts were read at: a list sync rewrites every search row, but a profile whose
+ * detail state and updated_at did not change has the same texts, and its detail is not read again.
  */
-async function readChangedProfiles(db: LibraryDb, afterRev: number, limit: number): Promise<{ lastRev: number; profiles: ProfileTexts[] }> {
-  const rows = await db.searchRows.where('rev').above(afterRev).limit(limit).toArray();
-  if (rows.length === 0) return { lastRev: afterRev, profiles: [] };
+const versionOf = (row: SearchRow): string => `${row.hasDetail}:${row.updatedAt}`;
+
+/**
+ * The profiles written after `afterRev` (the search rows' write order), at most `limit`, with the
+ * credit texts of their cached details (a crew list item's about-me until its detail arrives);
+ * profiles whose version `indexed` already holds are left out.
+ */
+async function readChangedProfiles(db: LibraryDb, afterRev: number, limit: number, indexed: ReadonlyMap<string, string>): Promise<{ lastRev: number; read: number; profiles: ProfileTexts[] }> {
+  const all = await db.searchRows.where('rev').above(afterRev).limit(limit).toArray();
+  if (all.length === 0) return { lastRev: afterRev, read: 0, profiles: [] };
+  const rows = all.filter((row) => row.removed || indexed.get(`${row.kind}:${row.id}`) !== versionOf(row));
   const live = rows.filter((row) => !row.removed);
   const [actors, crew] = await Promise.all([
     db.actors.bulkGet(live.filter((row) => row.kind === 'actor').map((row) => row.id)),
     db.crew.bulkGet(live.filter((row) => row.kind === 'crew').map((row) => row.id)),
   ]);
-  const details = new Map<string, { vita?: unknown; about_me?: string | null } | undefined>();
+  const details = new Map<string, CreditSource | undefined>();
   for (const row of actors) if (row && !row.removed) details.set(`actor:${row.id}`, row.detail);
   for (const row of crew) if (row && !row.removed) details.set(`crew:${row.id}`, row.detail ?? { about_me: row.item.about_me });
   const profiles = rows.map((row): ProfileTexts => {
     const key = `${row.kind}:${row.id}`;
-    if (row.removed || !details.has(key)) return { kind: row.kind, id: row.id, texts: null };
+    const version = versionOf(row);
+    if (row.removed || !details.has(key)) return { kind: row.kind, id: row.id, texts: null, version };
     const detail = details.get(key);
-    return { kind: row.kind, id: row.id, texts: detail ? creditTextsOf(detail as Parameters<typeof creditTextsOf>[0]) : [] };
+    return { kind: row.kind, id: row.id, texts: detail ? creditTextsOf(detail) : [], version };
   });
-  return { lastRev: rows[rows.length - 1]!.rev, profiles };
+  return { lastRev: all[all.length - 1]!.rev, read: all.length, profiles };
 }
 
 /** Whether a list query filters anything (a search text or a facet or a range). */
@@ -72,6 +82,8 @@ export const useCreditSearchStore = defineStore('creditSearch', () => {
   const searchIndex = useSearchIndexStore();
 
   let index = new CreditIndex();
+  /** The version of each profile's texts in the index. */
+  let indexedVersions = new Map<string, string>();
   /** Changes whenever the index changes: searches depend on it. */
   const revision = ref(0);
   /** True once the first full read of the library is done. */
@@ -96,17 +108,23 @@ export const useCreditSearchStore = defineStore('creditSearch', () => {
       do {
         readAgain = false;
         for (;;) {
-          const { lastRev: readThrough, profiles } = await readChangedProfiles(db, lastRev, profilesPerRead);
+          const { lastRev: readThrough, read, profiles } = await readChangedProfiles(db, lastRev, profilesPerRead, indexedVersions);
           if (current !== generation) return;
-          if (profiles.length === 0) break;
+          if (read === 0) break;
           for (const profile of profiles) {
-            if (profile.texts) index.put(profile.kind, profile.id, profile.texts);
-            else index.remove(profile.kind, profile.id);
+            const key = `${profile.kind}:${profile.id}`;
+            if (profile.texts) {
+              index.put(profile.kind, profile.id, profile.texts);
+              indexedVersions.set(key, profile.version);
+            } else {
+              index.remove(profile.kind, profile.id);
+              indexedVersions.delete(key);
+            }
           }
           lastRev = readThrough;
           indexedProfiles.value = index.size;
-          if (loaded.value) revision.value += 1;
-          if (profiles.length < profilesPerRead) break;
+          if (loaded.value && profiles.length > 0) revision.value += 1;
+          if (read < profilesPerRead) break;
           await nextTask();
         }
       } while (readAgain && current === generation);
@@ -130,6 +148,7 @@ export const useCreditSearchStore = defineStore('creditSearch', () => {
     subscription = null;
     generation += 1;
     index = new CreditIndex();
+    indexedVersions = new Map();
     lastRev = 0;
     reading = false;
     readAgain = false;

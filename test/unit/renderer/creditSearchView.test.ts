@@ -32,9 +32,9 @@ afterEach(async () => {
   }
 });
 
-function actorDetail(id: number, name: string, gender: string, vita: ActorDetail['vita']): ActorDetail {
+function actorDetail(id: number, name: string, gender: string, vita: ActorDetail['vita'], updatedAt = '2026-11-01T10:00:00Z'): ActorDetail {
   const [first = '', last = ''] = name.split(' ');
-  return { id, first_name: first, last_name: last, name, gender, talent_agency_connections: [], updated_at: '2026-11-01T10:00:00Z', vita } as ActorDetail;
+  return { id, first_name: first, last_name: last, name, gender, talent_agency_connections: [], updated_at: updatedAt, vita } as ActorDetail;
 }
 
 const now = '2026-11-25T10:00:00.000Z';
@@ -91,7 +91,8 @@ describe('the Credits page', () => {
     const { view } = await mountCredits(db, '/credits?credit=Tatort');
     await eventually(() => expect(profilesShown(view).sort()).toEqual(['actor:1', 'actor:2']));
 
-    await writeProfileDetail(db, 'actor', actorDetail(3, 'Ada Aalto', 'f', { television: [{ name: 'Tatort', role: 'Zeugin' }] }), now);
+    // The directory changed the profile: a newer detail with a Tatort credit.
+    await writeProfileDetail(db, 'actor', actorDetail(3, 'Ada Aalto', 'f', { television: [{ name: 'Tatort', role: 'Zeugin' }] }, '2026-11-20T10:00:00Z'), now);
     await eventually(() => expect(profilesShown(view).sort()).toEqual(['actor:1', 'actor:2', 'actor:3']));
 
     await markProfileRemoved(db, 'actor', 2, { reason: 'deleted', at: now });
