@@ -46,6 +46,8 @@ export const demoStatusSchema = z.object({
   actors: z.number().int().nonnegative().optional(),
   crew: z.number().int().nonnegative().optional(),
   castingCalls: z.number().int().nonnegative().optional(),
+  /** While generating: actors written so far (of `actors`). */
+  actorsWritten: z.number().int().nonnegative().optional(),
 });
 export type DemoStatus = z.infer<typeof demoStatusSchema>;
 

@@ -145,7 +145,7 @@ async function prepareData(db: Database, options: DirectoryOptions, log: (line: 
   log(`Generating demo data: ${size.actors} actors, ${size.crew} crew, ${size.castingCalls} casting calls (seed ${size.seed}) …`);
   const demo = early ?? demoWorkerSource({ ...size, now: new Date() });
   const apiKeys = await loadFixtureSource(db, {
-    actorRowBatches: demo.actorRowBatches,
+    actorRowBatches: reportingProgress(demo.actorRowBatches, size.actors, log),
     remainder: async () => {
       const rest = await demo.remainder();
       return { ...rest, api_keys: withRandomSecrets(rest.api_keys) };
@@ -158,9 +158,27 @@ async function prepareData(db: Database, options: DirectoryOptions, log: (line: 
   return keys;
 }
 
+/**
+ * The actor batches as they are, saying how many are written at every tenth of the total (the app's
+ * first start shows it: "12,000 of 50,000 actors"), and once more at the end.
+ */
+async function* reportingProgress<Batch extends readonly unknown[]>(batches: AsyncIterable<Batch> | Iterable<Batch>, total: number, log: (line: string) => void): AsyncGenerator<Batch> {
+  let written = 0;
+  let reportedTenth = 0;
+  for await (const batch of batches) {
+    yield batch;
+    written += batch.length;
+    const tenth = Math.floor((written * 10) / Math.max(1, total));
+    if (tenth > reportedTenth || written >= total) {
+      reportedTenth = tenth;
+      log(`Demo data: ${written} of ${total} actors written.`);
+    }
+  }
+}
+
 async function readAgencies(db: Queryable): Promise<Map<number, FixtureAgency>> {
-  const rows = await db.query<FixtureAgency>('SELECT id, name, categories, regions FROM agencies');
-  return new Map(rows.map((row) => [row.id, row]));
+  const rows = await db.query<{ doc: string }>('SELECT doc FROM agencies');
+  return new Map(rows.map((row) => JSON.parse(row.doc) as FixtureAgency).map((agency) => [agency.id, agency]));
 }
 
 export async function startDirectory(options: DirectoryOptions = {}): Promise<RunningDirectory> {

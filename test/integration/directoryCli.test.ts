@@ -85,6 +85,8 @@ describe('npm run directory', () => {
     const first = runCli(args);
     const [, baseUrl] = await first.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
     expect(first.output()).toMatch(/Generating demo data: 40 actors/);
+    // How far the generation is, for the app's first start.
+    expect(first.output()).toMatch(/Demo data: 40 of 40 actors written\./);
     const [, key] = await first.waitFor(/^\s+(demo-casting-pro\S*)/m);
     const total = (await fetch(`${baseUrl}/api/v1/actor_profiles`, { headers: { authorization: `Token token=${key}` } })).headers.get('total');
     first.child.kill('SIGINT');

@@ -43,6 +43,7 @@ export const de: Messages = {
     demoStarting: 'Das Demo-Verzeichnis wird auf diesem Rechner gestartet …',
     demoReopening: 'Die Demo-Daten vom letzten Start werden geöffnet …',
     demoGenerating: 'Die Demo-Daten werden (einmalig) erzeugt: {actors}, {crew} und {castingCalls} …',
+    demoWritten: 'Geschriebene Schauspielprofile: {written} von {total} | Geschriebene Schauspielprofile: {written} von {total}',
     demoReady: 'Das Demo-Verzeichnis läuft; die erste Synchronisierung beginnt …',
     connectedTo: 'Verbunden mit {name}.',
     noConnection: 'Es gibt noch keine aktive Verbindung. Fügen Sie unter „Verbindungen“ im Menü eine hinzu oder öffnen Sie dort das Demo-Verzeichnis.',

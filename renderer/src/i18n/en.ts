@@ -41,6 +41,7 @@ export const en = {
     demoStarting: 'Starting the demo directory on this computer …',
     demoReopening: 'Opening the demo data kept from the last start …',
     demoGenerating: 'Generating the demo data (once): {actors}, {crew} and {castingCalls} …',
+    demoWritten: 'Actors written: {written} of {total} | Actors written: {written} of {total}',
     demoReady: 'The demo directory is running; the first sync starts …',
     connectedTo: 'Connected to {name}.',
     noConnection: 'There is no active connection yet. Add one, or open the demo directory, under Connections in the menu.',

@@ -43,6 +43,7 @@ export const es: Messages = {
     demoStarting: 'Iniciando el directorio de demostración en este ordenador…',
     demoReopening: 'Abriendo los datos de demostración conservados del último inicio…',
     demoGenerating: 'Generando los datos de demostración (solo la primera vez): {actors}, {crew} y {castingCalls}…',
+    demoWritten: 'Perfiles escritos: {written} de {total} | Perfiles escritos: {written} de {total}',
     demoReady: 'El directorio de demostración está en marcha; comienza la primera sincronización…',
     connectedTo: 'Conexión establecida con {name}.',
     noConnection: 'Todavía no hay ninguna conexión activa. En «Conexiones», en el menú, puede añadir una o abrir el directorio de demostración.',

@@ -43,6 +43,7 @@ export const fr: Messages = {
     demoStarting: 'Démarrage de l’annuaire de démonstration sur cet ordinateur…',
     demoReopening: 'Ouverture des données de démonstration conservées depuis le dernier démarrage…',
     demoGenerating: 'Génération des données de démonstration (une seule fois) : {actors}, {crew} et {castingCalls}…',
+    demoWritten: 'Profils écrits : {written} sur {total} | Profils écrits : {written} sur {total}',
     demoReady: 'L’annuaire de démonstration est lancé ; la première synchronisation commence…',
     connectedTo: 'Connexion établie avec {name}.',
     noConnection: 'Aucune connexion n’est encore active. Ajoutez-en une, ou ouvrez l’annuaire de démonstration, sous « Connexions » dans le menu.',

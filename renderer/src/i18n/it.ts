@@ -43,6 +43,7 @@ export const it: Messages = {
     demoStarting: 'Avvio della directory demo su questo computer…',
     demoReopening: 'Apertura dei dati demo conservati dall’ultimo avvio…',
     demoGenerating: 'Generazione dei dati demo (una sola volta): {actors}, {crew} e {castingCalls}…',
+    demoWritten: 'Profili scritti: {written} su {total} | Profili scritti: {written} su {total}',
     demoReady: 'La directory demo è attiva; la prima sincronizzazione sta per iniziare…',
     connectedTo: 'Connesso a {name}.',
     noConnection: 'Non c’è ancora nessuna connessione attiva. Aggiungerne una, oppure aprire la directory demo, alla voce Connessioni del menu.',

@@ -43,6 +43,7 @@ export const pl: Messages = {
     demoStarting: 'Uruchamianie katalogu demonstracyjnego na tym komputerze…',
     demoReopening: 'Otwieranie danych demonstracyjnych zachowanych z poprzedniego uruchomienia…',
     demoGenerating: 'Generowanie danych demonstracyjnych (jednorazowo): {actors}, {crew} i {castingCalls}…',
+    demoWritten: 'Zapisane profile: {written} z {total} | Zapisane profile: {written} z {total} | Zapisane profile: {written} z {total}',
     demoReady: 'Katalog demonstracyjny działa; rozpoczyna się pierwsza synchronizacja…',
     connectedTo: 'Połączono z: {name}.',
     noConnection: 'Nie ma jeszcze aktywnego połączenia. Dodaj je albo otwórz katalog demonstracyjny w sekcji „Połączenia” w menu.',

@@ -43,6 +43,7 @@ export const ro: Messages = {
     demoStarting: 'Se pornește catalogul demo pe acest computer…',
     demoReopening: 'Se deschid datele demo păstrate de la ultima pornire…',
     demoGenerating: 'Se generează datele demo (o singură dată): {actors}, {crew} și {castingCalls}…',
+    demoWritten: 'Profiluri scrise: {written} din {total} | Profiluri scrise: {written} din {total} | Profiluri scrise: {written} din {total}',
     demoReady: 'Catalogul demo rulează; începe prima sincronizare…',
     connectedTo: 'Conectat la {name}.',
     noConnection: 'Nu există încă nicio conexiune activă. Adăugați una sau deschideți catalogul demo din secțiunea Conexiuni a meniului.',

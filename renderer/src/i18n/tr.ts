@@ -43,6 +43,7 @@ export const tr: Messages = {
     demoStarting: 'Demo katalog bu bilgisayarda başlatılıyor…',
     demoReopening: 'Son başlatmadan kalan demo verileri açılıyor…',
     demoGenerating: 'Demo verileri oluşturuluyor (yalnızca bir kez): {actors}, {crew} ve {castingCalls}…',
+    demoWritten: 'Yazılan profiller: {written} / {total} | Yazılan profiller: {written} / {total}',
     demoReady: 'Demo katalog çalışıyor; ilk eşitleme başlıyor…',
     connectedTo: '{name} ile bağlantı kuruldu.',
     noConnection: 'Henüz etkin bir bağlantı yok. Menüdeki Bağlantılar bölümünden bir bağlantı ekleyin ya da demo kataloğu açın.',
