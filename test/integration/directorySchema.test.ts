@@ -35,7 +35,7 @@ describe('ensureSchema', () => {
   });
 
   it('is idempotent on a current database', async () => {
-    await db.query(`INSERT INTO agencies VALUES (1, 'A', '{}', '{}')`);
+    await db.query(`INSERT INTO agencies VALUES (1, 'A', '{}', '{}', '{"id":1,"name":"A"}')`);
     await ensureSchema(db);
     expect(await db.query(`SELECT id FROM agencies`)).toEqual([{ id: 1 }]);
   });

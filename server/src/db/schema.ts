@@ -5,7 +5,7 @@
  */
 import type { Database, Queryable } from './database.ts';
 
-export const schemaVersion = 4;
+export const schemaVersion = 5;
 
 const ddl = `
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
@@ -19,7 +19,9 @@ CREATE TABLE IF NOT EXISTS agencies (
   id integer PRIMARY KEY,
   name text NOT NULL,
   categories text[] NOT NULL,
-  regions text[] NOT NULL
+  regions text[] NOT NULL,
+  -- the whole fixture record: the talent agency endpoint's address, links, texts and employees
+  doc text NOT NULL
 );
 
 -- Keys are stored as their SHA-256 only (accessKeys.ts).

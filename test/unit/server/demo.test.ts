@@ -210,6 +210,18 @@ describe('generateDemoFixture', { timeout: 60_000 }, () => {
     expect(crew.some((c) => c.representative)).toBe(true);
   });
 
+  it('describes every agency for the talent agency endpoint: links, address, texts and every representative as an employee', () => {
+    for (const agency of fixture.agencies) {
+      expect(agency).toMatchObject({ short_name: expect.any(String), homepage_url: expect.stringMatching(/^https:\/\//), public_email: expect.stringContaining('@') });
+      expect(agency.address).toMatchObject({ city: expect.any(String), country: expect.stringMatching(/^[A-Z]{2}$/), zipcode: expect.any(String) });
+      expect(agency.about_me).toMatchObject({ de: expect.any(String), en: expect.any(String) });
+      const employeeIds = new Set(agency.employees!.map((employee) => employee.id));
+      for (const employee of agency.employees!) expect(employee.email).toMatch(/^[a-z.-]+@[a-z-]+\.example$/);
+      const representatives = actors.flatMap((a) => a.talent_agency_connections.filter((c) => c.talent_agency_id === agency.id).map((c) => c.talent_agency_employee_id));
+      for (const id of representatives) if (id !== undefined && id !== null) expect(employeeIds.has(id), `employee ${id}`).toBe(true);
+    }
+  });
+
   it('has pictures whose metadata matches the rendered media', () => {
     for (const profile of [...actors, ...crew]) {
       const pictures = profile.pictures!;
