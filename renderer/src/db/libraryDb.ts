@@ -1,8 +1,9 @@
 /**
- * The offline library of one connection: one IndexedDB database per connection
- * (`castdesk-library-<connectionId>`), so "clear cache" of one connection is one deleteDatabase and
- * two directories never mix their ids. One Dexie class, a versioned schema; every upgrade has a
- * test (test/unit/renderer/libraryDb.test.ts).
+ * The offline library of every connection: one IndexedDB database (`castdesk-library`) holding the
+ * profiles, casting calls, search rows and pictures of all connections, keyed by (directory origin,
+ * profile id), with sync state per connection. One Dexie class, a versioned schema; every upgrade
+ * has a test (test/unit/renderer/libraryDb.test.ts). The per-connection databases of earlier
+ * versions are merged in by db/libraryMigration.ts.
  *
  * Writes go through `writeLibrary` so a full disk becomes the typed `storage_full` error and the
  * transaction rolls back: nothing is half-written.
@@ -16,7 +17,6 @@ import type {
   CrewDetail,
   CrewListItem,
 } from '../../../contract/directory-api.ts';
-import { searchRowFromProfile } from './searchRows.ts';
 import type { UnreadableItem } from './unreadableItems.ts';
 
 export type ProfileKind = 'actor' | 'crew';
@@ -32,7 +32,14 @@ export interface Removal {
 
 /** A cached actor or crew profile: the list item with every list field, and its detail once fetched. */
 export interface ProfileRow<Item, Detail> {
+  /** The library key: libraryUid(origin's code, id). */
+  uid: number;
+  /** The directory's id. */
   id: number;
+  /** The directory (db/directoryOrigin.ts). */
+  origin: string;
+  /** The connections that see the profile (their lists or details brought it). */
+  connections: string[];
   item: Item;
   /** ISO datetime the list item was last written. */
   listSyncedAt: string;
@@ -41,8 +48,8 @@ export interface ProfileRow<Item, Detail> {
   /** The server's updated_at (ISO), from the detail or list item, whichever is newer. */
   updatedAt: string;
   removed?: Removal;
-  /** The id of the last full list run that saw this profile (full reconciliation marker). */
-  seenInRun?: string;
+  /** Per connection: the id of its last full list run that saw this profile (reconciliation marker). */
+  seenInRuns?: Record<string, string>;
 }
 export type ActorRow = ProfileRow<ActorListItem, ActorDetail>;
 export type CrewRow = ProfileRow<CrewListItem, CrewDetail>;
@@ -50,20 +57,26 @@ export type CrewRow = ProfileRow<CrewListItem, CrewDetail>;
 export type AnyProfileRow = ProfileRow<ActorListItem | CrewListItem, ActorDetail | CrewDetail>;
 
 export interface CastingCallRow {
+  uid: number;
   id: number;
+  origin: string;
+  /** The connections whose lists bring the call. */
+  connections: string[];
   /** The list item with every list field. */
   item: CastingCallListItem;
   /** The detail with its roles, once fetched. */
   detail?: CastingCallDetail;
   detailFetchedAt?: string;
-  /** Whether the last `current=true` list run listed it. */
+  /** Whether the last `current=true` list run of a connection listed it. */
   current: boolean;
+  /** The connections whose last `current=true` run listed it. */
+  currentIn?: string[];
   /** ISO datetime the list item was last written. */
   fetchedAt: string;
   removed?: Removal;
-  seenInRun?: string;
-  /** The id of the last `current=true` list run that listed it. */
-  currentSeenInRun?: string;
+  /** Per connection: its last full run (and `current=true` run) that listed it. */
+  seenInRuns?: Record<string, string>;
+  currentSeenInRuns?: Record<string, string>;
 }
 
 /**
@@ -74,7 +87,14 @@ export interface CastingCallRow {
  */
 export interface SearchRow {
   kind: ProfileKind;
+  /** The library key (libraryUid): what the search index keys rows by. */
+  uid: number;
+  /** The directory's id. */
   id: number;
+  /** The directory. */
+  origin: string;
+  /** The connections that see the profile (the connection facet). */
+  connections: string[];
   name: string;
   /** foldName(name): lower case, accents dropped, umlauts spelled out and dropped. */
   foldedName: string;
@@ -165,6 +185,7 @@ export interface PageCheckpoint {
 }
 
 export interface SyncState {
+  connectionId: string;
   resource: SyncResource;
   /** The largest server updated_at seen (ISO), the base of incremental runs; null before any. */
   watermark: string | null;
@@ -181,7 +202,10 @@ export interface MediaRow {
   url: string;
   kind: 'thumb' | 'version';
   profileKind: ProfileKind;
+  /** The directory's id of the profile. */
   profileId: number;
+  /** The profile's directory (absent on rows of the old libraries). */
+  origin?: string;
   cachedAt: string;
 }
 
@@ -213,10 +237,11 @@ export interface KeepOfflineRow {
 }
 
 /**
- * Every schema version, oldest first. Exported for the upgrade tests, which create a database at an
- * old version exactly as it was. Never edit a released version: add one.
+ * The schema versions of the old per-connection libraries (`castdesk-library-<connectionId>`),
+ * oldest first, as they were released. Kept only so the migration into the one library
+ * (db/libraryMigration.ts) and its tests can open them exactly; never edit them.
  */
-export const librarySchemaVersions = {
+export const legacyLibrarySchemaVersions = {
   1: {
     actors: 'id, updatedAt, seenInRun',
     crew: 'id, updatedAt, seenInRun',
@@ -235,60 +260,83 @@ export const librarySchemaVersions = {
     savedSearches: '++id, kind',
     labels: '[catalogue+locale]',
   },
-  // Shortlists moved to their own database (db/shortlistDb.ts), which "clear cache" never touches.
   4: {
     shortlists: null,
     shortlistEntries: null,
   },
 } as const;
-export const libraryDbVersion = 4;
+export const legacyLibraryDbVersion = 4;
+export const legacyLibraryPrefix = 'castdesk-library-';
 
-export function libraryDbName(connectionId: string): string {
-  return `castdesk-library-${connectionId}`;
+/** The name of the old library of one connection. */
+export function legacyLibraryDbName(connectionId: string): string {
+  return `${legacyLibraryPrefix}${connectionId}`;
 }
 
-/** The offline library of one connection. */
+/**
+ * Every schema version of the one library, oldest first. Exported for the upgrade tests, which
+ * create a database at an old version exactly as it was. Never edit a released version: add one.
+ *
+ * Profiles are keyed by `uid` (libraryUid: the directory origin's code and the directory's id), so
+ * one actor seen through two keys of one directory is one row whose multiEntry `connections` names
+ * every connection that sees it; sync state is kept per connection and resource.
+ */
+export const librarySchemaVersions = {
+  1: {
+    origins: 'origin, &code',
+    actors: 'uid, id, *connections',
+    crew: 'uid, id, *connections',
+    castingCalls: 'uid, id, *connections',
+    searchRows: '[kind+uid], kind, foldedName, removed, *languageCodes, rev, *connections',
+    syncState: '[connectionId+resource], connectionId',
+    media: 'url, kind',
+    keepOffline: 'key',
+    savedSearches: '++id, kind',
+    labels: '[catalogue+locale]',
+    migrations: 'source',
+  },
+} as const;
+export const libraryDbVersion = 1;
+export const libraryDbName = 'castdesk-library';
+
+/** One directory origin and its small code (the high part of every uid of its profiles). */
+export interface OriginRow {
+  origin: string;
+  code: number;
+}
+
+/** An old per-connection library merged into this one (the migration's ledger). */
+export interface MigrationRow {
+  source: string;
+  connectionId: string;
+  mergedAt: string;
+}
+
+/** The ids of two directories never meet: each origin's ids live in their own 2^32 range. */
+export const originStride = 2 ** 32;
+
+/** The library key of profile `id` of the directory with origin code `code`. */
+export function libraryUid(code: number, id: number): number {
+  return code * originStride + id;
+}
+
+/** The offline library of every connection. */
 export class LibraryDb extends Dexie {
+  origins!: Table<OriginRow, string>;
   actors!: Table<ActorRow, number>;
   crew!: Table<CrewRow, number>;
   castingCalls!: Table<CastingCallRow, number>;
   searchRows!: Table<SearchRow, [ProfileKind, number]>;
-  syncState!: Table<SyncState, SyncResource>;
+  syncState!: Table<SyncState, [string, SyncResource]>;
   media!: Table<MediaRow, string>;
   keepOffline!: Table<KeepOfflineRow, string>;
   savedSearches!: Table<SavedSearchRow, number>;
   labels!: Table<LabelRow, [string, string]>;
+  migrations!: Table<MigrationRow, string>;
 
-  constructor(
-    readonly connectionId: string,
-    options?: DexieOptions,
-  ) {
-    super(libraryDbName(connectionId), options);
+  constructor(name: string = libraryDbName, options?: DexieOptions) {
+    super(name, options);
     this.version(1).stores(librarySchemaVersions[1]);
-    // Version 2: the slim search rows, built from every cached actor and crew profile.
-    this.version(2)
-      .stores(librarySchemaVersions[2])
-      .upgrade(async (tx) => {
-        const searchRows = tx.table<SearchRow, [ProfileKind, number]>('searchRows');
-        const actors = (await tx.table<ActorRow, number>('actors').toArray()).map((row) => searchRowFromProfile('actor', row));
-        const crew = (await tx.table<CrewRow, number>('crew').toArray()).map((row) => searchRowFromProfile('crew', row));
-        await searchRows.bulkPut([...actors, ...crew].map((row, index) => ({ ...row, rev: index + 1 })));
-      });
-    // Version 3: search rows carry the detail fields the filters and role matching read, and a
-    // write order (rev) for incremental index reads; saved searches; cached closed-list labels.
-    this.version(3)
-      .stores(librarySchemaVersions[3])
-      .upgrade(async (tx) => {
-        const searchRows = tx.table<SearchRow, [ProfileKind, number]>('searchRows');
-        await searchRows.clear();
-        let rev = 0;
-        for (const [kind, table] of [['actor', 'actors'], ['crew', 'crew']] as const) {
-          const rows = await tx.table<AnyProfileRow, number>(table).toArray();
-          await searchRows.bulkPut(rows.map((row) => ({ ...searchRowFromProfile(kind, row), rev: ++rev })));
-        }
-      });
-    // Version 4: the shortlist tables (never written: shortlists came later, in their own database) go.
-    this.version(4).stores(librarySchemaVersions[4]);
   }
 }
 
@@ -324,19 +372,16 @@ export async function writeLibrary<T>(db: Dexie, tables: Table[], work: () => Pr
   }
 }
 
-/** Opens (and creates or upgrades) the library of `connectionId`. */
-export async function openLibraryDb(connectionId: string, options?: DexieOptions): Promise<LibraryDb> {
-  const db = new LibraryDb(connectionId, options);
+/** Opens (and creates or upgrades) the one library (tests pass their own name). */
+export async function openLibraryDb(name: string = libraryDbName, options?: DexieOptions): Promise<LibraryDb> {
+  const db = new LibraryDb(name, options);
   await db.open();
   return db;
 }
 
-/**
- * "Clear cache" for one connection: deletes its whole library database. Close (and stop the sync
- * engine of) any open LibraryDb of the connection first, or the deletion waits for it.
- */
-export async function deleteLibraryDb(connectionId: string, options?: DexieOptions): Promise<void> {
-  await new LibraryDb(connectionId, options).delete();
+/** Deletes a whole library database (tests; the app clears one connection's share instead). */
+export async function deleteLibraryDb(name: string = libraryDbName, options?: DexieOptions): Promise<void> {
+  await new LibraryDb(name, options).delete();
 }
 
 /** The part of the browser's StorageManager that decides eviction. */

@@ -12,6 +12,7 @@ import type {
   CrewListItem,
 } from '../../../contract/directory-api.ts';
 import type { Table } from 'dexie';
+import { uidIn, withMember, withoutMember, type ConnectionLibrary } from './connectionLibrary.ts';
 import {
   writeLibrary,
   type AnyProfileRow,
@@ -31,8 +32,8 @@ type ProfileRow = AnyProfileRow;
 type ProfileItem = ActorListItem | CrewListItem;
 type ProfileDetail = ActorDetail | CrewDetail;
 
-export function emptySyncState(resource: SyncResource): SyncState {
-  return { resource, watermark: null, checkpoint: null, lastFullReconciliationAt: null, lastRunCompletedAt: null, lastError: null };
+export function emptySyncState(connectionId: string, resource: SyncResource): SyncState {
+  return { connectionId, resource, watermark: null, checkpoint: null, lastFullReconciliationAt: null, lastRunCompletedAt: null, lastError: null };
 }
 
 /** The state with its "could not read" list after a page: read ids leave it, unreadable ones join. */
@@ -76,6 +77,16 @@ async function bulkPutInChunks<T, K>(table: Table<T, K>, rows: T[]): Promise<voi
   for (let start = 0; start < rows.length; start += rowsPerCall) await table.bulkPut(rows.slice(start, start + rowsPerCall));
 }
 
+/** The sync state of the connection's `resource` (read inside or outside a transaction). */
+export async function readSyncState(library: ConnectionLibrary, resource: SyncResource): Promise<SyncState> {
+  return (await library.db.syncState.get([library.connectionId, resource])) ?? emptySyncState(library.connectionId, resource);
+}
+
+/** The connection's cached profile `id`, if any. */
+export async function readProfile(library: ConnectionLibrary, kind: ProfileKind, id: number): Promise<ProfileRow | undefined> {
+  return profileTable(library.db, kind).get(uidIn(library, id));
+}
+
 /** The last item of each id: a page may repeat an id when the directory's order shifted. */
 function byId<T extends { id: number }>(items: T[]): T[] {
   return [...new Map(items.map((item) => [item.id, item])).values()];
@@ -94,7 +105,7 @@ export interface ProfilePageResult {
  * listed, only unreadable this time), so reconciliation does not take it for removed.
  */
 export async function writeProfilePage(
-  db: LibraryDb,
+  library: ConnectionLibrary,
   kind: ProfileKind,
   resource: SyncResource,
   items: ProfileItem[],
@@ -102,10 +113,13 @@ export async function writeProfilePage(
   nowIso: string,
   unreadable: readonly UnreadableItem[] = [],
 ): Promise<ProfilePageResult> {
+  const { db, connectionId } = library;
   const table = profileTable(db, kind);
   const unique = byId(items);
+  const seen = (row: ProfileRow | undefined): Record<string, string> | undefined =>
+    checkpoint.mode === 'full' ? { ...row?.seenInRuns, [connectionId]: checkpoint.runId } : row?.seenInRuns;
   return writeLibrary(db, [table, db.searchRows, db.syncState], async () => {
-    const existing = await bulkGetInChunks(table, unique.map((item) => item.id));
+    const existing = await bulkGetInChunks(table, unique.map((item) => uidIn(library, item.id)));
     const staleDetailIds: number[] = [];
     let watermark: string | null = null;
     const rows = unique.map((item, index): ProfileRow => {
@@ -114,80 +128,95 @@ export async function writeProfilePage(
       if (before?.detail && isNewer(item.updated_at, before.detail.updated_at)) staleDetailIds.push(item.id);
       const row: ProfileRow = {
         ...before,
+        uid: uidIn(library, item.id),
         id: item.id,
+        origin: library.origin,
+        connections: withMember(before?.connections, connectionId),
         item,
         listSyncedAt: nowIso,
         updatedAt: laterIso(laterIso(before?.updatedAt, item.updated_at), before?.detail?.updated_at) ?? nowIso,
-        seenInRun: checkpoint.mode === 'full' ? checkpoint.runId : before?.seenInRun,
       };
+      const seenInRuns = seen(before);
+      if (seenInRuns) row.seenInRuns = seenInRuns;
       delete row.removed;
       return row;
     });
     await bulkPutInChunks(table, rows);
     await putSearchRows(db.searchRows, rows.map((row) => searchRowFromProfile(kind, row)), rowsPerCall);
-    const unreadableIds = unreadable.flatMap((item) => (item.id === null ? [] : [item.id]));
+    const unreadableIds = unreadable.flatMap((item) => (item.id === null ? [] : [uidIn(library, item.id)]));
     if (checkpoint.mode === 'full' && unreadableIds.length > 0) {
-      const cached = (await table.bulkGet(unreadableIds)).filter((row): row is ProfileRow => row !== undefined);
-      await table.bulkPut(cached.map((row) => ({ ...row, seenInRun: checkpoint.runId })));
+      const cached = (await table.bulkGet(unreadableIds)).filter((row): row is ProfileRow => row !== undefined && row.connections.includes(connectionId));
+      await table.bulkPut(cached.map((row) => ({ ...row, seenInRuns: seen(row) })));
     }
-    const state = (await db.syncState.get(resource)) ?? emptySyncState(resource);
+    const state = await readSyncState(library, resource);
     await db.syncState.put({ ...withUnreadable(state, unique.map((item) => item.id), unreadable), watermark: laterIso(state.watermark, watermark), checkpoint });
     return { staleDetailIds };
   });
 }
 
 /**
- * Ends a full run of actors or crew: profiles the run did not see leave the live index (removed:
- * missing) but stay in their table for shortlists; the checkpoint is cleared. Returns their ids.
+ * Ends a full run of actors or crew of one connection: profiles the connection saw before and its
+ * run did not list are no longer seen by it; those no connection sees any more leave the live
+ * index (removed: missing) but stay in their table for shortlists. The checkpoint is cleared.
+ * Returns the ids the connection no longer sees.
  */
-export async function reconcileProfiles(db: LibraryDb, kind: ProfileKind, resource: SyncResource, runId: string, nowIso: string): Promise<number[]> {
+export async function reconcileProfiles(library: ConnectionLibrary, kind: ProfileKind, resource: SyncResource, runId: string, nowIso: string): Promise<number[]> {
+  const { db, connectionId } = library;
   const table = profileTable(db, kind);
   return writeLibrary(db, [table, db.searchRows, db.syncState], async () => {
-    // Read in key-ordered chunks: one read of 50,000 rows would hold the main thread for long.
-    const missing: ProfileRow[] = [];
-    for (let after = 0; ; ) {
-      const batch = await table.where(':id').above(after).limit(rowsPerCall * 5).toArray();
-      if (batch.length === 0) break;
-      after = batch[batch.length - 1].id;
-      missing.push(...batch.filter((row) => row.seenInRun !== runId && !row.removed));
+    // Keys first, rows in chunks: one read of 50,000 rows would hold the main thread for long.
+    const uids = (await table.where('connections').equals(connectionId).primaryKeys()) as number[];
+    const unseen: ProfileRow[] = [];
+    for (let start = 0; start < uids.length; start += rowsPerCall * 5) {
+      const batch = await table.bulkGet(uids.slice(start, start + rowsPerCall * 5));
+      for (const row of batch) if (row && row.seenInRuns?.[connectionId] !== runId) unseen.push(row);
     }
     const removal: Removal = { reason: 'missing', at: nowIso };
-    const rows = missing.map((row) => ({ ...row, removed: removal }));
+    const rows = unseen.map((row): ProfileRow => {
+      const connections = withoutMember(row.connections, connectionId);
+      const next: ProfileRow = { ...row, connections };
+      if (connections.length === 0 && !row.removed) next.removed = removal;
+      return next;
+    });
     await bulkPutInChunks(table, rows);
     await putSearchRows(db.searchRows, rows.map((row) => searchRowFromProfile(kind, row)), rowsPerCall);
-    const state = (await db.syncState.get(resource)) ?? emptySyncState(resource);
+    const state = await readSyncState(library, resource);
     await db.syncState.put({ ...state, checkpoint: null, lastFullReconciliationAt: nowIso, lastRunCompletedAt: nowIso, lastError: null });
     return rows.map((row) => row.id);
   });
 }
 
 /** Ends an incremental run: the checkpoint is cleared. */
-export async function completeIncrementalRun(db: LibraryDb, resource: SyncResource, nowIso: string): Promise<void> {
+export async function completeIncrementalRun(library: ConnectionLibrary, resource: SyncResource, nowIso: string): Promise<void> {
+  const { db } = library;
   await writeLibrary(db, [db.syncState], async () => {
-    const state = (await db.syncState.get(resource)) ?? emptySyncState(resource);
+    const state = await readSyncState(library, resource);
     await db.syncState.put({ ...state, checkpoint: null, lastRunCompletedAt: nowIso, lastError: null });
   });
 }
 
 /** After a retry of the "could not read" list: ids read (or gone) leave it, ids still unreadable stay. */
-export async function updateUnreadable(db: LibraryDb, resource: SyncResource, readIds: number[], unreadable: UnreadableItem[]): Promise<void> {
+export async function updateUnreadable(library: ConnectionLibrary, resource: SyncResource, readIds: number[], unreadable: UnreadableItem[]): Promise<void> {
+  const { db } = library;
   await writeLibrary(db, [db.syncState], async () => {
-    const state = (await db.syncState.get(resource)) ?? emptySyncState(resource);
+    const state = await readSyncState(library, resource);
     await db.syncState.put(withUnreadable(state, readIds, unreadable));
   });
 }
 
 /** Starts (or restarts) a run: its first checkpoint, nothing else. */
-export async function saveCheckpoint(db: LibraryDb, resource: SyncResource, checkpoint: PageCheckpoint | null): Promise<void> {
+export async function saveCheckpoint(library: ConnectionLibrary, resource: SyncResource, checkpoint: PageCheckpoint | null): Promise<void> {
+  const { db } = library;
   await writeLibrary(db, [db.syncState], async () => {
-    const state = (await db.syncState.get(resource)) ?? emptySyncState(resource);
+    const state = await readSyncState(library, resource);
     await db.syncState.put({ ...state, checkpoint });
   });
 }
 
-export async function recordSyncError(db: LibraryDb, resource: SyncResource, error: { code: string; message: string }, nowIso: string): Promise<void> {
+export async function recordSyncError(library: ConnectionLibrary, resource: SyncResource, error: { code: string; message: string }, nowIso: string): Promise<void> {
+  const { db } = library;
   await writeLibrary(db, [db.syncState], async () => {
-    const state = (await db.syncState.get(resource)) ?? emptySyncState(resource);
+    const state = await readSyncState(library, resource);
     await db.syncState.put({ ...state, lastError: { code: error.code, message: error.message, at: nowIso } });
   });
 }
@@ -216,14 +245,21 @@ function itemFromDetail(detail: ProfileDetail): ProfileItem {
   };
 }
 
-/** Writes a fetched detail and its search row (acting ages come from the detail) in one transaction. */
-export async function writeProfileDetail(db: LibraryDb, kind: ProfileKind, detail: ProfileDetail, nowIso: string): Promise<void> {
+/**
+ * Writes a fetched detail and its search row (acting ages come from the detail) in one transaction;
+ * the connection that fetched it sees it.
+ */
+export async function writeProfileDetail(library: ConnectionLibrary, kind: ProfileKind, detail: ProfileDetail, nowIso: string): Promise<void> {
+  const { db } = library;
   const table = profileTable(db, kind);
   await writeLibrary(db, [table, db.searchRows], async () => {
-    const before = (await table.get(detail.id)) as ProfileRow | undefined;
+    const before = (await table.get(uidIn(library, detail.id))) as ProfileRow | undefined;
     const row: ProfileRow = {
       ...before,
+      uid: uidIn(library, detail.id),
       id: detail.id,
+      origin: library.origin,
+      connections: withMember(before?.connections, library.connectionId),
       item: before?.item ?? itemFromDetail(detail),
       listSyncedAt: before?.listSyncedAt ?? nowIso,
       detail,
@@ -237,13 +273,19 @@ export async function writeProfileDetail(db: LibraryDb, kind: ProfileKind, detai
   });
 }
 
-/** A profile answered 410 (or 404): it leaves the live index and keeps its cached data. */
-export async function markProfileRemoved(db: LibraryDb, kind: ProfileKind, id: number, removal: Removal): Promise<void> {
+/**
+ * A profile answered 410 (deleted or merged: gone for every connection) or 404 (this connection
+ * no longer sees it; it leaves the live index once no connection does). Its cached data stays.
+ */
+export async function markProfileRemoved(library: ConnectionLibrary, kind: ProfileKind, id: number, removal: Removal): Promise<void> {
+  const { db } = library;
   const table = profileTable(db, kind);
   await writeLibrary(db, [table, db.searchRows], async () => {
-    const before = (await table.get(id)) as ProfileRow | undefined;
+    const before = (await table.get(uidIn(library, id))) as ProfileRow | undefined;
     if (!before) return;
-    const row = { ...before, removed: removal };
+    const connections = withoutMember(before.connections, library.connectionId);
+    const row: ProfileRow = { ...before, connections };
+    if (removal.reason !== 'missing' || connections.length === 0) row.removed = removal;
     await table.put(row);
     await putSearchRows(db.searchRows, [searchRowFromProfile(kind, row)]);
   });
@@ -254,60 +296,83 @@ export async function markProfileRemoved(db: LibraryDb, kind: ProfileKind, id: n
  * the `castingCallsCurrent` run (current=true) marks those listed as current.
  */
 export async function writeCastingCallPage(
-  db: LibraryDb,
+  library: ConnectionLibrary,
   resource: 'castingCalls' | 'castingCallsCurrent',
   items: CastingCallListItem[],
   checkpoint: PageCheckpoint,
   nowIso: string,
   unreadable: readonly UnreadableItem[] = [],
 ): Promise<void> {
+  const { db, connectionId } = library;
   const unique = byId(items);
   await writeLibrary(db, [db.castingCalls, db.syncState], async () => {
-    const existing = await db.castingCalls.bulkGet(unique.map((item) => item.id));
+    const existing = await db.castingCalls.bulkGet(unique.map((item) => uidIn(library, item.id)));
     const rows = unique.map((item, index): CastingCallRow => {
       const before = existing[index];
-      const row: CastingCallRow = { ...before, id: item.id, item, fetchedAt: nowIso, current: before?.current ?? false };
-      if (resource === 'castingCalls') row.seenInRun = checkpoint.runId;
+      const row: CastingCallRow = {
+        ...before,
+        uid: uidIn(library, item.id),
+        id: item.id,
+        origin: library.origin,
+        connections: withMember(before?.connections, connectionId),
+        item,
+        fetchedAt: nowIso,
+        current: before?.current ?? false,
+      };
+      if (resource === 'castingCalls') row.seenInRuns = { ...before?.seenInRuns, [connectionId]: checkpoint.runId };
       else {
         row.current = true;
-        row.currentSeenInRun = checkpoint.runId;
+        row.currentIn = withMember(before?.currentIn, connectionId);
+        row.currentSeenInRuns = { ...before?.currentSeenInRuns, [connectionId]: checkpoint.runId };
       }
       delete row.removed;
       return row;
     });
     await db.castingCalls.bulkPut(rows);
     // A cached call among the unreadable is still listed: not missing.
-    const unreadableIds = unreadable.flatMap((item) => (item.id === null ? [] : [item.id]));
+    const unreadableIds = unreadable.flatMap((item) => (item.id === null ? [] : [uidIn(library, item.id)]));
     if (resource === 'castingCalls' && unreadableIds.length > 0) {
       const cached = (await db.castingCalls.bulkGet(unreadableIds)).filter((row): row is CastingCallRow => row !== undefined);
-      await db.castingCalls.bulkPut(cached.map((row) => ({ ...row, seenInRun: checkpoint.runId })));
+      await db.castingCalls.bulkPut(cached.map((row) => ({ ...row, seenInRuns: { ...row.seenInRuns, [connectionId]: checkpoint.runId } })));
     }
-    const state = (await db.syncState.get(resource)) ?? emptySyncState(resource);
+    const state = await readSyncState(library, resource);
     await db.syncState.put({ ...withUnreadable(state, unique.map((item) => item.id), unreadable), checkpoint });
   });
 }
 
 /**
- * Ends a casting-call run: after the list of all calls, calls not listed are removed (missing);
- * after the current list, calls not listed are no longer current.
+ * Ends a casting-call run of one connection: after the list of all calls, calls it no longer lists
+ * are no longer its own (removed once no connection lists them); after the current list, calls it
+ * no longer lists as current are current only where another connection still says so.
  */
-export async function reconcileCastingCalls(db: LibraryDb, resource: 'castingCalls' | 'castingCallsCurrent', runId: string, nowIso: string): Promise<void> {
+export async function reconcileCastingCalls(library: ConnectionLibrary, resource: 'castingCalls' | 'castingCallsCurrent', runId: string, nowIso: string): Promise<void> {
+  const { db, connectionId } = library;
   await writeLibrary(db, [db.castingCalls, db.syncState], async () => {
-    const rows = await db.castingCalls.toArray();
+    const rows = await db.castingCalls.where('connections').equals(connectionId).toArray();
     const changed: CastingCallRow[] = [];
     for (const row of rows) {
-      if (resource === 'castingCalls' && row.seenInRun !== runId && !row.removed) changed.push({ ...row, current: false, removed: { reason: 'missing', at: nowIso } });
-      if (resource === 'castingCallsCurrent' && row.current && row.currentSeenInRun !== runId) changed.push({ ...row, current: false });
+      if (resource === 'castingCalls' && row.seenInRuns?.[connectionId] !== runId) {
+        const connections = withoutMember(row.connections, connectionId);
+        const currentIn = withoutMember(row.currentIn, connectionId);
+        const next: CastingCallRow = { ...row, connections, currentIn, current: currentIn.length > 0 };
+        if (connections.length === 0 && !row.removed) next.removed = { reason: 'missing', at: nowIso };
+        changed.push(next);
+      }
+      if (resource === 'castingCallsCurrent' && row.currentIn?.includes(connectionId) && row.currentSeenInRuns?.[connectionId] !== runId) {
+        const currentIn = withoutMember(row.currentIn, connectionId);
+        changed.push({ ...row, currentIn, current: currentIn.length > 0 });
+      }
     }
     await db.castingCalls.bulkPut(changed);
-    const state = (await db.syncState.get(resource)) ?? emptySyncState(resource);
+    const state = await readSyncState(library, resource);
     await db.syncState.put({ ...state, checkpoint: null, lastFullReconciliationAt: nowIso, lastRunCompletedAt: nowIso, lastError: null });
   });
 }
 
-export async function writeCastingCallDetail(db: LibraryDb, detail: CastingCallDetail, nowIso: string): Promise<void> {
+export async function writeCastingCallDetail(library: ConnectionLibrary, detail: CastingCallDetail, nowIso: string): Promise<void> {
+  const { db } = library;
   await writeLibrary(db, [db.castingCalls], async () => {
-    const before = await db.castingCalls.get(detail.id);
+    const before = await db.castingCalls.get(uidIn(library, detail.id));
     const item: CastingCallListItem = before?.item ?? {
       id: detail.id,
       name: detail.name,
@@ -317,12 +382,24 @@ export async function writeCastingCallDetail(db: LibraryDb, detail: CastingCallD
       deadline: detail.deadline ?? null,
       ...(detail.deadline_visible !== undefined ? { deadline_visible: detail.deadline_visible } : {}),
     };
-    await db.castingCalls.put({ ...before, id: detail.id, item, detail, detailFetchedAt: nowIso, current: before?.current ?? false, fetchedAt: before?.fetchedAt ?? nowIso });
+    await db.castingCalls.put({
+      ...before,
+      uid: uidIn(library, detail.id),
+      id: detail.id,
+      origin: library.origin,
+      connections: withMember(before?.connections, library.connectionId),
+      item,
+      detail,
+      detailFetchedAt: nowIso,
+      current: before?.current ?? false,
+      fetchedAt: before?.fetchedAt ?? nowIso,
+    });
   });
 }
 
 /** Records pictures the back end now holds in its media cache. */
-export async function recordMedia(db: LibraryDb, rows: MediaRow[]): Promise<void> {
+export async function recordMedia(library: ConnectionLibrary, rows: MediaRow[]): Promise<void> {
   if (rows.length === 0) return;
-  await writeLibrary(db, [db.media], () => db.media.bulkPut(rows));
+  const { db } = library;
+  await writeLibrary(db, [db.media], () => db.media.bulkPut(rows.map((row) => ({ ...row, origin: library.origin }))));
 }

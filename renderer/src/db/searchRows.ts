@@ -56,7 +56,10 @@ export function searchRowFromProfile(kind: ProfileKind, row: AnyProfileRow): Omi
   const locations = detail?.locations ?? [];
   return {
     kind,
+    uid: row.uid,
     id: row.id,
+    origin: row.origin,
+    connections: [...row.connections],
     name,
     foldedName: foldName(name),
     foldedLastName: lastNameKey(name, item, detail),

@@ -195,6 +195,7 @@ export const de: Messages = {
     remove: 'Entfernen',
     removeQuestion: 'Die Verbindung „{name}“ entfernen?',
     removeConsequences: 'Ihr Schlüssel und die für sie offline gespeicherten Profile werden von diesem Rechner gelöscht. Ihre Shortlists bleiben mit allen Notizen erhalten; fügen Sie die Verbindung wieder hinzu, um ihre Profile erneut zu sehen.',
+    removeShare: 'Aus der Bibliothek entfernt, da keine andere Verbindung sie sieht: Schauspieler {actors}, Crew {crew}, Castings {calls}. Bleiben erhalten, weil eine andere Verbindung sie sieht: Profile {shared}.',
     removeConfirm: 'Verbindung entfernen',
     removeCancel: 'Behalten',
     testOk: 'Erreichbar, Schlüssel akzeptiert: {actors}, {crew}, {castingCalls}.',

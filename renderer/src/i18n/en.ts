@@ -193,6 +193,7 @@ export const en = {
     remove: 'Remove',
     removeQuestion: 'Remove the connection "{name}"?',
     removeConsequences: 'Its key and the profiles kept offline for it are deleted from this computer. Your shortlists stay, with every note; add the connection again to see its profiles once more.',
+    removeShare: 'Leaving the library, seen by no other connection: {actors} actors, {crew} crew, {calls} casting calls. Staying, because another connection sees them: {shared} profiles.',
     removeConfirm: 'Remove connection',
     removeCancel: 'Keep it',
     testOk: 'Reachable, key accepted: {actors}, {crew}, {castingCalls}.',

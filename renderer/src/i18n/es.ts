@@ -195,6 +195,7 @@ export const es: Messages = {
     remove: 'Quitar',
     removeQuestion: '¿Quitar la conexión «{name}»?',
     removeConsequences: 'Se eliminarán de este ordenador la clave de la conexión y los perfiles conservados sin conexión para ella. Sus preselecciones se mantienen con todas las notas; si vuelve a añadir la conexión, podrá ver de nuevo esos perfiles.',
+    removeShare: 'Salen de la biblioteca, no los ve ninguna otra conexión: actores {actors}, equipo técnico {crew}, castings {calls}. Se quedan, porque otra conexión los ve: perfiles {shared}.',
     removeConfirm: 'Quitar la conexión',
     removeCancel: 'Mantenerla',
     testOk: 'Accesible, clave aceptada: {actors}, {crew}, {castingCalls}.',

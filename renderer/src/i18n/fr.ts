@@ -195,6 +195,7 @@ export const fr: Messages = {
     remove: 'Supprimer',
     removeQuestion: 'Supprimer la connexion « {name} » ?',
     removeConsequences: 'Sa clé et les profils conservés hors ligne pour elle sont effacés de cet ordinateur. Vos présélections restent, avec toutes leurs notes ; ajoutez à nouveau la connexion pour revoir ses profils.',
+    removeShare: 'Quittent la bibliothèque, vus par aucune autre connexion : comédiens {actors}, équipe technique {crew}, castings {calls}. Restent, car une autre connexion les voit : profils {shared}.',
     removeConfirm: 'Supprimer la connexion',
     removeCancel: 'La conserver',
     testOk: 'Joignable, clé acceptée : {actors}, {crew}, {castingCalls}.',

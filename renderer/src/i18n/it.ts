@@ -195,6 +195,7 @@ export const it: Messages = {
     remove: 'Rimuovi',
     removeQuestion: 'Rimuovere la connessione «{name}»?',
     removeConsequences: 'La sua chiave e i profili conservati offline per questa connessione vengono eliminati da questo computer. Le shortlist restano, con tutte le note; aggiungendo di nuovo la connessione se ne rivedono i profili.',
+    removeShare: 'Escono dalla biblioteca, non visti da nessun\'altra connessione: attori {actors}, troupe {crew}, casting {calls}. Restano, perché un\'altra connessione li vede: profili {shared}.',
     removeConfirm: 'Rimuovi la connessione',
     removeCancel: 'Mantieni',
     testOk: 'Raggiungibile, chiave accettata: {actors}, {crew}, {castingCalls}.',

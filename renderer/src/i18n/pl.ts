@@ -198,6 +198,7 @@ export const pl: Messages = {
     remove: 'Usuń',
     removeQuestion: 'Usunąć połączenie „{name}”?',
     removeConsequences: 'Jego klucz i przechowywane dla niego offline profile zostaną usunięte z tego komputera. Shortlisty pozostaną wraz ze wszystkimi notatkami; dodaj połączenie ponownie, aby znów zobaczyć jego profile.',
+    removeShare: 'Znikną z biblioteki, bo nie widzi ich żadne inne połączenie: aktorzy {actors}, ekipa {crew}, castingi {calls}. Zostaną, bo widzi je inne połączenie: profile {shared}.',
     removeConfirm: 'Usuń połączenie',
     removeCancel: 'Zachowaj',
     testOk: 'Dostępne, klucz zaakceptowany: {actors}, {crew}, {castingCalls}.',

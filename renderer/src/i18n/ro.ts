@@ -195,6 +195,7 @@ export const ro: Messages = {
     remove: 'Eliminați',
     removeQuestion: 'Eliminați conexiunea „{name}”?',
     removeConsequences: 'Cheia ei și profilurile păstrate offline pentru ea vor fi șterse de pe acest computer. Listele scurte rămân, cu toate notițele; adăugați din nou conexiunea pentru a-i vedea iar profilurile.',
+    removeShare: 'Ies din bibliotecă, nevăzute de nicio altă conexiune: actori {actors}, echipă tehnică {crew}, castinguri {calls}. Rămân, pentru că le vede altă conexiune: profiluri {shared}.',
     removeConfirm: 'Eliminați conexiunea',
     removeCancel: 'Păstrați-o',
     testOk: 'Catalog accesibil, cheie acceptată: {actors}, {crew}, {castingCalls}.',

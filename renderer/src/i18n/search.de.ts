@@ -73,6 +73,7 @@ export const searchDe: Messages['search'] = {
   facetNationality: 'Staatsangehörigkeit',
   facetSkill: 'Fähigkeiten',
   facetShowreel: 'Showreel',
+  facetConnection: 'Verbindung',
   legacyGender: '{label} (Feld m/w/d)',
   hasShowreel: 'Hat ein Showreel',
   skillGroupInstruments: 'Instrumente',

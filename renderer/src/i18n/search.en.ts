@@ -71,6 +71,7 @@ export const searchEn = {
   facetNationality: 'Nationality',
   facetSkill: 'Skills',
   facetShowreel: 'Showreel',
+  facetConnection: 'Connection',
   legacyGender: '{label} (m/f/i field)',
   hasShowreel: 'Has a showreel',
   skillGroupInstruments: 'Instruments',

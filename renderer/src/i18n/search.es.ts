@@ -73,6 +73,7 @@ export const searchEs: Messages['search'] = {
   facetNationality: 'Nacionalidad',
   facetSkill: 'Habilidades',
   facetShowreel: 'Showreel',
+  facetConnection: 'Conexión',
   legacyGender: '{label} (campo antiguo h/m/i)',
   hasShowreel: 'Tiene showreel',
   skillGroupInstruments: 'Instrumentos',

@@ -73,6 +73,7 @@ export const searchFr: Messages['search'] = {
   facetNationality: 'Nationalité',
   facetSkill: 'Compétences',
   facetShowreel: 'Bande démo',
+  facetConnection: 'Connexion',
   legacyGender: '{label} (champ m/f/i)',
   hasShowreel: 'Avec bande démo',
   skillGroupInstruments: 'Instruments',

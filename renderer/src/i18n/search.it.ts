@@ -73,6 +73,7 @@ export const searchIt: Messages['search'] = {
   facetNationality: 'Nazionalità',
   facetSkill: 'Abilità',
   facetShowreel: 'Showreel',
+  facetConnection: 'Connessione',
   legacyGender: '{label} (campo m/f/i)',
   hasShowreel: 'Con showreel',
   skillGroupInstruments: 'Strumenti',

@@ -74,6 +74,7 @@ export const searchPl: Messages['search'] = {
   facetNationality: 'Obywatelstwo',
   facetSkill: 'Umiejętności',
   facetShowreel: 'Showreel',
+  facetConnection: 'Połączenie',
   legacyGender: '{label} (pole m/k/i)',
   hasShowreel: 'Ma showreel',
   skillGroupInstruments: 'Instrumenty',

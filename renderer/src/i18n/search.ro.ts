@@ -73,6 +73,7 @@ export const searchRo: Messages['search'] = {
   facetNationality: 'Cetățenie',
   facetSkill: 'Aptitudini',
   facetShowreel: 'Showreel',
+  facetConnection: 'Conexiune',
   legacyGender: '{label} (câmpul m/f/i)',
   hasShowreel: 'Are showreel',
   skillGroupInstruments: 'Instrumente',

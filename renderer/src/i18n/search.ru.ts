@@ -73,6 +73,7 @@ export const searchRu: Messages['search'] = {
   facetNationality: 'Гражданство',
   facetSkill: 'Навыки',
   facetShowreel: 'Шоурил',
+  facetConnection: 'Подключение',
   legacyGender: '{label} (поле м/ж/и)',
   hasShowreel: 'Есть шоурил',
   skillGroupInstruments: 'Инструменты',

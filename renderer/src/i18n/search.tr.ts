@@ -73,6 +73,7 @@ export const searchTr: Messages['search'] = {
   facetNationality: 'Uyruk',
   facetSkill: 'Yetenekler',
   facetShowreel: 'Showreel',
+  facetConnection: 'Bağlantı',
   legacyGender: '{label} (e/k/i alanı)',
   hasShowreel: 'Showreel’i var',
   skillGroupInstruments: 'Enstrümanlar',

@@ -74,6 +74,7 @@ export const searchUk: Messages['search'] = {
   facetNationality: 'Громадянство',
   facetSkill: 'Навички',
   facetShowreel: 'Шоуріл',
+  facetConnection: 'Підключення',
   legacyGender: '{label} (поле «ч/ж/і»)',
   hasShowreel: 'Є шоуріл',
   skillGroupInstruments: 'Музичні інструменти',

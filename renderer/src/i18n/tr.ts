@@ -195,6 +195,7 @@ export const tr: Messages = {
     remove: 'Kaldır',
     removeQuestion: '“{name}” bağlantısı kaldırılsın mı?',
     removeConsequences: 'Bağlantının anahtarı ve onun için çevrim dışı saklanan profiller bu bilgisayardan silinir. Kısa listeleriniz tüm notlarıyla birlikte kalır; profilleri yeniden görmek için bağlantıyı tekrar ekleyin.',
+    removeShare: 'Başka hiçbir bağlantı görmediği için kütüphaneden çıkacak: oyuncu {actors}, ekip {crew}, seçme {calls}. Başka bir bağlantı gördüğü için kalacak: profil {shared}.',
     removeConfirm: 'Bağlantıyı kaldır',
     removeCancel: 'Bağlantı kalsın',
     testOk: 'Erişilebilir, anahtar kabul edildi: {actors}, {crew}, {castingCalls}.',

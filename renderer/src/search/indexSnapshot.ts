@@ -47,7 +47,7 @@ export function snapshotOfIndex(index: ProfileIndex): ArrayBuffer {
   const writer = new SnapshotWriter(indexSnapshotFormat);
   writer.float64(Float64Array.of(rowCount, state.readThroughRev, structureFingerprint));
 
-  writer.int32(columns.ids);
+  writer.float64(columns.ids);
   writer.uint8(columns.removed);
   writer.uint8(columns.hasDetail);
   writer.int16(columns.ageFrom);
@@ -90,7 +90,7 @@ export function restoreIndex(snapshot: unknown): ProfileIndex | null {
     const readThroughRev = meta[1]!;
     const fingerprint = meta[2]!;
     if (fingerprint !== structureFingerprint || !Number.isInteger(rowCount) || rowCount < 0 || !Number.isFinite(readThroughRev)) return null;
-    const ids = reader.int32(rowCount);
+    const ids = reader.float64(rowCount);
     const removed = reader.uint8(rowCount);
     const hasDetail = reader.uint8(rowCount);
     const ageFrom = reader.int16(rowCount);

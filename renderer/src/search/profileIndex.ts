@@ -29,6 +29,7 @@ export const facetNames = [
   'nationality',
   'skill',
   'showreel',
+  'connection',
 ] as const;
 export type FacetName = (typeof facetNames)[number];
 
@@ -50,6 +51,7 @@ export const facetModes: Record<FacetName, 'any' | 'all'> = {
   nationality: 'any',
   skill: 'all',
   showreel: 'any',
+  connection: 'any',
 };
 
 /** Language levels, best first (the language_levels catalogue's keys). */
@@ -83,8 +85,8 @@ export function emptyQuery(): ProfileQuery {
 }
 
 export interface QueryResult {
-  /** Ids of the matching profiles, in display order. */
-  ids: Int32Array;
+  /** Library keys (SearchRow.uid) of the matching profiles, in display order. */
+  ids: Float64Array;
   /** For each facet: value → count. */
   counts: Record<FacetName, Map<string, number>>;
   /** Matching profiles whose detail is cached (detail-only filters can judge them). */
@@ -124,6 +126,8 @@ function facetValuesOf(row: SearchRow, facet: FacetName): readonly string[] {
       return row.skills ?? [];
     case 'showreel':
       return row.hasShowreel ? ['yes'] : [];
+    case 'connection':
+      return row.connections ?? [];
   }
 }
 
@@ -137,8 +141,8 @@ export const orderNames: readonly OrderName[] = ['name', 'lastName', 'updated'];
 
 /** The filter columns of every slot: a few typed arrays instead of 50,000 objects per facet. */
 export interface Columns {
-  /** The profile id of each slot. */
-  ids: Int32Array;
+  /** The library key (SearchRow.uid) of each slot: two directories' id 7 are two keys. */
+  ids: Float64Array;
   removed: Uint8Array;
   hasDetail: Uint8Array;
   /** -1 where unknown. */
@@ -231,8 +235,8 @@ export class ProfileIndex {
   private rows: (SearchRow | undefined)[] = [];
   private storedRow: ((slot: number) => SearchRow) | null = null;
   private storedSortKey: ((slot: number, field: SortKeyField) => string) | null = null;
-  /** Profile ids of the slots a restored index started with. */
-  private storedIds: Int32Array | null = null;
+  /** Library keys of the slots a restored index started with. */
+  private storedIds: Float64Array | null = null;
   private values = new FacetValues();
   /**
    * Columns, orders and the name search are kept between changes; each remembers the slots
@@ -270,9 +274,9 @@ export class ProfileIndex {
     if (rev > this.readRev) this.readRev = rev;
   }
 
-  /** The row of `id`, removed or not. */
-  get(id: number): SearchRow | undefined {
-    const slot = this.slotOf.get(id);
+  /** The row of library key `uid`, removed or not. */
+  get(uid: number): SearchRow | undefined {
+    const slot = this.slotOf.get(uid);
     return slot === undefined ? undefined : this.rowAt(slot);
   }
 
@@ -295,14 +299,14 @@ export class ProfileIndex {
     return row;
   }
 
-  /** Adds or replaces rows (by id). */
+  /** Adds or replaces rows (by library key). */
   upsert(rows: readonly SearchRow[]): void {
     for (const row of rows) {
-      let slot = this.slotOf.get(row.id);
+      let slot = this.slotOf.get(row.uid);
       const before = slot === undefined ? undefined : this.rowAt(slot);
       if (slot === undefined) {
         slot = this.rows.length;
-        this.slotOf.set(row.id, slot);
+        this.slotOf.set(row.uid, slot);
         this.rows.push(row);
       } else {
         this.rows[slot] = row;
@@ -334,7 +338,7 @@ export class ProfileIndex {
     for (let slot = kept; slot < count; slot++) fresh.push(slot);
     this.columnsChanged.clear();
 
-    const ids = new Int32Array(count);
+    const ids = new Float64Array(count);
     const removed = new Uint8Array(count);
     const hasDetail = new Uint8Array(count);
     const ageFrom = new Int16Array(count).fill(-1);
@@ -354,7 +358,7 @@ export class ProfileIndex {
     const freshLengths = new Int32Array(fresh.length * facetCount);
     fresh.forEach((slot, i) => {
       const row = this.rowAt(slot);
-      ids[slot] = row.id;
+      ids[slot] = row.uid;
       removed[slot] = row.removed === 0 ? 0 : 1;
       hasDetail[slot] = row.hasDetail ? 1 : 0;
       ageFrom[slot] = ageTo[slot] = height[slot] = -1;
@@ -419,16 +423,16 @@ export class ProfileIndex {
   }
 
   private idAt(slot: number): number {
-    return this.rows[slot]?.id ?? this.storedIds![slot]!;
+    return this.rows[slot]?.uid ?? this.storedIds![slot]!;
   }
 
   private comparator(sort: OrderName): (a: number, b: number) => number {
     if (!this.storedRow) {
       // Every row is an object (not restored): read the keys straight, the full sort of 500,000 rows compares millions of times.
       const rows = this.rows as SearchRow[];
-      if (sort === 'name') return (a, b) => compareText(rows[a]!.foldedName, rows[b]!.foldedName) || rows[a]!.id - rows[b]!.id;
-      if (sort === 'lastName') return (a, b) => compareText(rows[a]!.foldedLastName ?? '', rows[b]!.foldedLastName ?? '') || rows[a]!.id - rows[b]!.id;
-      return (a, b) => compareText(rows[b]!.updatedAt, rows[a]!.updatedAt) || rows[a]!.id - rows[b]!.id;
+      if (sort === 'name') return (a, b) => compareText(rows[a]!.foldedName, rows[b]!.foldedName) || rows[a]!.uid - rows[b]!.uid;
+      if (sort === 'lastName') return (a, b) => compareText(rows[a]!.foldedLastName ?? '', rows[b]!.foldedLastName ?? '') || rows[a]!.uid - rows[b]!.uid;
+      return (a, b) => compareText(rows[b]!.updatedAt, rows[a]!.updatedAt) || rows[a]!.uid - rows[b]!.uid;
     }
     if (sort === 'updated') return (a, b) => compareText(this.sortKey(b, 'updatedAt'), this.sortKey(a, 'updatedAt')) || this.idAt(a) - this.idAt(b);
     const field = sort === 'name' ? 'foldedName' : 'foldedLastName';
@@ -682,7 +686,7 @@ export class ProfileIndex {
       }
     }
 
-    const ids = new Int32Array(found);
+    const ids = new Float64Array(found);
     for (let i = 0; i < found; i++) ids[i] = idOf[out[i]!]!;
     const counts = {} as Record<FacetName, Map<string, number>>;
     for (const facet of facetNames) counts[facet] = new Map();

@@ -23,6 +23,7 @@ export const facetParams: Record<FacetName, string> = {
   nationality: 'nat',
   skill: 'skill',
   showreel: 'reel',
+  connection: 'conn',
 };
 
 const sorts: readonly ProfileSort[] = ['relevance', 'name', 'lastName', 'updated'];

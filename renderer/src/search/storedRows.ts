@@ -8,12 +8,12 @@
  * Read back, a row equals the row written except that a missing list is an empty one and a
  * missing number or text null (older rows may lack fields), and extra fields are gone.
  */
-import type { ProfileKind, SearchRow } from '../db/libraryDb.ts';
+import { originStride, type ProfileKind, type SearchRow } from '../db/libraryDb.ts';
 import { facetNames, type FacetName, type ProfileIndexState, type SortKeyField } from './profileIndex.ts';
 import { missingInt32, SnapshotFormatError, type SnapshotReader, type SnapshotWriter, type StringTable } from './snapshotBytes.ts';
 
 /** Texts most rows share, interned. */
-const textFields = ['kind', 'gender', 'genderNew', 'mainProfession'] as const;
+const textFields = ['kind', 'gender', 'genderNew', 'mainProfession', 'origin'] as const;
 /** Texts nearly every row has its own: stored as they are, one list per field (interning them costs more than it saves). */
 const ownTextFields = ['name', 'foldedName', 'foldedLastName', 'updatedAt', 'thumbUrl'] as const;
 /** Lists no facet column holds as they are; language levels follow them as key and level codes in turn. */
@@ -32,6 +32,7 @@ const facetLists = {
   accommodations: 'accommodation',
   nationalities: 'nationality',
   skills: 'skill',
+  connections: 'connection',
 } as const satisfies Partial<Record<keyof SearchRow, FacetName>>;
 
 type TextField = (typeof textFields)[number];
@@ -104,7 +105,7 @@ export class StoredRows {
     private readonly listStarts: Int32Array,
     private readonly listCodes: Int32Array,
     private readonly flags: Uint8Array,
-    private readonly ids: Int32Array,
+    private readonly ids: Float64Array,
     private readonly facetTexts: (slot: number, facet: number) => string[],
   ) {}
 
@@ -112,7 +113,7 @@ export class StoredRows {
    * Reads the row columns of `count` rows, checking every code against the string table; ids and
    * facet lists come from the index columns (`ids`, `facetTexts`).
    */
-  static read(reader: SnapshotReader, count: number, ids: Int32Array, facetTexts: (slot: number, facet: number) => string[]): StoredRows {
+  static read(reader: SnapshotReader, count: number, ids: Float64Array, facetTexts: (slot: number, facet: number) => string[]): StoredRows {
     const texts = reader.stringTable();
     const textColumns = textFields.map(() => reader.int32(count));
     const ownTexts = ownTextFields.map(() => reader.stringTable(count));
@@ -160,7 +161,10 @@ export class StoredRows {
     const flags = this.flags[slot]!;
     return {
       kind: text('kind') as ProfileKind,
-      id: this.ids[slot]!,
+      uid: this.ids[slot]!,
+      // The directory's id is the low part of the library key (libraryUid).
+      id: this.ids[slot]! % originStride,
+      origin: text('origin') ?? '',
       name: ownText('name') ?? '',
       foldedName: ownText('foldedName') ?? '',
       foldedLastName: ownText('foldedLastName') ?? '',

@@ -10,5 +10,5 @@ import { useSyncStore } from './sync.ts';
  */
 export const useActorsStore = defineStore('actors', () => {
   const sync = useSyncStore();
-  return createProfileLibrary<ActorRow>('actor', sync, (db) => db.actors);
+  return createProfileLibrary<ActorRow>('actor', sync);
 });

@@ -4,10 +4,12 @@ import type { Role } from '../../../contract/directory-api.ts';
 import { useBridge } from '../bridge/bridgeInjection.ts';
 import { mediaUrl } from '../bridge/castdeskBridge.ts';
 import type { CastingCallRow, LibraryDb } from '../db/libraryDb.ts';
+import { connectionLibrary } from '../db/connectionLibrary.ts';
 import { writeCastingCallDetail } from '../db/libraryWrites.ts';
 import { matchRole, type RoleMatchResult } from '../search/roleMatching.ts';
 import { unwrap } from '../sync/bridgeCall.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
+import { openLibrary } from './libraryAccess.ts';
 import { watchLive } from './liveLibrary.ts';
 import { useSearchIndexStore } from './searchIndex.ts';
 import { useSyncStore } from './sync.ts';
@@ -69,7 +71,10 @@ export const useCastingCallsStore = defineStore('castingCalls', () => {
   };
 
   watchLive(
-    () => (sync.db ? { db: sync.db, currentOnly: currentOnly.value } : null),
+    () => {
+      const db = openLibrary(sync);
+      return db ? { db, currentOnly: currentOnly.value } : null;
+    },
     ({ db, currentOnly: current }) => listCastingCalls(db, current),
     {
       next: ({ rows, cached }) => {
@@ -82,7 +87,7 @@ export const useCastingCallsStore = defineStore('castingCalls', () => {
     },
   );
   watch(
-    () => sync.db,
+    () => openLibrary(sync),
     (db) => {
       loaded.value = false;
       if (!db) {
@@ -94,8 +99,15 @@ export const useCastingCallsStore = defineStore('castingCalls', () => {
   );
 
   watchLive(
-    () => (sync.db && openId.value !== null ? { db: sync.db, id: openId.value } : null),
-    async ({ db, id }) => (await db.castingCalls.get(id)) ?? null,
+    () => {
+      const db = openLibrary(sync);
+      return db && openId.value !== null ? { db, id: openId.value, active: sync.connectionId } : null;
+    },
+    async ({ db, id, active }) => {
+      // Calls of every connection: the active one's first.
+      const rows = await db.castingCalls.where('id').equals(id).toArray();
+      return rows.find((row) => active !== null && row.connections.includes(active)) ?? rows[0] ?? null;
+    },
     {
       next: (row) => {
         openRow.value = row;
@@ -114,16 +126,18 @@ export const useCastingCallsStore = defineStore('castingCalls', () => {
    * first, then written; the open call's live query shows it. Offline, nothing is asked.
    */
   async function viewCastingCall(id: number): Promise<void> {
-    const db = sync.db;
-    const connectionId = sync.connectionId;
-    if (!db || !connectionId || sync.offline) return;
+    const db = openLibrary(sync);
+    const seers = openRow.value?.id === id ? openRow.value.connections : [];
+    const connectionId = sync.connectionId && (seers.length === 0 || seers.includes(sync.connectionId)) ? sync.connectionId : (seers.find((seer) => sync.originOf(seer)) ?? null);
+    const origin = connectionId ? sync.originOf(connectionId) : null;
+    if (!db || !connectionId || !origin || sync.offline) return;
     const current = ++viewRequest;
     fetching.value = true;
     openError.value = null;
     try {
       const detail = unwrap(await bridge.getCastingCall({ connectionId, id, priority: 'interactive' }));
-      if (db !== sync.db) return;
-      await writeCastingCallDetail(db, detail, new Date().toISOString());
+      if (db !== openLibrary(sync)) return;
+      await writeCastingCallDetail(await connectionLibrary(db, connectionId, origin), detail, new Date().toISOString());
     } catch (failure) {
       if (current === viewRequest) openError.value = toLibraryError(failure);
     } finally {
@@ -135,7 +149,7 @@ export const useCastingCallsStore = defineStore('castingCalls', () => {
   // per call and library, and again when the directory is back after being out of reach.
   const askedFor = new Set<string>();
   watch(
-    () => [openId.value, openLoaded.value, !!openRow.value?.detail, sync.db, sync.offline] as const,
+    () => [openId.value, openLoaded.value, !!openRow.value?.detail, openLibrary(sync), sync.offline] as const,
     ([id, answered, hasDetail, db, offline], previous) => {
       if (previous && previous[4] && !offline) askedFor.clear();
       if (id === null || !answered || hasDetail || !db || offline) return;
@@ -195,9 +209,10 @@ export const useCastingCallsStore = defineStore('castingCalls', () => {
     await sync.dropKeepOffline({ kind: 'castingCall', castingCallId: openId.value });
   }
 
-  /** A picture through the back end's media cache (the only way pictures reach the page). */
-  function pictureUrl(url: string | null | undefined): string | null {
-    return url && sync.connectionId ? mediaUrl(sync.connectionId, url) : null;
+  /** A picture through the back end's media cache (the only way pictures reach the page), via the profile's directory. */
+  function pictureUrl(url: string | null | undefined, origin?: string): string | null {
+    const through = sync.mediaConnection(origin);
+    return url && through ? mediaUrl(through, url) : null;
   }
 
   return {

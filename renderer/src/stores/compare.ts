@@ -11,6 +11,7 @@ import { mediaUrl } from '../bridge/castdeskBridge.ts';
 import type { ActorRow } from '../db/libraryDb.ts';
 import type { ActorSnapshot } from '../db/shortlistDb.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
+import { openLibrary, profilesOf } from './libraryAccess.ts';
 import { watchLive } from './liveLibrary.ts';
 import { useSearchIndexStore } from './searchIndex.ts';
 import { useShortlistsStore, type ActorMemory } from './shortlists.ts';
@@ -143,9 +144,12 @@ export const useCompareStore = defineStore('compare', () => {
   );
 
   watchLive(
-    () => (sync.db && ids.value.length > 0 ? { db: sync.db, ids: [...ids.value] } : null),
-    async ({ db, ids: wanted }) => {
-      const found = await db.actors.bulkGet(wanted);
+    () => {
+      const db = openLibrary(sync);
+      return db && ids.value.length > 0 ? { db, ids: [...ids.value], origin: sync.activeOrigin } : null;
+    },
+    async ({ db, ids: wanted, origin }) => {
+      const found = await profilesOf<ActorRow>(db, 'actor', origin, wanted);
       return new Map(found.filter((row): row is ActorRow => row !== undefined).map((row) => [row.id, row]));
     },
     {
@@ -163,7 +167,7 @@ export const useCompareStore = defineStore('compare', () => {
   // An actor without a saved detail is asked for once per comparison while the directory can be reached.
   const asked = new Set<string>();
   watch(
-    () => [rows.value, loaded.value, sync.offline, sync.db] as const,
+    () => [rows.value, loaded.value, sync.offline, openLibrary(sync)] as const,
     ([found, answered, offline, db]) => {
       if (!answered || offline || !db) return;
       for (const id of ids.value) {
@@ -189,7 +193,7 @@ export const useCompareStore = defineStore('compare', () => {
     void index.revision;
     return ids.value.map((id) => {
       const row = rows.value.get(id);
-      const search = index.row('actor', id);
+      const search = index.rowOf('actor', sync.activeOrigin, id);
       // The library's current profile first; a shortlist's snapshot only when the library has none.
       const snapshot = row === undefined && search === undefined ? snapshots.value.get(id) : undefined;
       const detail = row?.detail;

@@ -40,8 +40,8 @@ export interface NewConnectionInput {
 /**
  * The directory connections: the list, the active one, keys (set and delete only; a key is never
  * read back), "test connection", and the first start, which opens the embedded demo directory when
- * there is no connection at all so a new user has something real to browse. Whenever the active
- * connection changes, its offline library opens and its sync starts (the sync store).
+ * there is no connection at all so a new user has something real to browse. Every connection syncs
+ * into the one offline library (the sync store); the active one is the one whose progress shows.
  */
 export const useConnectionStore = defineStore('connections', () => {
   const bridge = useBridge();
@@ -76,8 +76,10 @@ export const useConnectionStore = defineStore('connections', () => {
     connections.value = answer.connections;
     activeId.value = answer.activeId;
     listed.value = true;
+    // Every connection syncs into the one library; the active one's progress is shown.
+    await sync.setConnections(answer.connections.map((connection) => ({ id: connection.id, origin: directoryOriginOf(connection.baseUrl) })));
     const active = answer.connections.find((connection) => connection.id === answer.activeId);
-    if (sync.connectionId !== answer.activeId) await sync.activate(answer.activeId, active ? directoryOriginOf(active.baseUrl) : null);
+    if (active && sync.connectionId !== active.id) await sync.activate(active.id, directoryOriginOf(active.baseUrl));
     return true;
   }
 

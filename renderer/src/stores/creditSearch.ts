@@ -14,6 +14,7 @@ import { creditTextsOf, type CreditSource, type CreditText } from '../search/cre
 import { emptyQuery, type ProfileQuery } from '../search/profileIndex.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
 import { useSearchIndexStore } from './searchIndex.ts';
+import { openLibrary } from './libraryAccess.ts';
 import { useSyncStore } from './sync.ts';
 
 /** Profiles read per IndexedDB call: details are large; a chunk is indexed well within a frame budget of 50 ms. */
@@ -43,21 +44,22 @@ const versionOf = (row: SearchRow): string => `${row.hasDetail}:${row.updatedAt}
 async function readChangedProfiles(db: LibraryDb, afterRev: number, limit: number, indexed: ReadonlyMap<string, string>): Promise<{ lastRev: number; read: number; profiles: ProfileTexts[] }> {
   const all = await db.searchRows.where('rev').above(afterRev).limit(limit).toArray();
   if (all.length === 0) return { lastRev: afterRev, read: 0, profiles: [] };
-  const rows = all.filter((row) => row.removed || indexed.get(`${row.kind}:${row.id}`) !== versionOf(row));
+  // Profiles are keyed by their library key (uid): two directories' id 7 are two people.
+  const rows = all.filter((row) => row.removed || indexed.get(`${row.kind}:${row.uid}`) !== versionOf(row));
   const live = rows.filter((row) => !row.removed);
   const [actors, crew] = await Promise.all([
-    db.actors.bulkGet(live.filter((row) => row.kind === 'actor').map((row) => row.id)),
-    db.crew.bulkGet(live.filter((row) => row.kind === 'crew').map((row) => row.id)),
+    db.actors.bulkGet(live.filter((row) => row.kind === 'actor').map((row) => row.uid)),
+    db.crew.bulkGet(live.filter((row) => row.kind === 'crew').map((row) => row.uid)),
   ]);
   const details = new Map<string, CreditSource | undefined>();
-  for (const row of actors) if (row && !row.removed) details.set(`actor:${row.id}`, row.detail);
-  for (const row of crew) if (row && !row.removed) details.set(`crew:${row.id}`, row.detail ?? { about_me: row.item.about_me });
+  for (const row of actors) if (row && !row.removed) details.set(`actor:${row.uid}`, row.detail);
+  for (const row of crew) if (row && !row.removed) details.set(`crew:${row.uid}`, row.detail ?? { about_me: row.item.about_me });
   const profiles = rows.map((row): ProfileTexts => {
-    const key = `${row.kind}:${row.id}`;
+    const key = `${row.kind}:${row.uid}`;
     const version = versionOf(row);
-    if (row.removed || !details.has(key)) return { kind: row.kind, id: row.id, texts: null, version };
+    if (row.removed || !details.has(key)) return { kind: row.kind, id: row.uid, texts: null, version };
     const detail = details.get(key);
-    return { kind: row.kind, id: row.id, texts: detail ? creditTextsOf(detail) : [], version };
+    return { kind: row.kind, id: row.uid, texts: detail ? creditTextsOf(detail) : [], version };
   });
   return { lastRev: all[all.length - 1]!.rev, read: all.length, profiles };
 }
@@ -159,7 +161,7 @@ export const useCreditSearchStore = defineStore('creditSearch', () => {
   }
 
   watch(
-    () => sync.db,
+    () => openLibrary(sync),
     (db) => {
       reset();
       if (!db) return;

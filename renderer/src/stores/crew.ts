@@ -9,5 +9,5 @@ import { useSyncStore } from './sync.ts';
  */
 export const useCrewStore = defineStore('crew', () => {
   const sync = useSyncStore();
-  return createProfileLibrary<CrewRow>('crew', sync, (db) => db.crew);
+  return createProfileLibrary<CrewRow>('crew', sync);
 });

@@ -14,6 +14,7 @@ import { writeLibrary, type LabelRow, type LibraryDb } from '../db/libraryDb.ts'
 import { unwrap } from '../sync/bridgeCall.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
 import { useConnectionStore } from './connections.ts';
+import { openLibrary } from './libraryAccess.ts';
 import { useSyncStore } from './sync.ts';
 import { builtInCatalogues, withAppLanguageKeys } from './builtInLabels.ts';
 
@@ -85,7 +86,7 @@ export const useLabelsStore = defineStore('labels', () => {
 
   let request = 0;
   async function load(force = false): Promise<void> {
-    const db = sync.db;
+    const db = openLibrary(sync);
     const connectionId = sync.connectionId;
     const locale = contentLocale.value;
     const current = ++request;
@@ -147,7 +148,7 @@ export const useLabelsStore = defineStore('labels', () => {
     await connections.refresh();
   }
 
-  watch([() => sync.db, contentLocale], () => void load(), { immediate: true });
+  watch([() => openLibrary(sync), () => sync.connectionId, contentLocale], () => void load(), { immediate: true });
 
   return { contentLocale, contentLocales, catalogues, loading, error, label, load, setContentLocale, followUiLocale };
 });

@@ -19,6 +19,8 @@ import { useLabelsStore } from './labels.ts';
 import { RendererError, isRendererErrorCode, toLibraryError, type LibraryError } from './libraryErrors.ts';
 import { bytesOf, exportFileName, saveFile } from './shortlistExport.ts';
 import { useShortlistsStore } from './shortlists.ts';
+import type { ActorRow } from '../db/libraryDb.ts';
+import { openLibrary, profilesOf } from './libraryAccess.ts';
 import { useSyncStore } from './sync.ts';
 
 /** How many credits a package shows per actor. */
@@ -65,8 +67,9 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
     // Details and cached pictures belong to the active connection's directory only.
     const ownIds = current.filter((entry) => entry.directoryOrigin === origin).map((entry) => entry.actorId);
     const details = new Map<number, ActorDetail>();
-    if (sync.db && ownIds.length > 0) {
-      for (const row of await sync.db.actors.bulkGet(ownIds)) if (row?.detail) details.set(row.detail.id, row.detail);
+    const db = openLibrary(sync);
+    if (db && ownIds.length > 0) {
+      for (const row of await profilesOf<ActorRow>(db, 'actor', origin, ownIds)) if (row?.detail) details.set(row.detail.id, row.detail);
     }
     const kinds = { film: t('shortlistExport.creditFilm'), television: t('shortlistExport.creditTelevision'), theatre: t('shortlistExport.creditTheatre') };
     return Promise.all(

@@ -6,9 +6,10 @@
  */
 import { computed, ref, shallowRef, watch } from 'vue';
 import { mediaUrl } from '../bridge/castdeskBridge.ts';
-import type { LibraryDb, ProfileKind, ProfileRow } from '../db/libraryDb.ts';
+import type { AnyProfileRow, ProfileKind, ProfileRow } from '../db/libraryDb.ts';
 import type { ViewedProfile } from '../sync/syncEngine.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
+import { openLibrary, profilesOf } from './libraryAccess.ts';
 import { watchLive } from './liveLibrary.ts';
 import type { useSyncStore } from './sync.ts';
 
@@ -27,27 +28,34 @@ function isStale(row: ProfileRow<unknown, { updated_at: string }>, now: number):
   return row.detailFetchedAt !== undefined && now - Date.parse(row.detailFetchedAt) > staleDetailMs;
 }
 
-/** Call inside a store's setup: the open profile of `kind`, read from `sync.db`. */
-export function createProfileLibrary<Row extends ProfileRow<unknown, { updated_at: string }>>(
-  kind: ProfileKind,
-  sync: SyncStore,
-  table: (db: LibraryDb) => { get(id: number): Promise<Row | undefined> },
-) {
+/**
+ * Call inside a store's setup: the open profile of `kind`, read from the one library. A profile is
+ * named by its id and directory (null: the active connection's).
+ */
+export function createProfileLibrary<Row extends AnyProfileRow>(kind: ProfileKind, sync: SyncStore) {
+  // The open profile.
+  const openId = ref<number | null>(null);
+  /** The open profile's directory; null: the active connection's. */
+  const openOrigin = ref<string | null>(null);
+
+  /** The connection whose media host serves the open profile's pictures (its directory's). */
+  const mediaConnection = () => sync.mediaConnection(openRow.value?.origin ?? openOrigin.value ?? undefined);
+
   /**
    * A picture through the back end's media cache (the only way pictures reach the page);
    * `fallbacks` are other versions it serves from the cache when this one cannot be had.
    */
   function pictureUrl(url: string | null | undefined, fallbacks: readonly string[] = []): string | null {
-    return url && sync.connectionId ? mediaUrl(sync.connectionId, url, { fallbacks }) : null;
+    const through = mediaConnection();
+    return url && through ? mediaUrl(through, url, { fallbacks }) : null;
   }
 
   /** A showreel medium through the media cache: the stored copy offline, its host when not stored. */
   function showreelUrl(url: string): string | null {
-    return sync.connectionId ? mediaUrl(sync.connectionId, url, { kind: 'showreel' }) : null;
+    const through = mediaConnection();
+    return through ? mediaUrl(through, url, { kind: 'showreel' }) : null;
   }
 
-  // The open profile.
-  const openId = ref<number | null>(null);
   const openRow = shallowRef<Row | null>(null);
   const openLoaded = ref(false);
   const fetching = ref(false);
@@ -57,8 +65,12 @@ export function createProfileLibrary<Row extends ProfileRow<unknown, { updated_a
   const openError = ref<LibraryError | null>(null);
 
   watchLive(
-    () => (sync.db && openId.value !== null ? { db: sync.db, id: openId.value } : null),
-    async ({ db, id }) => (await table(db).get(id)) ?? null,
+    () => {
+      const db = openLibrary(sync);
+      const origin = openOrigin.value ?? sync.activeOrigin;
+      return db && openId.value !== null ? { db, id: openId.value, origin } : null;
+    },
+    async ({ db, id, origin }) => (await profilesOf<Row>(db, kind, origin, [id]))[0] ?? null,
     {
       next: (row) => {
         openRow.value = row;
@@ -75,12 +87,12 @@ export function createProfileLibrary<Row extends ProfileRow<unknown, { updated_a
   /** Asks the engine for the profile's detail now; offline, the cache alone answers. */
   async function refreshOpen(): Promise<void> {
     const id = openId.value;
-    if (id === null || !sync.db || sync.offline) return;
+    if (id === null || !openLibrary(sync) || sync.offline) return;
     const current = ++viewRequest;
     fetching.value = true;
     openError.value = null;
     try {
-      const answer = await sync.view(kind, id);
+      const answer = await sync.view(kind, id, openOrigin.value ?? undefined);
       if (current === viewRequest) viewed.value = answer;
     } catch (failure) {
       if (current === viewRequest) openError.value = toLibraryError(failure);
@@ -89,15 +101,16 @@ export function createProfileLibrary<Row extends ProfileRow<unknown, { updated_a
     }
   }
 
-  /** Opens a profile: the cache shows at once, a fresh detail follows when online. */
-  function open(id: number): void {
-    if (openId.value !== id) {
+  /** Opens a profile (of `origin`'s directory; null: the active one's): the cache shows at once, a fresh detail follows when online. */
+  function open(id: number, origin: string | null = null): void {
+    if (openId.value !== id || openOrigin.value !== origin) {
       openRow.value = null;
       openLoaded.value = false;
       viewed.value = null;
       openError.value = null;
     }
     openId.value = id;
+    openOrigin.value = origin;
     void refreshOpen();
   }
 
@@ -112,7 +125,7 @@ export function createProfileLibrary<Row extends ProfileRow<unknown, { updated_a
 
   // A library opened after the profile (a reload on its page): ask again once there is an engine.
   watch(
-    () => sync.db,
+    () => openLibrary(sync),
     (db, previous) => {
       if (db && db !== previous && openId.value !== null) void refreshOpen();
     },
@@ -133,6 +146,7 @@ export function createProfileLibrary<Row extends ProfileRow<unknown, { updated_a
     pictureUrl,
     showreelUrl,
     openId,
+    openOrigin,
     openRow,
     openLoaded,
     fetching,

@@ -9,6 +9,7 @@ import { writeLibrary } from '../db/libraryDb.ts';
 import { emptyQuery, type ProfileQuery, type QueryResult } from '../search/profileIndex.ts';
 import { layoutFromRoute, queryFromRoute, routeFromQuery, routeQueryFromText, routeQueryText, type ListLayout, type RouteQuery } from '../search/profileQueryUrl.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
+import { openLibrary } from './libraryAccess.ts';
 import { watchLive } from './liveLibrary.ts';
 import { useSearchIndexStore } from './searchIndex.ts';
 import { useSyncStore } from './sync.ts';
@@ -132,17 +133,25 @@ export function createProfileSearch(kind: ProfileKind) {
     query.value = { ...emptyQuery(), sort };
   }
 
-  function row(id: number): SearchRow | undefined {
-    return index.row(kind, id);
+  /** The row of a result id (a library key). */
+  function row(uid: number): SearchRow | undefined {
+    return index.row(kind, uid);
   }
 
-  /** A picture through the back end's media cache (the only way pictures reach the page). */
-  function pictureUrl(url: string | null | undefined): string | undefined {
-    return url && sync.connectionId ? mediaUrl(sync.connectionId, url) : undefined;
+  /**
+   * A picture through the back end's media cache (the only way pictures reach the page), asked
+   * through a connection to the profile's directory (`origin`; default the active one's).
+   */
+  function pictureUrl(url: string | null | undefined, origin?: string): string | undefined {
+    const through = sync.mediaConnection(origin);
+    return url && through ? mediaUrl(through, url) : undefined;
   }
 
   watchLive(
-    () => (sync.db ? { db: sync.db } : null),
+    () => {
+      const db = openLibrary(sync);
+      return db ? { db } : null;
+    },
     ({ db }: { db: LibraryDb }) => db.savedSearches.where('kind').equals(kind).sortBy('name'),
     {
       next: (rows) => {
@@ -156,7 +165,7 @@ export function createProfileSearch(kind: ProfileKind) {
 
   /** Saves the current search under `name` (a search of the same name is replaced). */
   async function saveSearch(name: string): Promise<void> {
-    const db = sync.db;
+    const db = openLibrary(sync);
     const trimmed = name.trim().slice(0, 100);
     if (!db || !trimmed) return;
     const text = routeQueryText(routeQuery.value);
@@ -172,7 +181,7 @@ export function createProfileSearch(kind: ProfileKind) {
   }
 
   async function deleteSearch(id: number): Promise<void> {
-    const db = sync.db;
+    const db = openLibrary(sync);
     if (!db) return;
     try {
       await writeLibrary(db, [db.savedSearches], () => db.savedSearches.delete(id));

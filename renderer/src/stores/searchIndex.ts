@@ -1,5 +1,6 @@
 /**
- * The in-memory search indexes of the active connection's library (actors and crew), kept in step
+ * The in-memory search indexes of the one library (actors and crew of every connection, keyed by
+ * their library key, SearchRow.uid), kept in step
  * with IndexedDB. At start they come from their persisted snapshots (one read, searchable at once;
  * db/searchSnapshotDb.ts) when those fit the library, else from every search row read in chunks
  * (the page stays responsive); afterwards only rows written since (by their `rev`) are read again
@@ -9,11 +10,12 @@
 import { liveQuery, type Subscription } from 'dexie';
 import { defineStore } from 'pinia';
 import { onScopeDispose, ref, watch } from 'vue';
-import type { LibraryDb, ProfileKind, SearchRow } from '../db/libraryDb.ts';
+import { libraryUid, originStride, type LibraryDb, type ProfileKind, type SearchRow } from '../db/libraryDb.ts';
 import { deleteSearchSnapshots, readSearchSnapshots, writeSearchSnapshots } from '../db/searchSnapshotDb.ts';
 import { restoreIndex, snapshotOfIndex } from '../search/indexSnapshot.ts';
 import { ProfileIndex, type ProfileQuery, type QueryResult } from '../search/profileIndex.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
+import { openLibrary } from './libraryAccess.ts';
 import { useSyncStore } from './sync.ts';
 
 /** Rows read per IndexedDB call: large enough to load 50,000 quickly, small enough to stay off long tasks. */
@@ -39,6 +41,8 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
   const loadedRows = ref(0);
   const error = ref<LibraryError | null>(null);
 
+  /** Each directory origin's code (the high part of its rows' uids), learned from the rows read. */
+  const originCodes = new Map<string, number>();
   let lastRev = 0;
   let generation = 0;
   let reading = false;
@@ -53,8 +57,14 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
    * holds now (a library cleared and synced again since is read anew). Returns whether it did.
    */
   async function restore(db: LibraryDb, current: number): Promise<boolean> {
-    const [snapshots, newest, rowCount] = await Promise.all([readSearchSnapshots(db.name), db.searchRows.orderBy('rev').last(), db.searchRows.count()]);
+    const [snapshots, newest, rowCount, origins] = await Promise.all([
+      readSearchSnapshots(db.name),
+      db.searchRows.orderBy('rev').last(),
+      db.searchRows.count(),
+      db.origins.toArray(),
+    ]);
     if (current !== generation) return false;
+    for (const { origin, code } of origins) originCodes.set(origin, code);
     const newestRev = newest?.rev ?? 0;
     if (newestRev === 0) {
       // An empty (new or cleared) library: whatever was stored for it is of no use.
@@ -107,6 +117,7 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
           const chunk: SearchRow[] = await db.searchRows.where('rev').above(lastRev).limit(rowsPerRead).toArray();
           if (current !== generation) return;
           if (chunk.length === 0) break;
+          for (const row of chunk) if (row.origin) originCodes.set(row.origin, Math.floor(row.uid / originStride));
           indexes.actor.upsert(chunk.filter((row) => row.kind === 'actor'));
           indexes.crew.upsert(chunk.filter((row) => row.kind === 'crew'));
           lastRev = chunk[chunk.length - 1]!.rev;
@@ -146,6 +157,7 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
     generation += 1;
     indexes = { actor: new ProfileIndex(), crew: new ProfileIndex() };
     lastRev = 0;
+    originCodes.clear();
     reading = false;
     readAgain = false;
     loaded.value = false;
@@ -155,7 +167,7 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
   }
 
   watch(
-    () => sync.db,
+    () => openLibrary(sync),
     (db) => {
       reset();
       if (!db) return;
@@ -191,9 +203,15 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
     return indexes[kind].query(query, options);
   }
 
-  /** The search row of a profile, for list rows and role matching. */
-  function row(kind: ProfileKind, id: number): SearchRow | undefined {
-    return indexes[kind].get(id);
+  /** The search row of a profile by its library key (a search result's ids), for list rows and role matching. */
+  function row(kind: ProfileKind, uid: number): SearchRow | undefined {
+    return indexes[kind].get(uid);
+  }
+
+  /** The search row of profile `id` of the directory at `origin` (shortlist entries name profiles so). */
+  function rowOf(kind: ProfileKind, origin: string | null | undefined, id: number): SearchRow | undefined {
+    const code = origin ? originCodes.get(origin) : undefined;
+    return code === undefined ? undefined : indexes[kind].get(libraryUid(code, id));
   }
 
   /** Every live actor row (role matching ranks them). */
@@ -205,5 +223,5 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
     return indexes[kind].size;
   }
 
-  return { revision, loaded, loadedRows, error, search, row, actorRows, size };
+  return { revision, loaded, loadedRows, error, search, row, rowOf, actorRows, size };
 });

@@ -10,7 +10,7 @@ import { computed, ref, shallowRef, watch } from 'vue';
 import type { ActorDetail } from '../../../contract/directory-api.ts';
 import { mediaUrl } from '../bridge/castdeskBridge.ts';
 import { directoryOriginOf } from '../db/directoryOrigin.ts';
-import type { SearchRow } from '../db/libraryDb.ts';
+import type { ActorRow, SearchRow } from '../db/libraryDb.ts';
 import {
   openShortlistDb,
   writeShortlists,
@@ -24,6 +24,7 @@ import { migrateConnectionShortlists } from '../db/shortlistMigration.ts';
 import { shortlistLimits } from '../shortlists/shortlistLimits.ts';
 import { useConnectionStore } from './connections.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
+import { openLibrary, profilesOf } from './libraryAccess.ts';
 import { watchLive } from './liveLibrary.ts';
 import { useSearchIndexStore } from './searchIndex.ts';
 import { useSyncStore } from './sync.ts';
@@ -295,8 +296,9 @@ export const useShortlistsStore = defineStore('shortlists', () => {
 
   /** The snapshot of each actor now: search row from the index, detail from the offline library. */
   async function snapshots(actorIds: number[]): Promise<Map<number, ActorSnapshot>> {
-    const details = sync.db ? await sync.db.actors.bulkGet(actorIds) : actorIds.map(() => undefined);
-    return new Map(actorIds.map((id, i) => [id, snapshotOf(index.row('actor', id), details[i]?.detail, `#${id}`)]));
+    const db = openLibrary(sync);
+    const details = db ? await profilesOf<ActorRow>(db, 'actor', activeOrigin.value, actorIds) : actorIds.map(() => undefined);
+    return new Map(actorIds.map((id, i) => [id, snapshotOf(index.rowOf('actor', activeOrigin.value, id), details[i]?.detail, `#${id}`)]));
   }
 
   /**
@@ -308,7 +310,7 @@ export const useShortlistsStore = defineStore('shortlists', () => {
    */
   async function withCurrentProfiles<Entry extends ShortlistEntryRow>(rows: Entry[]): Promise<Entry[]> {
     const current = rows.filter(
-      (row) => row.directoryOrigin === activeOrigin.value && available(row.actorId, row.directoryOrigin) && index.row('actor', row.actorId) !== undefined,
+      (row) => row.directoryOrigin === activeOrigin.value && available(row.actorId, row.directoryOrigin) && index.rowOf('actor', activeOrigin.value, row.actorId) !== undefined,
     );
     if (current.length === 0) return rows;
     const now = await snapshots([...new Set(current.map((row) => row.actorId))]);
@@ -515,14 +517,14 @@ export const useShortlistsStore = defineStore('shortlists', () => {
     // every open would cost more than drawing the list.
     const rows = entries.value.filter((row) => {
       if (row.directoryOrigin !== activeOrigin.value) return false;
-      const searchRow = index.row('actor', row.actorId);
+      const searchRow = index.rowOf('actor', activeOrigin.value, row.actorId);
       return searchRow !== undefined && searchRow.updatedAt !== row.snapshot.updatedAt;
     });
-    if (rows.length === 0 || !sync.db) return;
+    if (rows.length === 0 || !openLibrary(sync)) return;
     const current = await snapshots(rows.map((row) => row.actorId));
     const changed = rows.filter((row) => {
       const next = current.get(row.actorId);
-      return next && next.updatedAt && next.updatedAt !== row.snapshot.updatedAt && index.row('actor', row.actorId) !== undefined;
+      return next && next.updatedAt && next.updatedAt !== row.snapshot.updatedAt && index.rowOf('actor', activeOrigin.value, row.actorId) !== undefined;
     });
     if (changed.length === 0) return;
     await write(async (shortlistDb) => {
@@ -535,10 +537,11 @@ export const useShortlistsStore = defineStore('shortlists', () => {
    * as for an actor of a directory the active connection does not reach).
    */
   function available(actorId: number, directoryOrigin: string | null = activeOrigin.value): boolean {
-    if (directoryOrigin !== activeOrigin.value) return true;
     void index.revision;
-    const row = index.row('actor', actorId);
+    // The one library holds every connection's actors: any directory a connection reaches answers.
+    const row = index.rowOf('actor', directoryOrigin, actorId);
     if (row) return row.removed === 0;
+    if (directoryOrigin !== activeOrigin.value) return true;
     return !index.loaded || index.size('actor') === 0;
   }
 

@@ -1,36 +1,58 @@
 import { defineStore } from 'pinia';
-import { computed, ref, shallowRef } from 'vue';
+import { computed, ref } from 'vue';
 import { useBridge } from '../bridge/bridgeInjection.ts';
 import { prepareMedia } from '../bridge/castdeskBridge.ts';
-import { deleteLibraryDb, openLibraryDb, requestPersistentStorage, type KeepOfflineScope, type LibraryDb, type ProfileKind } from '../db/libraryDb.ts';
+import { originCode } from '../db/connectionLibrary.ts';
+import { connectionShareCounts, dropConnectionShare, type ShareCounts } from '../db/connectionShare.ts';
+import { unknownOriginOf } from '../db/directoryOrigin.ts';
+import { libraryUid, requestPersistentStorage, type KeepOfflineScope, type LibraryDb, type ProfileKind } from '../db/libraryDb.ts';
+import { profileTable } from '../db/libraryWrites.ts';
+import { closeSharedLibrary, currentLibrary, openSharedLibrary } from '../db/sharedLibrary.ts';
 import { shortlistedActorIds } from '../db/shortlistDb.ts';
 import { createSyncEngine, type SyncEngine, type SyncProgress, type ViewedProfile } from '../sync/syncEngine.ts';
 import { initialProgress } from '../sync/syncProgress.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
 import { savedShowreelMaxBytes } from './showreelLimit.ts';
 
+export type { ShareCounts };
+
 export interface CacheStats {
+  /** What the active connection sees. */
   actors: number;
   crew: number;
   castingCalls: number;
-  /** What the browser says this origin stores (all libraries together); null when it cannot tell. */
+  /** What the browser says this origin stores (the whole library); null when it cannot tell. */
   storageBytes: number | null;
   /** The back end's picture cache (all connections); null when it could not be asked. */
   media: { count: number; bytes: number } | null;
 }
 
+/** A connection as the sync store needs it: its id and its directory (db/directoryOrigin.ts). */
+export interface SyncedConnection {
+  id: string;
+  origin: string;
+}
+
+interface RunningEngine {
+  engine: SyncEngine;
+  origin: string;
+  stop: () => void;
+}
+
 /**
- * The offline library and sync engine of the active connection. The connection store calls
- * `activate` whenever the active connection changes; this store opens that connection's LibraryDb,
- * starts its engine and mirrors the engine's progress for the views (progress bar, offline banner,
- * errors). The profile stores read the cache through `db`.
+ * The one offline library and a sync engine for every connection. The connection store tells it
+ * which connections there are (`setConnections`) and which one is active (`activate`); every
+ * connection syncs its share into the one library (db/connectionLibrary.ts), the active one's
+ * progress is mirrored for the views (progress bar, offline banner, errors). Other stores read the
+ * library through db/sharedLibrary.ts once `libraryOpen`; no store hands the database out.
  */
 export const useSyncStore = defineStore('sync', () => {
   const bridge = useBridge();
 
+  /** The active connection: its progress is shown, and a profile it sees is fetched through it. */
   const connectionId = ref<string | null>(null);
-  /** The open library of the active connection; null while none is open. */
-  const db = shallowRef<LibraryDb | null>(null);
+  /** Whether the library is open: stores wait on this, never on the database handle itself. */
+  const libraryOpen = ref(false);
   const progress = ref<SyncProgress>(initialProgress());
   /** Failures of the library itself (opening, clearing, a full disk outside a run). */
   const error = ref<LibraryError | null>(null);
@@ -40,52 +62,78 @@ export const useSyncStore = defineStore('sync', () => {
   const clearing = ref(false);
   /** The scopes the user asked to keep offline (their details and pictures sync too). */
   const keptOffline = ref<KeepOfflineScope[]>([]);
+  /** The connections syncing (their ids). */
+  const syncedIds = ref<string[]>([]);
+  /** The active connection's directory: links to its profiles need not name it. */
+  const activeOrigin = ref<string | null>(null);
 
-  let engine: SyncEngine | null = null;
-  /** The directory of the active connection: the engine keeps its shortlisted actors in full. */
-  let directoryOrigin: string | null = null;
-  let stopListening: (() => void) | null = null;
-  /** Counts activations, so a slow open for a connection no longer active is dropped. */
+  const engines = new Map<string, RunningEngine>();
+  /** Counts closings, so a slow open no longer wanted is dropped. */
   let activation = 0;
   let persistenceAsked = false;
 
   /** The directory is out of reach: the engine says so, or it is waiting to retry. */
   const offline = computed(() => !progress.value.online || progress.value.state === 'offline');
-  /** Whether a library is open: views wait on this, never on the database handle itself. */
-  const libraryOpen = computed(() => db.value !== null);
   const running = computed(() => ['syncing', 'paused', 'offline'].includes(progress.value.state));
   /** What the views show as the sync's error: the library's own, or the one that ended the run. */
   const shownError = computed<LibraryError | null>(
     () => error.value ?? (progress.value.state === 'error' && progress.value.lastError ? toLibraryError(progress.value.lastError) : null),
   );
 
-  function detachEngine(): void {
-    stopListening?.();
-    stopListening = null;
-    engine?.dispose();
-    engine = null;
+  function library(): LibraryDb | null {
+    return libraryOpen.value ? currentLibrary() : null;
+  }
+
+  /** Shows the active connection's progress. */
+  function showProgress(): void {
+    const shown = connectionId.value ? engines.get(connectionId.value) : undefined;
+    if (shown) activeOrigin.value = shown.origin;
+    else if (!connectionId.value) activeOrigin.value = null;
+    progress.value = shown ? shown.engine.progress() : initialProgress();
+  }
+
+  function stopEngine(id: string): void {
+    const stopping = engines.get(id);
+    if (!stopping) return;
+    stopping.stop();
+    stopping.engine.dispose();
+    engines.delete(id);
+    syncedIds.value = [...engines.keys()];
+  }
+
+  async function runEngine(engine: SyncEngine, full = false): Promise<void> {
+    try {
+      await engine.run({ full });
+    } catch (failure) {
+      error.value = toLibraryError(failure);
+    }
+  }
+
+  function startEngine(db: LibraryDb, id: string, origin: string, run: boolean): void {
+    if (engines.has(id)) return;
+    const engine = createSyncEngine({
+      db,
+      bridge,
+      connectionId: id,
+      origin,
+      shortlistedActorIds: () => shortlistedActorIds(origin),
+      showreelMaxBytes: savedShowreelMaxBytes,
+    });
+    const stop = engine.onProgress((next) => {
+      if (id === connectionId.value) progress.value = next;
+    });
+    engines.set(id, { engine, origin, stop });
+    syncedIds.value = [...engines.keys()];
+    if (id === connectionId.value) progress.value = engine.progress();
+    if (run) void runEngine(engine);
   }
 
   function closeLibrary(): void {
-    detachEngine();
-    db.value?.close();
-    db.value = null;
+    for (const id of [...engines.keys()]) stopEngine(id);
+    closeSharedLibrary();
+    libraryOpen.value = false;
     progress.value = initialProgress();
     cacheStats.value = null;
-  }
-
-  function attachEngine(library: LibraryDb, id: string): void {
-    engine = createSyncEngine({
-      db: library,
-      bridge,
-      connectionId: id,
-      shortlistedActorIds: async () => (directoryOrigin ? shortlistedActorIds(directoryOrigin) : []),
-      showreelMaxBytes: savedShowreelMaxBytes,
-    });
-    stopListening = engine.onProgress((next) => {
-      progress.value = next;
-    });
-    progress.value = engine.progress();
   }
 
   /** Asks once per session for persistent storage; the answer is shown in Settings. */
@@ -95,83 +143,142 @@ export const useSyncStore = defineStore('sync', () => {
     persisted.value = await requestPersistentStorage();
   }
 
-  /**
-   * Switches to the library of `id` (null: none): stops the previous engine, opens the library,
-   * starts a sync. Resolves once the library is open; the sync runs on. `origin` is the
-   * connection's directory (db/directoryOrigin.ts), whose shortlisted actors the engine keeps.
-   */
-  async function activate(id: string | null, origin: string | null = null): Promise<void> {
-    const current = ++activation;
-    closeLibrary();
-    connectionId.value = id;
-    directoryOrigin = origin;
-    error.value = null;
-    if (id === null) return;
-    void askForPersistence();
-    let library: LibraryDb;
+  /** Opens the library (merging old per-connection libraries first); null when it could not. */
+  async function open(connections: readonly SyncedConnection[]): Promise<LibraryDb | null> {
+    const current = activation;
+    const origins = new Map(connections.map((connection) => [connection.id, connection.origin]));
     try {
       // Web shell: pictures need the session cookie before the first <img> of the library asks.
-      [library] = await Promise.all([openLibraryDb(id), prepareMedia()]);
+      const [db] = await Promise.all([
+        openSharedLibrary(
+          (id) => origins.get(id),
+          connections.map((connection) => connection.id),
+        ),
+        prepareMedia(),
+      ]);
+      if (current !== activation) return null;
+      libraryOpen.value = true;
+      return db;
     } catch (failure) {
       if (current === activation) error.value = toLibraryError(failure, 'storage_unavailable');
-      return;
+      return null;
     }
-    if (current !== activation) {
-      library.close();
-      return;
-    }
-    db.value = library;
-    attachEngine(library, id);
-    void start();
   }
 
-  /** Runs a sync of the active library (full: reread every list and reconcile). */
-  async function start(full = false): Promise<void> {
-    if (!engine) return;
+  function closeAll(): void {
+    activation += 1;
+    connectionId.value = null;
+    closeLibrary();
+  }
+
+  /**
+   * The connections there are: each syncs into the library (one new here starts a run), engines
+   * of connections no longer listed stop. With none, the library closes.
+   */
+  async function setConnections(connections: readonly SyncedConnection[]): Promise<void> {
+    if (connections.length === 0) return closeAll();
+    void askForPersistence();
+    const db = await open(connections);
+    if (!db) return;
+    const listed = new Set(connections.map((connection) => connection.id));
+    for (const id of [...engines.keys()]) if (!listed.has(id)) stopEngine(id);
+    for (const connection of connections) startEngine(db, connection.id, connection.origin, true);
+    showProgress();
+  }
+
+  /**
+   * Makes `id` the active connection (null: none; every engine stops and the library closes).
+   * A connection not syncing yet starts; resolves once the library is open.
+   */
+  async function activate(id: string | null, origin: string | null = null): Promise<void> {
+    if (id === null) return closeAll();
+    connectionId.value = id;
     error.value = null;
-    try {
-      await engine.run({ full });
-    } catch (failure) {
-      error.value = toLibraryError(failure);
-    }
+    const resolved = origin ?? engines.get(id)?.origin ?? unknownOriginOf(id);
+    activeOrigin.value = resolved;
+    void askForPersistence();
+    showProgress();
+    const db = await open([{ id, origin: resolved }]);
+    if (!db || connectionId.value !== id) return;
+    startEngine(db, id, resolved, true);
+    showProgress();
+  }
+
+  /** Runs a sync of every connection (full: reread every list and reconcile). */
+  async function start(full = false): Promise<void> {
+    error.value = null;
+    await Promise.all([...engines.values()].map(({ engine }) => runEngine(engine, full)));
   }
 
   function pause(): void {
-    engine?.pause();
+    for (const { engine } of engines.values()) engine.pause();
   }
 
   function resume(): void {
-    engine?.resume();
+    for (const { engine } of engines.values()) engine.resume();
   }
 
   function cancel(): void {
-    engine?.cancel();
+    for (const { engine } of engines.values()) engine.cancel();
   }
 
   /**
-   * The user opens a profile: the engine fetches it now (and its pictures) when the directory can
-   * be reached, and serves the cache when not. Null when no library is open; rejects when the
-   * profile is neither reachable nor cached.
+   * The connection to ask for a profile of `origin` (default: the active connection's directory):
+   * the active one when it sees it, else the first that does, else any of that directory.
    */
-  async function view(kind: ProfileKind, id: number): Promise<ViewedProfile | null> {
-    return engine ? engine.view(kind, id) : null;
+  async function connectionFor(kind: ProfileKind, id: number, origin?: string): Promise<string | null> {
+    const db = library();
+    const activeId = connectionId.value;
+    const active = activeId ? engines.get(activeId) : undefined;
+    const wanted = origin ?? active?.origin;
+    if (!db || !wanted) return null;
+    const row = await profileTable(db, kind).get(libraryUid(await originCode(db, wanted), id));
+    const seers = row?.connections ?? [];
+    if (activeId && active?.origin === wanted && (seers.includes(activeId) || seers.length === 0)) return activeId;
+    const seer = seers.find((seen) => engines.has(seen));
+    if (seer) return seer;
+    if (activeId && active?.origin === wanted) return activeId;
+    return [...engines.entries()].find(([, candidate]) => candidate.origin === wanted)?.[0] ?? null;
+  }
+
+  /**
+   * The user opens a profile (of the active connection's directory unless `origin` says which): a
+   * connection that sees it fetches it now (and its pictures) when the directory can be reached,
+   * and the cache serves when not. Null when no connection can ask; rejects when the profile is
+   * neither reachable nor cached.
+   */
+  async function view(kind: ProfileKind, id: number, origin?: string): Promise<ViewedProfile | null> {
+    const asking = await connectionFor(kind, id, origin);
+    const found = asking ? engines.get(asking) : undefined;
+    return found ? found.engine.view(kind, id) : null;
+  }
+
+  /** The directory of a syncing connection. */
+  function originOf(id: string): string | null {
+    return engines.get(id)?.origin ?? null;
+  }
+
+  /** The connection whose media host serves a picture of a profile (its directory's). */
+  function mediaConnection(origin: string | undefined): string | null {
+    const activeId = connectionId.value;
+    if (!origin || (activeId && engines.get(activeId)?.origin === origin)) return activeId;
+    return [...engines.entries()].find(([, candidate]) => candidate.origin === origin)?.[0] ?? activeId;
   }
 
   async function refreshKeptOffline(): Promise<void> {
-    const library = db.value;
-    const rows = library ? await library.keepOffline.toArray() : [];
+    const db = library();
+    const rows = db ? await db.keepOffline.toArray() : [];
     keptOffline.value = rows.sort((a, b) => a.addedAt.localeCompare(b.addedAt)).map((row) => row.scope);
   }
 
   /**
-   * Keeps a scope offline (the whole roster, a search, a casting call's matches): the engine
-   * queues its details and pictures within the rate budget, after what the user views and
-   * shortlists.
+   * Keeps a scope offline (the whole roster, a search, a casting call's matches) for every
+   * connection: each engine queues its details and pictures within the rate budget, after what
+   * the user views and shortlists.
    */
   async function keepOffline(scope: KeepOfflineScope): Promise<void> {
-    if (!engine) return;
     try {
-      await engine.keepOffline(scope);
+      await Promise.all([...engines.values()].map(({ engine }) => engine.keepOffline(scope)));
     } catch (failure) {
       error.value = toLibraryError(failure);
     }
@@ -180,38 +287,45 @@ export const useSyncStore = defineStore('sync', () => {
 
   /** Stops keeping a scope offline; what is cached stays. */
   async function dropKeepOffline(scope: KeepOfflineScope): Promise<void> {
-    if (!engine) return;
+    const first = [...engines.values()][0];
+    if (!first) return;
     try {
-      await engine.dropKeepOffline(scope);
+      await first.engine.dropKeepOffline(scope);
     } catch (failure) {
       error.value = toLibraryError(failure);
     }
     await refreshKeptOffline();
   }
 
+  /** What clearing or removing connection `id` would take from the library (the question asked first). */
+  async function shareOf(id: string): Promise<ShareCounts | null> {
+    const db = library();
+    if (!db) return null;
+    try {
+      return await connectionShareCounts(db, id);
+    } catch (failure) {
+      error.value = toLibraryError(failure);
+      return null;
+    }
+  }
+
   /**
-   * "Clear cache" for a connection: deletes its library and tells the back end no completed sync
-   * is left (so the empty library is not taken for an eviction). The active connection's library
-   * is closed first and reopened empty, without syncing until asked.
+   * "Clear cache" for a connection: takes its share out of the library (what another connection
+   * sees stays) and tells the back end no completed sync is left (so the empty share is not taken
+   * for an eviction). Its engine starts afresh, without syncing until asked.
    */
   async function clearCache(id: string): Promise<boolean> {
     clearing.value = true;
     error.value = null;
-    const isActive = id === connectionId.value;
-    const current = isActive ? ++activation : activation;
+    const clearedEngine = engines.get(id);
     try {
-      if (isActive) closeLibrary();
-      await deleteLibraryDb(id);
+      if (clearedEngine) stopEngine(id);
+      const db = library();
+      if (db) await dropConnectionShare(db, id);
       await bridge.setSyncMemory({ connectionId: id, completedFullSyncAt: null });
-      if (isActive && current === activation) {
-        const library = await openLibraryDb(id);
-        if (current !== activation) library.close();
-        else {
-          db.value = library;
-          attachEngine(library, id);
-          await refreshCacheStats();
-        }
-      }
+      if (clearedEngine && db) startEngine(db, id, clearedEngine.origin, false);
+      showProgress();
+      await refreshCacheStats();
       return true;
     } catch (failure) {
       error.value = toLibraryError(failure);
@@ -222,34 +336,40 @@ export const useSyncStore = defineStore('sync', () => {
   }
 
   /**
-   * A removed connection's library goes with it (its id is never reused, so it would only take
-   * space). Call after the connection list no longer has it as the active one.
+   * A removed connection's share goes with it: what only it saw leaves the library, what another
+   * connection sees stays. Adding the connection again syncs its share back.
    */
   async function dropLibrary(id: string): Promise<void> {
-    if (id === connectionId.value) await activate(null);
+    stopEngine(id);
+    if (id === connectionId.value) {
+      connectionId.value = null;
+      showProgress();
+    }
     try {
-      await deleteLibraryDb(id);
+      const db = library();
+      if (db) await dropConnectionShare(db, id);
     } catch (failure) {
       error.value = toLibraryError(failure);
     }
   }
 
-  /** Counts what the active library holds and asks how much storage and picture cache is used. */
+  /** Counts what the active connection sees and asks how much storage and picture cache is used. */
   async function refreshCacheStats(): Promise<void> {
-    const library = db.value;
-    if (!library) {
+    const db = library();
+    const id = connectionId.value;
+    if (!db || !id) {
       cacheStats.value = null;
       return;
     }
     try {
       const [actors, crew, castingCalls, storageBytes, mediaAnswer] = await Promise.all([
-        library.actors.count(),
-        library.crew.count(),
-        library.castingCalls.count(),
+        db.actors.where('connections').equals(id).count(),
+        db.crew.where('connections').equals(id).count(),
+        db.castingCalls.where('connections').equals(id).count(),
         estimateStorage(),
         bridge.getMediaCacheStats({}),
       ]);
-      if (library !== db.value) return;
+      if (id !== connectionId.value) return;
       cacheStats.value = { actors, crew, castingCalls, storageBytes, media: mediaAnswer.ok ? { count: mediaAnswer.value.count, bytes: mediaAnswer.value.bytes } : null };
     } catch (failure) {
       error.value = toLibraryError(failure);
@@ -258,7 +378,8 @@ export const useSyncStore = defineStore('sync', () => {
 
   return {
     connectionId,
-    db,
+    activeOrigin,
+    syncedIds,
     progress,
     error,
     persisted,
@@ -269,12 +390,16 @@ export const useSyncStore = defineStore('sync', () => {
     libraryOpen,
     running,
     shownError,
+    setConnections,
     activate,
     start,
     pause,
     resume,
     cancel,
     view,
+    mediaConnection,
+    originOf,
+    shareOf,
     clearCache,
     keepOffline,
     dropKeepOffline,

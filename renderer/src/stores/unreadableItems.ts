@@ -1,5 +1,5 @@
 /**
- * The "could not read" list of the active connection's library, for Settings: every list item the
+ * The "could not read" list of the active connection's share of the library, for Settings: every list item the
  * directory sent that did not match the API, per resource, as the sync recorded it (its id, the
  * JSON path of the bad field, why), until a later sync reads it or the directory drops it.
  */
@@ -7,6 +7,7 @@ import { defineStore } from 'pinia';
 import { shallowRef } from 'vue';
 import type { SyncResource } from '../db/libraryDb.ts';
 import type { UnreadableItem } from '../db/unreadableItems.ts';
+import { openLibrary } from './libraryAccess.ts';
 import { watchLive } from './liveLibrary.ts';
 import { useSyncStore } from './sync.ts';
 
@@ -19,8 +20,11 @@ export const useUnreadableItemsStore = defineStore('unreadableItems', () => {
   const items = shallowRef<UnreadableEntry[]>([]);
 
   watchLive(
-    () => (sync.db ? { db: sync.db } : null),
-    async ({ db }) => (await db.syncState.toArray()).flatMap((state) => (state.unreadable ?? []).map((item) => ({ ...item, resource: state.resource }))),
+    () => {
+      const db = openLibrary(sync);
+      return db && sync.connectionId ? { db, connectionId: sync.connectionId } : null;
+    },
+    async ({ db, connectionId }) => (await db.syncState.where('connectionId').equals(connectionId).toArray()).flatMap((state) => (state.unreadable ?? []).map((item) => ({ ...item, resource: state.resource }))),
     {
       next: (rows) => {
         items.value = rows;

@@ -5,6 +5,7 @@
 import type { ActorListParams } from '../../../contract/bridge.ts';
 import type { CastingCallDetail } from '../../../contract/directory-api.ts';
 import type { KeepOfflineScope, ProfileKind } from '../db/libraryDb.ts';
+import { uidIn } from '../db/connectionLibrary.ts';
 import { writeCastingCallDetail } from '../db/libraryWrites.ts';
 import type { SyncContext } from './syncContext.ts';
 
@@ -56,8 +57,10 @@ export async function resolveScope(context: SyncContext, scope: KeepOfflineScope
     case 'roster': {
       const refs: ProfileRef[] = [];
       const resources = scope.resources ?? ['actors', 'crew'];
-      if (resources.includes('actors')) await context.db.actors.each((row) => void (row.removed ? undefined : refs.push({ kind: 'actor', id: row.id })));
-      if (resources.includes('crew')) await context.db.crew.each((row) => void (row.removed ? undefined : refs.push({ kind: 'crew', id: row.id })));
+      // The roster this connection sees: another connection keeps its own.
+      const own = (kind: ProfileKind) => (kind === 'actor' ? context.db.actors : context.db.crew).where('connections').equals(context.connectionId);
+      if (resources.includes('actors')) await own('actor').each((row) => void (row.removed ? undefined : refs.push({ kind: 'actor', id: row.id })));
+      if (resources.includes('crew')) await own('crew').each((row) => void (row.removed ? undefined : refs.push({ kind: 'crew', id: row.id })));
       return refs;
     }
     case 'search': {
@@ -65,10 +68,10 @@ export async function resolveScope(context: SyncContext, scope: KeepOfflineScope
       return (await listIds(context, kind, { ...scope.params })).map((id) => ({ kind, id }));
     }
     case 'castingCall': {
-      let detail = (await context.db.castingCalls.get(scope.castingCallId))?.detail;
+      let detail = (await context.db.castingCalls.get(uidIn(context.library, scope.castingCallId)))?.detail;
       if (!detail) {
         detail = await context.call(() => context.bridge.getCastingCall({ connectionId: context.connectionId, id: scope.castingCallId, priority: 'keep_offline' }));
-        await writeCastingCallDetail(context.db, detail, context.nowIso());
+        await writeCastingCallDetail(context.library, detail, context.nowIso());
       }
       const ids = new Set<number>();
       for (const search of roleSearches(detail)) for (const id of await listIds(context, 'actor', search)) ids.add(id);

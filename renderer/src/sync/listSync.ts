@@ -11,8 +11,8 @@ import type { ActorListItem, CastingCallListItem, CrewListItem } from '../../../
 import type { PageCheckpoint, ProfileKind, SyncResource } from '../db/libraryDb.ts';
 import {
   completeIncrementalRun,
-  emptySyncState,
   reconcileCastingCalls,
+  readSyncState,
   reconcileProfiles,
   saveCheckpoint,
   updateUnreadable,
@@ -50,7 +50,7 @@ export interface ProfileListOutcome {
 
 /** The checkpoint to continue, or a new run's first one. */
 async function startOrResume(context: SyncContext, resource: SyncResource, wantFull: boolean): Promise<PageCheckpoint> {
-  const state = (await context.db.syncState.get(resource)) ?? emptySyncState(resource);
+  const state = await readSyncState(context.library, resource);
   const resumable = state.checkpoint && !(wantFull && state.checkpoint.mode !== 'full') ? state.checkpoint : null;
   if (resumable) return resumable;
   const full = wantFull || !state.lastFullReconciliationAt || !state.watermark;
@@ -63,7 +63,7 @@ async function startOrResume(context: SyncContext, resource: SyncResource, wantF
   };
   // The server's clock only: the largest updated_at it gave us, minus the lookback window.
   if (!full) checkpoint.since = Math.max(0, Math.floor(Date.parse(state.watermark!) / 1000) - context.lookbackSeconds);
-  await saveCheckpoint(context.db, resource, checkpoint);
+  await saveCheckpoint(context.library, resource, checkpoint);
   return checkpoint;
 }
 
@@ -112,7 +112,7 @@ export async function syncProfileList(context: SyncContext, kind: ProfileKind, w
       : context.call(() => context.bridge.listCrew({ connectionId: context.connectionId, params: { ...base, page, perPage, fields: crewListFields }, priority: 'background' }));
   await retryUnreadable(context, resource, async (id) =>
     writeProfileDetail(
-      context.db,
+      context.library,
       kind,
       kind === 'actor'
         ? await context.call(() => context.bridge.getActor({ connectionId: context.connectionId, id, priority: 'background' }))
@@ -121,16 +121,16 @@ export async function syncProfileList(context: SyncContext, kind: ProfileKind, w
     ),
   );
   const finished = await readPages(context, resource, checkpoint, fetchPage, async (items, next, unreadable) => {
-    const written = await writeProfilePage(context.db, kind, resource, items, next, context.nowIso(), unreadable);
+    const written = await writeProfilePage(context.library, kind, resource, items, next, context.nowIso(), unreadable);
     staleDetailIds.push(...written.staleDetailIds);
   });
   if (finished.mode === 'full') {
     context.progress.update({ phase: 'reconcile' });
-    const missingIds = await reconcileProfiles(context.db, kind, resource, finished.runId, context.nowIso());
+    const missingIds = await reconcileProfiles(context.library, kind, resource, finished.runId, context.nowIso());
     context.progress.update({ phase: 'lists' });
     return { mode: 'full', staleDetailIds, missingIds };
   }
-  await completeIncrementalRun(context.db, resource, context.nowIso());
+  await completeIncrementalRun(context.library, resource, context.nowIso());
   return { mode: 'incremental', staleDetailIds, missingIds: [] };
 }
 
@@ -150,13 +150,13 @@ export async function syncCastingCallList(context: SyncContext, resource: 'casti
     );
   if (resource === 'castingCalls') {
     await retryUnreadable(context, resource, async (id) =>
-      writeCastingCallDetail(context.db, await context.call(() => context.bridge.getCastingCall({ connectionId: context.connectionId, id, priority: 'background' })), context.nowIso()),
+      writeCastingCallDetail(context.library, await context.call(() => context.bridge.getCastingCall({ connectionId: context.connectionId, id, priority: 'background' })), context.nowIso()),
     );
   }
   const finished = await readPages(context, resource, checkpoint, fetchPage, (items, next, unreadable) =>
-    writeCastingCallPage(context.db, resource, items, next, context.nowIso(), unreadable),
+    writeCastingCallPage(context.library, resource, items, next, context.nowIso(), unreadable),
   );
-  await reconcileCastingCalls(context.db, resource, finished.runId, context.nowIso());
+  await reconcileCastingCalls(context.library, resource, finished.runId, context.nowIso());
 }
 
 /**
@@ -166,7 +166,7 @@ export async function syncCastingCallList(context: SyncContext, resource: 'casti
  * waits for the list pages, which bring it again.
  */
 async function retryUnreadable(context: SyncContext, resource: SyncResource, fetchAndWrite: (id: number) => Promise<void>): Promise<void> {
-  const waiting = ((await context.db.syncState.get(resource))?.unreadable ?? []).filter((item): item is UnreadableItem & { id: number } => item.id !== null);
+  const waiting = ((await readSyncState(context.library, resource)).unreadable ?? []).filter((item): item is UnreadableItem & { id: number } => item.id !== null);
   if (waiting.length === 0) return;
   const settled: number[] = [];
   const still: UnreadableItem[] = [];
@@ -181,5 +181,5 @@ async function retryUnreadable(context: SyncContext, resource: SyncResource, fet
       else throw error;
     }
   }
-  await updateUnreadable(context.db, resource, settled, still);
+  await updateUnreadable(context.library, resource, settled, still);
 }

@@ -9,6 +9,7 @@
  */
 import type { ActorDetail, CrewDetail } from '../../../contract/directory-api.ts';
 import type { ProfileKind } from '../db/libraryDb.ts';
+import { uidIn } from '../db/connectionLibrary.ts';
 import { profileTable } from '../db/libraryWrites.ts';
 import { displayedVersions } from '../components/profile/galleryOrder.ts';
 import { showreelPlayback } from '../components/profile/showreelPlayback.ts';
@@ -175,7 +176,7 @@ export async function keptMediaWanted(context: SyncContext, refs: readonly { kin
   let profiles = 0;
   for (const kind of ['actor', 'crew'] as const) {
     const ids = [...new Set(refs.filter((ref) => ref.kind === kind).map((ref) => ref.id))];
-    const rows = await profileTable(context.db, kind).bulkGet(ids);
+    const rows = await profileTable(context.db, kind).bulkGet(ids.map((id) => uidIn(context.library, id)));
     for (const row of rows) {
       if (!row?.detail || row.removed) continue;
       profiles += 1;

@@ -52,7 +52,7 @@ export async function prefetchPictures(
     const cached = new Set(answer.cached);
     const cachedAt = context.nowIso();
     await recordMedia(
-      context.db,
+      context.library,
       batch.filter((entry) => cached.has(entry.url)).map((entry) => ({ ...entry, cachedAt })),
     );
     cachedCount += cached.size;
@@ -61,11 +61,11 @@ export async function prefetchPictures(
   return cachedCount;
 }
 
-/** Thumbnails of every live cached profile not cached yet. */
+/** Thumbnails of every live cached profile the connection sees, not cached yet. */
 export async function thumbnailsWanted(context: SyncContext): Promise<MediaWanted[]> {
   const wanted: MediaWanted[] = [];
-  await context.db.searchRows.where('removed').equals(0).each((row) => {
-    if (row.thumbUrl) wanted.push({ url: row.thumbUrl, kind: 'thumb', profileKind: row.kind, profileId: row.id });
+  await context.db.searchRows.where('connections').equals(context.connectionId).each((row) => {
+    if (row.thumbUrl && row.removed === 0) wanted.push({ url: row.thumbUrl, kind: 'thumb', profileKind: row.kind, profileId: row.id });
   });
   return notCached(context, wanted);
 }

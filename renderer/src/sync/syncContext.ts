@@ -3,12 +3,16 @@
  * bridge request under the engine's rules (pause, cancel, offline backoff, retries).
  */
 import type { BridgeResult } from '../../../contract/bridge-errors.ts';
+import type { ConnectionLibrary } from '../db/connectionLibrary.ts';
 import type { LibraryDb } from '../db/libraryDb.ts';
 import type { SyncBridge } from './syncEngine.ts';
 import type { ProgressTracker } from './syncProgress.ts';
 
 export interface SyncContext {
+  /** The one library (every connection's). */
   db: LibraryDb;
+  /** This connection's share of it: what the engine writes and reconciles. */
+  library: ConnectionLibrary;
   bridge: SyncBridge;
   connectionId: string;
   perPage: number;

@@ -1,9 +1,9 @@
 /**
- * The sync engine of one connection's offline library. Lists first (every list field, 1000 per
+ * The sync engine of one connection's share of the offline library. Lists first (every list field, 1000 per
  * page, each page and its checkpoint in one transaction), then details by priority within the
  * back end's rate budget, then pictures. It resumes from the checkpoint after a crash, a cancel or
  * a lost network; the directory's updated_at, never the client clock, decides what is new.
- * Stores own one engine per active connection; components never see it.
+ * The sync store owns one engine per connection; components never see it.
  */
 import type { CastdeskBridge } from '../../../contract/bridge.ts';
 import type { ActorDetail, CrewDetail } from '../../../contract/directory-api.ts';
@@ -32,9 +32,12 @@ export type SyncBridge = Pick<
 >;
 
 export interface SyncEngineOptions {
+  /** The one library; the engine writes its connection's share of it. */
   db: LibraryDb;
   bridge: SyncBridge;
   connectionId: string;
+  /** The connection's directory (db/directoryOrigin.ts); default: one of its own, unknownOriginOf. */
+  origin?: string;
   /** Epoch milliseconds; for timestamps the UI shows and for backoff only, never for what is new. */
   now?: () => number;
   /** Subtracted from the watermark for incremental runs (default 3600 s). */

@@ -1,16 +1,19 @@
 /**
  * The machinery behind createSyncEngine: the run (lists, reconciliation, details, pictures), the
  * request gate (pause, cancel, offline backoff) and the prioritised detail queue. One runner per
- * connection library; one run at a time.
+ * connection; one run at a time.
  */
 import { fullJitterDelayMs, sleep, type BackoffOptions } from '../../../contract/backoff.ts';
 import type { RequestPriority } from '../../../contract/bridge.ts';
 import type { BridgeResult } from '../../../contract/bridge-errors.ts';
 import type { ActorDetail, CrewDetail } from '../../../contract/directory-api.ts';
 import { LibraryStorageError, type AnyProfileRow, type KeepOfflineScope, type ProfileKind, type SyncResource } from '../db/libraryDb.ts';
+import { originCode } from '../db/connectionLibrary.ts';
+import { unknownOriginOf } from '../db/directoryOrigin.ts';
 import {
   markProfileRemoved,
   profileTable,
+  readProfile,
   recordMedia,
   recordSyncError,
   writeCastingCallDetail,
@@ -58,6 +61,7 @@ export class SyncRunner {
   private keptRefs: { kind: ProfileKind; id: number }[] = [];
   /** Stops the background retry of kept files that wait. */
   private mediaRetry: AbortController | null = null;
+  private readying: Promise<void> | null = null;
 
   constructor(private readonly options: SyncEngineOptions) {
     const now = options.now ?? (() => Date.now());
@@ -68,6 +72,8 @@ export class SyncRunner {
     this.concurrency = options.detailConcurrency ?? 4;
     this.context = {
       db: options.db,
+      // The origin's code is read (or given) before the first use: see ready().
+      library: { db: options.db, connectionId: options.connectionId, origin: options.origin ?? unknownOriginOf(options.connectionId), code: -1 },
       bridge: options.bridge,
       connectionId: options.connectionId,
       perPage: options.perPage ?? 1000,
@@ -78,6 +84,14 @@ export class SyncRunner {
       nowIso: () => new Date(now()).toISOString(),
       call: (request) => this.call(request),
     };
+  }
+
+  /** Resolves the origin's code once, before anything reads or writes the connection's share. */
+  private ready(): Promise<void> {
+    this.readying ??= originCode(this.context.db, this.context.library.origin).then((code) => {
+      this.context.library = { ...this.context.library, code };
+    });
+    return this.readying;
   }
 
   run(options: SyncRunOptions): Promise<SyncRunOutcome> {
@@ -125,22 +139,22 @@ export class SyncRunner {
   }
 
   async view(kind: ProfileKind, id: number, hops = 0): Promise<ViewedProfile> {
-    const table = profileTable(this.context.db, kind);
-    const cached = await table.get(id);
+    await this.ready();
+    const cached = await readProfile(this.context.library, kind, id);
     const result: BridgeResult<ProfileDetail> =
       kind === 'actor'
         ? await this.options.bridge.getActor({ connectionId: this.context.connectionId, id, priority: 'interactive' })
         : await this.options.bridge.getCrew({ connectionId: this.context.connectionId, id, priority: 'interactive' });
     if (result.ok) {
       this.progress.countRequest();
-      await writeProfileDetail(this.context.db, kind, result.value, this.context.nowIso());
+      await writeProfileDetail(this.context.library, kind, result.value, this.context.nowIso());
       this.prefetchVersionsInBackground(kind, result.value);
       return { kind, id, detail: result.value, fromCache: false };
     }
     const error = new SyncCallError(result.error.code, result.error.message, result.error.details);
     const gone = goneStatus(error);
     if (gone) {
-      await markProfileRemoved(this.context.db, kind, id, { ...gone, at: this.context.nowIso() });
+      await markProfileRemoved(this.context.library, kind, id, { ...gone, at: this.context.nowIso() });
       if (gone.reason === 'merged' && hops < maxMergeHops) {
         const target = await this.view(kind, gone.newId, hops + 1);
         return { ...target, kind, id, removed: gone };
@@ -149,7 +163,7 @@ export class SyncRunner {
     }
     if (error.code === 'not_found') {
       const removed = { reason: 'missing' as const };
-      await markProfileRemoved(this.context.db, kind, id, { ...removed, at: this.context.nowIso() });
+      await markProfileRemoved(this.context.library, kind, id, { ...removed, at: this.context.nowIso() });
       return { kind, id, detail: cached?.detail ?? null, removed, fromCache: true };
     }
     if (isOfflineFailure(error)) this.setOnline(false, error);
@@ -170,6 +184,7 @@ export class SyncRunner {
     let resource: SyncResource = 'actors';
     this.progress.update({ state: this.paused ? 'paused' : 'syncing', phase: 'lists', lastError: null, details: { done: 0, queued: this.queue.size }, media: { done: 0, queued: 0 } });
     try {
+      await this.ready();
       const full = options.full === true || (await this.cacheEvicted());
       this.progress.update({ full });
       let fullRuns = 0;
@@ -207,7 +222,7 @@ export class SyncRunner {
           ? { code: error.code, message: error.message }
           : { code: 'internal', message: error instanceof Error ? error.message : String(error) };
       this.progress.update({ state: 'error', lastError });
-      if (!(error instanceof LibraryStorageError)) await recordSyncError(this.context.db, resource, lastError, this.context.nowIso()).catch(() => undefined);
+      if (!(error instanceof LibraryStorageError)) await recordSyncError(this.context.library, resource, lastError, this.context.nowIso()).catch(() => undefined);
       return 'error';
     }
   }
@@ -217,26 +232,31 @@ export class SyncRunner {
    * remembers a completed full sync means that happened: sync in full again.
    */
   private async cacheEvicted(): Promise<boolean> {
-    const empty = (await this.context.db.actors.count()) === 0 && (await this.context.db.crew.count()) === 0;
+    const { db, connectionId } = this.context;
+    const empty = (await db.actors.where('connections').equals(connectionId).count()) === 0 && (await db.crew.where('connections').equals(connectionId).count()) === 0;
     if (!empty) return false;
     const memory = await this.options.bridge.getSyncMemory({ connectionId: this.context.connectionId });
     return memory.ok && memory.value.completedFullSyncAt !== null;
   }
 
   private async rememberFullSync(): Promise<void> {
-    const states = await this.context.db.syncState.bulkGet(['actors', 'crew']);
+    const { connectionId } = this.context;
+    const states = await this.context.db.syncState.bulkGet([
+      [connectionId, 'actors'],
+      [connectionId, 'crew'],
+    ]);
     if (!states.every((state) => state?.lastFullReconciliationAt)) return;
     await this.options.bridge.setSyncMemory({ connectionId: this.context.connectionId, completedFullSyncAt: this.context.nowIso() });
   }
 
   /** Queues what needs a detail: shortlisted, kept offline, casting calls, then stale details. */
   private async planDetails(staleRefs: { kind: ProfileKind; id: number }[]): Promise<void> {
-    const { db } = this.context;
+    const { db, library, connectionId } = this.context;
     const shortlisted = new Set((await this.options.shortlistedActorIds?.()) ?? []);
     const keptRefs: { kind: ProfileKind; id: number }[] = [...shortlisted].map((id) => ({ kind: 'actor' as const, id }));
     const versionsWanted: MediaWanted[] = [];
     for (const id of shortlisted) {
-      const row = await profileTable(db, 'actor').get(id);
+      const row = await readProfile(library, 'actor', id);
       // Merged and deleted are final; a profile missing from the lists is asked why (410 or back).
       if (row?.removed && row.removed.reason !== 'missing') continue;
       if (row?.removed || this.needsDetail(row)) this.enqueue({ kind: 'actor', id, priority: 'shortlist' });
@@ -247,11 +267,11 @@ export class SyncRunner {
     for (const { scope } of await db.keepOffline.toArray()) {
       for (const ref of await resolveScope(this.context, scope)) {
         keptRefs.push(ref);
-        const row = await profileTable(db, ref.kind).get(ref.id);
+        const row = await readProfile(library, ref.kind, ref.id);
         if (!row?.removed && this.needsDetail(row)) this.enqueue({ ...ref, priority: 'keep_offline' });
       }
     }
-    await db.castingCalls.each((row) => {
+    await db.castingCalls.where('connections').equals(connectionId).each((row) => {
       if (row.removed) return;
       if (!row.detail) this.enqueue({ kind: 'castingCall', id: row.id, priority: 'keep_offline' });
       else if (this.isOld(row.detailFetchedAt)) this.enqueue({ kind: 'castingCall', id: row.id, priority: 'background' });
@@ -259,7 +279,7 @@ export class SyncRunner {
     this.keptRefs = keptRefs;
     for (const ref of staleRefs) this.enqueue({ ...ref, priority: 'background' });
     for (const kind of ['actor', 'crew'] as const) {
-      await profileTable(db, kind).each((row) => {
+      await profileTable(db, kind).where('connections').equals(connectionId).each((row) => {
         if (row.detail && !row.removed && this.needsDetail(row)) this.enqueue({ kind, id: row.id, priority: 'background' });
       });
     }
@@ -295,12 +315,12 @@ export class SyncRunner {
   }
 
   private async fetchDetail(task: DetailTask): Promise<void> {
-    const { bridge, connectionId, db } = this.context;
+    const { bridge, connectionId, library } = this.context;
     const priority: RequestPriority = task.priority;
     try {
       if (task.kind === 'castingCall') {
         const detail = await this.call(() => bridge.getCastingCall({ connectionId, id: task.id, priority }));
-        await writeCastingCallDetail(db, detail, this.context.nowIso());
+        await writeCastingCallDetail(library, detail, this.context.nowIso());
         return;
       }
       const kind = task.kind;
@@ -308,7 +328,7 @@ export class SyncRunner {
         kind === 'actor'
           ? await this.call(() => bridge.getActor({ connectionId, id: task.id, priority }))
           : await this.call(() => bridge.getCrew({ connectionId, id: task.id, priority }));
-      await writeProfileDetail(db, kind, detail, this.context.nowIso());
+      await writeProfileDetail(library, kind, detail, this.context.nowIso());
       if (priority === 'interactive' || priority === 'shortlist') {
         const wanted = await notCached(this.context, this.versionsOf(kind, detail));
         await prefetchPictures(this.context, wanted, 'high');
@@ -318,13 +338,13 @@ export class SyncRunner {
       if (task.kind === 'castingCall') return;
       const gone = goneStatus(error);
       if (gone) {
-        await markProfileRemoved(db, task.kind, task.id, { ...gone, at: this.context.nowIso() });
+        await markProfileRemoved(library, task.kind, task.id, { ...gone, at: this.context.nowIso() });
         // The profile lives on under its new id: fetch that one with the same priority.
         if (gone.reason === 'merged') this.enqueue({ kind: task.kind, id: gone.newId, priority });
         return;
       }
       if (error instanceof SyncCallError && error.code === 'not_found') {
-        await markProfileRemoved(db, task.kind, task.id, { reason: 'missing', at: this.context.nowIso() });
+        await markProfileRemoved(library, task.kind, task.id, { reason: 'missing', at: this.context.nowIso() });
         return;
       }
       // One detail failing (a bad answer, retries spent) must not end the run: the next run retries it.
@@ -349,7 +369,7 @@ export class SyncRunner {
         const answer = await this.options.bridge.prefetchMedia({ connectionId: this.context.connectionId, urls: batch.map((entry) => entry.url), priority: 'high' });
         const cached = new Set(unwrap(answer).cached);
         const cachedAt = this.context.nowIso();
-        await recordMedia(this.context.db, batch.filter((entry) => cached.has(entry.url)).map((entry) => ({ ...entry, cachedAt })));
+        await recordMedia(this.context.library, batch.filter((entry) => cached.has(entry.url)).map((entry) => ({ ...entry, cachedAt })));
       }
     };
     // Offline or full: the detail is shown anyway; the pictures come with the next view or run.
