@@ -9,6 +9,9 @@ export function searchRowsOf(names: readonly PersonName[], firstId = 1): SearchR
     return {
       kind: 'actor',
       id: firstId + i,
+      uid: firstId + i,
+      origin: 'https://directory.test',
+      connections: ['c1'],
       name,
       foldedName: foldName(name),
       foldedLastName: foldName(`${person.last} ${person.first}`),

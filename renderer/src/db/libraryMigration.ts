@@ -198,6 +198,7 @@ export async function migrateConnectionLibraries(
   const factory = (options?.indexedDB as IDBFactory | undefined) ?? (globalThis as { indexedDB?: IDBFactory }).indexedDB;
   const report: LibraryMigrationReport = { merged: [], alreadyMerged: 0 };
   for (const source of await legacyDatabaseNames(factory, connectionIds)) {
+    if (source === target.name) continue;
     const connectionId = source.slice(legacyLibraryPrefix.length);
     if (!(await target.migrations.get(source))) {
       const origin = originOf(connectionId) ?? unknownOriginOf(connectionId);

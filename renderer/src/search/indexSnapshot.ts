@@ -22,7 +22,7 @@ import { StoredRows, writeRows } from './storedRows.ts';
  * name becomes dictionary words (nameDictionary.ts) or a row facet values (facetValuesOf). The
  * folding, the facets and the orders are checked on their own (structureFingerprint).
  */
-export const indexSnapshotFormat = 1;
+export const indexSnapshotFormat = 2;
 
 /** 32-bit FNV-1a of a text. */
 function hashText(text: string): number {

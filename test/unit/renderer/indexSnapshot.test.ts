@@ -159,8 +159,8 @@ describe('index snapshot', () => {
     const empty = restoreIndex(snapshotOfIndex(new ProfileIndex()))!;
     expect(empty.size).toBe(0);
     expect(empty.query({ ...emptyQuery(), text: 'anna' }).ids).toHaveLength(0);
-    const odd = { ...rows[0]!, id: 9, thumbUrl: null, mainProfession: null, age: null, height: 181.5, name: 'Ünal \uD800 Ødegård', foldedName: foldName('Ünal Ødegård') };
-    const sparse = { ...rows[1]!, id: 10, dialects: undefined, skills: undefined } as unknown as SearchRow;
+    const odd = { ...rows[0]!, id: 9, uid: 9, thumbUrl: null, mainProfession: null, age: null, height: 181.5, name: 'Ünal \uD800 Ødegård', foldedName: foldName('Ünal Ødegård') };
+    const sparse = { ...rows[1]!, id: 10, uid: 10, dialects: undefined, skills: undefined } as unknown as SearchRow;
     const restored = restoreIndex(snapshotOfIndex(indexOf([odd, sparse])))!;
     expect(restored.get(9)).toEqual(odd);
     expect(restored.get(10)).toEqual({ ...sparse, dialects: [], skills: [] });

@@ -2,17 +2,16 @@ import { Dexie } from 'dexie';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ActorListItem } from '../../../contract/directory-api.ts';
+import { connectionLibrary } from '../../../renderer/src/db/connectionLibrary.ts';
 import {
   LibraryDb,
   LibraryStorageError,
-  deleteLibraryDb,
   libraryDbName,
   libraryDbVersion,
   librarySchemaVersions,
+  libraryUid,
   openLibraryDb,
   requestPersistentStorage,
-  type ActorRow,
-  type CrewRow,
   type PageCheckpoint,
 } from '../../../renderer/src/db/libraryDb.ts';
 import { writeProfilePage } from '../../../renderer/src/db/libraryWrites.ts';
@@ -35,170 +34,51 @@ afterEach(async () => {
   }
 });
 
-const actorRow = (id: number, name: string, extra: Partial<ActorListItem> = {}): ActorRow => ({
+const actorRow = (id: number, name: string, extra: Partial<ActorListItem> = {}) => ({
   id,
   item: { id, name, gender: 'f', gender_new: 'female', languages: { deu: 'native', eng: 'fluent' }, updated_at: '2026-01-02T03:04:05.000+00:00', main_picture_url_tile: `http://x/${id}.png`, ...extra },
   listSyncedAt: '2026-01-03T00:00:00.000Z',
   updatedAt: '2026-01-02T03:04:05.000+00:00',
 });
 
-describe('LibraryDb schema upgrades', () => {
+describe('LibraryDb schema', () => {
   it('opens a new database at the current version with every table', async () => {
     const id = freshConnectionId();
-    const db = await openLibraryDb(id, dexieOptions);
+    const db = await openLibraryDb(`library-${id}`, dexieOptions);
     opened.push(db);
-    expect(db.name).toBe(`castdesk-library-${id}`);
+    expect(db.name).toBe(`library-${id}`);
     expect(db.verno).toBe(libraryDbVersion);
     expect(db.tables.map((table) => table.name).sort()).toEqual(
-      ['actors', 'castingCalls', 'crew', 'keepOffline', 'labels', 'media', 'savedSearches', 'searchRows', 'syncState'].sort(),
+      ['actors', 'castingCalls', 'crew', 'keepOffline', 'labels', 'media', 'migrations', 'origins', 'savedSearches', 'searchRows', 'syncState'].sort(),
     );
+    expect(Object.keys(librarySchemaVersions)).toEqual([String(libraryDbVersion)]);
+    // The app's one library has one name for every connection.
+    expect(new LibraryDb(undefined, dexieOptions).name).toBe(libraryDbName);
   });
 
-  it('version 1 → current builds a search row for every stored actor and crew profile, details included', async () => {
-    const id = freshConnectionId();
-    const v1 = new Dexie(libraryDbName(id), dexieOptions);
-    v1.version(1).stores(librarySchemaVersions[1]);
-    await v1.open();
-    const withDetail: ActorRow = {
-      ...actorRow(2, 'Jörg Müller'),
-      removed: { reason: 'missing', at: '2026-01-04T00:00:00.000Z' },
-      detail: { id: 2, first_name: 'Jörg', last_name: 'Müller', talent_agency_connections: [], updated_at: '2026-01-02T03:04:05.000+00:00', acting_age_from: 30, acting_age_to: 45 },
-    };
-    const crewRow: CrewRow = {
-      id: 7,
-      item: { id: 7, first_name: 'Zoë', last_name: 'Adler', gender: 'i', professions: ['kamera'], updated_at: '2026-01-05T00:00:00.000+00:00' },
-      listSyncedAt: '2026-01-05T00:00:00.000Z',
-      updatedAt: '2026-01-05T00:00:00.000+00:00',
-    };
-    await v1.table('actors').bulkPut([actorRow(1, 'Anna Schmidt'), withDetail]);
-    await v1.table('crew').put(crewRow);
-    await v1.table('syncState').put({ resource: 'actors', watermark: '2026-01-02T03:04:05.000+00:00', checkpoint: null, lastFullReconciliationAt: null, lastRunCompletedAt: null, lastError: null });
-    v1.close();
-
-    const db = await openLibraryDb(id, dexieOptions);
+  it('keys profiles of two directories apart and one directory\'s profile once for every connection', async () => {
+    const db = await openLibraryDb(`library-${freshConnectionId()}`, dexieOptions);
     opened.push(db);
-    expect(db.verno).toBe(libraryDbVersion);
-    const rows = await db.searchRows.toArray();
-    expect(rows).toHaveLength(3);
-    expect(new Set(rows.map((row) => row.rev)).size).toBe(3);
-    expect(await db.searchRows.get(['actor', 1])).toEqual({
-      kind: 'actor',
-      id: 1,
-      name: 'Anna Schmidt',
-      foldedName: 'anna schmidt',
-      foldedLastName: 'schmidt anna',
-      gender: 'f',
-      genderNew: 'female',
-      genderSearchability: ['female'],
-      age: null,
-      actingAgeFrom: null,
-      actingAgeTo: null,
-      languageCodes: ['deu', 'eng'],
-      languageLevels: { deu: 'native', eng: 'fluent' },
-      dialects: [],
-      accents: [],
-      mainProfession: null,
-      specializations: [],
-      professions: [],
-      agencies: [],
-      residences: [],
-      accommodations: [],
-      nationalities: [],
-      height: null,
-      skills: [],
-      ethnicBackgrounds: [],
-      hasShowreel: false,
-      hasDetail: 0,
-      updatedAt: '2026-01-02T03:04:05.000+00:00',
-      thumbUrl: 'http://x/1.png',
-      removed: 0,
-      rev: expect.any(Number) as number,
-    });
-    const joerg = await db.searchRows.get(['actor', 2]);
-    expect(joerg).toMatchObject({ foldedName: 'joerg mueller jorg muller', actingAgeFrom: 30, actingAgeTo: 45, removed: 1 });
-    expect(await db.searchRows.get(['crew', 7])).toMatchObject({ name: 'Zoë Adler', foldedName: 'zoe adler', gender: 'i', genderNew: null, professions: ['kamera'] });
-    // The data of version 1 is untouched.
-    expect(await db.actors.get(2)).toEqual(withDetail);
-    expect((await db.syncState.get('actors'))?.watermark).toBe('2026-01-02T03:04:05.000+00:00');
-    // The indexes of version 2 answer.
-    expect(await db.searchRows.where('languageCodes').equals('eng').count()).toBe(2);
-    expect(await db.searchRows.where('removed').equals(0).count()).toBe(2);
-  });
-
-  it('version 2 → 3 rebuilds the search rows with the detail fields and a write order', async () => {
-    const id = freshConnectionId();
-    const v2 = new Dexie(libraryDbName(id), dexieOptions);
-    v2.version(1).stores(librarySchemaVersions[1]);
-    v2.version(2).stores(librarySchemaVersions[2]);
-    await v2.open();
-    const detailed: ActorRow = {
-      ...actorRow(3, 'Lena Berg'),
-      detail: {
-        id: 3,
-        first_name: 'Lena',
-        last_name: 'Berg',
-        updated_at: '2026-01-02T03:04:05.000+00:00',
-        acting_age_from: 20,
-        acting_age_to: 28,
-        height: 172,
-        nationalities: ['DE'],
-        languages: { deu: 'muttersprachlich' },
-        dialects: { bavarian: 'good' },
-        native_dialects: ['swabian'],
-        accents: { french: 'basic' },
-        instruments: { piano: 'good' },
-        sports: ['tennis'],
-        drivers_licenses: ['b'],
-        specializations: ['saenger'],
-        main_profession: 'actor',
-        accommodation_options: ['Hamburg'],
-        locations: [{ name: 'München', type: 'place', country: 'DE' }, { name: 'Köln', type: 'accommodation', country: 'DE' }],
-        showreels: [{ name: 'Reel', url: 'http://x/r.mp4', type: 'video' }],
-        talent_agency_connections: [
-          { talent_agency_id: 9, talent_agency_employee_id: 1, agency_profile_url: null, talent_agency_name: 'Zweit', categories: [], regions: [], connection_type: 'secondary_agency' },
-          { talent_agency_id: 8, talent_agency_employee_id: 1, agency_profile_url: null, talent_agency_name: 'Erst', categories: [], regions: [], connection_type: 'primary_agency' },
-        ],
-      },
-    };
-    await v2.table('actors').bulkPut([actorRow(1, 'Anna Schmidt'), detailed]);
-    // A version-2 search row lacks every detail field.
-    await v2.table('searchRows').put({ kind: 'actor', id: 3, name: 'Lena Berg', foldedName: 'lena berg', gender: 'f', genderNew: 'female', actingAgeFrom: 20, actingAgeTo: 28, languageCodes: ['deu'], professions: [], updatedAt: '2026-01-02T03:04:05.000+00:00', thumbUrl: null, removed: 0 });
-    await v2.table('shortlists').add({ name: 'Kept', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' });
-    v2.close();
-
-    const db = await openLibraryDb(id, dexieOptions);
-    opened.push(db);
-    expect(db.verno).toBe(libraryDbVersion);
-    expect(await db.searchRows.count()).toBe(2);
-    expect(await db.searchRows.get(['actor', 3])).toMatchObject({
-      foldedLastName: 'berg lena',
-      height: 172,
-      nationalities: ['DE'],
-      languageLevels: { deu: 'muttersprachlich' },
-      dialects: ['bavarian', 'swabian'],
-      accents: ['french'],
-      skills: ['instruments:piano', 'sports:tennis', 'drivers_licenses:b'],
-      specializations: ['saenger'],
-      mainProfession: 'actor',
-      agencies: ['Erst', 'Zweit'],
-      residences: ['München'],
-      accommodations: ['Hamburg', 'Köln'],
-      hasShowreel: true,
-      hasDetail: 1,
-    });
-    // The new indexes answer and the other tables are untouched.
-    expect((await db.searchRows.orderBy('rev').last())?.rev).toBe(2);
-    // Version 4 drops the never-used shortlist tables (shortlists live in their own database).
-    expect(db.tables.map((table) => table.name)).not.toContain('shortlists');
-    expect(await db.savedSearches.count()).toBe(0);
-    expect(await db.labels.count()).toBe(0);
+    const checkpoint: PageCheckpoint = { runId: 'r1', mode: 'full', nextPage: 2, perPage: 10, startedAt: '2026-01-01T00:00:00.000Z' };
+    const a = await connectionLibrary(db, 'a', 'https://directory.example');
+    const b = await connectionLibrary(db, 'b', 'https://directory.example');
+    const other = await connectionLibrary(db, 'c', 'https://other.example');
+    for (const library of [a, b, other]) await writeProfilePage(library, 'actor', 'actors', [actorRow(7, `Anna ${library.connectionId}`).item], checkpoint, '2026-01-01T00:00:00.000Z');
+    expect(a.code).toBe(b.code);
+    expect(other.code).not.toBe(a.code);
+    const rows = await db.actors.toArray();
+    expect(rows.map((row) => [row.uid, row.id, row.origin, row.connections])).toEqual([
+      [libraryUid(a.code, 7), 7, 'https://directory.example', ['a', 'b']],
+      [libraryUid(other.code, 7), 7, 'https://other.example', ['c']],
+    ]);
+    expect(await db.searchRows.where('connections').equals('b').count()).toBe(1);
+    expect((await db.syncState.get(['c', 'actors']))?.checkpoint).toEqual(checkpoint);
   });
 });
 
 describe('storage errors', () => {
   it('a QuotaExceededError inside a page write rolls the whole page back and is the typed storage_full error', async () => {
-    const id = freshConnectionId();
-    const db = new LibraryDb(id, dexieOptions);
+    const db = new LibraryDb(`library-${freshConnectionId()}`, dexieOptions);
     let failSearchRows = false;
     // IndexedDB itself refuses the search rows, as a full disk would, after the actors were put.
     db.use({
@@ -222,38 +102,23 @@ describe('storage errors', () => {
     });
     await db.open();
     opened.push(db);
+    const library = await connectionLibrary(db, 'c1', 'https://directory.example');
     const checkpoint: PageCheckpoint = { runId: 'r1', mode: 'full', nextPage: 2, perPage: 2, startedAt: '2026-01-01T00:00:00.000Z' };
     const items = [actorRow(1, 'Anna').item, actorRow(2, 'Ben').item];
 
     failSearchRows = true;
-    const failure = await writeProfilePage(db, 'actor', 'actors', items, checkpoint, '2026-01-01T00:00:00.000Z').catch((error: unknown) => error);
+    const failure = await writeProfilePage(library, 'actor', 'actors', items, checkpoint, '2026-01-01T00:00:00.000Z').catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(LibraryStorageError);
     expect((failure as LibraryStorageError).code).toBe('storage_full');
     expect(await db.actors.count()).toBe(0);
     expect(await db.searchRows.count()).toBe(0);
-    expect(await db.syncState.get('actors')).toBeUndefined();
+    expect(await db.syncState.get(['c1', 'actors'])).toBeUndefined();
 
     failSearchRows = false;
-    await writeProfilePage(db, 'actor', 'actors', items, checkpoint, '2026-01-01T00:00:00.000Z');
+    await writeProfilePage(library, 'actor', 'actors', items, checkpoint, '2026-01-01T00:00:00.000Z');
     expect(await db.actors.count()).toBe(2);
     expect(await db.searchRows.count()).toBe(2);
-    expect((await db.syncState.get('actors'))?.checkpoint).toEqual(checkpoint);
-  });
-
-  it('deleteLibraryDb clears one connection and leaves the others', async () => {
-    const kept = freshConnectionId();
-    const cleared = freshConnectionId();
-    for (const id of [kept, cleared]) {
-      const db = await openLibraryDb(id, dexieOptions);
-      await db.actors.put(actorRow(1, 'Anna'));
-      db.close();
-    }
-    await deleteLibraryDb(cleared, dexieOptions);
-    const keptDb = await openLibraryDb(kept, dexieOptions);
-    const clearedDb = await openLibraryDb(cleared, dexieOptions);
-    opened.push(keptDb, clearedDb);
-    expect(await keptDb.actors.count()).toBe(1);
-    expect(await clearedDb.actors.count()).toBe(0);
+    expect((await db.syncState.get(['c1', 'actors']))?.checkpoint).toEqual(checkpoint);
   });
 
   it('asks for persistent storage where the browser offers it', async () => {

@@ -11,6 +11,9 @@ function row(id: number, name: string, extra: Partial<SearchRow> = {}): SearchRo
   return {
     kind: 'actor',
     id,
+    uid: id,
+    origin: 'https://directory.test',
+    connections: ['c1'],
     name,
     foldedName: foldName(name),
     foldedLastName: foldName(`${rest.join(' ')} ${first}`),

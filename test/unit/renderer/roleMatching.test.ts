@@ -9,6 +9,9 @@ function actor(id: number, name: string, overrides: Partial<SearchRow> = {}): Se
   return {
     kind: 'actor',
     id,
+    uid: id,
+    origin: 'https://directory.test',
+    connections: ['c1'],
     name,
     foldedName: foldName(name),
     foldedLastName: foldName(name),

@@ -147,7 +147,7 @@ describe('sync engine', () => {
         delays.push(ms);
         // While it waits, the first page is safely written with its checkpoint.
         expect(await db.actors.count()).toBe(10);
-        expect((await db.syncState.get('actors'))?.checkpoint).toMatchObject({ nextPage: 2 });
+        expect((await db.syncState.get(['c1', 'actors']))?.checkpoint).toMatchObject({ nextPage: 2 });
       },
     });
     engine.onProgress((progress) => states.push(progress.state));
@@ -181,7 +181,7 @@ describe('sync engine', () => {
     // A client clock years off must not matter.
     const engine = createSyncEngine({ db, bridge: directory.bridge, connectionId: 'c1', lookbackSeconds: 600, now: () => Date.UTC(2031, 5, 1), media: false });
     expect(await engine.run()).toBe('done');
-    const watermark = (await db.syncState.get('actors'))?.watermark;
+    const watermark = (await db.syncState.get(['c1', 'actors']))?.watermark;
     expect(watermark).toBe(new Date(Date.UTC(2026, 0, 1, 0, 0, 4)).toISOString());
     directory.calls.length = 0;
     expect(await engine.run()).toBe('done');
@@ -211,7 +211,7 @@ describe('sync engine', () => {
     const engine = createSyncEngine({ db, bridge: directory.bridge, connectionId: 'c1', perPage: 10, media: false });
     expect(await engine.run()).toBe('error');
     expect(engine.progress()).toMatchObject({ state: 'error', lastError: { code: 'unauthorized' } });
-    const state = await db.syncState.get('actors');
+    const state = await db.syncState.get(['c1', 'actors']);
     expect(state?.checkpoint).toMatchObject({ nextPage: 2, mode: 'full' });
     expect(state?.lastError).toMatchObject({ code: 'unauthorized' });
   });
