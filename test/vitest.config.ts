@@ -34,6 +34,7 @@ export default defineConfig({
           name: 'renderer',
           environment: 'happy-dom',
           include: ['test/unit/renderer/**/*.test.ts'],
+          setupFiles: ['test/unit/renderer/setup/oneLibrary.ts'],
         },
       },
       {

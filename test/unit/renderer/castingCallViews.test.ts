@@ -7,7 +7,8 @@ import type { CastdeskBridge } from '../../../contract/bridge.ts';
 import type { ActorDetail, ActorListItem, CastingCallDetail, CastingCallListItem } from '../../../contract/directory-api.ts';
 import App from '../../../renderer/src/App.vue';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
-import { openLibraryDb, type CastingCallRow } from '../../../renderer/src/db/libraryDb.ts';
+import type { CastingCallRow } from '../../../renderer/src/db/libraryDb.ts';
+import { castingCallRowsOf, openConnectionLibrary } from './libraryFixture.ts';
 import { writeProfileDetail, writeProfilePage } from '../../../renderer/src/db/libraryWrites.ts';
 import { de } from '../../../renderer/src/i18n/de.ts';
 import { en } from '../../../renderer/src/i18n/en.ts';
@@ -36,18 +37,19 @@ interface Seed {
   actors?: ActorDetail[];
   /** Actors only listed (no detail: acting age unknown). */
   listed?: ActorListItem[];
-  calls?: CastingCallRow[];
+  calls?: CallSeed[];
 }
 
 /** Writes a library the way the sync engine leaves it, before the app opens it. */
 async function seedLibrary(connectionId: string, seed: Seed): Promise<void> {
-  const db = await openLibraryDb(connectionId);
+  const library = await openConnectionLibrary(connectionId);
+  const { db } = library;
   try {
-    for (const detail of seed.actors ?? []) await writeProfileDetail(db, 'actor', detail, now);
+    for (const detail of seed.actors ?? []) await writeProfileDetail(library, 'actor', detail, now);
     if (seed.listed?.length) {
-      await writeProfilePage(db, 'actor', 'actors', seed.listed, { runId: 'seed', mode: 'incremental', nextPage: 2, perPage: 50, startedAt: now }, now);
+      await writeProfilePage(library, 'actor', 'actors', seed.listed, { runId: 'seed', mode: 'incremental', nextPage: 2, perPage: 50, startedAt: now }, now);
     }
-    if (seed.calls?.length) await db.castingCalls.bulkPut(seed.calls);
+    if (seed.calls?.length) await db.castingCalls.bulkPut(castingCallRowsOf(library, seed.calls));
   } finally {
     db.close();
   }
@@ -84,7 +86,9 @@ async function mountApp(
   return { view: wrapper, directory, sync: useSyncStore(pinia), router, connectionId };
 }
 
-function callRow(item: CastingCallListItem, current: boolean, detail?: CastingCallDetail): CastingCallRow {
+type CallSeed = Omit<CastingCallRow, 'uid' | 'origin' | 'connections'>;
+
+function callRow(item: CastingCallListItem, current: boolean, detail?: CastingCallDetail): CallSeed {
   return { id: item.id, item, current, fetchedAt: now, ...(detail ? { detail, detailFetchedAt: now } : {}) };
 }
 

@@ -8,7 +8,8 @@ import type { CastdeskBridge } from '../../../contract/bridge.ts';
 import type { ActorDetail, CastingCallDetail, CastingCallListItem } from '../../../contract/directory-api.ts';
 import App from '../../../renderer/src/App.vue';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
-import { openLibraryDb, type CastingCallRow } from '../../../renderer/src/db/libraryDb.ts';
+import type { CastingCallRow } from '../../../renderer/src/db/libraryDb.ts';
+import { castingCallRowsOf, openConnectionLibrary } from './libraryFixture.ts';
 import { markProfileRemoved, writeProfileDetail } from '../../../renderer/src/db/libraryWrites.ts';
 import { userShortlistDbName } from '../../../renderer/src/db/shortlistDb.ts';
 import { de } from '../../../renderer/src/i18n/de.ts';
@@ -89,14 +90,15 @@ const callDetail: CastingCallDetail = {
   ],
 };
 const callItem: CastingCallListItem = { id: 21, name: 'Project Sunrise', casting_type: 'ecasting', production_format: 'feature_film', deadline: callDetail.deadline };
-const callRow: CastingCallRow = { id: 21, item: callItem, detail: callDetail, detailFetchedAt: now, current: true, fetchedAt: now };
+const callRow: Omit<CastingCallRow, 'uid' | 'origin' | 'connections'> = { id: 21, item: callItem, detail: callDetail, detailFetchedAt: now, current: true, fetchedAt: now };
 
 /** Writes the library the way the sync engine leaves it, before the app opens it. */
 async function seedLibrary(connectionId: string): Promise<void> {
-  const db = await openLibraryDb(connectionId);
+  const library = await openConnectionLibrary(connectionId);
+  const { db } = library;
   try {
-    for (const detail of actors) await writeProfileDetail(db, 'actor', detail, now);
-    await db.castingCalls.put(callRow);
+    for (const detail of actors) await writeProfileDetail(library, 'actor', detail, now);
+    await db.castingCalls.bulkPut(castingCallRowsOf(library, [callRow]));
   } finally {
     db.close();
   }
@@ -465,9 +467,9 @@ describe('A shortlist', () => {
     expect(view.find('[data-testid="unavailable-marker"]').exists()).toBe(false);
 
     // The sync engine finds the profile gone.
-    const db = await openLibraryDb(connectionId);
-    await markProfileRemoved(db, 'actor', 4, { reason: 'deleted', at: now });
-    db.close();
+    const library = await openConnectionLibrary(connectionId);
+    await markProfileRemoved(library, 'actor', 4, { reason: 'deleted', at: now });
+    library.db.close();
     await eventually(() => expect(entryOf(view, 4).find('[data-testid="unavailable-marker"]').exists()).toBe(true));
     expect(entryOf(view, 4).get('[data-testid="unavailable-marker"]').text()).toBe(en.shortlists.unavailable);
     expect(entryOf(view, 4).text()).toContain('Jonas Weber');
