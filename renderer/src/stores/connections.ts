@@ -163,8 +163,9 @@ export const useConnectionStore = defineStore('connections', () => {
     const removed = take(await bridge.removeConnection({ id }));
     if (removed === null) return false;
     delete tests.value[id];
-    await refresh();
+    // Its share goes first, while the library is open: what only it saw leaves, the rest stays.
     await sync.dropLibrary(id);
+    await refresh();
     return true;
   }
 

@@ -61,6 +61,8 @@ export interface FakeDirectoryOptions {
   failWith?: { code: string; message: string };
   /** Directory calls never answer: the sync stays in its first list. */
   hang?: boolean;
+  /** What each key sees of `actors` (their ids), by connection id; a connection not named sees all. */
+  actorIdsByConnection?: Record<string, number[]>;
 }
 
 /**
@@ -69,19 +71,24 @@ export interface FakeDirectoryOptions {
  */
 export function fakeDirectory(options: FakeDirectoryOptions = {}) {
   const state = { failWith: options.failWith, hang: options.hang ?? false };
-  const actors = options.actors ?? [];
+  const allActors = options.actors ?? [];
+  /** The actors a connection's key sees. */
+  const seenBy = (connectionId: string) => {
+    const ids = options.actorIdsByConnection?.[connectionId];
+    return ids ? allActors.filter((actor) => ids.includes(actor.id)) : allActors;
+  };
   const directory = <T>(answer: () => T) => () => {
     if (state.hang) return new Promise<never>(() => {});
     if (state.failWith) return { ok: false, error: state.failWith };
     return answer();
   };
   const fake = fakeBridge({
-    listActors: (args: { params: { page?: number; perPage?: number } }) => directory(() => page(actors, args))(),
+    listActors: (args: { connectionId: string; params: { page?: number; perPage?: number } }) => directory(() => page(seenBy(args.connectionId), args))(),
     listCrew: (args: { params: { page?: number; perPage?: number } }) => directory(() => page(options.crew ?? [], args))(),
     listCastingCalls: (args: { params: { page?: number; perPage?: number } }) => directory(() => page(options.castingCalls ?? [], args))(),
-    getActor: (args: { id: number }) =>
+    getActor: (args: { connectionId: string; id: number }) =>
       directory(() => {
-        const item = actors.find((actor) => actor.id === args.id);
+        const item = seenBy(args.connectionId).find((actor) => actor.id === args.id);
         return item ? { ok: true, value: actorDetail(item) } : { ok: false, error: { code: 'not_found', message: 'HTTP 404' } };
       })(),
     getCastingCall: (args: { id: number }) => directory(() => ({ ok: false, error: { code: 'not_found', message: `no call ${args.id}` } }))(),

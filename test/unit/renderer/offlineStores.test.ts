@@ -72,7 +72,7 @@ describe('the sync store and the cache-reading stores', () => {
   it('opens the library of the active connection, syncs it, and lists actors from the cache by name', async () => {
     const { sync, actorSearch, connectionId } = await synced({ actors: threeActors });
     expect(sync.connectionId).toBe(connectionId);
-    expect(sync.db?.name).toBe(`castdesk-library-${connectionId}`);
+    expect(sync.libraryOpen).toBe(true);
     const names = () => [...actorSearch.result.ids].map((id) => actorSearch.row(id)?.name);
     await eventually(() => expect(names()).toEqual(['Ada Aalto', 'Björn Berg', 'Zoe Zander']));
     expect(actorSearch.total).toBe(3);
@@ -147,7 +147,7 @@ describe('the sync store and the cache-reading stores', () => {
 
     expect(await sync.clearCache(connectionId)).toBe(true);
     expect(directory.calls.filter((call) => call.channel === 'setSyncMemory').at(-1)?.args).toEqual({ connectionId, completedFullSyncAt: null });
-    expect(sync.db).not.toBeNull();
+    expect(sync.libraryOpen).toBe(true);
     expect(sync.progress.state).toBe('idle');
     await eventually(() => expect(actorSearch.total).toBe(0));
     expect(sync.cacheStats).toMatchObject({ actors: 0, crew: 0, castingCalls: 0 });
@@ -155,7 +155,7 @@ describe('the sync store and the cache-reading stores', () => {
     expect(sync.running).toBe(false);
   });
 
-  it('switches libraries with the active connection', async () => {
+  it('switches the active connection within the one library', async () => {
     const { connections, sync, actorSearch, directory, connectionId } = await synced({ actors: threeActors });
     await eventually(() => expect(actorSearch.total).toBe(3));
     const other = freshConnectionId();
@@ -165,22 +165,23 @@ describe('the sync store and the cache-reading stores', () => {
     });
     await connections.setActive(other);
     expect(sync.connectionId).toBe(other);
-    expect(sync.db?.name).toBe(`castdesk-library-${other}`);
+    expect([...sync.syncedIds].sort()).toEqual([connectionId, other].sort());
     await eventually(() => expect(sync.progress.state).toBe('done'));
+    // The same three actors, seen through both keys: still three.
+    expect(actorSearch.total).toBe(3);
+    expect(await Dexie.exists('castdesk-library')).toBe(true);
   });
 
-  it('deletes the library of a removed connection', async () => {
-    const { connections, sync, directory, connectionId } = await synced({ actors: threeActors });
-    const name = `castdesk-library-${connectionId}`;
-    expect(await Dexie.exists(name)).toBe(true);
+  it('takes out the share of a removed connection when it was the last', async () => {
+    const { connections, sync, actorSearch, directory, connectionId } = await synced({ actors: threeActors });
+    await eventually(() => expect(actorSearch.total).toBe(3));
     Object.assign(directory.bridge, {
       removeConnection: async () => ({ ok: true, value: {} }),
       listConnections: async () => ({ ok: true, value: { connections: [], activeId: null } }),
     });
     expect(await connections.remove(connectionId)).toBe(true);
     expect(sync.connectionId).toBeNull();
-    expect(sync.db).toBeNull();
-    expect(await Dexie.exists(name)).toBe(false);
+    expect(sync.libraryOpen).toBe(false);
   });
 
   it('lists crew and casting calls from the cache too', async () => {
@@ -209,5 +210,73 @@ describe('the sync store and the cache-reading stores', () => {
     });
     await sync.dropKeepOffline({ kind: 'roster' });
     expect(sync.keptOffline).toEqual([{ kind: 'search', resource: 'actors', params: { q: 'berg' } }]);
+  });
+});
+
+describe('one library for every connection', () => {
+  /** Two keys of the demo directory: `a` sees actors 1 and 2, `b` sees 2 and 3; both are listed. */
+  async function twoConnections() {
+    const a = freshConnectionId();
+    const b = freshConnectionId();
+    const actorIdsByConnection: Record<string, number[]> = { [a]: [1, 2], [b]: [2, 3] };
+    const library = await activeLibrary({ actors: threeActors, actorIdsByConnection }, a);
+    cleanup = () => library.sync.activate(null);
+    const both = { ok: true, value: { connections: [{ ...demoView, id: a, name: 'Agency A' }, { ...demoView, id: b, name: 'Agency B' }], activeId: a } };
+    let listed: unknown = both;
+    Object.assign(library.directory.bridge, {
+      listConnections: async () => listed,
+      removeConnection: async () => {
+        listed = { ok: true, value: { connections: [{ ...demoView, id: a, name: 'Agency A' }], activeId: a } };
+        return { ok: true, value: {} };
+      },
+    });
+    await library.connections.refresh();
+    return { ...library, a, b, actorIdsByConnection, relist: () => (listed = both) };
+  }
+
+  const connectionsOf = (search: ReturnType<typeof useActorSearchStore>, id: number) =>
+    [...search.result.ids].map((uid) => search.row(uid)!).find((row) => row.id === id)?.connections.slice().sort();
+
+  it('syncs every connection into one search; the shared actor is one row knowing both connections', async () => {
+    const { sync, actorSearch, a, b } = await twoConnections();
+    expect([...sync.syncedIds].sort()).toEqual([a, b].sort());
+    await eventually(() => expect(connectionsOf(actorSearch, 2)).toEqual([a, b].sort()));
+    expect(actorSearch.total).toBe(3);
+    expect(connectionsOf(actorSearch, 1)).toEqual([a]);
+    expect(connectionsOf(actorSearch, 3)).toEqual([b]);
+    // The connection facet counts what each key sees, and filters by it.
+    await eventually(() => expect([...actorSearch.counts.connection].sort()).toEqual([[a, 2], [b, 2]].sort()));
+    actorSearch.toggleFacetValue('connection', b);
+    await eventually(() => expect([...actorSearch.result.ids].map((uid) => actorSearch.row(uid)!.id).sort()).toEqual([2, 3]));
+  });
+
+  it('a full run of one connection takes away only what it no longer lists; a profile leaves when no connection sees it', async () => {
+    const { sync, actorSearch, a, b, actorIdsByConnection } = await twoConnections();
+    await eventually(() => expect(connectionsOf(actorSearch, 2)).toEqual([a, b].sort()));
+    await eventually(() => expect(sync.running).toBe(false));
+    // Key a no longer sees actor 2 (b still does) nor actor 1 (nobody else does).
+    actorIdsByConnection[a] = [];
+    await sync.start(true);
+    await eventually(() => expect(actorSearch.total).toBe(2));
+    expect(connectionsOf(actorSearch, 2)).toEqual([b]);
+    expect(connectionsOf(actorSearch, 1)).toBeUndefined();
+  });
+
+  it('removing a connection asks what goes, keeps what another sees, and re-adding it restores its profiles', async () => {
+    const { connections, sync, actorSearch, a, b, relist } = await twoConnections();
+    await eventually(() => expect(actorSearch.total).toBe(3));
+    await eventually(() => expect(connectionsOf(actorSearch, 2)).toEqual([a, b].sort()));
+    // What the question before removing names: actor 3 goes, actor 2 stays.
+    expect(await sync.shareOf(b)).toEqual({ actors: 1, crew: 0, castingCalls: 0, shared: 1 });
+    expect(await connections.remove(b)).toBe(true);
+    expect(sync.syncedIds).toEqual([a]);
+    await eventually(() => expect(actorSearch.total).toBe(2));
+    expect(connectionsOf(actorSearch, 2)).toEqual([a]);
+    expect(connectionsOf(actorSearch, 3)).toBeUndefined();
+    // Added again, its sync brings its profiles back.
+    relist();
+    await connections.refresh();
+    await eventually(() => expect(actorSearch.total).toBe(3));
+    await eventually(() => expect(connectionsOf(actorSearch, 2)).toEqual([a, b].sort()));
   });
 });
