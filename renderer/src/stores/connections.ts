@@ -77,9 +77,10 @@ export const useConnectionStore = defineStore('connections', () => {
     activeId.value = answer.activeId;
     listed.value = true;
     // Every connection syncs into the one library; the active one's progress is shown.
-    await sync.setConnections(answer.connections.map((connection) => ({ id: connection.id, origin: directoryOriginOf(connection.baseUrl) })));
-    const active = answer.connections.find((connection) => connection.id === answer.activeId);
-    if (active && sync.connectionId !== active.id) await sync.activate(active.id, directoryOriginOf(active.baseUrl));
+    await sync.setConnections(
+      answer.connections.map((connection) => ({ id: connection.id, origin: directoryOriginOf(connection.baseUrl) })),
+      answer.activeId,
+    );
     return true;
   }
 

@@ -534,14 +534,15 @@ export const useShortlistsStore = defineStore('shortlists', () => {
 
   /**
    * Whether the directory still lists the actor (false once it removed them; true while unknown,
-   * as for an actor of a directory the active connection does not reach).
+   * as for an actor of a directory no connection reaches).
    */
   function available(actorId: number, directoryOrigin: string | null = activeOrigin.value): boolean {
     void index.revision;
-    // The one library holds every connection's actors: any directory a connection reaches answers.
+    // The one library holds every connection's actors: a directory some connection reaches answers;
+    // of one no connection reaches any more, nothing is known.
+    if (!sync.syncedIds.some((id) => sync.originOf(id) === directoryOrigin)) return true;
     const row = index.rowOf('actor', directoryOrigin, actorId);
     if (row) return row.removed === 0;
-    if (directoryOrigin !== activeOrigin.value) return true;
     return !index.loaded || index.size('actor') === 0;
   }
 

@@ -172,11 +172,15 @@ export const useSyncStore = defineStore('sync', () => {
   }
 
   /**
-   * The connections there are: each syncs into the library (one new here starts a run), engines
-   * of connections no longer listed stop. With none, the library closes.
+   * The connections there are and the active one: each syncs into the library (one new here
+   * starts a run), engines of connections no longer listed stop. With none, the library closes.
    */
-  async function setConnections(connections: readonly SyncedConnection[]): Promise<void> {
+  async function setConnections(connections: readonly SyncedConnection[], activeId: string | null = connectionId.value): Promise<void> {
     if (connections.length === 0) return closeAll();
+    const active = connections.find((connection) => connection.id === activeId) ?? null;
+    connectionId.value = active?.id ?? null;
+    activeOrigin.value = active?.origin ?? null;
+    showProgress();
     void askForPersistence();
     const db = await open(connections);
     if (!db) return;

@@ -4,6 +4,7 @@ import { createPinia, type Pinia } from 'pinia';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CastdeskBridge } from '../../../contract/bridge.ts';
 import App from '../../../renderer/src/App.vue';
+import { openConnectionLibrary } from './libraryFixture.ts';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
 import { en } from '../../../renderer/src/i18n/en.ts';
 import { createCastdeskI18n } from '../../../renderer/src/i18n/index.ts';
@@ -137,14 +138,15 @@ describe('the note on filters that read full profiles', { timeout: 15_000 }, () 
   it('counts the whole library saved in full, not the matches, and goes once every profile is', async () => {
     const { view } = await mountList('/actors?age=20-40');
     const sync = useSyncStore(pinia!);
+    const library = await openConnectionLibrary(sync.connectionId!);
     const note = () => view.find('[data-testid="detail-note"]');
     await eventually(() => expect(note().text()).toContain('0 of 4 are saved in full'));
     // Two saved in full within the acting age, one outside it: three of the library's four.
     const at = new Date().toISOString();
-    for (const item of actors.slice(0, 2)) await writeProfileDetail(sync.db!, 'actor', actorDetail(item), at);
-    await writeProfileDetail(sync.db!, 'actor', { ...actorDetail(actors[2]!), acting_age_from: 60, acting_age_to: 70 }, at);
+    for (const item of actors.slice(0, 2)) await writeProfileDetail(library, 'actor', actorDetail(item), at);
+    await writeProfileDetail(library, 'actor', { ...actorDetail(actors[2]!), acting_age_from: 60, acting_age_to: 70 }, at);
     await eventually(() => expect(note().text()).toContain('3 of 4 are saved in full'));
-    await writeProfileDetail(sync.db!, 'actor', actorDetail(actors[3]!), at);
+    await writeProfileDetail(library, 'actor', actorDetail(actors[3]!), at);
     await eventually(() => expect(note().exists()).toBe(false));
     expect(view.findAll('[data-testid="profile-name"]').map((name) => name.text()).sort()).toEqual(['Jonas Weber', 'Jonathan Schulz', 'Lena Berg']);
   });

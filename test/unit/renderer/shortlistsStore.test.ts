@@ -4,6 +4,7 @@ import { createPinia, setActivePinia } from 'pinia';
 import { createApp } from 'vue';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CastdeskBridge } from '../../../contract/bridge.ts';
+import { openConnectionLibrary } from './libraryFixture.ts';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
 import { markProfileRemoved, writeProfileDetail } from '../../../renderer/src/db/libraryWrites.ts';
 import { shortlistedActorIds, userShortlistDbName } from '../../../renderer/src/db/shortlistDb.ts';
@@ -194,9 +195,10 @@ describe('the shortlists store', () => {
     });
     db.close();
     // The directory no longer has actor 2: it reads from its snapshot (with the name it had).
-    await markProfileRemoved(sync.db!, 'actor', 2, { reason: 'deleted', at: '2026-11-20T10:00:00.000Z' });
+    const library = await openConnectionLibrary(sync.connectionId!);
+    await markProfileRemoved(library, 'actor', 2, { reason: 'deleted', at: '2026-11-20T10:00:00.000Z' });
     // Actor 1's saved detail now knows a height too.
-    await writeProfileDetail(sync.db!, 'actor', { ...actorDetail(actors[0]!), height: 182 }, new Date().toISOString());
+    await writeProfileDetail(library, 'actor', { ...actorDetail(actors[0]!), height: 182 }, new Date().toISOString());
     await eventually(() => expect(shortlists.available(2)).toBe(false));
 
     let csv = '';
