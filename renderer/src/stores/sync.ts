@@ -143,7 +143,7 @@ export const useSyncStore = defineStore('sync', () => {
     persisted.value = await requestPersistentStorage();
   }
 
-  /** Opens the library (merging old per-connection libraries first); null when it could not. */
+  /** Opens the library (merging old per-connection libraries first); null when it could not or is no longer wanted. */
   async function open(connections: readonly SyncedConnection[]): Promise<LibraryDb | null> {
     const current = activation;
     const origins = new Map(connections.map((connection) => [connection.id, connection.origin]));
@@ -156,9 +156,7 @@ export const useSyncStore = defineStore('sync', () => {
         ),
         prepareMedia(),
       ]);
-      if (current !== activation) return null;
-      libraryOpen.value = true;
-      return db;
+      return current === activation ? db : null;
     } catch (failure) {
       if (current === activation) error.value = toLibraryError(failure, 'storage_unavailable');
       return null;
@@ -188,6 +186,8 @@ export const useSyncStore = defineStore('sync', () => {
     for (const id of [...engines.keys()]) if (!listed.has(id)) stopEngine(id);
     for (const connection of connections) startEngine(db, connection.id, connection.origin, true);
     showProgress();
+    // Open only now: a store that asks at once finds the engines there.
+    libraryOpen.value = true;
   }
 
   /**
@@ -206,6 +206,7 @@ export const useSyncStore = defineStore('sync', () => {
     if (!db || connectionId.value !== id) return;
     startEngine(db, id, resolved, true);
     showProgress();
+    libraryOpen.value = true;
   }
 
   /** Runs a sync of every connection (full: reread every list and reconcile). */

@@ -10,7 +10,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CastdeskBridge } from '../../../contract/bridge.ts';
 import type { ActorDetail } from '../../../contract/directory-api.ts';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
-import { deleteLibraryDb, openLibraryDb, type LibraryDb } from '../../../renderer/src/db/libraryDb.ts';
+import type { ConnectionLibrary } from '../../../renderer/src/db/connectionLibrary.ts';
+import { openConnectionLibrary } from './libraryFixture.ts';
 import { markProfileRemoved, writeProfileDetail } from '../../../renderer/src/db/libraryWrites.ts';
 import { createCastdeskI18n } from '../../../renderer/src/i18n/index.ts';
 import { createCastdeskRouter } from '../../../renderer/src/router.ts';
@@ -20,16 +21,14 @@ import { fakeBridge } from './fakeBridge.ts';
 
 const eventually = (check: () => void | Promise<void>) => vi.waitFor(check, { timeout: 10_000, interval: 20 });
 let counter = 0;
-const opened: LibraryDb[] = [];
+const opened: ConnectionLibrary[] = [];
 let wrapper: VueWrapper | null = null;
 
 afterEach(async () => {
   wrapper?.unmount();
   wrapper = null;
-  for (const db of opened.splice(0)) {
-    db.close();
-    await deleteLibraryDb(db.connectionId);
-  }
+  // The app's library itself is emptied after each test (setup/oneLibrary.ts).
+  for (const library of opened.splice(0)) library.db.close();
 });
 
 function actorDetail(id: number, name: string, gender: string, vita: ActorDetail['vita'], updatedAt = '2026-11-01T10:00:00Z'): ActorDetail {
@@ -39,8 +38,8 @@ function actorDetail(id: number, name: string, gender: string, vita: ActorDetail
 
 const now = '2026-11-25T10:00:00.000Z';
 
-async function library(): Promise<LibraryDb> {
-  const db = await openLibraryDb(`credits-${Date.now().toString(36)}-${(counter += 1)}`);
+async function library(): Promise<ConnectionLibrary> {
+  const db = await openConnectionLibrary(`credits-${Date.now().toString(36)}-${(counter += 1)}`);
   opened.push(db);
   await writeProfileDetail(db, 'actor', actorDetail(1, 'Lena Brandt', 'f', {
     television: [{ name: 'Tatort', role: 'Kommissarin', director: 'Dominik Graf' }],
@@ -51,7 +50,7 @@ async function library(): Promise<LibraryDb> {
   return db;
 }
 
-async function mountCredits(db: LibraryDb, path: string) {
+async function mountCredits(library: ConnectionLibrary, path: string) {
   const router = createCastdeskRouter();
   await router.push(path);
   await router.isReady();
@@ -61,7 +60,7 @@ async function mountCredits(db: LibraryDb, path: string) {
     global: { plugins: [pinia, createCastdeskI18n('en'), router], provide: { [castdeskBridgeKey as symbol]: fakeBridge().bridge as CastdeskBridge } },
     attachTo: document.body,
   });
-  useSyncStore(pinia).db = db;
+  await useSyncStore(pinia).activate(library.connectionId, library.origin);
   await flushPromises();
   return { view: wrapper, router };
 }

@@ -2,6 +2,9 @@ import 'fake-indexeddb/auto';
 import { flushPromises, mount, type DOMWrapper, type VueWrapper } from '@vue/test-utils';
 import { createPinia, type Pinia } from 'pinia';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { unknownOriginOf } from '../../../renderer/src/db/directoryOrigin.ts';
+import { readProfile } from '../../../renderer/src/db/libraryWrites.ts';
+import { openConnectionLibrary } from './libraryFixture.ts';
 import { defineComponent, h } from 'vue';
 import { RouterView } from 'vue-router';
 import type { CastdeskBridge } from '../../../contract/bridge.ts';
@@ -613,7 +616,9 @@ describe('Actor detail view', () => {
     await eventually(() => expect(view.find('[data-testid="gallery"]').exists()).toBe(true));
     await eventually(() => expect(sync.progress.state).toBe('done'));
     expect(view.find('[data-testid="refresh-failed"]').exists()).toBe(false);
-    const saved = await sync.db!.actors.get(1);
+    const library = await openConnectionLibrary(sync.connectionId!, unknownOriginOf(sync.connectionId!));
+    const saved = await readProfile(library, 'actor', 1);
+    library.db.close();
     // The directory fails with a 500; the page is opened again.
     Object.assign(fake.bridge, { getActor: async () => ({ ok: false, error: { code: 'server_error', message: 'HTTP 500' } }) });
     wrapper!.unmount();
