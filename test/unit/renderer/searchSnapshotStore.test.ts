@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from 'vue';
 import type { CastdeskBridge } from '../../../contract/bridge.ts';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
-import { deleteLibraryDb, openLibraryDb, type LibraryDb } from '../../../renderer/src/db/libraryDb.ts';
+import { openLibraryDb, type LibraryDb } from '../../../renderer/src/db/libraryDb.ts';
 import { putSearchRows } from '../../../renderer/src/db/searchRows.ts';
 import { readSearchSnapshots, writeSearchSnapshots } from '../../../renderer/src/db/searchSnapshotDb.ts';
 import { emptyQuery } from '../../../renderer/src/search/profileIndex.ts';
@@ -20,14 +20,13 @@ import { searchRowsOf } from '../../bench/searchRows.ts';
 import { fakeBridge } from './fakeBridge.ts';
 
 const eventually = (check: () => void | Promise<void>) => vi.waitFor(check, { timeout: 10_000, interval: 20 });
-let counter = 0;
 const opened: LibraryDb[] = [];
+const started: ReturnType<typeof useSyncStore>[] = [];
 
 afterEach(async () => {
-  for (const db of opened.splice(0)) {
-    db.close();
-    await deleteLibraryDb(db.connectionId);
-  }
+  for (const sync of started.splice(0)) await sync.activate(null);
+  // The app's library itself is emptied after each test (setup/oneLibrary.ts).
+  for (const db of opened.splice(0)) db.close();
 });
 
 const names = [
@@ -39,21 +38,22 @@ const names = [
 ];
 
 async function library(): Promise<LibraryDb> {
-  const db = await openLibraryDb(`snapshot-${Date.now().toString(36)}-${(counter += 1)}`);
+  const db = await openLibraryDb();
   opened.push(db);
   const rows = searchRowsOf(names).map(({ rev: _rev, ...row }) => row);
   await db.transaction('rw', db.searchRows, () => putSearchRows(db.searchRows, rows));
   return db;
 }
 
-/** A fresh start of the stores (a new page) on `db`. */
-function start(db: LibraryDb) {
+/** A fresh start of the stores (a new page) on the app's library, `db` open beside it. */
+async function start(_db: LibraryDb) {
   const app = createApp({});
   const pinia = createPinia();
   app.use(pinia).provide(castdeskBridgeKey, fakeBridge().bridge as CastdeskBridge);
   setActivePinia(pinia);
   const stores = app.runWithContext(() => ({ sync: useSyncStore(), index: useSearchIndexStore() }));
-  stores.sync.db = db;
+  started.push(stores.sync);
+  await stores.sync.activate('c1', 'https://directory.test');
   return stores.index;
 }
 
@@ -63,7 +63,7 @@ describe('the persisted search index', () => {
   it('is written once the index is still, read at the next start without reading rows, and caught up by rev', async () => {
     searchSnapshotTiming.delayMs = 0;
     const db = await library();
-    const first = start(db);
+    const first = await start(db);
     await eventually(() => expect(first.loaded).toBe(true));
     expect(first.loadedRows).toBe(names.length);
     await eventually(async () => expect((await readSearchSnapshots(db.name)).actor?.readThroughRev).toBe(names.length));
@@ -73,7 +73,7 @@ describe('the persisted search index', () => {
     const { rev: _rev, ...laterRow } = later!;
     await db.transaction('rw', db.searchRows, () => putSearchRows(db.searchRows, [laterRow]));
 
-    const second = start(db);
+    const second = await start(db);
     await eventually(() => expect(second.loaded).toBe(true));
     // Searchable from the snapshot: no row was read to build it.
     expect(second.loadedRows).toBe(0);
@@ -86,7 +86,7 @@ describe('the persisted search index', () => {
   it('reads the rows again when a snapshot is damaged, or belongs to a library cleared since', async () => {
     searchSnapshotTiming.delayMs = 0;
     const db = await library();
-    const first = start(db);
+    const first = await start(db);
     await eventually(async () => expect((await readSearchSnapshots(db.name)).crew).toBeDefined());
     expect(first.size('actor')).toBe(names.length);
 
@@ -95,7 +95,7 @@ describe('the persisted search index', () => {
     const damaged = new Uint8Array(stored.actor!.buffer.slice(0));
     damaged[damaged.length - 9] = (damaged[damaged.length - 9]! + 1) % 256;
     await writeSearchSnapshots([{ ...stored.actor!, buffer: damaged.buffer }, stored.crew!]);
-    const second = start(db);
+    const second = await start(db);
     await eventually(() => expect(second.loaded).toBe(true));
     expect(second.loadedRows).toBe(names.length);
     expect(found(second, 'weber jon')).toEqual([1]);
@@ -103,7 +103,7 @@ describe('the persisted search index', () => {
     // The library cleared: its snapshots go, and an index of the refilled library holds only its rows.
     await eventually(async () => expect((await readSearchSnapshots(db.name)).actor?.readThroughRev).toBe(names.length));
     await db.searchRows.clear();
-    const third = start(db);
+    const third = await start(db);
     await eventually(async () => expect((await readSearchSnapshots(db.name)).actor).toBeUndefined());
     await eventually(() => expect(third.loaded).toBe(true));
     expect(third.size('actor')).toBe(0);
