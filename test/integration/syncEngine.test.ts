@@ -153,7 +153,7 @@ describe('lists against the 5,000-actor demo', () => {
     expect(server).toHaveLength(await db.actors.count());
     expect(server.length).toBeGreaterThan(4800);
     expect((await db.actors.toArray()).map((row) => row.item)).toEqual(server);
-    expect(await db.searchRows.where('[kind+id]').between(['actor', 0], ['actor', Infinity]).count()).toBe(server.length);
+    expect(await db.searchRows.where('[kind+uid]').between(['actor', 0], ['actor', Infinity]).count()).toBe(server.length);
     expect((await db.crew.toArray()).map((row) => row.item)).toEqual(await serverCrew());
 
     const all = await serverCastingCalls(false);
@@ -168,7 +168,7 @@ describe('lists against the 5,000-actor demo', () => {
       expect(row.detail?.roles).toBeInstanceOf(Array);
     }
 
-    const state = await db.syncState.get('actors');
+    const state = await db.syncState.get([connectionId, 'actors']);
     expect(state).toMatchObject({ checkpoint: null, lastError: null });
     expect(state?.lastFullReconciliationAt).toEqual(expect.any(String));
     expect(state?.watermark).toBe(server.map((item) => item.updated_at!).sort((a, b) => Date.parse(a) - Date.parse(b)).at(-1));
@@ -199,7 +199,7 @@ describe('lists against the 5,000-actor demo', () => {
     expect(await firstEngine.run()).toBe('cancelled');
     // Page 3 was answered and written with its checkpoint before the cancel took effect.
     expect(await db.actors.count()).toBe(1500);
-    expect((await db.syncState.get('actors'))?.checkpoint).toMatchObject({ mode: 'full', nextPage: 4, perPage: 500 });
+    expect((await db.syncState.get([connectionId, 'actors']))?.checkpoint).toMatchObject({ mode: 'full', nextPage: 4, perPage: 500 });
 
     const resumedPages: number[] = [];
     const second = createSyncEngine({
@@ -246,7 +246,7 @@ describe('lists against the 5,000-actor demo', () => {
     expect(offline, `killed at page ${killAt}`).toMatchObject({ online: false, lastError: { code: expect.stringMatching(/^(network|timeout)$/) } });
     // Every page before the kill is written, with the checkpoint that points at the lost one.
     expect(await db.actors.count()).toBe((killAt - 1) * 500);
-    expect((await db.syncState.get('actors'))?.checkpoint).toMatchObject({ nextPage: killAt });
+    expect((await db.syncState.get([connectionId, 'actors']))?.checkpoint).toMatchObject({ nextPage: killAt });
 
     directory = await startService();
     expect(await run).toBe('done');
@@ -304,7 +304,7 @@ describe('fixtures with the same keys', () => {
 
   it('250 profiles sharing one updated_at across page boundaries all arrive in an incremental run', async () => {
     const before = await db.actors.count();
-    const watermark = (await db.syncState.get('actors'))!.watermark!;
+    const watermark = (await db.syncState.get([connectionId, 'actors']))!.watermark!;
     const shared = new Date(Date.parse(watermark) + 3600_000).toISOString().replace('Z', '+00:00');
     const next = clone(fixture);
     const chosen = next.actor_profiles.filter((actor) => (actor.status ?? 'active') === 'active').slice(150, 400);
@@ -329,7 +329,7 @@ describe('fixtures with the same keys', () => {
       expect(row?.item.updated_at).toBe(shared);
     }
     expect(await db.actors.count()).toBe(before);
-    expect((await db.syncState.get('actors'))?.watermark).toBe(shared);
+    expect((await db.syncState.get([connectionId, 'actors']))?.watermark).toBe(shared);
   });
 
   it('a profile gone from the directory leaves the live index after a full run and stays cached', async () => {

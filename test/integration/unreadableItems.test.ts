@@ -93,7 +93,7 @@ describe('a list page with one malformed item', () => {
   it('stores the others, completes, lists the bad one, and reads it on a later sync once it reads', async () => {
     expect(await run()).toBe('done');
     expect((await db.actors.toArray()).map((row) => row.id)).toEqual([1, 3]);
-    const state = await db.syncState.get('actors');
+    const state = await db.syncState.get([connectionId, 'actors']);
     expect(state).toMatchObject({ checkpoint: null, lastError: null });
     expect(state?.unreadable).toEqual([{ id: 2, page: 1, path: '$[1].languages', reason: expect.stringContaining('$.languages') as string, seenAt: expect.any(String) as string }]);
 
@@ -101,14 +101,14 @@ describe('a list page with one malformed item', () => {
     directory.requests.length = 0;
     expect(await run()).toBe('done');
     expect(directory.requests.filter((request) => request.startsWith('/api/v1/actor_profiles/2'))).toHaveLength(1);
-    expect((await db.syncState.get('actors'))?.unreadable).toEqual([expect.objectContaining({ id: 2, reason: expect.stringContaining('languages') as string })]);
+    expect((await db.syncState.get([connectionId, 'actors']))?.unreadable).toEqual([expect.objectContaining({ id: 2, reason: expect.stringContaining('languages') as string })]);
     expect(await db.actors.get(2)).toBeUndefined();
 
     // Corrected at the directory: the next sync stores it and the list is empty.
     directory.actor2Detail = { ...directory.actors[1], languages: { deu: 'native' }, talent_agency_connections: [] };
     expect(await run()).toBe('done');
     expect((await db.actors.get(2))?.detail).toMatchObject({ id: 2, languages: { deu: 'native' } });
-    expect((await db.syncState.get('actors'))?.unreadable).toBeUndefined();
-    expect((await db.searchRows.where('[kind+id]').equals(['actor', 2]).first())?.name).toBe('Björn Berg');
+    expect((await db.syncState.get([connectionId, 'actors']))?.unreadable).toBeUndefined();
+    expect((await db.searchRows.where('[kind+uid]').equals(['actor', 2]).first())?.name).toBe('Björn Berg');
   });
 });
