@@ -4,7 +4,8 @@
  * and an agency's, both from the demo's key record); one shortlist holds an actor added through
  * each; switching the active connection, removing the agency's connection (after its confirmation)
  * and adding it again keep the list with every entry, and the re-added connection shows its
- * profiles again.
+ * profiles again. Both connections sync into the one library: one search spans them, with a
+ * connection facet.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -104,6 +105,19 @@ test('one shortlist holds actors added through two connections and outlives swit
   await addToList(page, second, false);
   expect(await listedNames(page)).toEqual(names);
 
+  // One search spans both connections: the connection facet names both keys; filtered to the
+  // agency's key it finds the agency's actor and not the other agency's.
+  await page.goto(new URL('#/actors', page.url()).href);
+  const agencyValue = page.getByTestId('facet-connection').locator('.facet-value').filter({ hasText: agencyConnection });
+  await expect(agencyValue).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByTestId('facet-connection').locator('.facet-value').filter({ hasText: 'Demo directory' })).toBeVisible();
+  await page.getByTestId('search-input').fill(names[0]!);
+  await expect(page.locator(`a[data-id="${first.id}"]`)).toHaveCount(1);
+  await agencyValue.getByRole('checkbox').check();
+  await expect(page.locator(`a[data-id="${first.id}"]`)).toHaveCount(0);
+  await page.getByTestId('search-input').fill(names[1]!);
+  await expect(page.locator(`a[data-id="${second.id}"]`)).toHaveCount(1);
+
   // Switching back keeps the list as it is.
   await use(page, 'Demo directory');
   expect(await listedNames(page)).toEqual(names);
@@ -117,8 +131,15 @@ test('one shortlist holds actors added through two connections and outlives swit
   await expect(agencyCard).toHaveCount(0);
   expect(await listedNames(page)).toEqual(names);
 
+  // Its share left the library with it: the search knows one connection only.
+  await page.goto(new URL('#/actors', page.url()).href);
+  await expect(page.getByTestId('result-count')).toBeVisible();
+  await expect(page.getByTestId('facet-connection')).toHaveCount(0);
+
   // Added again, the agency's connection shows its profiles again, and the list is still whole.
   await addAgencyConnection(page, baseUrl, agency.key);
+  await page.goto(new URL('#/actors', page.url()).href);
+  await expect(page.getByTestId('facet-connection').locator('.facet-value').filter({ hasText: agencyConnection })).toBeVisible({ timeout: 120_000 });
   await use(page, agencyConnection);
   await page.goto(new URL(`#/actors/${second.id}`, page.url()).href);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(names[1]!, { timeout: 60_000 });
