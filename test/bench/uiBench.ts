@@ -129,10 +129,10 @@ function probeOf(page: Page) {
 }
 
 /** Writes the seed into the connection's library through the seed page on the renderer's origin. */
-async function seedLibrary(context: BrowserContext, origin: string, connectionId: string, seed: UiSeed, mediaBase: string): Promise<void> {
+async function seedLibrary(context: BrowserContext, origin: string, connection: { id: string; baseUrl: string }, seed: UiSeed, mediaBase: string): Promise<void> {
   const started = performance.now();
   const page = await newPage(context);
-  const finished = await seedLibraryThroughPage(page, origin, connectionId, seed, mediaBase);
+  const finished = await seedLibraryThroughPage(page, origin, connection, seed, mediaBase);
   await page.close();
   log(`library seeded in ${seconds(performance.now() - started)}: ${JSON.stringify(finished)}`);
   bench('ui.seed_write_time', (performance.now() - started) / 1000, 's');
@@ -503,7 +503,7 @@ export async function runUiBench(): Promise<void> {
 
     context = await launchChromium(profileDir);
     await prepareContext(context, shell.token, probe);
-    await seedLibrary(context, origin, connection.id, seed, mediaBase);
+    await seedLibrary(context, origin, connection, seed, mediaBase);
 
     // 0. The first start on the seeded library reads every search row (no index snapshot yet), and
     // writes the snapshots once the index is still: every later start reads those instead.
