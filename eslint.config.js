@@ -46,6 +46,17 @@ const componentSyntax = [
   },
 ];
 
+/**
+ * Stores own their databases: no store hands a Dexie handle out (a component or a shortlists/
+ * module would reach the database past the store); they offer functions that read or write it.
+ */
+const storeSyntax = [
+  {
+    selector: 'ReturnStatement > ObjectExpression > Property[key.name=/^(db|database|shortlistDb|libraryDb)$/]',
+    message: 'Stores never return a database handle: offer functions that read or write it.',
+  },
+];
+
 const rendererRestrictions = [
   { ...noElectronModule, message: "The renderer reaches the back end only through window.castdesk, never 'electron'." },
   { regex: relativeInto('electron', 'server'), message: 'renderer/ never imports electron/ or server/; shared types live in contract/.' },
@@ -132,6 +143,10 @@ const boundaries = [
       }),
       ...forbidSyntax(...componentSyntax),
     },
+  },
+  {
+    files: ['renderer/src/stores/**/*.ts'],
+    rules: forbidSyntax(...storeSyntax),
   },
 ];
 

@@ -78,6 +78,9 @@ const forbiddenSyntax: [file: string, code: string][] = [
   ['renderer/src/components/ActorCard.ts', `${store}export const count = () => sync.db?.actors.count();`],
   ['renderer/src/views/SettingsView.vue', `<script setup lang="ts">\n${store}</script>\n<template><p v-if="sync.db">open</p></template>\n`],
   ['renderer/src/components/shortlists/Entry.ts', "import { useShortlistsStore } from '../../stores/shortlists.ts';\nexport const rows = () => useShortlistsStore().db?.entries.toArray();"],
+  // A store handing its database out.
+  ['renderer/src/stores/shortlists.ts', "import { defineStore } from 'pinia';\nimport { shallowRef } from 'vue';\nexport const useS = defineStore('s', () => {\n  const db = shallowRef(null);\n  return { db };\n});"],
+  ['renderer/src/stores/sync.ts', "import { defineStore } from 'pinia';\nexport const useS = defineStore('s', () => {\n  const handle = null;\n  return { database: handle, start: () => undefined };\n});"],
   // The preload bridge, past the stores.
   ['renderer/src/components/ActorCard.ts', 'export const call = () => window.castdesk.listConnections({});'],
   ['renderer/src/App.vue', '<script setup lang="ts">\nconst bridge = (globalThis as unknown as { castdesk: unknown }).castdesk;\nconsole.log(bridge);\n</script>\n'],
@@ -91,7 +94,8 @@ const forbiddenSyntax: [file: string, code: string][] = [
 
 const allowedSyntax: [file: string, code: string][] = [
   ['renderer/src/views/SettingsView.vue', `<script setup lang="ts">\n${store}</script>\n<template><p v-if="sync.libraryOpen">open</p></template>\n`],
-  ['renderer/src/stores/actors.ts', "import { useSyncStore } from './sync.ts';\nexport const count = () => useSyncStore().db?.actors.count();"],
+  ['renderer/src/stores/actors.ts', "import { currentLibrary } from '../db/sharedLibrary.ts';\nexport const count = () => currentLibrary()?.actors.count();"],
+  ['renderer/src/stores/sync.ts', "import { defineStore } from 'pinia';\nimport { ref } from 'vue';\nexport const useS = defineStore('s', () => {\n  const libraryOpen = ref(false);\n  return { libraryOpen };\n});"],
   ['renderer/src/bridge/castdeskBridge.ts', 'export const bridge = () => window.castdesk;'],
   ['electron/core/demo/demoLauncher.ts', "export const load = () => import('../../../server/src/startDirectory.ts');"],
   ['electron/main/index.ts', "export const load = () => import('electron');"],

@@ -16,7 +16,7 @@ import { presentationPackageId, readPicks, type PicksRefusal } from '../shortlis
 import { newestCredits, presentationPackage, type PresentationActor } from '../shortlists/presentationPackage.ts';
 import { useConnectionStore } from './connections.ts';
 import { useLabelsStore } from './labels.ts';
-import { RendererError, isRendererErrorCode, toLibraryError, type LibraryError } from './libraryErrors.ts';
+import { isRendererErrorCode, toLibraryError, type LibraryError } from './libraryErrors.ts';
 import { bytesOf, exportFileName, saveFile } from './shortlistExport.ts';
 import { useShortlistsStore } from './shortlists.ts';
 import type { ActorRow } from '../db/libraryDb.ts';
@@ -42,15 +42,6 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
   const picksError = ref<string | null>(null);
   /** The confirmation of the last picks applied. */
   const picksApplied = ref<string | null>(null);
-
-  async function listWithEntries(listId: number) {
-    const db = shortlists.db;
-    if (!db) throw new RendererError('storage_unavailable', 'No shortlists are open.');
-    const list = await db.shortlists.get(listId);
-    if (!list?.id) throw new RendererError('not_found', `There is no shortlist ${listId}.`);
-    const entries = await db.entries.where('[shortlistId+position]').between([listId, -Infinity], [listId, Infinity]).toArray();
-    return { list: { ...list, id: list.id }, entries };
-  }
 
   function languagesOf(entry: ShortlistEntryRow): string[] {
     return Object.entries(entry.snapshot.languages).map(([code, level]) =>
@@ -106,7 +97,7 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
     busy.value = true;
     error.value = null;
     try {
-      const { list, entries } = await listWithEntries(listId);
+      const { list, entries } = await shortlists.listWithEntries(listId);
       const madeBy = connections.active?.name.trim() ?? '';
       const date = composer!.d(new Date(), 'date');
       const html = await presentationPackage({
@@ -170,7 +161,7 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
     picksError.value = null;
     picksApplied.value = null;
     try {
-      const { list, entries } = await listWithEntries(listId);
+      const { list, entries } = await shortlists.listWithEntries(listId);
       const read = readPicks(text, await presentationPackageId(list), new Set(entries.map((entry) => entry.actorId)));
       if (!read.ok) {
         picksError.value = refusalText(read.refusal);

@@ -22,8 +22,9 @@ import {
 } from '../db/shortlistDb.ts';
 import { migrateConnectionShortlists } from '../db/shortlistMigration.ts';
 import { shortlistLimits } from '../shortlists/shortlistLimits.ts';
+import type { ImportWrites } from '../shortlists/shortlistBackup.ts';
 import { useConnectionStore } from './connections.ts';
-import { toLibraryError, type LibraryError } from './libraryErrors.ts';
+import { RendererError, toLibraryError, type LibraryError } from './libraryErrors.ts';
 import { openLibrary, profilesOf } from './libraryAccess.ts';
 import { watchLive } from './liveLibrary.ts';
 import { useSearchIndexStore } from './searchIndex.ts';
@@ -566,8 +567,46 @@ export const useShortlistsStore = defineStore('shortlists', () => {
 
   const ready = computed(() => db.value !== null);
 
+  function openDb(): ShortlistDb {
+    if (!db.value) throw new RendererError('storage_unavailable', 'No shortlists are open.');
+    return db.value;
+  }
+
+  /** A list and its entries in list order (exports, presentation packages); rejects when there is none. */
+  async function listWithEntries(listId: number): Promise<{ list: ShortlistRow & { id: number }; entries: ShortlistEntryRow[] }> {
+    const shortlistDb = openDb();
+    const list = await shortlistDb.shortlists.get(listId);
+    if (!list?.id) throw new RendererError('not_found', `There is no shortlist ${listId}.`);
+    const rows = await shortlistDb.entries.where('[shortlistId+position]').between([listId, -Infinity], [listId, Infinity]).toArray();
+    return { list: { ...list, id: list.id }, entries: rows };
+  }
+
+  /** Every list and entry, read in one transaction (backups and their import plan). */
+  async function allListsAndEntries(): Promise<{ lists: ShortlistRow[]; entries: ShortlistEntryRow[] }> {
+    const shortlistDb = openDb();
+    const [all, rows] = await shortlistDb.transaction('r', [shortlistDb.shortlists, shortlistDb.entries], () =>
+      Promise.all([shortlistDb.shortlists.toArray(), shortlistDb.entries.toArray()]),
+    );
+    return { lists: all, entries: rows };
+  }
+
+  /** Writes an imported backup in one transaction: lists created, lists replaced with their entries. */
+  async function importLists(writes: ImportWrites): Promise<void> {
+    const shortlistDb = openDb();
+    await writeShortlists(shortlistDb, async () => {
+      for (const { shortlist, entries: imported } of writes.create) {
+        const id = await shortlistDb.shortlists.add({ ...shortlist });
+        await shortlistDb.entries.bulkAdd(imported.map((entry) => ({ ...entry, shortlistId: id })));
+      }
+      for (const { existingId, shortlist, entries: imported } of writes.replace) {
+        await shortlistDb.entries.where('shortlistId').equals(existingId).delete();
+        await shortlistDb.shortlists.put({ ...shortlist, id: existingId });
+        await shortlistDb.entries.bulkAdd(imported.map((entry) => ({ ...entry, shortlistId: existingId })));
+      }
+    });
+  }
+
   return {
-    db,
     ready,
     /** How long names, notes and tags may be (fields show it as their maxlength). */
     limits: shortlistLimits,
@@ -598,6 +637,9 @@ export const useShortlistsStore = defineStore('shortlists', () => {
     memoriesOf,
     available,
     pictureUrl,
+    listWithEntries,
+    allListsAndEntries,
+    importLists,
     showMemoryOf,
   };
 });
