@@ -24,6 +24,7 @@ import {
   type SyncResource,
   type SyncState,
 } from './libraryDb.ts';
+import { beforeDetailWrite } from './detailWriteHook.ts';
 import { putSearchRows, searchRowFromProfile } from './searchRows.ts';
 import { mergeUnreadable, type UnreadableItem } from './unreadableItems.ts';
 
@@ -218,6 +219,8 @@ function itemFromDetail(detail: ProfileDetail): ProfileItem {
 
 /** Writes a fetched detail and its search row (acting ages come from the detail) in one transaction. */
 export async function writeProfileDetail(db: LibraryDb, kind: ProfileKind, detail: ProfileDetail, nowIso: string): Promise<void> {
+  // The change history compares with the cached detail before it is replaced (db/detailWriteHook.ts).
+  await beforeDetailWrite(db, kind, detail);
   const table = profileTable(db, kind);
   await writeLibrary(db, [table, db.searchRows], async () => {
     const before = (await table.get(detail.id)) as ProfileRow | undefined;
