@@ -65,8 +65,8 @@ export type ProfileChange =
 const languageCatalogues = ['languages', 'dialects', 'accents', 'native_dialects'] as const;
 /** Catalogues counted as skills. */
 const skillCatalogues = ['instruments', 'dances', 'singing', 'special_skills', 'sports', 'drivers_licenses', 'licenses'] as const;
-/** Vita entry fields that say nothing about the credit itself (a star, a poster). */
-const ignoredCreditFields = new Set(['favorite', 'picture']);
+/** Vita entry fields that say nothing about the credit itself (a star, a poster, its place in the list). */
+const ignoredCreditFields = new Set(['favorite', 'picture', 'position']);
 
 function fields(detail: ProfileDetail): Record<string, unknown> {
   return detail as unknown as Record<string, unknown>;
