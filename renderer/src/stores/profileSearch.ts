@@ -13,6 +13,9 @@ import { watchLive } from './liveLibrary.ts';
 import { useSearchIndexStore } from './searchIndex.ts';
 import { useSyncStore } from './sync.ts';
 
+/** One profile as the list shows it: its search row (components read it here, never from db/). */
+export type ListedProfile = Readonly<SearchRow>;
+
 /** Facet counts follow a changed search once typing pauses this long. */
 const countsDelayMs = 150;
 
