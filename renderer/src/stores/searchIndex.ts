@@ -38,6 +38,8 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
   /** Rows read so far in the first read (for a progress line). */
   const loadedRows = ref(0);
   const error = ref<LibraryError | null>(null);
+  /** The newest library rev the indexes have read (watchers wait until a sync's writes are in). */
+  const readThroughRev = ref(0);
 
   let lastRev = 0;
   let generation = 0;
@@ -68,6 +70,7 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
     if (!actor || !crew || current !== generation) return false;
     indexes = { actor, crew };
     lastRev = Math.min(actor.readThroughRev, crew.readThroughRev);
+    readThroughRev.value = lastRev;
     snapshotRev = lastRev;
     loaded.value = true;
     revision.value += 1;
@@ -113,6 +116,7 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
           // Both indexes have read the library this far, also a kind with no row in the chunk.
           indexes.actor.markReadThrough(lastRev);
           indexes.crew.markReadThrough(lastRev);
+          readThroughRev.value = lastRev;
           // The first read announces the indexes once, at its end: searching after every chunk
           // would redo the facet counts 25 times for 50,000 rows.
           if (loaded.value) revision.value += 1;
@@ -146,6 +150,7 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
     generation += 1;
     indexes = { actor: new ProfileIndex(), crew: new ProfileIndex() };
     lastRev = 0;
+    readThroughRev.value = 0;
     reading = false;
     readAgain = false;
     loaded.value = false;
@@ -205,5 +210,5 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
     return indexes[kind].size;
   }
 
-  return { revision, loaded, loadedRows, error, search, row, actorRows, size };
+  return { revision, loaded, loadedRows, readThroughRev, error, search, row, actorRows, size };
 });
