@@ -15,7 +15,4 @@ export const watchDe = {
   callNewlyCurrent: 'Neu aktuell',
   callNewRoles: '{count} neue Rolle | {count} neue Rollen',
   roleNew: 'Neue Rolle',
-  saveRoleSearch: 'Als gespeicherte Suche beobachten',
-  roleSearchName: '{call}: {role}',
-  roleSearchSaved: 'Als „{name}“ bei den gespeicherten Schauspielersuchen gespeichert: Nach jeder Synchronisierung werden dort Schauspieler markiert, die neu passen.',
 };

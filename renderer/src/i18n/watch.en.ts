@@ -15,7 +15,4 @@ export const watchEn = {
   callNewlyCurrent: 'Newly current',
   callNewRoles: '{count} new role | {count} new roles',
   roleNew: 'New role',
-  saveRoleSearch: 'Watch as a saved search',
-  roleSearchName: '{call}: {role}',
-  roleSearchSaved: 'Saved as “{name}” among the saved actor searches: after every sync, actors who newly fit are flagged there.',
 };

@@ -15,7 +15,4 @@ export const watchEs = {
   callNewlyCurrent: 'Recién vigente',
   callNewRoles: '{count} papel nuevo | {count} papeles nuevos',
   roleNew: 'Papel nuevo',
-  saveRoleSearch: 'Seguir como búsqueda guardada',
-  roleSearchName: '{call}: {role}',
-  roleSearchSaved: 'Guardada como «{name}» entre las búsquedas de actores: tras cada sincronización se marcan allí los actores que encajan por primera vez.',
 };

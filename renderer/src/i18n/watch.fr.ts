@@ -15,7 +15,4 @@ export const watchFr = {
   callNewlyCurrent: 'Nouvellement en cours',
   callNewRoles: '{count} nouveau rôle | {count} nouveaux rôles',
   roleNew: 'Nouveau rôle',
-  saveRoleSearch: 'Suivre comme recherche enregistrée',
-  roleSearchName: '{call} : {role}',
-  roleSearchSaved: 'Enregistrée sous « {name} » parmi les recherches d’acteurs : après chaque synchronisation, les acteurs qui correspondent nouvellement y sont signalés.',
 };

@@ -15,7 +15,4 @@ export const watchIt = {
   callNewlyCurrent: 'Appena attivo',
   callNewRoles: '{count} nuovo ruolo | {count} nuovi ruoli',
   roleNew: 'Nuovo ruolo',
-  saveRoleSearch: 'Segui come ricerca salvata',
-  roleSearchName: '{call}: {role}',
-  roleSearchSaved: 'Salvata come «{name}» tra le ricerche di attori: dopo ogni sincronizzazione vi vengono segnalati gli attori che ora corrispondono.',
 };

@@ -15,7 +15,4 @@ export const watchPl = {
   callNewlyCurrent: 'Od niedawna aktualny',
   callNewRoles: '{count} nowa rola | {count} nowe role | {count} nowych ról',
   roleNew: 'Nowa rola',
-  saveRoleSearch: 'Obserwuj jako zapisane wyszukiwanie',
-  roleSearchName: '{call}: {role}',
-  roleSearchSaved: 'Zapisano jako „{name}” wśród zapisanych wyszukiwań aktorów: po każdej synchronizacji oznaczani są tam aktorzy, którzy od teraz pasują.',
 };

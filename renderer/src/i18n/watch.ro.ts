@@ -15,7 +15,4 @@ export const watchRo = {
   callNewlyCurrent: 'Recent activ',
   callNewRoles: '{count} rol nou | {count} roluri noi | {count} de roluri noi',
   roleNew: 'Rol nou',
-  saveRoleSearch: 'Urmărește ca căutare salvată',
-  roleSearchName: '{call}: {role}',
-  roleSearchSaved: 'Salvată ca „{name}” printre căutările de actori: după fiecare sincronizare, actorii care se potrivesc de curând sunt marcați acolo.',
 };

@@ -15,7 +15,4 @@ export const watchRu = {
   callNewlyCurrent: 'Только что актуален',
   callNewRoles: '{count} новая роль | {count} новые роли | {count} новых ролей',
   roleNew: 'Новая роль',
-  saveRoleSearch: 'Следить как за сохранённым поиском',
-  roleSearchName: '{call}: {role}',
-  roleSearchSaved: 'Сохранено как «{name}» среди сохранённых поисков актёров: после каждой синхронизации там отмечаются актёры, которые стали подходить.',
 };

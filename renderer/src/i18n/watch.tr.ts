@@ -15,7 +15,4 @@ export const watchTr = {
   callNewlyCurrent: 'Yeni güncel',
   callNewRoles: '{count} yeni rol | {count} yeni rol',
   roleNew: 'Yeni rol',
-  saveRoleSearch: 'Kayıtlı arama olarak izle',
-  roleSearchName: '{call}: {role}',
-  roleSearchSaved: 'Kayıtlı oyuncu aramaları arasında “{name}” olarak kaydedildi: her eşitlemeden sonra yeni uyan oyuncular orada işaretlenir.',
 };

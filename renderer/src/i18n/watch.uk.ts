@@ -15,7 +15,4 @@ export const watchUk = {
   callNewlyCurrent: 'Щойно актуальний',
   callNewRoles: '{count} нова роль | {count} нові ролі | {count} нових ролей',
   roleNew: 'Нова роль',
-  saveRoleSearch: 'Стежити як за збереженим пошуком',
-  roleSearchName: '{call}: {role}',
-  roleSearchSaved: 'Збережено як «{name}» серед збережених пошуків акторів: після кожної синхронізації там позначаються актори, які щойно підійшли.',
 };
