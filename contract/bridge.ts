@@ -17,6 +17,7 @@ import {
   crewListItemSchema,
 } from './directory-api.ts';
 import { maxExternalUrlLength } from './external-url.ts';
+import { actorListFields, castingCallListFields, crewListFields } from './list-fields.ts';
 
 const connectionId = z.string().regex(/^[a-z0-9-]{1,64}$/, 'a connection id');
 const profileId = z.number().int().positive().max(2_147_483_647);
@@ -90,7 +91,7 @@ export const actorListParamsSchema = z
   .object({
     ...paging,
     ...ordering,
-    fields: z.array(z.string().max(40)).max(30).optional(),
+    fields: z.array(z.enum(actorListFields)).max(actorListFields.length).optional(),
     includePicture: z.boolean().optional(),
     pictureVersion: z.enum(['original', 'large', 'thumb', 'thumb_large', 'thumb_portrait']).optional(),
     gender: genderFilter.optional(),
@@ -107,7 +108,7 @@ export const crewListParamsSchema = z
   .object({
     ...paging,
     ...ordering,
-    fields: z.array(z.string().max(40)).max(30).optional(),
+    fields: z.array(z.enum(crewListFields)).max(crewListFields.length).optional(),
     includePicture: z.boolean().optional(),
     pictureVersion: z.enum(['original', 'large', 'thumb', 'thumb_large']).optional(),
     gender: genderFilter.optional(),
@@ -120,7 +121,7 @@ export const crewListParamsSchema = z
 export type CrewListParams = z.infer<typeof crewListParamsSchema>;
 
 export const castingCallListParamsSchema = z
-  .object({ ...paging, current: z.boolean().optional(), fields: z.array(z.string().max(40)).max(10).optional() })
+  .object({ ...paging, current: z.boolean().optional(), fields: z.array(z.enum(castingCallListFields)).max(castingCallListFields.length).optional() })
   .strict();
 
 const priority = z.enum(requestPriorities).optional();

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { castingCallListFields } from '../../contract/list-fields.ts';
 import { createDirectoryClient, type DirectoryClient, type DirectoryClientOptions } from '../../electron/core/directory/directoryClient.ts';
 import { DirectoryError } from '../../electron/core/directory/directoryError.ts';
 import { mapProviderPayload } from '../../electron/core/directory/payloadMapping.ts';
@@ -215,7 +216,7 @@ describe('crew profiles', () => {
 describe('casting calls and attributes', () => {
   it('lists casting calls with current, fields, page and per_page', async () => {
     const pro = createDirectoryClient({ baseUrl: directory.baseUrl, key: bindKey(KEY_CASTING_PRO, directory.baseUrl), budget: new RateBudget() });
-    const fields = ['name', 'casting_type', 'description', 'production_format', 'deadline', 'deadline_visible'] as const;
+    const fields = castingCallListFields;
     const cases: [Parameters<DirectoryClient['listCastingCalls']>[0], string][] = [
       [{}, ''],
       [{ current: true }, 'current=true'],
