@@ -2,11 +2,13 @@ import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
 import { useBridge } from '../bridge/bridgeInjection.ts';
 import { prepareMedia } from '../bridge/castdeskBridge.ts';
+import { unknownOriginOf } from '../db/directoryOrigin.ts';
 import { deleteLibraryDb, openLibraryDb, requestPersistentStorage, type KeepOfflineScope, type LibraryDb, type ProfileKind } from '../db/libraryDb.ts';
 import { shortlistedActorIds } from '../db/shortlistDb.ts';
 import { createSyncEngine, type SyncEngine, type SyncProgress, type ViewedProfile } from '../sync/syncEngine.ts';
 import { initialProgress } from '../sync/syncProgress.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
+import { useProfileHistoryStore } from './profileHistory.ts';
 import { savedShowreelMaxBytes } from './showreelLimit.ts';
 
 export interface CacheStats {
@@ -27,6 +29,7 @@ export interface CacheStats {
  */
 export const useSyncStore = defineStore('sync', () => {
   const bridge = useBridge();
+  const history = useProfileHistoryStore();
 
   const connectionId = ref<string | null>(null);
   /** The open library of the active connection; null while none is open. */
@@ -82,6 +85,8 @@ export const useSyncStore = defineStore('sync', () => {
       shortlistedActorIds: async () => (directoryOrigin ? shortlistedActorIds(directoryOrigin) : []),
       showreelMaxBytes: savedShowreelMaxBytes,
     });
+    // The change history compares each detail the engine writes with the cached one.
+    history.follow(library, directoryOrigin ?? unknownOriginOf(id));
     stopListening = engine.onProgress((next) => {
       progress.value = next;
     });

@@ -27,6 +27,7 @@ import { actorDetail, actorItem } from './fakeDirectory.ts';
 
 const dexieOptions = { indexedDB, IDBKeyRange };
 const origin = 'https://directory.example';
+const runId = Math.random().toString(36).slice(2, 8);
 let counter = 0;
 const opened: { close(): void; delete(): Promise<void> }[] = [];
 
@@ -38,14 +39,14 @@ afterEach(async () => {
 });
 
 async function freshHistory(): Promise<{ history: HistoryDb; name: string }> {
-  const name = `history-test-${process.pid}-${(counter += 1)}`;
+  const name = `history-test-${runId}-${(counter += 1)}`;
   const history = await openHistoryDb(dexieOptions, name);
   opened.push(history);
   return { history, name };
 }
 
 function freshLibrary(): LibraryDb {
-  const db = new LibraryDb(`history-lib-${process.pid}-${(counter += 1)}`, dexieOptions);
+  const db = new LibraryDb(`history-lib-${runId}-${(counter += 1)}`, dexieOptions);
   opened.push(db);
   return db;
 }
