@@ -10,6 +10,7 @@
  * show with that value added to the current filters, so counts never promise an empty list.
  */
 import type { SearchRow } from '../db/libraryDb.ts';
+import { buildColumnOrder, columnSorts, type ColumnOrder, type ColumnSort } from './columnOrders.ts';
 import { foldQuery } from './foldName.ts';
 import { buildNameDictionary, updateNameDictionary, type NameDictionary } from './nameDictionary.ts';
 import { NameMatcher, type NameMatches } from './nameMatcher.ts';
@@ -61,7 +62,14 @@ export function languageLevelRank(level: string | undefined): number {
   return index < 0 ? 0 : languageLevels.length - index;
 }
 
-export type ProfileSort = 'relevance' | 'name' | 'lastName' | 'updated';
+export type ProfileSort = 'relevance' | 'name' | 'lastName' | 'updated' | ColumnSort;
+
+/**
+ * The legacy m/f/i field folded into the gender facet: a profile without the newer genders is
+ * found under the word its letter stands for, so one person is counted once, in the user's words.
+ * 'i' (diverse) has no single newer gender and stays a value of its own.
+ */
+export const legacyGenderValues: Readonly<Record<string, string>> = { m: 'male', f: 'female', i: 'i' };
 
 export interface ProfileQuery {
   /** Name search text, as typed. */
@@ -76,10 +84,12 @@ export interface ProfileQuery {
   heightMin: number | null;
   heightMax: number | null;
   sort: ProfileSort;
+  /** The sort's order turned round (a table header clicked twice); relevance is never reversed. */
+  reversed: boolean;
 }
 
 export function emptyQuery(): ProfileQuery {
-  return { text: '', facets: {}, languageMinLevels: {}, actingAgeMin: null, actingAgeMax: null, heightMin: null, heightMax: null, sort: 'name' };
+  return { text: '', facets: {}, languageMinLevels: {}, actingAgeMin: null, actingAgeMax: null, heightMin: null, heightMax: null, sort: 'name', reversed: false };
 }
 
 export interface QueryResult {
@@ -97,7 +107,8 @@ function facetValuesOf(row: SearchRow, facet: FacetName): readonly string[] {
     case 'gender': {
       const values = new Set(row.genderSearchability);
       if (row.genderNew) values.add(row.genderNew);
-      if (row.gender) values.add(row.gender);
+      const legacy = row.gender ? legacyGenderValues[row.gender.toLowerCase()] : undefined;
+      if (values.size === 0 && legacy) values.add(legacy);
       return [...values];
     }
     case 'language':
@@ -132,7 +143,7 @@ const languageFacet = facetNames.indexOf('language');
 const anyMode = facetNames.map((facet) => facetModes[facet] === 'any');
 
 /** The orders a list can be sorted in besides relevance. */
-export type OrderName = Exclude<ProfileSort, 'relevance'>;
+export type OrderName = Exclude<ProfileSort, 'relevance' | ColumnSort>;
 export const orderNames: readonly OrderName[] = ['name', 'lastName', 'updated'];
 
 /** The filter columns of every slot: a few typed arrays instead of 50,000 objects per facet. */
@@ -145,6 +156,8 @@ export interface Columns {
   ageFrom: Int16Array;
   ageTo: Int16Array;
   height: Int16Array;
+  /** The age (not the acting age), -1 where unknown. */
+  age: Int16Array;
   /**
    * The value codes of slot s under facet f are valueCodes[valueStarts[s * facetCount + f] ..
    * valueStarts[s * facetCount + f + 1]): a slot's values of every facet form one run, so one
@@ -243,6 +256,10 @@ export class ProfileIndex {
   private orders: Partial<Record<OrderName, Int32Array>> = {};
   private readonly ordersChanged: Record<OrderName, Set<number>> = { name: new Set(), lastName: new Set(), updated: new Set() };
   private nameSearch: NameSearch | null = null;
+  /** The table's column orders, built when first sorted by and dropped on any change (they rebuild in milliseconds). */
+  private columnOrders: Partial<Record<ColumnSort, ColumnOrder>> = {};
+  /** Slot → rank in `nameRanks.order` (the name order it was taken from). */
+  private nameRanks: { order: Int32Array; rankOf: Int32Array } | null = null;
   private readonly namesChanged = new Set<number>();
   private live = 0;
   private readRev = 0;
@@ -297,6 +314,7 @@ export class ProfileIndex {
 
   /** Adds or replaces rows (by id). */
   upsert(rows: readonly SearchRow[]): void {
+    if (rows.length > 0) this.columnOrders = {};
     for (const row of rows) {
       let slot = this.slotOf.get(row.id);
       const before = slot === undefined ? undefined : this.rowAt(slot);
@@ -340,6 +358,7 @@ export class ProfileIndex {
     const ageFrom = new Int16Array(count).fill(-1);
     const ageTo = new Int16Array(count).fill(-1);
     const height = new Int16Array(count).fill(-1);
+    const age = new Int16Array(count).fill(-1);
     if (old) {
       ids.set(old.ids);
       removed.set(old.removed);
@@ -347,6 +366,7 @@ export class ProfileIndex {
       ageFrom.set(old.ageFrom);
       ageTo.set(old.ageTo);
       height.set(old.height);
+      age.set(old.age);
     }
     // The values of the fresh slots, facet by facet, and how many each slot has under each facet.
     const freshCodes: number[] = [];
@@ -357,12 +377,13 @@ export class ProfileIndex {
       ids[slot] = row.id;
       removed[slot] = row.removed === 0 ? 0 : 1;
       hasDetail[slot] = row.hasDetail ? 1 : 0;
-      ageFrom[slot] = ageTo[slot] = height[slot] = -1;
+      ageFrom[slot] = ageTo[slot] = height[slot] = age[slot] = -1;
       if (typeof row.actingAgeFrom === 'number' && typeof row.actingAgeTo === 'number') {
         ageFrom[slot] = row.actingAgeFrom;
         ageTo[slot] = row.actingAgeTo;
       }
       if (typeof row.height === 'number') height[slot] = row.height;
+      if (typeof row.age === 'number' && row.age >= 0) age[slot] = Math.min(row.age, 32_767);
       for (let f = 0; f < facetCount; f++) {
         const values = facetValuesOf(row, facetNames[f]!);
         freshLengths[i * facetCount + f] = values.length;
@@ -408,7 +429,7 @@ export class ProfileIndex {
     });
     copy(next, kept);
     valueStarts[count * facetCount] = at;
-    this.columns = { ids, removed, hasDetail, ageFrom, ageTo, height, valueStarts, valueCodes, levelRanks };
+    this.columns = { ids, removed, hasDetail, ageFrom, ageTo, height, age, valueStarts, valueCodes, levelRanks };
     return this.columns;
   }
 
@@ -560,6 +581,63 @@ export class ProfileIndex {
     return index;
   }
 
+  /** Every slot in `sort`'s order: `slots[0 .. known)` have a value to sort by, the rest none. */
+  private sortedSlots(sort: OrderName | ColumnSort): ColumnOrder {
+    if (!(columnSorts as readonly string[]).includes(sort)) {
+      const slots = this.order(sort as OrderName);
+      return { slots, known: slots.length };
+    }
+    const column = sort as ColumnSort;
+    let built = this.columnOrders[column];
+    if (!built) {
+      const columns = this.columnsNow();
+      const { valueStarts, valueCodes } = columns;
+      const facetOf = { agency: facetNames.indexOf('agency'), residence: facetNames.indexOf('residence') };
+      built = buildColumnOrder(column, {
+        nameOrder: this.order('name'),
+        ageFrom: columns.ageFrom,
+        ageTo: columns.ageTo,
+        age: columns.age,
+        height: columns.height,
+        firstValue: (slot, facet) => {
+          const at = valueStarts[slot * facetCount + facetOf[facet]]!;
+          return at < valueStarts[slot * facetCount + facetOf[facet] + 1]! ? valueCodes[at]! : -1;
+        },
+        valueText: (code) => this.values.texts[code]!,
+      });
+      this.columnOrders[column] = built;
+    }
+    return built;
+  }
+
+  /**
+   * The other live profiles whose name folds to the same as `id`'s (namesakes the list must tell
+   * apart): neighbours in the name order, so a lookup reads a few slots, not the library.
+   */
+  namesakes(id: number): number[] {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return [];
+    const order = this.order('name');
+    if (this.nameRanks?.order !== order) {
+      const rankOf = new Int32Array(order.length);
+      for (let rank = 0; rank < order.length; rank++) rankOf[order[rank]!] = rank;
+      this.nameRanks = { order, rankOf };
+    }
+    const name = this.sortKey(slot, 'foldedName');
+    if (!name) return [];
+    const rank = this.nameRanks.rankOf[slot]!;
+    const found: number[] = [];
+    const removed = this.columnsNow().removed;
+    for (const step of [-1, 1]) {
+      for (let at = rank + step; at >= 0 && at < order.length; at += step) {
+        const other = order[at]!;
+        if (this.sortKey(other, 'foldedName') !== name) break;
+        if (removed[other] === 0) found.push(this.idAt(other));
+      }
+    }
+    return found;
+  }
+
   /**
    * The rows whose name matches `text` (every typed word matches a word of the name), or null when
    * there is no text (every row is a candidate). The same text twice is searched once.
@@ -650,35 +728,28 @@ export class ProfileIndex {
 
     // While typing, nothing but the name filters: rows go straight from the matches to the list.
     const unfiltered = !counting && active.length === 0 && !ageFilter && !heightFilter;
-    if (named && query.sort !== 'lastName' && query.sort !== 'updated') {
-      // Relevance and name order come straight from the name search, already in order.
-      const ranks = query.sort === 'relevance' ? named.matches.byRelevance : named.matches.inNameOrder();
-      const slotAt = named.search.slotAt;
-      if (unfiltered) {
-        for (let i = 0; i < ranks.length; i++) {
-          const slot = slotAt[ranks[i]!]!;
-          out[found++] = slot;
-          withDetail += hasDetail[slot]!;
-        }
-      } else {
-        for (let i = 0; i < ranks.length; i++) visit(slotAt[ranks[i]!]!);
-      }
-    } else if (!named && unfiltered) {
-      const order = this.order(query.sort === 'relevance' ? 'name' : query.sort);
-      for (let i = 0; i < order.length; i++) {
-        const slot = order[i]!;
-        if (removed[slot] === 1) continue;
+    const take = (slot: number): void => {
+      if (!unfiltered) visit(slot);
+      else if (removed[slot] === 0) {
         out[found++] = slot;
         withDetail += hasDetail[slot]!;
       }
+    };
+    const reversed = query.reversed && query.sort !== 'relevance';
+    if (named && (query.sort === 'relevance' || query.sort === 'name')) {
+      // Relevance and name order come straight from the name search, already in order.
+      const ranks = query.sort === 'relevance' ? named.matches.byRelevance : named.matches.inNameOrder();
+      const slotAt = named.search.slotAt;
+      const last = ranks.length - 1;
+      for (let i = 0; i <= last; i++) take(slotAt[ranks[reversed ? last - i : i]!]!);
     } else {
-      const order = this.order(query.sort === 'relevance' ? 'name' : query.sort);
-      if (named) {
-        const members = named.matches.membership();
-        const rankOf = named.search.rankOf;
-        for (let i = 0; i < order.length; i++) if (members[rankOf[order[i]!]!] === 1) visit(order[i]!);
-      } else {
-        for (let i = 0; i < order.length; i++) visit(order[i]!);
+      // Reversed, the profiles with a value run backwards and those without one stay last.
+      const { slots: order, known } = this.sortedSlots(query.sort === 'relevance' ? 'name' : query.sort);
+      const members = named ? named.matches.membership() : null;
+      const rankOf = named ? named.search.rankOf : null;
+      for (let i = 0; i < order.length; i++) {
+        const slot = order[reversed && i < known ? known - 1 - i : i]!;
+        if (members === null || members[rankOf![slot]!] === 1) take(slot);
       }
     }
 

@@ -201,6 +201,11 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
     return indexes[kind].get(id);
   }
 
+  /** Other live profiles of `kind` whose name is `id`'s (read `revision` to follow changes). */
+  function namesakes(kind: ProfileKind, id: number): number[] {
+    return indexes[kind].namesakes(id);
+  }
+
   /** Every live actor row (role matching ranks them). */
   function actorRows(): SearchRow[] {
     return indexes.actor.liveRows();
@@ -210,5 +215,5 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
     return indexes[kind].size;
   }
 
-  return { revision, loaded, loadedRows, readThroughRev, error, search, row, actorRows, size };
+  return { revision, loaded, loadedRows, readThroughRev, error, search, row, namesakes, actorRows, size };
 });

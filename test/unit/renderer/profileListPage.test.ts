@@ -20,6 +20,8 @@ let wrapper: VueWrapper | undefined;
 let pinia: Pinia | undefined;
 
 afterEach(async () => {
+  // The list remembers its layout, columns and order on this computer: each test starts afresh.
+  localStorage.clear();
   wrapper?.unmount();
   wrapper = undefined;
   if (pinia) await useSyncStore(pinia).activate(null);
