@@ -9,6 +9,12 @@
 import { Dexie, type DexieOptions, type Table } from 'dexie';
 import type { ProfileKind } from './libraryDb.ts';
 
+/** A saved search as the watch knows it: its kind and its query text exactly as saved. */
+export interface WatchedSearch {
+  kind: ProfileKind;
+  query: string;
+}
+
 /** One saved search's memory for the profiles of one directory. */
 export interface SearchWatchRow {
   kind: ProfileKind;

@@ -14,7 +14,7 @@
  * and a call's roles seen for the first time (its detail had not arrived before) are recorded, not
  * flagged: nothing tells them from roles it always had.
  */
-import type { CallBaselineRow, CallWatchRow, SearchWatchRow } from '../db/watchDb.ts';
+import type { CallBaselineRow, CallWatchRow, SearchWatchRow, WatchedSearch } from '../db/watchDb.ts';
 import type { ProfileKind } from '../db/libraryDb.ts';
 
 function ascending(ids: Iterable<number>): number[] {
@@ -40,6 +40,36 @@ export function advanceSearch(row: SearchWatchRow, matchIds: ArrayLike<number>):
   if (found.length === 0) return null;
   found.sort((a, b) => a - b);
   return { ...row, knownIds: ascending(known), freshIds: [...row.freshIds, ...found] };
+}
+
+/** The key a search's memory is found under. */
+export function watchKey(search: WatchedSearch): string {
+  return `${search.kind}:${search.query}`;
+}
+
+/**
+ * One run over the saved searches of a library: a search without a memory starts one, and with
+ * `afterSync` the others look for new matches. `matchesOf` runs a search; it is asked only for
+ * the searches that need it. Returns the memories that changed.
+ */
+export function searchRunChanges(
+  rows: readonly SearchWatchRow[],
+  searches: readonly WatchedSearch[],
+  matchesOf: (search: WatchedSearch) => ArrayLike<number>,
+  options: { afterSync: boolean; origin: string; now: string },
+): SearchWatchRow[] {
+  const known = new Map(rows.map((row) => [watchKey(row), row]));
+  const done = new Set<string>();
+  const changed: SearchWatchRow[] = [];
+  for (const search of searches) {
+    const key = watchKey(search);
+    if (done.has(key)) continue;
+    done.add(key);
+    const row = known.get(key);
+    const next = row ? (options.afterSync ? advanceSearch(row, matchesOf(search)) : null) : baselineSearch(search.kind, search.query, options.origin, matchesOf(search), options.now);
+    if (next) changed.push(next);
+  }
+  return changed;
 }
 
 /** Marks some flagged profiles (or all: `ids` null) as seen. Null when nothing changed. */

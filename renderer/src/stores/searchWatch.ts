@@ -12,32 +12,19 @@
  */
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
-import type { LibraryDb, ProfileKind, SearchRow } from '../db/libraryDb.ts';
+import type { LibraryDb, SearchRow } from '../db/libraryDb.ts';
 import { directoryOriginOf } from '../db/directoryOrigin.ts';
-import { callWatchesOf, searchWatchesOf, updateCallWatches, updateSearchWatches, watchDb, type CallWatchRow, type SearchWatchRow } from '../db/watchDb.ts';
+import { callWatchesOf, searchWatchesOf, updateCallWatches, updateSearchWatches, watchDb, type CallWatchRow, type SearchWatchRow, type WatchedSearch } from '../db/watchDb.ts';
+import { runWatch } from '../db/watchRuns.ts';
 import { queryFromRoute, routeQueryFromText } from '../search/profileQueryUrl.ts';
-import { advanceCalls, advanceSearch, baselineSearch, markCallSeen, markRoleSeen, markSearchSeen, type CallNow } from '../search/watchState.ts';
+import { markCallSeen, markRoleSeen, markSearchSeen, watchKey } from '../search/watchState.ts';
 import { useConnectionStore } from './connections.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
 import { watchLive } from './liveLibrary.ts';
 import { useSearchIndexStore } from './searchIndex.ts';
 import { useSyncStore } from './sync.ts';
 
-/** A saved search as the watch knows it: its kind and its query text exactly as saved. */
-export interface WatchedSearch {
-  kind: ProfileKind;
-  query: string;
-}
-
-function keyOf(search: WatchedSearch): string {
-  return `${search.kind}:${search.query}`;
-}
-
-/** The library's casting calls as the watch compares them. */
-async function callsNow(db: LibraryDb): Promise<CallNow[]> {
-  const rows = await db.castingCalls.filter((row) => !row.removed).toArray();
-  return rows.map((row) => ({ id: row.id, current: row.current, roleIds: row.detail ? row.detail.roles.map((role) => role.id) : null }));
-}
+export type { WatchedSearch } from '../db/watchDb.ts';
 
 export const useSearchWatchStore = defineStore('searchWatch', () => {
   const sync = useSyncStore();
@@ -59,7 +46,7 @@ export const useSearchWatchStore = defineStore('searchWatch', () => {
   watchLive(
     () => (origin.value ? { origin: origin.value } : null),
     ({ origin: at }) => searchWatchesOf(watchDb(), at),
-    { next: (rows) => (searchWatches.value = new Map(rows.map((row) => [keyOf(row), row]))), error: onError },
+    { next: (rows) => (searchWatches.value = new Map(rows.map((row) => [watchKey(row), row]))), error: onError },
   );
   watchLive(
     () => (origin.value ? { origin: origin.value } : null),
@@ -83,40 +70,24 @@ export const useSearchWatchStore = defineStore('searchWatch', () => {
   }
 
   /**
-   * One run: every saved search of the open library without a memory for this directory starts
-   * one (its matches now are known); with `afterSync`, the others look for new matches and the
-   * casting calls are compared.
+   * One run (db/watchRuns.ts) once the index has read everything the library holds now: new
+   * searches start their memory; with `afterSync`, the others and the casting calls look for news.
    */
   async function run(afterSync: boolean): Promise<void> {
-    const db = sync.db;
+    const library = sync.db;
     const at = origin.value;
-    if (!db || !at) return;
-    const [newest, saved] = await Promise.all([db.searchRows.orderBy('rev').last(), db.savedSearches.toArray()]);
-    await indexReaches(db, newest?.rev ?? 0);
-    if (db !== sync.db || at !== origin.value) return;
-    const now = new Date().toISOString();
-    const matches = new Map<string, { search: WatchedSearch; ids: Int32Array }>();
-    for (const { kind, query } of saved) {
-      const key = keyOf({ kind, query });
-      if (matches.has(key) || (!afterSync && searchWatches.value.has(key))) continue;
-      const ids = index.search(kind, queryFromRoute(routeQueryFromText(query)), { counts: false }).ids.slice();
-      matches.set(key, { search: { kind, query }, ids });
-    }
-    await updateSearchWatches(watchDb(), at, (rows) => {
-      const known = new Map(rows.map((row) => [keyOf(row), row]));
-      const changed: SearchWatchRow[] = [];
-      for (const [key, { search, ids }] of matches) {
-        const row = known.get(key);
-        const next = row ? (afterSync ? advanceSearch(row, ids) : null) : baselineSearch(search.kind, search.query, at, ids, now);
-        if (next) changed.push(next);
-      }
-      return changed;
+    if (!library || !at) return;
+    const newest = await library.searchRows.orderBy('rev').last();
+    await indexReaches(library, newest?.rev ?? 0);
+    if (library !== sync.db || at !== origin.value) return;
+    await runWatch({
+      library,
+      watch: watchDb(),
+      origin: at,
+      matchesOf: ({ kind, query }) => index.search(kind, queryFromRoute(routeQueryFromText(query)), { counts: false }).ids.slice(),
+      afterSync,
+      now: new Date().toISOString(),
     });
-    if (afterSync) {
-      const calls = await callsNow(db);
-      if (db !== sync.db) return;
-      await updateCallWatches(watchDb(), at, (rows, baseline) => advanceCalls(at, rows, baseline, calls, now));
-    }
   }
 
   let queue: Promise<void> = Promise.resolve();
@@ -150,7 +121,7 @@ export const useSearchWatchStore = defineStore('searchWatch', () => {
   /** The profiles flagged new for a search that the library still holds, in the order they were found. */
   function newProfiles(search: WatchedSearch): SearchRow[] {
     void index.revision;
-    const row = searchWatches.value.get(keyOf(search));
+    const row = searchWatches.value.get(watchKey(search));
     if (!row) return [];
     const profiles: SearchRow[] = [];
     for (const id of row.freshIds) {
@@ -169,7 +140,7 @@ export const useSearchWatchStore = defineStore('searchWatch', () => {
     if (!at) return;
     try {
       await updateSearchWatches(watchDb(), at, (rows) => {
-        const row = rows.find((candidate) => keyOf(candidate) === keyOf(search));
+        const row = rows.find((candidate) => watchKey(candidate) === watchKey(search));
         const next = row && markSearchSeen(row, ids);
         return next ? [next] : [];
       });

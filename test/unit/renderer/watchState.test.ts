@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CallWatchRow } from '../../../renderer/src/db/watchDb.ts';
-import { advanceCalls, advanceSearch, baselineSearch, markCallSeen, markRoleSeen, markSearchSeen, type CallNow } from '../../../renderer/src/search/watchState.ts';
+import { advanceCalls, advanceSearch, baselineSearch, markCallSeen, markRoleSeen, markSearchSeen, searchRunChanges, type CallNow } from '../../../renderer/src/search/watchState.ts';
 
 const origin = 'http://127.0.0.1:8787';
 const now = '2026-06-15T12:00:00.000Z';
@@ -40,6 +40,33 @@ describe('a watching saved search', () => {
     expect(markSearchSeen(flagged, [2])!.freshIds).toEqual([1, 3]);
     expect(markSearchSeen(flagged, null)!.freshIds).toEqual([]);
     expect(markSearchSeen(flagged, [99])).toBeNull();
+  });
+});
+
+describe('one run over the saved searches', () => {
+  const matches: Record<string, number[]> = { 'q=a': [1, 2], 'q=b': [3] };
+  const asked: string[] = [];
+  const matchesOf = ({ query }: { query: string }) => {
+    asked.push(query);
+    return matches[query] ?? [];
+  };
+
+  it('starts the memory of a new search (once for a search saved twice) and, only after a sync, advances the others', () => {
+    const known = baselineSearch('actor', 'q=a', origin, [1], now);
+    const searches = [
+      { kind: 'actor' as const, query: 'q=a' },
+      { kind: 'actor' as const, query: 'q=b' },
+      { kind: 'actor' as const, query: 'q=b' },
+    ];
+    asked.length = 0;
+    const opened = searchRunChanges([known], searches, matchesOf, { afterSync: false, origin, now });
+    expect(opened.map((row) => [row.query, row.knownIds, row.freshIds])).toEqual([['q=b', [3], []]]);
+    // A search with a memory is not even run outside a sync.
+    expect(asked).toEqual(['q=b']);
+    const synced = searchRunChanges([known, ...opened], searches, matchesOf, { afterSync: true, origin, now });
+    expect(synced.map((row) => [row.query, row.freshIds])).toEqual([['q=a', [2]]]);
+    // The same query text of the other kind is another search.
+    expect(searchRunChanges([known], [{ kind: 'crew', query: 'q=a' }], matchesOf, { afterSync: true, origin, now })).toMatchObject([{ kind: 'crew', freshIds: [] }]);
   });
 });
 
