@@ -54,11 +54,14 @@ export const useSearchWatchStore = defineStore('searchWatch', () => {
     { next: (rows) => (callWatches.value = new Map(rows.map((row) => [row.callId, row]))), error: onError },
   );
 
-  /** Resolves once the index has read the library up to `rev`, or the library was closed or switched. */
+  /**
+   * Resolves once the index has read the library up to `rev`, or the library was closed or
+   * switched, or the index failed (a run on what it holds only flags late, never wrongly).
+   */
   function indexReaches(db: LibraryDb, rev: number): Promise<void> {
     return new Promise((resolve) => {
       const stop = watch(
-        () => sync.db !== db || (index.loaded && index.readThroughRev >= rev),
+        () => sync.db !== db || index.error !== null || (index.loaded && index.readThroughRev >= rev),
         (done) => {
           if (!done) return;
           queueMicrotask(() => stop());
