@@ -4,6 +4,7 @@
  * right, and every number through the language's number format.
  */
 import { useI18n } from 'vue-i18n';
+import type { MessageKey } from './en.ts';
 
 export interface LibraryCounts {
   actors: number;
@@ -17,7 +18,7 @@ export function useCountTexts() {
   const integer = (value: number): string => n(value, 'integer');
   /** The three counts as words; an unknown count ("…") stays as it is. */
   function libraryCounts(counts: Partial<LibraryCounts>): Record<keyof LibraryCounts, string> {
-    const word = (key: 'counts.actors' | 'counts.crew' | 'counts.castingCalls', value: number | undefined) =>
+    const word = (key: MessageKey, value: number | undefined) =>
       value === undefined ? '…' : t(key, { count: integer(value) }, value);
     return { actors: word('counts.actors', counts.actors), crew: word('counts.crew', counts.crew), castingCalls: word('counts.castingCalls', counts.castingCalls) };
   }
