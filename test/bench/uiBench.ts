@@ -510,22 +510,29 @@ export async function runUiBench(): Promise<void> {
     const firstPage = await newPage(context);
     const first = await loadList(firstPage, origin);
     bench('ui.list_mount_without_snapshot', first.rows, 'ms');
-    // (Page text: the bench is typed for Node.) Both kinds' snapshots are stored.
-    await firstPage.waitForFunction(
-      `new Promise((resolve) => {
-        const request = indexedDB.open('castdesk-search-snapshots');
-        request.onerror = () => resolve(false);
-        request.onsuccess = () => {
-          const db = request.result;
-          if (!db.objectStoreNames.contains('snapshots')) return resolve(false);
-          const count = db.transaction('snapshots', 'readonly').objectStore('snapshots').count();
-          count.onsuccess = () => resolve(count.result >= 2);
-          count.onerror = () => resolve(false);
+    // Both kinds' snapshots are stored (written once the index has been still for a while). The
+    // check is polled from here: waitForFunction would take the check's promise itself as truthy.
+    // (Page text: the bench is typed for Node.)
+    const snapshotsStored = `new Promise((resolve) => {
+      const request = indexedDB.open('castdesk-search-snapshots');
+      request.onerror = () => resolve(false);
+      request.onsuccess = () => {
+        const db = request.result;
+        const done = (stored) => {
+          db.close();
+          resolve(stored);
         };
-      })`,
-      undefined,
-      { timeout: 120_000, polling: 500 },
-    );
+        if (!db.objectStoreNames.contains('snapshots')) return done(false);
+        const count = db.transaction('snapshots', 'readonly').objectStore('snapshots').count();
+        count.onsuccess = () => done(count.result >= 2);
+        count.onerror = () => done(false);
+      };
+    })`;
+    const waitUntil = performance.now() + 120_000;
+    while (!(await firstPage.evaluate(snapshotsStored))) {
+      if (performance.now() > waitUntil) throw new Error('The search index snapshots were not written within 120 s');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
     await firstPage.close();
 
     // 1. List mount. Cold: a fresh page load in the running browser (a reload). Restart: a new
