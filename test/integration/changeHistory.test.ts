@@ -28,13 +28,15 @@ const fixturePath = fileURLToPath(new URL('../conformance/fixtures/directory.jso
 const key = 'k-agency-1-conformance';
 const dexieOptions = { indexedDB, IDBKeyRange };
 
-type FixtureActor = Record<string, unknown> & { id: number; updated_at: string; pictures?: Record<string, unknown>[]; vita?: Record<string, unknown[]> };
+/** The fixture's actors as this test edits them (plain JSON). */
+type EditableActor = Record<string, unknown> & { id: number; updated_at: string; pictures?: Record<string, unknown>[]; vita?: Record<string, unknown[]> };
+type EditableFixture = Record<string, unknown> & { actor_profiles: EditableActor[] };
 
 let directory: RunningDirectory;
 let userDataDir: string;
 let backEnd: BackEnd;
 let connectionId: string;
-let fixture: FixtureInput & { actor_profiles: FixtureActor[] };
+let fixture: EditableFixture;
 let library: LibraryDb;
 let history: HistoryDb;
 let engine: SyncEngine;
@@ -42,7 +44,7 @@ let origin: string;
 
 beforeAll(async () => {
   fixture = JSON.parse(await readFile(fixturePath, 'utf8')) as typeof fixture;
-  directory = await startDirectory({ port: 0, fixture: structuredClone(fixture), rateLimit: { limit: 100_000, windowSeconds: 60 } });
+  directory = await startDirectory({ port: 0, fixture: structuredClone(fixture) as unknown as FixtureInput, rateLimit: { limit: 100_000, windowSeconds: 60 } });
   origin = directoryOriginOf(directory.baseUrl);
   userDataDir = await mkdtemp(path.join(tmpdir(), 'castdesk-history-'));
   backEnd = await createBackEnd({ userDataDir, shell: 'web', version: 'test' });
@@ -73,7 +75,7 @@ afterAll(async () => {
   if (userDataDir) await rm(userDataDir, { recursive: true, force: true });
 });
 
-const actor = (id: number): FixtureActor => fixture.actor_profiles.find((profile) => profile.id === id)!;
+const actor = (id: number): EditableActor => fixture.actor_profiles.find((profile) => profile.id === id)!;
 
 describe('change history over a real sync', () => {
   it('records exactly the changed fields of a changed profile, nothing for the first sight or an unfollowed field', async () => {
@@ -96,7 +98,7 @@ describe('change history over a real sync', () => {
     const other = actor(2);
     other.weight = Number(other.weight ?? 70) + 3;
     other.updated_at = '2026-06-01T10:00:00.000+00:00';
-    await directory.replaceData(structuredClone(fixture));
+    await directory.replaceData(structuredClone(fixture) as unknown as FixtureInput);
 
     expect(await engine.run()).toBe('done');
     expect((await library.actors.get(1))?.detail?.height).toBe(185);

@@ -10,6 +10,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ActorDetail } from '../../../contract/directory-api.ts';
 import { onDetailWrite } from '../../../renderer/src/db/detailWriteHook.ts';
 import {
+  historyDbVersion,
+  historySchemaVersions,
   historyTotals,
   markProfileOpened,
   minHistoryCapBytes,
@@ -67,6 +69,16 @@ const edited = (updatedAt: string, edit: (detail: ActorDetail) => void): ActorDe
 };
 
 describe('the change history database', () => {
+  it('opens at its current version with the tables and indexes of its schema', async () => {
+    const { history } = await freshHistory();
+    expect(history.verno).toBe(historyDbVersion);
+    const schema = historySchemaVersions[historyDbVersion];
+    expect(history.tables.map((table) => table.name).sort()).toEqual(Object.keys(schema).sort());
+    expect(history.records.schema.primKey.name).toBe('key');
+    expect(history.records.schema.indexes.map((index) => index.name).sort()).toEqual(['[origin+kind+profileId]', 'seq']);
+    expect(history.opened.schema.primKey.name).toBe('[origin+kind+profileId]');
+  });
+
   it('records a changed detail once, nothing for the first detail or an unchanged one', async () => {
     const { history } = await freshHistory();
     const library = freshLibrary();
