@@ -18,10 +18,10 @@ import {
   type ShortlistDb,
   type ShortlistEntryRow,
   type ShortlistRow,
-  type ShortlistStatus,
 } from '../db/shortlistDb.ts';
 import { migrateConnectionShortlists } from '../db/shortlistMigration.ts';
 import { shortlistLimits } from '../shortlists/shortlistLimits.ts';
+import type { ShortlistStatus } from '../shortlists/shortlistOptions.ts';
 import { useConnectionStore } from './connections.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
 import { watchLive } from './liveLibrary.ts';
