@@ -165,13 +165,14 @@ export const useLibraryChangesStore = defineStore('libraryChanges', () => {
   const filtered = computed<ChangeRecord[]>(() => {
     const { shortlisted, keptOffline, savedSearchId } = filters.value;
     const origin = connectionOrigin.value;
-    const kept = keptOfflineIds.value;
-    const found = savedSearchIds.value;
+    // Evaluated only while their filter is on: the index changes on every page a sync writes.
+    const kept = keptOffline ? keptOfflineIds.value : null;
+    const found = savedSearchId !== null ? savedSearchIds.value : null;
     return recent.value.filter((record) => {
       if (filters.value.connectionId !== null && record.origin !== origin) return false;
       if (activeOnly.value && record.origin !== activeOrigin.value) return false;
       if (shortlisted && !(record.kind === 'actor' && shortlistedIds.value.has(record.profileId))) return false;
-      if (keptOffline) {
+      if (kept) {
         const ids = kept[record.kind];
         if (ids !== 'all' && !ids.has(record.profileId)) return false;
       }
