@@ -11,7 +11,7 @@ import { historyTotals, openHistoryDb } from '../../renderer/src/db/historyDb.ts
 import { LibraryDb, type ActorRow } from '../../renderer/src/db/libraryDb.ts';
 import { writeProfileDetail } from '../../renderer/src/db/libraryWrites.ts';
 import { putSearchRows, searchRowFromProfile } from '../../renderer/src/db/searchRows.ts';
-import { recordDetailChange } from '../../renderer/src/history/recordDetailChange.ts';
+import { recordDetailChange } from '../../renderer/src/db/recordDetailChange.ts';
 
 interface LongTaskEntry {
   duration: number;

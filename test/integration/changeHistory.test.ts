@@ -18,7 +18,7 @@ import { onDetailWrite } from '../../renderer/src/db/detailWriteHook.ts';
 import { directoryOriginOf } from '../../renderer/src/db/directoryOrigin.ts';
 import { openHistoryDb, recentRecords, recordsOfProfile, type HistoryDb } from '../../renderer/src/db/historyDb.ts';
 import { LibraryDb } from '../../renderer/src/db/libraryDb.ts';
-import { recordDetailChange } from '../../renderer/src/history/recordDetailChange.ts';
+import { recordDetailChange } from '../../renderer/src/db/recordDetailChange.ts';
 import { createSyncEngine, type SyncBridge, type SyncEngine } from '../../renderer/src/sync/syncEngine.ts';
 import type { FixtureInput } from '../../server/src/fixture/schema.ts';
 import { startDirectory, type RunningDirectory } from '../../server/src/startDirectory.ts';

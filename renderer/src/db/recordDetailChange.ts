@@ -4,9 +4,9 @@
  * detail that changes nothing the history follows, record nothing.
  */
 import type { ActorDetail, CrewDetail } from '../../../contract/directory-api.ts';
-import { putChangeRecord, type ChangeRecord, type HistoryDb } from '../db/historyDb.ts';
-import type { ProfileKind } from '../db/libraryDb.ts';
-import { diffProfiles } from './profileDiff.ts';
+import { diffProfiles } from '../history/profileDiff.ts';
+import { putChangeRecord, type ChangeRecord, type HistoryDb } from './historyDb.ts';
+import type { ProfileKind } from './libraryDb.ts';
 
 type ProfileDetail = ActorDetail | CrewDetail;
 

@@ -13,7 +13,7 @@ import {
   type HistoryTotals,
 } from '../db/historyDb.ts';
 import type { LibraryDb, ProfileKind } from '../db/libraryDb.ts';
-import { recordDetailChange } from '../history/recordDetailChange.ts';
+import { recordDetailChange } from '../db/recordDetailChange.ts';
 import { useConnectionStore } from './connections.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
 import { watchLive } from './liveLibrary.ts';

@@ -24,7 +24,7 @@ import {
 } from '../../../renderer/src/db/historyDb.ts';
 import { LibraryDb } from '../../../renderer/src/db/libraryDb.ts';
 import { writeProfileDetail } from '../../../renderer/src/db/libraryWrites.ts';
-import { recordDetailChange } from '../../../renderer/src/history/recordDetailChange.ts';
+import { recordDetailChange } from '../../../renderer/src/db/recordDetailChange.ts';
 import { actorDetail, actorItem } from './fakeDirectory.ts';
 
 const dexieOptions = { indexedDB, IDBKeyRange };
