@@ -1,8 +1,9 @@
 /**
- * The list fields are declared once (contract/list-fields.ts); this fails when an end drifts from
- * them. Against the real directory service on the conformance fixture: the service answers every
- * field of each list and no other, the bridge accepts no other, and the renderer's sync engine
- * (fake-indexeddb) asks the REAL back end for exactly those lists and receives all of them.
+ * The list fields and limits are declared once (contract/list-fields.ts, list-limits.ts); this
+ * fails when an end drifts from them. Against the real directory service on the conformance
+ * fixture: the service answers every field of each list and no other, the bridge accepts no other,
+ * and the renderer's sync engine (fake-indexeddb) asks the REAL back end for exactly those lists and
+ * receives all of them; the service and the bridge draw the line of per_page and q at the same place.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,7 @@ import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { channelNames } from '../../contract/bridge-channels.ts';
 import { actorListFields, castingCallListFields, crewListFields } from '../../contract/list-fields.ts';
+import { maxNameQueryLength, maxPerPage } from '../../contract/list-limits.ts';
 import { createBackEnd, type BackEnd } from '../../electron/core/backEnd.ts';
 import { LibraryDb } from '../../renderer/src/db/libraryDb.ts';
 import { createSyncEngine, type SyncBridge } from '../../renderer/src/sync/syncEngine.ts';
@@ -95,4 +97,17 @@ it("the app's sync asks for exactly the contract's fields and receives every one
     for (const fields of asked.get(list.channel)!) expect(fields, list.channel).toEqual(list.fields);
     expect(fieldsOf(received.get(list.channel)!), list.channel).toEqual([...list.fields].sort());
   }
+});
+
+it('the service and the bridge take per_page and q up to the same limits', async () => {
+  const status = async (query: string) => (await service.api.get(`/api/v1/actor_profiles?${query}`)).status;
+  expect(await status(`per_page=${maxPerPage}`)).toBe(200);
+  expect(await status(`per_page=${maxPerPage + 1}`)).toBe(400);
+  expect(await status(`q=${'a'.repeat(maxNameQueryLength)}`)).toBe(200);
+  expect(await status(`q=${'a'.repeat(maxNameQueryLength + 1)}`)).toBe(400);
+
+  const list = (params: Record<string, unknown>) => backEnd.call('listActors', { connectionId, params });
+  expect(await list({ perPage: maxPerPage, q: 'a'.repeat(maxNameQueryLength) })).toMatchObject({ ok: true });
+  expect(await list({ perPage: maxPerPage + 1 })).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
+  expect(await list({ q: 'a'.repeat(maxNameQueryLength + 1) })).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
 });

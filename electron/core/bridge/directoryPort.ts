@@ -4,13 +4,12 @@
  */
 import type { ActorListParams, CrewListParams } from '../../../contract/bridge.ts';
 import type { ContentLocale } from '../../../contract/directory-api.ts';
+import { defaultPerPage } from '../../../contract/list-limits.ts';
 import type { DirectoryClient, Page } from '../directory/directoryClient.ts';
 import type { CallOptions } from '../directory/directoryRequest.ts';
 import type { CrewDetailLocale } from '../directory/directoryParams.ts';
 import type { DirectoryCallOptions, DirectoryPort } from './ports.ts';
 
-/** The service's default page size (spec). */
-const defaultPerPage = 250;
 
 function listPage<T>(page: Page<T>, requestedPerPage: number | undefined) {
   return {

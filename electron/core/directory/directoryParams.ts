@@ -13,9 +13,8 @@ import {
   type crewDetailLocales,
 } from '../../../contract/directory-api.ts';
 import type { ActorListField, CastingCallListField, CrewListField } from '../../../contract/list-fields.ts';
+import { maxPerPage } from '../../../contract/list-limits.ts';
 import { DirectoryError } from './directoryError.ts';
-
-export const maxPerPage = 1000;
 
 export type GenderFilter = (typeof genderNewKeys)[number];
 export type PictureVersion = (typeof pictureVersionNames)[number];

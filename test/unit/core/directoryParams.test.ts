@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { validateAnswer } from '../../../electron/core/directory/answerValidation.ts';
 import { backoffCeilingMs, fullJitterDelayMs } from '../../../contract/backoff.ts';
-import { encodeParams, maxPerPage } from '../../../electron/core/directory/directoryParams.ts';
+import { maxPerPage } from '../../../contract/list-limits.ts';
+import { encodeParams } from '../../../electron/core/directory/directoryParams.ts';
 import { DirectoryError, formatJsonPath } from '../../../electron/core/directory/directoryError.ts';
 
 const endpoint = 'GET /api/v1/actor_profiles';
