@@ -66,7 +66,6 @@ export const useProfileHistoryStore = defineStore('profileHistory', () => {
 
   const openRef = ref<{ origin: string; kind: ProfileKind; id: number } | null>(null);
   const timeline = shallowRef<ChangeRecord[]>([]);
-  const timelineLoaded = ref(false);
   /** When the user opened the profile before this time: undefined until known, null if never. */
   const openedBefore = ref<string | null | undefined>(undefined);
   let openRequest = 0;
@@ -76,7 +75,6 @@ export const useProfileHistoryStore = defineStore('profileHistory', () => {
     const origin = activeOrigin.value;
     const request = ++openRequest;
     timeline.value = [];
-    timelineLoaded.value = false;
     openedBefore.value = undefined;
     openRef.value = origin ? { origin, kind, id } : null;
     if (!origin) return;
@@ -94,7 +92,6 @@ export const useProfileHistoryStore = defineStore('profileHistory', () => {
     openRequest += 1;
     openRef.value = null;
     timeline.value = [];
-    timelineLoaded.value = false;
     openedBefore.value = undefined;
   }
 
@@ -104,11 +101,9 @@ export const useProfileHistoryStore = defineStore('profileHistory', () => {
     {
       next: (records) => {
         timeline.value = records;
-        timelineLoaded.value = true;
       },
       error: (failure) => {
         error.value = toLibraryError(failure);
-        timelineLoaded.value = true;
       },
     },
   );
@@ -157,7 +152,6 @@ export const useProfileHistoryStore = defineStore('profileHistory', () => {
     activeOrigin,
     follow,
     timeline,
-    timelineLoaded,
     openedBefore,
     newCount,
     openProfile,
