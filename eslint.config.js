@@ -65,9 +65,10 @@ const componentSyntax = [
 ];
 
 /**
- * What components may import besides stores (search/, shortlists/, i18n/: plain functions) must not
- * lead them to a database either: those folders take only types from db/ and nothing from sync/,
- * bridge/ or stores/. With the component rules, no path from a component reaches db/ but a store.
+ * What components may import besides stores (search/, shortlists/, history/, i18n/: plain
+ * functions) must not lead them to a database either: those folders take only types from db/ and
+ * nothing from sync/, bridge/ or stores/. With the component rules, no path from a component
+ * reaches db/ but a store.
  */
 const plainModuleRestrictions = {
   '@typescript-eslint/no-restricted-imports': [
@@ -78,11 +79,11 @@ const plainModuleRestrictions = {
           // db/directoryOrigin.ts is the one module of db/ that holds no database: a URL's origin.
           regex: '^\\.{1,2}/(?:.*/)?db(?:/(?!directoryOrigin\\.ts$)|$)',
           allowTypeImports: true,
-          message: 'search/, shortlists/ and i18n/ serve components: they take only types from db/, so no component reaches a database through them.',
+          message: 'search/, shortlists/, history/ and i18n/ serve components: they take only types from db/, so no component reaches a database through them.',
         },
         {
           regex: relativeInto('sync', 'bridge', 'stores'),
-          message: 'search/, shortlists/ and i18n/ are plain functions components may use: they never import sync/, bridge/ or stores/.',
+          message: 'search/, shortlists/, history/ and i18n/ are plain functions components may use: they never import sync/, bridge/ or stores/.',
         },
       ],
     },
@@ -172,7 +173,7 @@ const boundaries = [
     rules: { ...restrict(...rendererRestrictions), ...forbidSyntax(...rendererSyntax) },
   },
   {
-    files: ['renderer/src/search/**/*.ts', 'renderer/src/shortlists/**/*.ts', 'renderer/src/i18n/**/*.ts'],
+    files: ['renderer/src/search/**/*.ts', 'renderer/src/shortlists/**/*.ts', 'renderer/src/history/**/*.ts', 'renderer/src/i18n/**/*.ts'],
     rules: plainModuleRestrictions,
   },
   {

@@ -49,6 +49,7 @@ const forbidden: [file: string, code: string][] = [
   ['renderer/src/search/profileIndex.ts', "import { LibraryDb } from '../db/libraryDb.ts';\nexport const open = () => new LibraryDb('library');"],
   ['renderer/src/shortlists/shortlistCsv.ts', "import { useShortlistsStore } from '../stores/shortlists.ts';\nexport { useShortlistsStore };"],
   ['renderer/src/i18n/en.ts', "import type { SyncProgress } from '../sync/syncProgress.ts';\nexport type Progress = SyncProgress;"],
+  ['renderer/src/history/profileDiff.ts', "import { openHistoryDb } from '../db/historyDb.ts';\nexport { openHistoryDb };"],
 ];
 
 const allowed: [file: string, code: string][] = [
@@ -59,6 +60,7 @@ const allowed: [file: string, code: string][] = [
   ['electron/preload/index.ts', "import { contextBridge } from 'electron';\nimport { a } from '../../contract/bridge.ts';\nexport { contextBridge, a };"],
   ['renderer/src/stores/actors.ts', "import { a } from '../db/database.ts';\nimport { b } from '../bridge/client.ts';\nimport { c } from '../../../contract/bridge.ts';\nexport { a, b, c };"],
   ['renderer/src/components/ActorCard.ts', "import { useActorsStore } from '../stores/actors.ts';\nexport { useActorsStore };"],
+  ['renderer/src/history/profileDiff.ts', "import type { ProfileKind } from '../db/libraryDb.ts';\nexport type Kind = ProfileKind;"],
   ['renderer/src/search/profileIndex.ts', "import type { SearchRow } from '../db/libraryDb.ts';\nimport { directoryOriginOf } from '../db/directoryOrigin.ts';\nexport type Row = SearchRow;\nexport { directoryOriginOf };"],
 ];
 
