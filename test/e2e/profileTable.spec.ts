@@ -4,8 +4,10 @@
  * are any the sync saved) and the table sorted by height by its header, both ways round, over
  * the whole library: each height the directory's, in order, those without one last. Kept cheap:
  * the lists sync (60 actors) and six profiles are opened; no roster is kept offline. A screenshot of
- * the table and of the large face grid stays in the test's output folder.
+ * the table and of the large face grid stays in the test's output folder; axe finds nothing serious
+ * in the list, the table or the grid.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { ActorDetail } from '../../contract/directory-api.ts';
 import { apiGet, demoCastingProKey, nav, type Directory } from './demoDirectoryApi.ts';
@@ -125,4 +127,14 @@ test('the face grid shows whole names in three sizes', async () => {
   const cut = await page.getByTestId('profile-name').evaluateAll((names) => names.filter((name) => name.scrollHeight > name.clientHeight + 1).map((name) => name.textContent));
   expect(cut).toEqual([]);
   await page.screenshot({ path: test.info().outputPath('actor-grid-large.png') });
+});
+
+test('axe finds no serious or critical violation in the list, the table or the grid', async () => {
+  for (const layout of ['list', 'table', 'grid'] as const) {
+    await page.goto(new URL(`#/actors?view=${layout}`, page.url()).href);
+    await expect(page.getByTestId('profile-row').first()).toBeVisible({ timeout: 60_000 });
+    const results = await new AxeBuilder({ page }).analyze();
+    const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+    expect(blocking.map((violation) => `${layout} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  }
 });
