@@ -39,7 +39,8 @@ export const actorDetailDe: Messages['actorDetail'] = {
   heightValue: '{height} cm',
   weight: 'Gewicht',
   weightValue: '{weight} kg',
-  nationalities: 'Staatsangehörigkeiten',
+  // Soft hyphens: the fact label column is narrower than the word.
+  nationalities: 'Staats\u00ADangehörig\u00ADkeiten',
   placeOfBirth: 'Geburtsort',
   residence: 'Wohnort',
   locations: 'Orte',

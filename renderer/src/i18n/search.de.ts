@@ -31,7 +31,7 @@ export const searchDe: Messages['search'] = {
   loading: 'Die gespeicherten Profile werden geladen …',
   loadingCount: 'Die gespeicherten Profile werden geladen … bisher {count}',
   searchLabel: 'Nach Namen suchen',
-  searchPlaceholder: 'Name, z. B. Jonas oder Müller  (Taste / zum Suchen)',
+  searchPlaceholder: 'Name, z. B. Jonas oder Müller  (Taste /)',
   sortLabel: 'Sortieren nach',
   sortRelevance: 'Beste Übereinstimmung',
   sortName: 'Name',

@@ -31,7 +31,7 @@ export const searchEs: Messages['search'] = {
   loading: 'Cargando los perfiles guardados…',
   loadingCount: 'Cargando los perfiles guardados… {count} hasta ahora',
   searchLabel: 'Buscar por nombre',
-  searchPlaceholder: 'Nombre, p. ej., Jonas o Müller  (pulse / para buscar)',
+  searchPlaceholder: 'Nombre, p. ej., Jonas o Müller  (tecla /)',
   sortLabel: 'Ordenar por',
   sortRelevance: 'Mejor coincidencia',
   sortName: 'Nombre',

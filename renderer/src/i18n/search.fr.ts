@@ -31,7 +31,7 @@ export const searchFr: Messages['search'] = {
   loading: 'Chargement des profils enregistrés…',
   loadingCount: 'Chargement des profils enregistrés… {count} pour l’instant',
   searchLabel: 'Rechercher par nom',
-  searchPlaceholder: 'Nom, par ex. Jonas ou Müller  (touche / pour rechercher)',
+  searchPlaceholder: 'Nom, par ex. Jonas ou Müller  (touche /)',
   sortLabel: 'Trier par',
   sortRelevance: 'Pertinence',
   sortName: 'Nom',

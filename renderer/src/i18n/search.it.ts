@@ -31,7 +31,7 @@ export const searchIt: Messages['search'] = {
   loading: 'Caricamento dei profili salvati…',
   loadingCount: 'Caricamento dei profili salvati… finora {count}',
   searchLabel: 'Cerca per nome',
-  searchPlaceholder: 'Nome, ad es. Giulia o Rossi  (premere / per cercare)',
+  searchPlaceholder: 'Nome, ad es. Giulia o Rossi  (tasto /)',
   sortLabel: 'Ordina per',
   sortRelevance: 'Pertinenza',
   sortName: 'Nome',

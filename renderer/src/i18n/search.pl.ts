@@ -31,7 +31,7 @@ export const searchPl: Messages['search'] = {
   loading: 'Wczytywanie zapisanych profili…',
   loadingCount: 'Wczytywanie zapisanych profili… wczytano: {count}',
   searchLabel: 'Szukaj według imienia i nazwiska',
-  searchPlaceholder: 'Imię lub nazwisko, np. Anna albo Kowalska  (naciśnij /, aby wyszukać)',
+  searchPlaceholder: 'Imię lub nazwisko, np. Kowalska  (klawisz /)',
   sortLabel: 'Sortuj według',
   sortRelevance: 'Najlepsze dopasowanie',
   sortName: 'Imię i nazwisko',

@@ -31,7 +31,7 @@ export const searchRo: Messages['search'] = {
   loading: 'Se încarcă profilurile salvate…',
   loadingCount: 'Se încarcă profilurile salvate… până acum {count}',
   searchLabel: 'Căutați după nume',
-  searchPlaceholder: 'Nume, de ex. Ioana sau Popescu  (apăsați / pentru a căuta)',
+  searchPlaceholder: 'Nume, de ex. Ioana sau Popescu  (tasta /)',
   sortLabel: 'Sortare după',
   sortRelevance: 'Cea mai bună potrivire',
   sortName: 'Nume',

@@ -31,7 +31,7 @@ export const searchTr: Messages['search'] = {
   loading: 'Kayıtlı profiller yükleniyor…',
   loadingCount: 'Kayıtlı profiller yükleniyor… şu ana kadar {count}',
   searchLabel: 'Ada göre ara',
-  searchPlaceholder: 'Ad, ör. Deniz veya Yılmaz  (aramak için / tuşuna basın)',
+  searchPlaceholder: 'Ad, ör. Deniz veya Yılmaz  (/ tuşu)',
   sortLabel: 'Sıralama',
   sortRelevance: 'En iyi eşleşme',
   sortName: 'Ad',
