@@ -2,7 +2,8 @@
  * A profile's "What changed" through the real stores and sync engine on a fake directory: the first
  * detail records nothing; a sync that brings a changed detail shows its lines, marked New on the
  * first opening; opened again, nothing is new; a change arriving while the page is open is New
- * and counted; the history's size is there for Settings.
+ * and counted; the history's size is there for Settings; a page open before the active directory
+ * is known shows its timeline once it is.
  */
 import 'fake-indexeddb/auto';
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
@@ -14,7 +15,8 @@ import type { CastdeskBridge } from '../../../contract/bridge.ts';
 import type { ActorDetail, ActorListItem } from '../../../contract/directory-api.ts';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
 import ProfileChanges from '../../../renderer/src/components/profile/ProfileChanges.vue';
-import { historyDbName } from '../../../renderer/src/db/historyDb.ts';
+import { directoryOriginOf } from '../../../renderer/src/db/directoryOrigin.ts';
+import { historyDbName, putChangeRecord } from '../../../renderer/src/db/historyDb.ts';
 import { createCastdeskI18n } from '../../../renderer/src/i18n/index.ts';
 import { useConnectionStore } from '../../../renderer/src/stores/connections.ts';
 import { useProfileHistoryStore } from '../../../renderer/src/stores/profileHistory.ts';
@@ -35,6 +37,21 @@ afterEach(async () => {
   await Dexie.delete(historyDbName);
 });
 
+/** The app's stores on `bridge`, the way the app creates them. */
+function storesOn(bridge: unknown) {
+  const app = createApp({});
+  const pinia = createPinia();
+  const i18n = createCastdeskI18n('en');
+  app.use(pinia).use(i18n).provide(castdeskBridgeKey, bridge as CastdeskBridge);
+  setActivePinia(pinia);
+  const stores = app.runWithContext(() => ({ connections: useConnectionStore(), sync: useSyncStore(), history: useProfileHistoryStore() }));
+  cleanup = async () => {
+    await stores.sync.activate(null);
+    stores.history.db?.close();
+  };
+  return { pinia, i18n, stores };
+}
+
 /** The stores of a started app on a fake directory whose actor details the test edits. */
 async function started() {
   const actors: ActorListItem[] = [actorItem(1, 'Lena Brandt'), actorItem(2, 'Jonas Weber')];
@@ -46,17 +63,8 @@ async function started() {
     listConnections: async () => ({ ok: true, value: { connections: [{ ...demoView, id: connectionId }], activeId: connectionId } }),
     getActor: async (args: { id: number }) => ({ ok: true, value: structuredClone(details.get(args.id)) }),
   });
-  const app = createApp({});
-  const pinia = createPinia();
-  const i18n = createCastdeskI18n('en');
-  app.use(pinia).use(i18n).provide(castdeskBridgeKey, directory.bridge as CastdeskBridge);
-  setActivePinia(pinia);
-  const stores = app.runWithContext(() => ({ connections: useConnectionStore(), sync: useSyncStore(), history: useProfileHistoryStore() }));
+  const { pinia, i18n, stores } = storesOn(directory.bridge);
   await stores.connections.start();
-  cleanup = async () => {
-    await stores.sync.activate(null);
-    stores.history.db?.close();
-  };
   await eventually(() => expect(stores.sync.progress.state).toBe('done'));
 
   /** The directory edits actor `id`: a newer updated_at on the list and the detail. */
@@ -145,5 +153,29 @@ describe('What changed on a profile', () => {
     await eventually(() => expect(restarted.history.totals).toMatchObject({ count: 1 }));
     const view = await restarted.mountChanges();
     await eventually(() => expect(lines(view)).toEqual([{ new: 'true', lines: ['No longer with: Agentur Nord'] }]));
+  });
+
+  it('shows the timeline of a profile opened before the active directory is known, once it is', async () => {
+    const actors: ActorListItem[] = [actorItem(1, 'Lena Brandt')];
+    const directory = fakeDirectory({ actors });
+    const connectionId = `h-${Date.now().toString(36)}-${(counter += 1)}`;
+    Object.assign(directory.bridge, {
+      getAppInfo: async () => ({ ok: true, value: { version: '1', shell: 'web', keychain: { available: true } } }),
+      listConnections: async () => ({ ok: true, value: { connections: [{ ...demoView, id: connectionId }], activeId: connectionId } }),
+    });
+    const { pinia, i18n, stores } = storesOn(directory.bridge);
+    await eventually(() => expect(stores.history.db).not.toBeNull());
+    const at = '2026-02-01T10:00:00.000Z';
+    await putChangeRecord(stores.history.db!, { origin: directoryOriginOf(demoView.baseUrl), kind: 'actor', profileId: 1, name: 'Lena Brandt', updatedAt: at, previousUpdatedAt: null, recordedAt: at, changes: [{ field: 'mainPicture', from: 11, to: 12 }] });
+
+    // The page is open while the connections are still being read: nothing to show yet.
+    wrapper = mount(ProfileChanges, { props: { kind: 'actor', profileId: 1 }, global: { plugins: [pinia, i18n], provide: { [castdeskBridgeKey as symbol]: directory.bridge } } });
+    await flushPromises();
+    expect(wrapper.find('[data-testid="profile-changes"]').exists()).toBe(false);
+
+    await stores.connections.start();
+    await eventually(() => expect(lines(wrapper!)).toEqual([{ new: 'true', lines: ['New main picture'] }]));
+    expect(stores.history.openedBefore).toBeNull();
+    expect(await stores.history.db!.opened.count()).toBe(1);
   });
 });
