@@ -133,6 +133,7 @@ test('axe finds no serious or critical violation in the list, the table or the g
   for (const layout of ['list', 'table', 'grid'] as const) {
     await page.goto(new URL(`#/actors?view=${layout}`, page.url()).href);
     await expect(page.getByTestId('profile-row').first()).toBeVisible({ timeout: 60_000 });
+    await page.screenshot({ path: test.info().outputPath(`actor-${layout}.png`) });
     const results = await new AxeBuilder({ page }).analyze();
     const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
     expect(blocking.map((violation) => `${layout} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
