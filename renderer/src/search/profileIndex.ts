@@ -14,6 +14,7 @@ import { buildColumnOrder, columnSorts, type ColumnOrder, type ColumnSort } from
 import { foldQuery } from './foldName.ts';
 import { buildNameDictionary, updateNameDictionary, type NameDictionary } from './nameDictionary.ts';
 import { NameMatcher, type NameMatches } from './nameMatcher.ts';
+import { andBits, emptyBits, hasBit, orBits, ValueBitsCache } from './slotBits.ts';
 
 /** Filters that show a count beside each value. */
 export const facetNames = [
@@ -265,6 +266,15 @@ export class ProfileIndex {
   private readRev = 0;
   /** Scratch for the slots of a result, reused by every search. */
   private out = new Int32Array(0);
+  /** The slots of each facet value filtered by, for the current columns. */
+  private readonly valueBits = new ValueBitsCache(facetCount);
+  /**
+   * Every live profile in one order (an empty search: the cleared field), kept while the rows and
+   * that order stay the same, so clearing the field costs nothing.
+   */
+  private everyRow: { columns: Columns; slots: Int32Array; reversed: boolean; ids: Int32Array; withDetail: number } | null = null;
+  /** The last counted searches by what they ask (toggling a filter back and forth counts once). */
+  private counted: { columns: Columns; results: Map<string, QueryResult> } | null = null;
 
   /** Profiles in the index that are not removed. */
   get size(): number {
@@ -661,6 +671,18 @@ export class ProfileIndex {
   query(query: ProfileQuery, { counts: counting = true }: { counts?: boolean } = {}): QueryResult {
     // Columns first: building them interns every value, so the selected values below find their codes.
     const columns = this.columnsNow();
+    // A counted search asked again (the same text and filters, the rows unchanged) is answered
+    // from memory: the counts of the cleared field come back at once.
+    let countedKey: string | null = null;
+    if (counting) {
+      if (this.counted?.columns !== columns) this.counted = { columns, results: new Map() };
+      countedKey = JSON.stringify([foldQuery(query.text), query.facets, query.languageMinLevels, query.actingAgeMin, query.actingAgeMax, query.heightMin, query.heightMax, query.sort, query.reversed]);
+      const known = this.counted.results.get(countedKey);
+      if (known) {
+        rememberCounted(this.counted.results, countedKey, known);
+        return known;
+      }
+    }
     const named = this.nameMatches(query.text);
     const rowCount = this.rows.length;
     const values = this.values;
@@ -682,39 +704,48 @@ export class ProfileIndex {
     const heightHigh = heightMax ?? 10_000;
     const ageFilter = actingAgeMin !== null || actingAgeMax !== null;
     const heightFilter = heightMin !== null || heightMax !== null;
-    const { ids: idOf, removed, hasDetail, ageFrom, ageTo, height, valueStarts, valueCodes, levelRanks } = columns;
+    const { ids: idOf, removed, hasDetail, ageFrom, ageTo, height, valueStarts, valueCodes } = columns;
 
     if (this.out.length < rowCount) this.out = new Int32Array(rowCount);
     const out = this.out;
     let found = 0;
     let withDetail = 0;
-    /** Where `code` stands among the values of `slot` under facet `f`, or -1. */
-    const positionOf = (f: number, slot: number, code: number): number => {
-      for (let c = valueStarts[slot * facetCount + f]!, end = valueStarts[slot * facetCount + f + 1]!; c < end; c++) if (valueCodes[c] === code) return c;
-      return -1;
-    };
+    // Each selected facet as one bitset of the slots it keeps (its values' bitsets, cached per
+    // value): a profile is judged by a bit per facet, not by searching its values.
+    const facetBits = active.map(({ f, mode, codes }) => {
+      const bits = emptyBits(rowCount);
+      if (mode === 'any') {
+        for (const code of codes) orBits(bits, this.valueBits.of(columns, f, code));
+        return bits;
+      }
+      bits.fill(~0);
+      for (const code of codes) andBits(bits, this.valueBits.of(columns, f, code));
+      if (f === languageFacet) for (const check of levelChecks) andBits(bits, this.valueBits.of(columns, f, check.code, check.rank));
+      return bits;
+    });
+    // Without counts only the profiles passing every facet matter: one bit says so.
+    let passBits: Uint32Array | null = null;
+    if (!counting && facetBits.length > 0) {
+      passBits = facetBits[0]!.slice();
+      for (let a = 1; a < facetBits.length; a++) andBits(passBits, facetBits[a]!);
+    }
     const visit = (slot: number): void => {
       if (removed[slot] === 1) return;
       if (ageFilter && (ageFrom[slot]! < 0 || ageTo[slot]! < ageLow || ageFrom[slot]! > ageHigh)) return;
       if (heightFilter && (height[slot]! < 0 || height[slot]! < heightLow || height[slot]! > heightHigh)) return;
+      if (passBits) {
+        if (hasBit(passBits, slot)) {
+          out[found++] = slot;
+          withDetail += hasDetail[slot]!;
+        }
+        return;
+      }
       let failures = 0;
       let failed = -1;
       for (let a = 0; a < active.length && failures < (counting ? 2 : 1); a++) {
-        const facet = active[a]!;
-        let ok: boolean;
-        if (facet.mode === 'any') {
-          ok = false;
-          for (const code of facet.codes) if (positionOf(facet.f, slot, code) >= 0) ok = true;
-        } else {
-          ok = true;
-          for (const code of facet.codes) if (positionOf(facet.f, slot, code) < 0) ok = false;
-          if (ok && facet.f === languageFacet) {
-            for (const check of levelChecks) if (levelRanks[positionOf(languageFacet, slot, check.code)]! < check.rank) ok = false;
-          }
-        }
-        if (!ok) {
+        if (!hasBit(facetBits[a]!, slot)) {
           failures += 1;
-          failed = facet.f;
+          failed = active[a]!.f;
         }
       }
       if (failures === 0) {
@@ -736,6 +767,7 @@ export class ProfileIndex {
       }
     };
     const reversed = query.reversed && query.sort !== 'relevance';
+    let everyRowOf: { slots: Int32Array; reversed: boolean } | null = null;
     if (named && (query.sort === 'relevance' || query.sort === 'name')) {
       // Relevance and name order come straight from the name search, already in order.
       const ranks = query.sort === 'relevance' ? named.matches.byRelevance : named.matches.inNameOrder();
@@ -745,6 +777,11 @@ export class ProfileIndex {
     } else {
       // Reversed, the profiles with a value run backwards and those without one stay last.
       const { slots: order, known } = this.sortedSlots(query.sort === 'relevance' ? 'name' : query.sort);
+      if (!named && unfiltered) {
+        const every = this.everyRow;
+        if (every && every.columns === columns && every.slots === order && every.reversed === reversed) return { ids: every.ids, counts: emptyCounts(), withDetail: every.withDetail };
+        everyRowOf = { slots: order, reversed };
+      }
       const members = named ? named.matches.membership() : null;
       const rankOf = named ? named.search.rankOf : null;
       for (let i = 0; i < order.length; i++) {
@@ -755,13 +792,31 @@ export class ProfileIndex {
 
     const ids = new Int32Array(found);
     for (let i = 0; i < found; i++) ids[i] = idOf[out[i]!]!;
-    const counts = {} as Record<FacetName, Map<string, number>>;
-    for (const facet of facetNames) counts[facet] = new Map();
+    const counts = emptyCounts();
     if (counting) {
       for (let code = 0; code < counter.length; code++) if (counter[code]! > 0) counts[facetNames[values.facets[code]!]!].set(values.texts[code]!, counter[code]!);
       // A selected value stays listed (with 0) so it can be unselected.
       for (const facet of facetNames) for (const value of query.facets[facet] ?? []) if (!counts[facet].has(value)) counts[facet].set(value, 0);
     }
-    return { ids, counts, withDetail };
+    if (everyRowOf) this.everyRow = { columns, ...everyRowOf, ids, withDetail };
+    const result = { ids, counts, withDetail };
+    if (countedKey !== null) rememberCounted(this.counted!.results, countedKey, result);
+    return result;
   }
+}
+
+/** A result's counts with no value counted. */
+export function emptyCounts(): Record<FacetName, Map<string, number>> {
+  const counts = {} as Record<FacetName, Map<string, number>>;
+  for (const facet of facetNames) counts[facet] = new Map();
+  return counts;
+}
+
+/** Counted searches kept per index state: the last few a user goes back and forth between. */
+const countedKept = 8;
+
+function rememberCounted(results: Map<string, QueryResult>, key: string, result: QueryResult): void {
+  results.delete(key);
+  results.set(key, result);
+  if (results.size > countedKept) results.delete(results.keys().next().value!);
 }
