@@ -6,8 +6,9 @@ import { computed, onScopeDispose, ref, shallowRef, watch } from 'vue';
 import { mediaUrl } from '../bridge/castdeskBridge.ts';
 import type { LibraryDb, ProfileKind, SavedActorSearch, SavedSearchRow, SearchRow } from '../db/libraryDb.ts';
 import { writeLibrary } from '../db/libraryDb.ts';
-import { emptyQuery, type ProfileQuery, type ProfileSort, type QueryResult } from '../search/profileIndex.ts';
+import { emptyCounts, emptyQuery, type ProfileQuery, type ProfileSort, type QueryResult } from '../search/profileIndex.ts';
 import { layoutFromRoute, queryFromRoute, routeFromQuery, routeQueryFromText, routeQueryText, type ListLayout, type RouteQuery } from '../search/profileQueryUrl.ts';
+import { afterPaint } from './afterPaint.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
 import { createListPreferences } from './listPreferences.ts';
 import { watchLive } from './liveLibrary.ts';
@@ -90,13 +91,22 @@ export function createProfileSearch(kind: ProfileKind) {
   onScopeDispose(() => {
     if (countsTimer) clearTimeout(countsTimer);
   });
+  // At start the list comes first: the counts of an index just loaded follow once its rows are painted.
+  const countsReady = ref(index.loaded);
+  watch(
+    () => index.loaded,
+    (loaded) => {
+      if (!loaded) countsReady.value = false;
+      else void afterPaint().then(() => (countsReady.value = index.loaded));
+    },
+  );
   /** Every facet value's count for the search as it was when typing last paused. */
   const counts = computed<QueryResult['counts']>(() => {
     void index.revision;
-    return index.search(kind, counted.value.query).counts;
+    return countsReady.value ? index.search(kind, counted.value.query).counts : emptyCounts();
   });
-  /** True while the counts still describe an earlier search. */
-  const countsStale = computed(() => counted.value.key !== queryKey.value);
+  /** True while the counts still describe an earlier search (or none yet). */
+  const countsStale = computed(() => !countsReady.value || counted.value.key !== queryKey.value);
   const filtered = computed(() => {
     const current = query.value;
     return (

@@ -13,6 +13,7 @@ import type { LibraryDb, ProfileKind, SearchRow } from '../db/libraryDb.ts';
 import { deleteSearchSnapshots, readSearchSnapshots, writeSearchSnapshots } from '../db/searchSnapshotDb.ts';
 import { restoreIndex, snapshotOfIndex } from '../search/indexSnapshot.ts';
 import { ProfileIndex, type ProfileQuery, type QueryResult } from '../search/profileIndex.ts';
+import { afterPaint } from './afterPaint.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
 import { useSyncStore } from './sync.ts';
 
@@ -53,9 +54,11 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
   /**
    * Takes the indexes from their snapshots when both fit the library: taken of no more than it
    * holds now (a library cleared and synced again since is read anew). Returns whether it did.
+   * Only the newest rev is asked before: counting 50,000 rows takes longer than reading the
+   * snapshot, so the row count is checked once the list is on screen (checkRowCount).
    */
   async function restore(db: LibraryDb, current: number): Promise<boolean> {
-    const [snapshots, newest, rowCount] = await Promise.all([readSearchSnapshots(db.name), db.searchRows.orderBy('rev').last(), db.searchRows.count()]);
+    const [snapshots, newest] = await Promise.all([readSearchSnapshots(db.name), db.searchRows.orderBy('rev').last()]);
     if (current !== generation) return false;
     const newestRev = newest?.rev ?? 0;
     if (newestRev === 0) {
@@ -63,7 +66,7 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
       if (snapshots.actor || snapshots.crew) await deleteSearchSnapshots(db.name);
       return false;
     }
-    const fits = (snapshot: (typeof snapshots)['actor']) => !!snapshot && snapshot.readThroughRev <= newestRev && snapshot.libraryRows <= rowCount;
+    const fits = (snapshot: (typeof snapshots)['actor']) => !!snapshot && snapshot.readThroughRev <= newestRev;
     if (!fits(snapshots.actor) || !fits(snapshots.crew)) return false;
     const actor = restoreIndex(snapshots.actor!.buffer);
     const crew = restoreIndex(snapshots.crew!.buffer);
@@ -74,7 +77,20 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
     snapshotRev = lastRev;
     loaded.value = true;
     revision.value += 1;
+    void checkRowCount(db, current, Math.max(snapshots.actor!.libraryRows, snapshots.crew!.libraryRows));
     return true;
+  }
+
+  /**
+   * After the first paint: a library holding fewer rows than the restored snapshots were taken of
+   * was cleared and synced again since; its snapshots go and its rows are read instead.
+   */
+  async function checkRowCount(db: LibraryDb, current: number, snapshotRows: number): Promise<void> {
+    await afterPaint();
+    const rowCount = await db.searchRows.count().catch(() => null);
+    if (current !== generation || rowCount === null || rowCount >= snapshotRows) return;
+    await deleteSearchSnapshots(db.name);
+    if (current === generation) openIndexes(db);
   }
 
   /** Writes both snapshots once the index has been still for a while. */
@@ -159,30 +175,34 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
     revision.value += 1;
   }
 
+  /** Starts the indexes of `db`: from the snapshots (searchable at once), then whatever the library holds beyond them. */
+  function openIndexes(db: LibraryDb): void {
+    reset();
+    const current = generation;
+    reading = true;
+    void restore(db, current)
+      .catch(() => false)
+      .finally(() => {
+        if (current !== generation) return;
+        reading = false;
+        void catchUp(db, current);
+      });
+    // The newest rev changes with every search-row write: read what is new.
+    subscription = liveQuery(() => db.searchRows.orderBy('rev').last()).subscribe({
+      next: (newest) => {
+        if (newest && newest.rev > lastRev) void catchUp(db, current);
+      },
+      error: (failure: unknown) => {
+        error.value = toLibraryError(failure);
+      },
+    });
+  }
+
   watch(
     () => sync.db,
     (db) => {
-      reset();
-      if (!db) return;
-      const current = generation;
-      // The snapshots first (searchable at once), then whatever the library holds beyond them.
-      reading = true;
-      void restore(db, current)
-        .catch(() => false)
-        .finally(() => {
-          if (current !== generation) return;
-          reading = false;
-          void catchUp(db, current);
-        });
-      // The newest rev changes with every search-row write: read what is new.
-      subscription = liveQuery(() => db.searchRows.orderBy('rev').last()).subscribe({
-        next: (newest) => {
-          if (newest && newest.rev > lastRev) void catchUp(db, current);
-        },
-        error: (failure: unknown) => {
-          error.value = toLibraryError(failure);
-        },
-      });
+      if (db) openIndexes(db);
+      else reset();
     },
     { immediate: true },
   );
