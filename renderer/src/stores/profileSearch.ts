@@ -121,7 +121,7 @@ export function createProfileSearch(kind: ProfileKind) {
     const next = queryFromRoute(route);
     const nextLayout: ListLayout = layoutFromRoute(route) ?? layout.value;
     // A route that names no order and no name opens in the order last chosen.
-    if (route.sort === undefined && !next.text) {
+    if (route.sort === undefined && route.desc === undefined && !next.text) {
       next.sort = preferences.sort.value.sort;
       next.reversed = preferences.sort.value.reversed;
     }
