@@ -39,7 +39,7 @@ export const actorDetailDe: Messages['actorDetail'] = {
   heightValue: '{height} cm',
   weight: 'Gewicht',
   weightValue: '{weight} kg',
-  // Soft hyphens: the fact label column is narrower than the word.
+  // Soft hyphens here and in accommodationOptions: the fact label column is narrower than the word.
   nationalities: 'Staats\u00ADangehörig\u00ADkeiten',
   placeOfBirth: 'Geburtsort',
   residence: 'Wohnort',
@@ -47,7 +47,7 @@ export const actorDetailDe: Messages['actorDetail'] = {
   locationPlace: 'Wohnsitz',
   locationAccommodation: 'Wohnmöglichkeit',
   locationWithCountry: '{name}, {country}',
-  accommodationOptions: 'Wohnmöglichkeiten',
+  accommodationOptions: 'Wohn\u00ADmöglich\u00ADkeiten',
   eyeColor: 'Augenfarbe',
   hairColor: 'Haarfarbe',
   hairLength: 'Haarlänge',
