@@ -39,7 +39,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { BrowserContext, Page } from '@playwright/test';
 import { build } from 'vite';
-import { shortlistColours, shortlistStatuses } from '../../renderer/src/db/shortlistDb.ts';
+import { shortlistColours, shortlistStatuses } from '../../renderer/src/shortlists/shortlistOptions.ts';
 import { createBackEnd } from '../../electron/core/backEnd.ts';
 import { startWebShell, type RunningWebShell } from '../../electron/web/webShell.ts';
 import { isMediaPictureVersion } from '../../server/src/media/pictureGeometry.ts';

@@ -25,6 +25,7 @@ import {
   type SyncResource,
   type SyncState,
 } from './libraryDb.ts';
+import { beforeDetailWrite } from './detailWriteHook.ts';
 import { putSearchRows, searchRowFromProfile } from './searchRows.ts';
 import { mergeUnreadable, type UnreadableItem } from './unreadableItems.ts';
 
@@ -251,6 +252,8 @@ function itemFromDetail(detail: ProfileDetail): ProfileItem {
  */
 export async function writeProfileDetail(library: ConnectionLibrary, kind: ProfileKind, detail: ProfileDetail, nowIso: string): Promise<void> {
   const { db } = library;
+  // The change history compares with the cached detail before it is replaced (db/detailWriteHook.ts).
+  await beforeDetailWrite(db, kind, detail, uidIn(library, detail.id), library.origin);
   const table = profileTable(db, kind);
   await writeLibrary(db, [table, db.searchRows], async () => {
     const before = (await table.get(uidIn(library, detail.id))) as ProfileRow | undefined;

@@ -6,6 +6,8 @@ import { shortlistExportDe } from './shortlistExport.de.ts';
 import { compareDe, shortlistsDe } from './shortlists.de.ts';
 import { libraryDe } from './library.de.ts';
 import { creditsDe } from './credits.de.ts';
+import { historyDe } from './history.de.ts';
+import { watchDe } from './watch.de.ts';
 
 /** German UI texts. */
 export const de: Messages = {
@@ -70,6 +72,8 @@ export const de: Messages = {
   compare: compareDe,
   library: libraryDe,
   credits: creditsDe,
+  history: historyDe,
+  watch: watchDe,
   offline: {
     banner: 'Offline: Das Verzeichnis ist nicht erreichbar. Sie sehen, was auf diesem Computer gespeichert ist; Castdesk versucht es selbstständig weiter.',
   },

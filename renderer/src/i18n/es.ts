@@ -6,6 +6,8 @@ import { shortlistExportEs } from './shortlistExport.es.ts';
 import { compareEs, shortlistsEs } from './shortlists.es.ts';
 import { libraryEs } from './library.es.ts';
 import { creditsEs } from './credits.es.ts';
+import { historyEs } from './history.es.ts';
+import { watchEs } from './watch.es.ts';
 
 /** Spanish (Spain) UI texts. */
 export const es: Messages = {
@@ -70,6 +72,8 @@ export const es: Messages = {
   compare: compareEs,
   library: libraryEs,
   credits: creditsEs,
+  history: historyEs,
+  watch: watchEs,
   offline: {
     banner: 'Sin conexión: no se puede acceder al directorio. Está viendo lo que hay guardado en este ordenador; Castdesk vuelve a intentarlo automáticamente.',
   },

@@ -6,6 +6,8 @@ import { shortlistExportFr } from './shortlistExport.fr.ts';
 import { compareFr, shortlistsFr } from './shortlists.fr.ts';
 import { libraryFr } from './library.fr.ts';
 import { creditsFr } from './credits.fr.ts';
+import { historyFr } from './history.fr.ts';
+import { watchFr } from './watch.fr.ts';
 
 /** French UI texts. */
 export const fr: Messages = {
@@ -70,6 +72,8 @@ export const fr: Messages = {
   compare: compareFr,
   library: libraryFr,
   credits: creditsFr,
+  history: historyFr,
+  watch: watchFr,
   offline: {
     banner: 'Hors ligne : l’annuaire est injoignable. Vous voyez ce qui est enregistré sur cet ordinateur ; Castdesk réessaie de lui-même.',
   },

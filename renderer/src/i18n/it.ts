@@ -6,6 +6,8 @@ import { shortlistExportIt } from './shortlistExport.it.ts';
 import { compareIt, shortlistsIt } from './shortlists.it.ts';
 import { libraryIt } from './library.it.ts';
 import { creditsIt } from './credits.it.ts';
+import { historyIt } from './history.it.ts';
+import { watchIt } from './watch.it.ts';
 
 /** Italian UI texts. */
 export const it: Messages = {
@@ -70,6 +72,8 @@ export const it: Messages = {
   compare: compareIt,
   library: libraryIt,
   credits: creditsIt,
+  history: historyIt,
+  watch: watchIt,
   offline: {
     banner: 'Offline: la directory non è raggiungibile. Sono visualizzati i dati salvati su questo computer; Castdesk riprova automaticamente.',
   },

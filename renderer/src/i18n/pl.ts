@@ -6,6 +6,8 @@ import { shortlistExportPl } from './shortlistExport.pl.ts';
 import { comparePl, shortlistsPl } from './shortlists.pl.ts';
 import { libraryPl } from './library.pl.ts';
 import { creditsPl } from './credits.pl.ts';
+import { historyPl } from './history.pl.ts';
+import { watchPl } from './watch.pl.ts';
 
 /** Polish UI texts. */
 export const pl: Messages = {
@@ -70,6 +72,8 @@ export const pl: Messages = {
   compare: comparePl,
   library: libraryPl,
   credits: creditsPl,
+  history: historyPl,
+  watch: watchPl,
   offline: {
     banner: 'Offline: katalog jest nieosiągalny. Widzisz dane zapisane na tym komputerze; Castdesk samodzielnie ponawia próby połączenia.',
   },

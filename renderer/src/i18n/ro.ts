@@ -6,6 +6,8 @@ import { shortlistExportRo } from './shortlistExport.ro.ts';
 import { compareRo, shortlistsRo } from './shortlists.ro.ts';
 import { libraryRo } from './library.ro.ts';
 import { creditsRo } from './credits.ro.ts';
+import { historyRo } from './history.ro.ts';
+import { watchRo } from './watch.ro.ts';
 
 /** Romanian UI texts. */
 export const ro: Messages = {
@@ -70,6 +72,8 @@ export const ro: Messages = {
   compare: compareRo,
   library: libraryRo,
   credits: creditsRo,
+  history: historyRo,
+  watch: watchRo,
   offline: {
     banner: 'Offline: catalogul nu poate fi accesat. Vedeți ce este salvat pe acest computer; Castdesk reîncearcă automat.',
   },

@@ -6,6 +6,8 @@ import { shortlistExportRu } from './shortlistExport.ru.ts';
 import { compareRu, shortlistsRu } from './shortlists.ru.ts';
 import { libraryRu } from './library.ru.ts';
 import { creditsRu } from './credits.ru.ts';
+import { historyRu } from './history.ru.ts';
+import { watchRu } from './watch.ru.ts';
 
 /** Russian UI texts. */
 export const ru: Messages = {
@@ -70,6 +72,8 @@ export const ru: Messages = {
   compare: compareRu,
   library: libraryRu,
   credits: creditsRu,
+  history: historyRu,
+  watch: watchRu,
   offline: {
     banner: 'Офлайн: каталог недоступен. Показаны данные, сохранённые на этом компьютере; Castdesk продолжает попытки подключиться сам.',
   },

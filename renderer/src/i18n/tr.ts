@@ -6,6 +6,8 @@ import { shortlistExportTr } from './shortlistExport.tr.ts';
 import { compareTr, shortlistsTr } from './shortlists.tr.ts';
 import { libraryTr } from './library.tr.ts';
 import { creditsTr } from './credits.tr.ts';
+import { historyTr } from './history.tr.ts';
+import { watchTr } from './watch.tr.ts';
 
 /** Turkish UI texts. */
 export const tr: Messages = {
@@ -70,6 +72,8 @@ export const tr: Messages = {
   compare: compareTr,
   library: libraryTr,
   credits: creditsTr,
+  history: historyTr,
+  watch: watchTr,
   offline: {
     banner: 'Çevrim dışı: Kataloğa ulaşılamıyor. Bu bilgisayarda kayıtlı olanları görüyorsunuz; Castdesk kendiliğinden yeniden bağlanmayı dener.',
   },

@@ -6,6 +6,8 @@ import { shortlistExportUk } from './shortlistExport.uk.ts';
 import { compareUk, shortlistsUk } from './shortlists.uk.ts';
 import { libraryUk } from './library.uk.ts';
 import { creditsUk } from './credits.uk.ts';
+import { historyUk } from './history.uk.ts';
+import { watchUk } from './watch.uk.ts';
 
 /** Ukrainian UI texts. */
 export const uk: Messages = {
@@ -70,6 +72,8 @@ export const uk: Messages = {
   compare: compareUk,
   library: libraryUk,
   credits: creditsUk,
+  history: historyUk,
+  watch: watchUk,
   offline: {
     banner: 'Офлайн: каталог недоступний. Ви бачите те, що збережено на цьому комп’ютері; Castdesk повторює спроби автоматично.',
   },

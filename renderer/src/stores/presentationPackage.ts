@@ -23,6 +23,12 @@ import type { ActorRow } from '../db/libraryDb.ts';
 import { openLibrary, profilesOf } from './libraryAccess.ts';
 import { useSyncStore } from './sync.ts';
 
+/** The call and role the list is for, unless its name already says so ("Tatort – Kommissarin"). */
+function subtitleOf(list: { name: string; castingCallName: string | null; roleName: string | null }): string | undefined {
+  const tie = [list.castingCallName, list.roleName].filter((part) => part?.trim()).join(' – ');
+  return tie && !list.name.includes(tie) ? tie : undefined;
+}
+
 /** How many credits a package shows per actor. */
 const creditsPerActor = 5;
 
@@ -103,7 +109,7 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
       const html = await presentationPackage({
         packageId: await presentationPackageId(list),
         title: list.name,
-        subtitle: [list.castingCallName, list.roleName].filter((part) => part && part.trim() !== list.name.trim()).join(' – ') || undefined,
+        subtitle: subtitleOf(list),
         actors: await actorsOf(entries, includeNotes),
         includeNotes,
         texts: {

@@ -7,7 +7,8 @@
 import { defineStore } from 'pinia';
 import { inject, ref, shallowRef } from 'vue';
 import { mediaUrl } from '../bridge/castdeskBridge.ts';
-import { shortlistColours, shortlistStatuses, type ShortlistEntryRow, type ShortlistRow } from '../db/shortlistDb.ts';
+import type { ShortlistEntryRow, ShortlistRow } from '../db/shortlistDb.ts';
+import { shortlistColours, shortlistStatuses } from '../shortlists/shortlistOptions.ts';
 import type { MessageKey } from '../i18n/en.ts';
 import { castdeskComposerKey } from '../i18n/index.ts';
 import { applyPlan, createBackup, maxBackupBytes, planImport, readBackup, type ConflictChoices, type ImportPlan } from '../shortlists/shortlistBackup.ts';

@@ -18,11 +18,11 @@ import {
   type ShortlistDb,
   type ShortlistEntryRow,
   type ShortlistRow,
-  type ShortlistStatus,
 } from '../db/shortlistDb.ts';
 import { migrateConnectionShortlists } from '../db/shortlistMigration.ts';
 import { shortlistLimits } from '../shortlists/shortlistLimits.ts';
 import type { ImportWrites } from '../shortlists/shortlistBackup.ts';
+import type { ShortlistStatus } from '../shortlists/shortlistOptions.ts';
 import { useConnectionStore } from './connections.ts';
 import { RendererError, toLibraryError, type LibraryError } from './libraryErrors.ts';
 import { openLibrary, profilesOf } from './libraryAccess.ts';

@@ -5,13 +5,15 @@ import { prepareMedia } from '../bridge/castdeskBridge.ts';
 import { originCode } from '../db/connectionLibrary.ts';
 import { connectionShareCounts, dropConnectionShare, type ShareCounts } from '../db/connectionShare.ts';
 import { unknownOriginOf } from '../db/directoryOrigin.ts';
-import { libraryUid, requestPersistentStorage, type KeepOfflineScope, type LibraryDb, type ProfileKind } from '../db/libraryDb.ts';
+import { requestPersistentStorage, type KeepOfflineScope, type LibraryDb, type ProfileKind } from '../db/libraryDb.ts';
+import { libraryUid } from '../search/libraryKey.ts';
 import { profileTable } from '../db/libraryWrites.ts';
 import { closeSharedLibrary, currentLibrary, openSharedLibrary } from '../db/sharedLibrary.ts';
 import { shortlistedActorIds } from '../db/shortlistDb.ts';
 import { createSyncEngine, type SyncEngine, type SyncProgress, type ViewedProfile } from '../sync/syncEngine.ts';
 import { initialProgress } from '../sync/syncProgress.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
+import { useProfileHistoryStore } from './profileHistory.ts';
 import { savedShowreelMaxBytes } from './showreelLimit.ts';
 
 export type { ShareCounts };
@@ -48,6 +50,7 @@ interface RunningEngine {
  */
 export const useSyncStore = defineStore('sync', () => {
   const bridge = useBridge();
+  const history = useProfileHistoryStore();
 
   /** The active connection: its progress is shown, and a profile it sees is fetched through it. */
   const connectionId = ref<string | null>(null);
@@ -156,7 +159,10 @@ export const useSyncStore = defineStore('sync', () => {
         ),
         prepareMedia(),
       ]);
-      return current === activation ? db : null;
+      if (current !== activation) return null;
+      // The change history compares each detail an engine writes with the cached one.
+      history.follow(db);
+      return db;
     } catch (failure) {
       if (current === activation) error.value = toLibraryError(failure, 'storage_unavailable');
       return null;

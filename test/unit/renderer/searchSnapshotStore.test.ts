@@ -108,4 +108,24 @@ describe('the persisted search index', () => {
     await eventually(() => expect(third.loaded).toBe(true));
     expect(third.size('actor')).toBe(0);
   });
+  it('shows a snapshot at once and reads the rows anew when the library turns out to hold fewer rows than it was taken of', async () => {
+    searchSnapshotTiming.delayMs = 0;
+    const db = await library();
+    start(db);
+    await eventually(async () => expect((await readSearchSnapshots(db.name)).actor?.libraryRows).toBe(names.length));
+
+    // Cleared and synced again since, to fewer rows with newer revs: the rev alone does not tell.
+    await db.searchRows.clear();
+    const [refilled] = searchRowsOf([{ first: 'Katarina', last: 'Becker' }], 100);
+    const { rev: _rev, ...refilledRow } = refilled!;
+    await db.transaction('rw', db.searchRows, async () => {
+      await db.searchRows.put({ ...refilledRow, rev: names.length + 1 });
+    });
+    const second = await start(db);
+    await eventually(() => expect(second.size('actor')).toBe(1));
+    expect(found(second, 'katarina')).toEqual([100]);
+    expect(found(second, 'weber')).toEqual([]);
+    expect(second.loadedRows).toBe(1);
+    await eventually(async () => expect((await readSearchSnapshots(db.name)).actor?.libraryRows).toBe(1));
+  });
 });
