@@ -70,7 +70,8 @@ async function started() {
     stores.history.close();
   };
   await eventually(() => expect(stores.sync.progress.state).toBe('done'));
-  await eventually(() => expect(stores.shortlists.ready && stores.index.size('actor') === actors.length && stores.history.ready).toBe(true));
+  // Both connections sync into the one library (the fake answers both the same): each actor twice, once per directory.
+  await eventually(() => expect(stores.shortlists.ready && stores.index.size('actor') === actors.length * 2 && stores.history.ready).toBe(true));
 
   // One recorded change per actor of the active directory (oldest first), one of another directory last.
   const origin = directoryOriginOf(demoView.baseUrl);

@@ -113,7 +113,7 @@ describe('table orders over the whole result', () => {
 });
 
 function person(id: number, name: string, extra: Partial<SearchRow>): SearchRow {
-  return { ...searchRowsOf([{ first: name.split(' ')[0]!, last: name.split(' ')[1]! }])[0]!, id, rev: id, ...extra };
+  return { ...searchRowsOf([{ first: name.split(' ')[0]!, last: name.split(' ')[1]! }])[0]!, id, uid: id, rev: id, ...extra };
 }
 
 describe('the gender facet', () => {
