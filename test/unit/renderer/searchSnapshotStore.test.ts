@@ -12,7 +12,7 @@ import type { CastdeskBridge } from '../../../contract/bridge.ts';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
 import { deleteLibraryDb, openLibraryDb, type LibraryDb } from '../../../renderer/src/db/libraryDb.ts';
 import { putSearchRows } from '../../../renderer/src/db/searchRows.ts';
-import { readSearchSnapshots, writeSearchSnapshots } from '../../../renderer/src/db/searchSnapshotDb.ts';
+import { deleteSearchSnapshots, readSearchSnapshots, writeSearchSnapshots } from '../../../renderer/src/db/searchSnapshotDb.ts';
 import { emptyQuery } from '../../../renderer/src/search/profileIndex.ts';
 import { searchSnapshotTiming, useSearchIndexStore } from '../../../renderer/src/stores/searchIndex.ts';
 import { useSyncStore } from '../../../renderer/src/stores/sync.ts';
@@ -47,7 +47,7 @@ async function library(): Promise<LibraryDb> {
 }
 
 /** A fresh start of the stores (a new page) on `db`. */
-function start(db: LibraryDb) {
+function start(db: LibraryDb | null) {
   const app = createApp({});
   const pinia = createPinia();
   app.use(pinia).provide(castdeskBridgeKey, fakeBridge().bridge as CastdeskBridge);
@@ -111,8 +111,10 @@ describe('the persisted search index', () => {
   it('shows a snapshot at once and reads the rows anew when the library turns out to hold fewer rows than it was taken of', async () => {
     searchSnapshotTiming.delayMs = 0;
     const db = await library();
-    start(db);
+    const first = start(db);
     await eventually(async () => expect((await readSearchSnapshots(db.name)).actor?.libraryRows).toBe(names.length));
+    // That page is closed: it would otherwise follow the changes below and store its own snapshot.
+    first.$dispose();
 
     // Cleared and synced again since, to fewer rows with newer revs: the rev alone does not tell.
     await db.searchRows.clear();
@@ -127,5 +129,38 @@ describe('the persisted search index', () => {
     expect(found(second, 'weber')).toEqual([]);
     expect(second.loadedRows).toBe(1);
     await eventually(async () => expect((await readSearchSnapshots(db.name)).actor?.libraryRows).toBe(1));
+  });
+  it("reads the last start's snapshots before its library is open, and another library's never", async () => {
+    searchSnapshotTiming.delayMs = 0;
+    const db = await library();
+    const first = start(db);
+    await eventually(async () => expect((await readSearchSnapshots(db.name)).actor?.readThroughRev).toBe(names.length));
+    first.$dispose();
+
+    const stored = await readSearchSnapshots(db.name);
+    // The stores start before the connection is known: the remembered library's snapshots are
+    // read at once, before they are deleted here, so the start needs no row.
+    const early = start(null);
+    await deleteSearchSnapshots(db.name);
+    useSyncStore().db = db;
+    await eventually(() => expect(early.loaded).toBe(true));
+    expect(early.loadedRows).toBe(0);
+    expect(found(early, 'weber jon')).toEqual([1]);
+
+    // Another library opens where the last start's was remembered: its own rows, not that snapshot.
+    const other = await openLibraryDb(`snapshot-other-${Date.now().toString(36)}-${(counter += 1)}`);
+    opened.push(other);
+    // As many rows as the remembered snapshot holds and newer revs: only its library tells them apart.
+    const others = searchRowsOf([...names.map(({ first }) => ({ first, last: 'Becker' })), { first: 'Katarina', last: 'Becker' }], 100);
+    await other.transaction('rw', other.searchRows, async () => {
+      await other.searchRows.bulkPut(others.map((row, i) => ({ ...row, rev: 50 + i })));
+    });
+    // The remembered library's snapshots are there again when the stores start.
+    await writeSearchSnapshots([stored.actor!, stored.crew!]);
+    const switched = start(other);
+    await eventually(() => expect(switched.loaded).toBe(true));
+    expect(switched.loadedRows).toBe(names.length + 1);
+    expect(found(switched, 'katarina')).toEqual([105]);
+    expect(found(switched, 'weber')).toEqual([]);
   });
 });
