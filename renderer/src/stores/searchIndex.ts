@@ -31,6 +31,25 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  */
 export const searchSnapshotTiming = { delayMs: 10_000 };
 
+/** Where the library of the last start is remembered (see `early` below). */
+const lastLibraryKey = 'castdesk.searchIndex.lastLibrary';
+
+function rememberedLibrary(): string | null {
+  try {
+    return globalThis.localStorage?.getItem(lastLibraryKey) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function rememberLibrary(name: string): void {
+  try {
+    globalThis.localStorage?.setItem(lastLibraryKey, name);
+  } catch {
+    // No storage: the next start reads its snapshots once its library is open.
+  }
+}
+
 export const useSearchIndexStore = defineStore('searchIndex', () => {
   const sync = useSyncStore();
 
@@ -55,6 +74,14 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
   /** The rev the stored snapshots hold; a later read makes them worth writing again. */
   let snapshotRev = 0;
   let snapshotTimer: ReturnType<typeof setTimeout> | null = null;
+  /** A restored index not yet checked against the library's row count is never stored again. */
+  let unchecked = false;
+  /**
+   * The library of the last start is most likely this start's: its snapshots are read at once,
+   * while the app still asks the back end for its connection and opens the library.
+   */
+  const remembered = rememberedLibrary();
+  let early: { library: string; snapshots: ReturnType<typeof readSearchSnapshots> } | null = remembered ? { library: remembered, snapshots: readSearchSnapshots(remembered) } : null;
 
   /**
    * Takes the indexes from their snapshots when both fit the library: taken of no more than it
@@ -62,11 +89,19 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
    * Only the newest rev is asked before: counting 50,000 rows takes longer than reading the
    * snapshot, so the row count is checked once the list is on screen (checkRowCount).
    */
+  /** The snapshots of `library`: those read early if they are its, else read now. */
+  function snapshotsOf(library: string): ReturnType<typeof readSearchSnapshots> {
+    const read = early?.library === library ? early.snapshots : readSearchSnapshots(library);
+    early = null;
+    rememberLibrary(library);
+    return read;
+  }
+
   async function restore(db: LibraryDb, current: number): Promise<boolean> {
-    const [snapshots, newest, origins] = await Promise.all([readSearchSnapshots(db.name), db.searchRows.orderBy('rev').last(), db.origins.toArray()]);
+    const [snapshots, newest, origins] = await Promise.all([snapshotsOf(db.name), db.searchRows.orderBy('rev').lastKey(), db.origins.toArray()]);
     if (current !== generation) return false;
     for (const { origin, code } of origins) originCodes.set(origin, code);
-    const newestRev = newest?.rev ?? 0;
+    const newestRev = typeof newest === 'number' ? newest : 0;
     if (newestRev === 0) {
       // An empty (new or cleared) library: whatever was stored for it is of no use.
       if (snapshots.actor || snapshots.crew) await deleteSearchSnapshots(db.name);
@@ -83,6 +118,7 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
     snapshotRev = lastRev;
     loaded.value = true;
     revision.value += 1;
+    unchecked = true;
     void checkRowCount(db, current, Math.max(snapshots.actor!.libraryRows, snapshots.crew!.libraryRows));
     return true;
   }
@@ -94,7 +130,12 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
   async function checkRowCount(db: LibraryDb, current: number, snapshotRows: number): Promise<void> {
     await afterPaint();
     const rowCount = await db.searchRows.count().catch(() => null);
-    if (current !== generation || rowCount === null || rowCount >= snapshotRows) return;
+    if (current !== generation || rowCount === null) return;
+    if (rowCount >= snapshotRows) {
+      unchecked = false;
+      if (lastRev > snapshotRev) scheduleSnapshot(db, current);
+      return;
+    }
     await deleteSearchSnapshots(db.name);
     if (current === generation) openIndexes(db);
   }
@@ -109,7 +150,7 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
   }
 
   async function writeSnapshots(db: LibraryDb, current: number): Promise<void> {
-    if (current !== generation || reading || lastRev <= snapshotRev) return;
+    if (current !== generation || reading || unchecked || lastRev <= snapshotRev) return;
     const rev = lastRev;
     const libraryRows = await db.searchRows.count().catch(() => null);
     if (libraryRows === null || current !== generation) return;
@@ -170,6 +211,7 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
     if (snapshotTimer) clearTimeout(snapshotTimer);
     snapshotTimer = null;
     snapshotRev = 0;
+    unchecked = false;
     generation += 1;
     indexes = { actor: new ProfileIndex(), crew: new ProfileIndex() };
     lastRev = 0;

@@ -35,7 +35,7 @@ async function mountApp(path = '/', locale: 'en' | 'de' = 'en') {
   await router.isReady();
   const pinia: Pinia = createPinia();
   const { bridge } = fakeBridge({
-    getAppInfo: () => ({ ok: true, value: { version: '1', shell: 'web', keychain: { available: true } } }),
+    getAppInfo: () => ({ ok: true, value: { version: '1', shell: 'web', keychain: { available: true }, folders: { data: '/tmp/castdesk', logs: '/tmp/castdesk/logs' } } }),
     listConnections: () => ({ ok: true, value: { connections: [], activeId: null } }),
   });
   wrapper = mount(App, {
