@@ -296,10 +296,10 @@ export const useShortlistsStore = defineStore('shortlists', () => {
   }
 
   /** The snapshot of each actor now: search row from the index, detail from the offline library. */
-  async function snapshots(actorIds: number[]): Promise<Map<number, ActorSnapshot>> {
+  async function snapshots(actorIds: number[], origin: string | null = activeOrigin.value): Promise<Map<number, ActorSnapshot>> {
     const db = openLibrary(sync);
-    const details = db ? await profilesOf<ActorRow>(db, 'actor', activeOrigin.value, actorIds) : actorIds.map(() => undefined);
-    return new Map(actorIds.map((id, i) => [id, snapshotOf(index.rowOf('actor', activeOrigin.value, id), details[i]?.detail, `#${id}`)]));
+    const details = db ? await profilesOf<ActorRow>(db, 'actor', origin, actorIds) : actorIds.map(() => undefined);
+    return new Map(actorIds.map((id, i) => [id, snapshotOf(index.rowOf('actor', origin, id), details[i]?.detail, `#${id}`)]));
   }
 
   /**
@@ -359,11 +359,12 @@ export const useShortlistsStore = defineStore('shortlists', () => {
   }
 
   /** Adds actors at the end of a list; an actor already on it stays where they are. */
-  async function addActors(listId: number, actorIds: number[]): Promise<{ added: number; already: number } | null> {
-    const directoryOrigin = activeOrigin.value;
+  async function addActors(listId: number, actorIds: number[], origin: string | null = null): Promise<{ added: number; already: number } | null> {
+    // Actors of the active connection's directory unless `origin` names another (the one library holds several).
+    const directoryOrigin = origin ?? activeOrigin.value;
     if (!directoryOrigin) return null;
     const wanted = [...new Set(actorIds.filter((id) => Number.isInteger(id) && id > 0))];
-    const taken = await snapshots(wanted);
+    const taken = await snapshots(wanted, directoryOrigin);
     return write(async (shortlistDb) => {
       if (!(await shortlistDb.shortlists.get(listId))) return { added: 0, already: 0 };
       const onList = await shortlistDb.entries.where('shortlistId').equals(listId).toArray();
