@@ -9,8 +9,14 @@ import type { LibraryDb, ProfileKind } from './libraryDb.ts';
 
 type ProfileDetail = ActorDetail | CrewDetail;
 
+/** A detail and the content language it was asked in (undefined: none recorded). */
+export interface LocalizedDetail {
+  detail: ProfileDetail;
+  locale: string | undefined;
+}
+
 /** Called with the cached detail (undefined: the profile's first detail) and the one arriving. */
-export type DetailWriteListener = (kind: ProfileKind, previous: ProfileDetail | undefined, next: ProfileDetail) => Promise<void>;
+export type DetailWriteListener = (kind: ProfileKind, previous: LocalizedDetail | undefined, next: LocalizedDetail) => Promise<void>;
 
 const listeners = new WeakMap<LibraryDb, DetailWriteListener>();
 
@@ -22,10 +28,10 @@ export function onDetailWrite(db: LibraryDb, listener: DetailWriteListener): () 
   };
 }
 
-/** Reads the cached detail and hands both to the library's listener, when one follows it. */
-export async function beforeDetailWrite(db: LibraryDb, kind: ProfileKind, next: ProfileDetail): Promise<void> {
+/** Reads the cached detail and hands both, with their content languages, to the library's listener, when one follows it. */
+export async function beforeDetailWrite(db: LibraryDb, kind: ProfileKind, next: ProfileDetail, locale: string | undefined): Promise<void> {
   const listener = listeners.get(db);
   if (!listener) return;
-  const previous = kind === 'actor' ? (await db.actors.get(next.id))?.detail : (await db.crew.get(next.id))?.detail;
-  await listener(kind, previous, next);
+  const row = kind === 'actor' ? await db.actors.get(next.id) : await db.crew.get(next.id);
+  await listener(kind, row?.detail ? { detail: row.detail, locale: row.detailLocale } : undefined, { detail: next, locale });
 }

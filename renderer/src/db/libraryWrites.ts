@@ -217,10 +217,13 @@ function itemFromDetail(detail: ProfileDetail): ProfileItem {
   };
 }
 
-/** Writes a fetched detail and its search row (acting ages come from the detail) in one transaction. */
-export async function writeProfileDetail(db: LibraryDb, kind: ProfileKind, detail: ProfileDetail, nowIso: string): Promise<void> {
+/**
+ * Writes a fetched detail and its search row (acting ages come from the detail) in one transaction.
+ * `locale`: the content language the detail was asked in, kept with it (undefined: none named).
+ */
+export async function writeProfileDetail(db: LibraryDb, kind: ProfileKind, detail: ProfileDetail, nowIso: string, locale?: string): Promise<void> {
   // The change history compares with the cached detail before it is replaced (db/detailWriteHook.ts).
-  await beforeDetailWrite(db, kind, detail);
+  await beforeDetailWrite(db, kind, detail, locale);
   const table = profileTable(db, kind);
   await writeLibrary(db, [table, db.searchRows], async () => {
     const before = (await table.get(detail.id)) as ProfileRow | undefined;
@@ -233,6 +236,8 @@ export async function writeProfileDetail(db: LibraryDb, kind: ProfileKind, detai
       detailFetchedAt: nowIso,
       updatedAt: laterIso(before?.updatedAt, detail.updated_at) ?? nowIso,
     };
+    if (locale === undefined) delete row.detailLocale;
+    else row.detailLocale = locale;
     // The directory answered: the profile is live whatever an earlier run concluded.
     delete row.removed;
     await table.put(row);

@@ -1,4 +1,4 @@
-import { defineStore } from 'pinia';
+import { defineStore, getActivePinia } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
 import { useBridge } from '../bridge/bridgeInjection.ts';
 import { prepareMedia } from '../bridge/castdeskBridge.ts';
@@ -7,6 +7,7 @@ import { deleteLibraryDb, openLibraryDb, requestPersistentStorage, type KeepOffl
 import { shortlistedActorIds } from '../db/shortlistDb.ts';
 import { createSyncEngine, type SyncEngine, type SyncProgress, type ViewedProfile } from '../sync/syncEngine.ts';
 import { initialProgress } from '../sync/syncProgress.ts';
+import { useConnectionStore } from './connections.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
 import { useProfileHistoryStore } from './profileHistory.ts';
 import { savedShowreelMaxBytes } from './showreelLimit.ts';
@@ -30,6 +31,8 @@ export interface CacheStats {
 export const useSyncStore = defineStore('sync', () => {
   const bridge = useBridge();
   const history = useProfileHistoryStore();
+  // The connection store uses this one from its setup: it is asked for later, when read.
+  const pinia = getActivePinia();
 
   const connectionId = ref<string | null>(null);
   /** The open library of the active connection; null while none is open. */
@@ -83,6 +86,8 @@ export const useSyncStore = defineStore('sync', () => {
       bridge,
       connectionId: id,
       shortlistedActorIds: async () => (directoryOrigin ? shortlistedActorIds(directoryOrigin) : []),
+      // Details are asked in the connection's content language as it stands at each request.
+      contentLocale: () => useConnectionStore(pinia).connections.find((connection) => connection.id === id)?.contentLocale,
       showreelMaxBytes: savedShowreelMaxBytes,
     });
     // The change history compares each detail the engine writes with the cached one.
