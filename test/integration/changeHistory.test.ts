@@ -4,7 +4,9 @@
  * detail; the fixture then changes one actor's height, acting age, a new picture and a new film
  * credit, and another actor only in a field the history does not follow (weight); the next sync
  * records exactly those four fields for the first actor and nothing for the second, once, under
- * the directory's origin; a further sync with nothing new records nothing more.
+ * the directory's origin; a further sync with nothing new records nothing more. A switch of the
+ * content language (details read again in German) records nothing; a new picture arriving together
+ * with the switch back to English is recorded alone, not the about me read in English again.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelNames } from '../../contract/bridge-channels.ts';
+import type { ContentLocale } from '../../contract/directory-api.ts';
 import { createBackEnd, type BackEnd } from '../../electron/core/backEnd.ts';
 import { onDetailWrite } from '../../renderer/src/db/detailWriteHook.ts';
 import { directoryOriginOf } from '../../renderer/src/db/directoryOrigin.ts';
@@ -41,6 +44,15 @@ let library: LibraryDb;
 let history: HistoryDb;
 let engine: SyncEngine;
 let origin: string;
+/** The connection's content language as the renderer knows it. */
+let contentLocale: ContentLocale = 'en';
+
+/** The user switches the content language (the UI language, which it follows). */
+async function switchContentLocale(next: ContentLocale): Promise<void> {
+  const updated = await backEnd.call('updateConnection', { id: connectionId, contentLocale: next });
+  if (!updated.ok) throw new Error(updated.error.message);
+  contentLocale = next;
+}
 
 beforeAll(async () => {
   fixture = JSON.parse(await readFile(fixturePath, 'utf8')) as typeof fixture;
@@ -60,7 +72,17 @@ beforeAll(async () => {
     await recordDetailChange(history, origin, kind, previous, next, new Date().toISOString());
   });
   const bridge = Object.fromEntries(channelNames.map((name) => [name, (args: unknown) => backEnd.call(name, args)])) as unknown as SyncBridge;
-  engine = createSyncEngine({ db: library, bridge, connectionId, media: false, perPage: 100, lookbackSeconds: 0, backoff: { baseMs: 50, capMs: 400 } });
+  // As the sync store wires it: details are asked in the connection's content language at each request.
+  engine = createSyncEngine({
+    db: library,
+    bridge,
+    connectionId,
+    contentLocale: () => contentLocale,
+    media: false,
+    perPage: 100,
+    lookbackSeconds: 0,
+    backoff: { baseMs: 50, capMs: 400 },
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -119,5 +141,44 @@ describe('change history over a real sync', () => {
     await engine.view('actor', 1);
     expect(await recordsOfProfile(history, origin, 'actor', 1)).toHaveLength(1);
     expect(await history.records.count()).toBe(1);
+  });
+
+  it('records no language switch: details read again in German record nothing; a new picture arriving with the switch back is recorded alone', async () => {
+    const before = await history.records.count();
+    expect((await library.actors.get(1))?.detailLocale).toBe('en');
+    expect((await library.actors.get(1))?.detail?.about_me).toBe('I am Jonas.');
+
+    // The user switches to German and opens both profiles: their about me comes in German (or none).
+    await switchContentLocale('de');
+    for (const id of [1, 2]) await engine.view('actor', id);
+    expect(await library.actors.get(1)).toMatchObject({ detailLocale: 'de', detail: { about_me: 'Ich bin Jonas.' } });
+    expect(await library.actors.get(2)).toMatchObject({ detailLocale: 'de', detail: { about_me: null } });
+    expect(await engine.run()).toBe('done');
+    expect(await history.records.count()).toBe(before);
+
+    // A new picture of Jonas; the user switches back to English before the next sync.
+    const jonas = actor(1);
+    const first = jonas.pictures![0]!;
+    const copy = JSON.parse(JSON.stringify(first).replaceAll('/101/', '/110/')) as Record<string, unknown>;
+    jonas.pictures!.push({ ...copy, id: 110, position: 10, landscape_position: 10, portrait_position: 10, created_at: '2026-07-01T10:00:00.000Z' });
+    jonas.updated_at = '2026-07-01T10:00:00.000+00:00';
+    await directory.replaceData(structuredClone(fixture) as unknown as FixtureInput);
+    await switchContentLocale('en');
+    expect(await engine.run()).toBe('done');
+    expect(await library.actors.get(1)).toMatchObject({ detailLocale: 'en', detail: { about_me: 'I am Jonas.', updated_at: '2026-07-01T10:00:00.000+00:00' } });
+
+    const records = await recordsOfProfile(history, origin, 'actor', 1);
+    expect(records[0]).toMatchObject({ updatedAt: '2026-07-01T10:00:00.000+00:00', changes: [{ field: 'pictures', added: [110], removed: [] }] });
+    expect(await history.records.count()).toBe(before + 1);
+  });
+
+  it('a crew detail asked in Ukrainian, which the crew endpoint lacks, comes in English and is kept as asked', async () => {
+    const crew = await library.crew.toCollection().first();
+    expect(crew?.detail).toBeDefined();
+    await switchContentLocale('uk');
+    const viewed = await engine.view('crew', crew!.id);
+    expect(viewed).toMatchObject({ fromCache: false, detail: { id: crew!.id } });
+    expect((await library.crew.get(crew!.id))?.detailLocale).toBe('uk');
+    await switchContentLocale('en');
   });
 });

@@ -54,13 +54,26 @@ async function open(profileDir: string): Promise<{ context: BrowserContext; page
   return { context, page };
 }
 
-/** The browser process of the profile (Linux: the Chromium without --type= whose user data folder it is). */
+/**
+ * The browser process of the profile (Linux): the Chromium without --type= whose user data folder
+ * it is, or else the parent of that profile's zygote (the browser process may rewrite its own
+ * command line, so the children, which keep theirs, are the surer sign).
+ */
 async function browserProcessOf(profileDir: string): Promise<number> {
+  const zygoteParents = new Set<number>();
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const args = (await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '')).split('\0');
-    if (args.includes(`--user-data-dir=${profileDir}`) && !args.some((arg) => arg.startsWith('--type='))) return Number(entry);
+    if (!args.includes(`--user-data-dir=${profileDir}`)) continue;
+    if (!args.some((arg) => arg.startsWith('--type='))) return Number(entry);
+    if (args.includes('--type=zygote')) {
+      // /proc/<pid>/stat: "pid (name) state ppid …"; the name may hold spaces, so read after its ')'.
+      const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (Number.isInteger(parent) && parent > 1) zygoteParents.add(parent);
+    }
   }
+  if (zygoteParents.size === 1) return [...zygoteParents][0]!;
   throw new Error(`No browser process for ${profileDir}`);
 }
 

@@ -9,11 +9,18 @@ import type { LibraryDb, ProfileKind } from './libraryDb.ts';
 
 type ProfileDetail = ActorDetail | CrewDetail;
 
+/** A detail and the content language it was asked in (undefined: none recorded). */
+export interface LocalizedDetail {
+  detail: ProfileDetail;
+  locale: string | undefined;
+}
+
 /**
- * Called with the cached detail (undefined: the profile's first detail), the one arriving and the
- * directory it comes from (the one library holds several).
+ * Called with the cached detail (undefined: the profile's first detail), the one arriving (each with
+ * the content language it was asked in) and the directory it comes from (the one library holds
+ * several).
  */
-export type DetailWriteListener = (kind: ProfileKind, previous: ProfileDetail | undefined, next: ProfileDetail, origin: string) => Promise<void>;
+export type DetailWriteListener = (kind: ProfileKind, previous: LocalizedDetail | undefined, next: LocalizedDetail, origin: string) => Promise<void>;
 
 const listeners = new WeakMap<LibraryDb, DetailWriteListener>();
 
@@ -26,12 +33,12 @@ export function onDetailWrite(db: LibraryDb, listener: DetailWriteListener): () 
 }
 
 /**
- * Reads the cached detail (by its library key, `uid`: db/libraryDb.ts libraryUid) and hands both to
- * the library's listener, when one follows it.
+ * Reads the cached detail (by its library key, `uid`: search/libraryKey.ts) and hands both, with
+ * their content languages and the directory, to the library's listener, when one follows it.
  */
-export async function beforeDetailWrite(db: LibraryDb, kind: ProfileKind, next: ProfileDetail, uid: number, origin: string): Promise<void> {
+export async function beforeDetailWrite(db: LibraryDb, kind: ProfileKind, next: ProfileDetail, uid: number, origin: string, locale: string | undefined): Promise<void> {
   const listener = listeners.get(db);
   if (!listener) return;
-  const previous = kind === 'actor' ? (await db.actors.get(uid))?.detail : (await db.crew.get(uid))?.detail;
-  await listener(kind, previous, next, origin);
+  const row = kind === 'actor' ? await db.actors.get(uid) : await db.crew.get(uid);
+  await listener(kind, row?.detail ? { detail: row.detail, locale: row.detailLocale } : undefined, { detail: next, locale }, origin);
 }

@@ -45,6 +45,11 @@ export interface ProfileRow<Item, Detail> {
   listSyncedAt: string;
   detail?: Detail;
   detailFetchedAt?: string;
+  /**
+   * The content language the detail was asked in (about_me follows it); absent when the request
+   * named none (details cached before it was recorded).
+   */
+  detailLocale?: string;
   /** The server's updated_at (ISO), from the detail or list item, whichever is newer. */
   updatedAt: string;
   removed?: Removal;

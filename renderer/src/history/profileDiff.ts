@@ -11,6 +11,11 @@ type ProfileDetail = ActorDetail | CrewDetail;
 /** The fields the history follows, in the order a record lists them. */
 export const historyFields = ['mainPicture', 'pictures', 'credits', 'agencies', 'agent', 'actingAge', 'height', 'languages', 'skills', 'showreels', 'aboutMe'] as const;
 export type HistoryField = (typeof historyFields)[number];
+/**
+ * The fields whose text follows the content language a detail is asked in (about_me, with the
+ * `locale` parameter), so two details asked in different languages differ there without an edit.
+ */
+export const localizedHistoryFields: ReadonlySet<HistoryField> = new Set<HistoryField>(['aboutMe']);
 
 /** A vita entry, enough to name it: its group (film, theatre, award, …), title, role and year. */
 export interface CreditRef {
@@ -163,9 +168,15 @@ function agentOf(detail: ProfileDetail): AgentRef | null {
 
 /**
  * The fields that differ between `before` and `after` (the same profile), each once, in
- * `historyFields` order; empty when nothing the history follows changed.
+ * `historyFields` order; empty when nothing the history follows changed. Unless both were asked in
+ * the same content language (`sameContentLocale`, default true), the localized fields are left out.
  */
-export function diffProfiles(before: ProfileDetail, after: ProfileDetail): ProfileChange[] {
+export function diffProfiles(before: ProfileDetail, after: ProfileDetail, options: { sameContentLocale?: boolean } = {}): ProfileChange[] {
+  const changes = diffAllFields(before, after);
+  return options.sameContentLocale === false ? changes.filter((change) => !localizedHistoryFields.has(change.field)) : changes;
+}
+
+function diffAllFields(before: ProfileDetail, after: ProfileDetail): ProfileChange[] {
   const changes: ProfileChange[] = [];
   const picturesBefore = before.pictures ?? [];
   const picturesAfter = after.pictures ?? [];

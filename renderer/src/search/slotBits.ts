@@ -44,6 +44,9 @@ function valueBits(columns: Columns, facetCount: number, facet: number, code: nu
   return bits;
 }
 
+/** Value bitsets kept at most (at 500,000 profiles each is 61 KB); beyond, the cache starts afresh. */
+const valueBitsKept = 64;
+
 /**
  * The bitsets of the values filtered by so far, for one state of the filter columns: a new
  * columns object (rows changed) starts afresh. Values no profile has (code -1) have no slot.
@@ -63,6 +66,7 @@ export class ValueBitsCache {
     const key = `${facet}:${code}:${minRank}`;
     let bits = this.bits.get(key);
     if (!bits) {
+      if (this.bits.size >= valueBitsKept) this.bits.clear();
       bits = code < 0 ? emptyBits(columns.ids.length) : valueBits(columns, this.facetCount, facet, code, minRank);
       this.bits.set(key, bits);
     }

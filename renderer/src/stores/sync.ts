@@ -1,4 +1,4 @@
-import { defineStore } from 'pinia';
+import { defineStore, getActivePinia } from 'pinia';
 import { computed, ref } from 'vue';
 import { useBridge } from '../bridge/bridgeInjection.ts';
 import { prepareMedia } from '../bridge/castdeskBridge.ts';
@@ -12,6 +12,7 @@ import { closeSharedLibrary, currentLibrary, openSharedLibrary } from '../db/sha
 import { shortlistedActorIds } from '../db/shortlistDb.ts';
 import { createSyncEngine, type SyncEngine, type SyncProgress, type ViewedProfile } from '../sync/syncEngine.ts';
 import { initialProgress } from '../sync/syncProgress.ts';
+import { useConnectionStore } from './connections.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
 import { useProfileHistoryStore } from './profileHistory.ts';
 import { savedShowreelMaxBytes } from './showreelLimit.ts';
@@ -51,6 +52,8 @@ interface RunningEngine {
 export const useSyncStore = defineStore('sync', () => {
   const bridge = useBridge();
   const history = useProfileHistoryStore();
+  // The connection store uses this one from its setup: it is asked for later, when read.
+  const pinia = getActivePinia();
 
   /** The active connection: its progress is shown, and a profile it sees is fetched through it. */
   const connectionId = ref<string | null>(null);
@@ -120,6 +123,8 @@ export const useSyncStore = defineStore('sync', () => {
       connectionId: id,
       origin,
       shortlistedActorIds: () => shortlistedActorIds(origin),
+      // Details are asked in the connection's content language as it stands at each request.
+      contentLocale: () => useConnectionStore(pinia).connections.find((connection) => connection.id === id)?.contentLocale,
       showreelMaxBytes: savedShowreelMaxBytes,
     });
     const stop = engine.onProgress((next) => {

@@ -103,16 +103,12 @@ export async function syncProfileList(context: SyncContext, kind: ProfileKind, w
     kind === 'actor'
       ? context.call(() => context.bridge.listActors({ connectionId: context.connectionId, params: { ...base, page, perPage, fields: [...actorListFields] }, priority: 'background' }))
       : context.call(() => context.bridge.listCrew({ connectionId: context.connectionId, params: { ...base, page, perPage, fields: [...crewListFields] }, priority: 'background' }));
-  await retryUnreadable(context, resource, async (id) =>
-    writeProfileDetail(
-      context.library,
-      kind,
-      kind === 'actor'
-        ? await context.call(() => context.bridge.getActor({ connectionId: context.connectionId, id, priority: 'background' }))
-        : await context.call(() => context.bridge.getCrew({ connectionId: context.connectionId, id, priority: 'background' })),
-      context.nowIso(),
-    ),
-  );
+  await retryUnreadable(context, resource, async (id) => {
+    const locale = context.contentLocale();
+    const request = { connectionId: context.connectionId, id, priority: 'background' as const, ...(locale ? { locale } : {}) };
+    const detail = kind === 'actor' ? await context.call(() => context.bridge.getActor(request)) : await context.call(() => context.bridge.getCrew(request));
+    await writeProfileDetail(context.library, kind, detail, context.nowIso(), locale);
+  });
   const finished = await readPages(context, resource, checkpoint, fetchPage, async (items, next, unreadable) => {
     const written = await writeProfilePage(context.library, kind, resource, items, next, context.nowIso(), unreadable);
     staleDetailIds.push(...written.staleDetailIds);

@@ -100,6 +100,31 @@ describe('the change history database', () => {
     expect(await historyTotals(history)).toMatchObject({ count: 1, bytes: records[0]!.bytes });
   });
 
+  it('records no language switch: a detail asked in another content language records only what does not follow the language', async () => {
+    const { history } = await freshHistory();
+    const library = freshLibrary();
+    followed(library, history);
+    await writeProfileDetail(library, 'actor', { ...base(), about_me: 'I like to act.' }, new Date().toISOString(), 'en');
+    expect((await library.actors.get(1))?.detailLocale).toBe('en');
+    // The user switched to German: the same profile, its about me in German.
+    await writeProfileDetail(library, 'actor', { ...base(), about_me: 'Ich spiele gern.' }, new Date().toISOString(), 'de');
+    expect((await library.actors.get(1))?.detailLocale).toBe('de');
+    expect(await history.records.count()).toBe(0);
+    // Back to English with a new picture: the picture is recorded, the text read in English again is not.
+    const withPicture = edited('2026-02-01T10:00:00.000Z', (detail) => {
+      detail.about_me = 'I like to act.';
+      detail.pictures = [...detail.pictures!, { ...detail.pictures![0]!, id: 999, main_picture: false }];
+    });
+    await writeProfileDetail(library, 'actor', withPicture, new Date().toISOString(), 'en');
+    const records = await recordsOfProfile(history, origin, 'actor', 1);
+    expect(records.map((record) => record.changes)).toEqual([[{ field: 'pictures', added: [999], removed: [] }]]);
+    // In one language a rewritten about me is recorded; a detail whose language was not recorded counts as another one.
+    await writeProfileDetail(library, 'actor', { ...withPicture, about_me: 'I love to act.', updated_at: '2026-03-01T10:00:00.000Z' }, new Date().toISOString(), 'en');
+    await writeProfileDetail(library, 'actor', { ...withPicture, about_me: 'Ich liebe es.', updated_at: '2026-04-01T10:00:00.000Z' }, new Date().toISOString());
+    expect((await library.actors.get(1))?.detailLocale).toBeUndefined();
+    expect((await recordsOfProfile(history, origin, 'actor', 1)).map((record) => record.updatedAt)).toEqual(['2026-03-01T10:00:00.000Z', '2026-02-01T10:00:00.000Z']);
+  });
+
   it('a library write that fails after the history put leaves one whole record after the retry', async () => {
     const { history } = await freshHistory();
     const library = freshLibrary();

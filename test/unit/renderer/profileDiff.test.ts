@@ -155,6 +155,22 @@ describe('diffProfiles', () => {
     ]);
   });
 
+  it('details asked in two content languages: about me in another language is no change, a new picture is', () => {
+    const german = changed((detail) => {
+      detail.about_me = 'I like to act.';
+      detail.about_me_html = '<p>I like to act.</p>';
+    });
+    german.updated_at = actor().updated_at;
+    expect(diffProfiles(actor(), german, { sameContentLocale: false })).toEqual([]);
+    const withPicture = changed((detail) => {
+      detail.about_me = 'I like to act.';
+      detail.pictures = [...detail.pictures!, picture(103)];
+    });
+    expect(diffProfiles(actor(), withPicture, { sameContentLocale: false })).toEqual([{ field: 'pictures', added: [103], removed: [] }]);
+    // In one language the same text change is an edit.
+    expect(diffProfiles(actor(), withPicture, { sameContentLocale: true })).toEqual([{ field: 'pictures', added: [103], removed: [] }, { field: 'aboutMe' }]);
+  });
+
   it('a crew profile: its one agency and its credits', () => {
     const crew: CrewDetail = { id: 3, first_name: 'Ada', last_name: 'Kamera', professions: ['kamera'], talent_agency_id: 4, updated_at: '2026-01-01T00:00:00.000Z', vita: { film: [] } };
     const next: CrewDetail = { ...crew, talent_agency_id: 5, vita: { film: [{ name: 'Oh Boy', year_to: 2012 }] }, updated_at: '2026-02-01T00:00:00.000Z' };

@@ -239,4 +239,16 @@ describe('ProfileIndex filters over bitsets', () => {
     // Reversed is another order, not the remembered one.
     expect([...index.query({ ...everyone, reversed: true }, { counts: false }).ids]).toEqual([...after.ids].reverse());
   });
+  it('keeps answering exactly when more values are filtered by than it keeps bitsets of', () => {
+    const parts: RowParts = { first: 0, last: 0, gender: 0, ageFrom: 5, actingAge: true, languages: [], skills: [], agencies: [], place: 3, height: 0, showreel: false, removed: false };
+    const rows = Array.from({ length: 300 }, (_, i) => ({ ...searchRow(i + 1, parts), agencies: [`Agentur ${i % 100}`] }));
+    const index = new ProfileIndex();
+    index.upsert(rows);
+    for (const round of [0, 1]) {
+      for (let agency = 0; agency < 100; agency++) {
+        const query: ProfileQuery = { ...emptyQuery(), facets: { agency: [`Agentur ${agency}`, `Agentur ${(agency + round * 7) % 100}`] } };
+        expect(answered(index, query, false).ids).toEqual(expected(index, query).ids);
+      }
+    }
+  });
 });
