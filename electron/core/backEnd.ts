@@ -123,7 +123,7 @@ export async function createBackEnd(options: BackEndOptions): Promise<BackEnd> {
   // network, except from a connection's own directory (the demo directory is on 127.0.0.1).
   const media = await MediaCache.open({
     dir: join(userDataDir, 'media-cache'),
-    fetch: guardedMediaFetch({ trustedOrigins: () => store.list().map((connection) => connection.baseUrl) }),
+    fetch: guardedMediaFetch({ trustedOrigins: () => store.list().map((connection) => connection.baseUrl), log: (line) => logger.info(line) }),
     log: (line) => logger.warn(line),
   });
   const prefetcher = createMediaPrefetcher(media, { log: (line) => logger.error(line) });

@@ -84,7 +84,8 @@ const idleSocketsToHost = () => idleSockets(baseUrl).length;
 
 describe('media fetch on a kept-alive connection its idle timeout closed', () => {
   it('asks again when the pool hands out the socket its idle timeout just destroyed, and gets the picture', async () => {
-    const fetchMedia = guardedMediaFetch({ trustedOrigins: () => [httpBaseUrl] });
+    const lines: string[] = [];
+    const fetchMedia = guardedMediaFetch({ trustedOrigins: () => [httpBaseUrl], log: (line) => lines.push(line) });
     const signal = new AbortController().signal;
     // Two downloads at once: two kept-alive sockets wait in the pool.
     const answers = await Promise.all([1, 2].map((id) => fetchMedia(`${httpBaseUrl}/media/${id}.png`, { signal })));
@@ -96,6 +97,8 @@ describe('media fetch on a kept-alive connection its idle timeout closed', () =>
     const next = await fetchMedia(`${httpBaseUrl}/media/3.png`, { signal });
     expect(next.status).toBe(200);
     expect(Buffer.from(await next.arrayBuffer())).toEqual(body);
+    // The log says so, for "open logs folder".
+    expect(lines).toEqual([expect.stringMatching(/^Asked again for http:\/\/127\.0\.0\.1:\d+\/media\/3\.png: .*ECONNRESET/)]);
   });
 });
 

@@ -22,6 +22,8 @@ export interface GuardedMediaFetchOptions {
   trustedOrigins: () => Iterable<string>;
   /** Redirects followed at most; default 5. */
   maxRedirects?: number;
+  /** Told when a request is sent again after its kept-alive connection closed unanswered. */
+  log?: (line: string) => void;
 }
 
 const redirectStatuses = new Set([301, 302, 303, 307, 308]);
@@ -60,7 +62,7 @@ const closedSocketCodes = new Set(['ECONNRESET', 'EPIPE']);
  * closed it as the request arrived. Each retry takes another pooled socket or a new one, and a new
  * one's failure is final, so it ends.
  */
-function requestOnce(url: URL, signal: AbortSignal, guarded: boolean): Promise<Response> {
+function requestOnce(url: URL, signal: AbortSignal, guarded: boolean, log: (line: string) => void): Promise<Response> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (guarded && isIP(host) !== 0 && isRefusedMediaAddress(host)) return Promise.reject(refused(url, host));
   const client = url.protocol === 'https:' ? https : http;
@@ -81,8 +83,10 @@ function requestOnce(url: URL, signal: AbortSignal, guarded: boolean): Promise<R
         },
       );
       request.on('error', (error: NodeJS.ErrnoException) => {
-        if (!answered && request.reusedSocket && closedSocketCodes.has(error.code ?? '') && !signal.aborted) send();
-        else reject(error);
+        if (!answered && request.reusedSocket && closedSocketCodes.has(error.code ?? '') && !signal.aborted) {
+          log(`Asked again for ${url.href}: its kept-alive connection closed before answering (${error.code}: ${error.message}).`);
+          send();
+        } else reject(error);
       });
       request.end();
     };
@@ -105,6 +109,7 @@ function responseOf(incoming: http.IncomingMessage): Response {
 /** A MediaFetch that never reaches a refused address, unless it is a connection's own directory. */
 export function guardedMediaFetch(options: GuardedMediaFetchOptions): MediaFetch {
   const maxRedirects = options.maxRedirects ?? 5;
+  const log = options.log ?? (() => undefined);
   const isTrusted = (url: URL) => {
     for (const trusted of options.trustedOrigins()) {
       try {
@@ -118,7 +123,7 @@ export function guardedMediaFetch(options: GuardedMediaFetchOptions): MediaFetch
   return async (url, init) => {
     let current = new URL(url);
     for (let redirects = 0; ; redirects += 1) {
-      const response = await requestOnce(current, init.signal, !isTrusted(current));
+      const response = await requestOnce(current, init.signal, !isTrusted(current), log);
       const location = response.headers.get('location');
       if (!redirectStatuses.has(response.status) || location === null) return response;
       await response.body?.cancel().catch(() => undefined);
