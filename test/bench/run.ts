@@ -4,6 +4,7 @@
  */
 import { runCreditBench } from './creditBench.ts';
 import { runDemoStartBench } from './demoStartBench.ts';
+import { runHistoryBench } from './historyBench.ts';
 import { runMediaBench } from './mediaBench.ts';
 import { runSearchBench } from './searchBench.ts';
 import { runServerBench } from './serverBench.ts';
@@ -18,6 +19,7 @@ const suites: Record<string, () => Promise<void>> = {
   shortlists: runShortlistBench,
   search: runSearchBench,
   credits: runCreditBench,
+  history: runHistoryBench,
   media: runMediaBench,
   'demo-start': runDemoStartBench,
 };
