@@ -6,6 +6,7 @@ import { shortlistExportDe } from './shortlistExport.de.ts';
 import { compareDe, shortlistsDe } from './shortlists.de.ts';
 import { libraryDe } from './library.de.ts';
 import { creditsDe } from './credits.de.ts';
+import { samePersonDe } from './samePerson.de.ts';
 
 /** German UI texts. */
 export const de: Messages = {
@@ -70,6 +71,7 @@ export const de: Messages = {
   compare: compareDe,
   library: libraryDe,
   credits: creditsDe,
+  samePerson: samePersonDe,
   offline: {
     banner: 'Offline: Das Verzeichnis ist nicht erreichbar. Sie sehen, was auf diesem Computer gespeichert ist; Castdesk versucht es selbstständig weiter.',
   },

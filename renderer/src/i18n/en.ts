@@ -5,6 +5,7 @@ import { shortlistExportEn } from './shortlistExport.en.ts';
 import { compareEn, shortlistsEn } from './shortlists.en.ts';
 import { libraryEn } from './library.en.ts';
 import { creditsEn } from './credits.en.ts';
+import { samePersonEn } from './samePerson.en.ts';
 /** English UI texts: the reference set of keys; `de` must carry exactly the same ones. */
 export const en = {
   app: {
@@ -68,6 +69,7 @@ export const en = {
   compare: compareEn,
   library: libraryEn,
   credits: creditsEn,
+  samePerson: samePersonEn,
   offline: {
     banner: 'Offline: the directory cannot be reached. You are seeing what is saved on this computer; Castdesk retries by itself.',
   },

@@ -6,6 +6,7 @@ import { shortlistExportEs } from './shortlistExport.es.ts';
 import { compareEs, shortlistsEs } from './shortlists.es.ts';
 import { libraryEs } from './library.es.ts';
 import { creditsEs } from './credits.es.ts';
+import { samePersonEs } from './samePerson.es.ts';
 
 /** Spanish (Spain) UI texts. */
 export const es: Messages = {
@@ -70,6 +71,7 @@ export const es: Messages = {
   compare: compareEs,
   library: libraryEs,
   credits: creditsEs,
+  samePerson: samePersonEs,
   offline: {
     banner: 'Sin conexión: no se puede acceder al directorio. Está viendo lo que hay guardado en este ordenador; Castdesk vuelve a intentarlo automáticamente.',
   },

@@ -6,6 +6,7 @@ import { shortlistExportFr } from './shortlistExport.fr.ts';
 import { compareFr, shortlistsFr } from './shortlists.fr.ts';
 import { libraryFr } from './library.fr.ts';
 import { creditsFr } from './credits.fr.ts';
+import { samePersonFr } from './samePerson.fr.ts';
 
 /** French UI texts. */
 export const fr: Messages = {
@@ -70,6 +71,7 @@ export const fr: Messages = {
   compare: compareFr,
   library: libraryFr,
   credits: creditsFr,
+  samePerson: samePersonFr,
   offline: {
     banner: 'Hors ligne : l’annuaire est injoignable. Vous voyez ce qui est enregistré sur cet ordinateur ; Castdesk réessaie de lui-même.',
   },

@@ -6,6 +6,7 @@ import { shortlistExportIt } from './shortlistExport.it.ts';
 import { compareIt, shortlistsIt } from './shortlists.it.ts';
 import { libraryIt } from './library.it.ts';
 import { creditsIt } from './credits.it.ts';
+import { samePersonIt } from './samePerson.it.ts';
 
 /** Italian UI texts. */
 export const it: Messages = {
@@ -70,6 +71,7 @@ export const it: Messages = {
   compare: compareIt,
   library: libraryIt,
   credits: creditsIt,
+  samePerson: samePersonIt,
   offline: {
     banner: 'Offline: la directory non è raggiungibile. Sono visualizzati i dati salvati su questo computer; Castdesk riprova automaticamente.',
   },

@@ -6,6 +6,7 @@ import { shortlistExportPl } from './shortlistExport.pl.ts';
 import { comparePl, shortlistsPl } from './shortlists.pl.ts';
 import { libraryPl } from './library.pl.ts';
 import { creditsPl } from './credits.pl.ts';
+import { samePersonPl } from './samePerson.pl.ts';
 
 /** Polish UI texts. */
 export const pl: Messages = {
@@ -70,6 +71,7 @@ export const pl: Messages = {
   compare: comparePl,
   library: libraryPl,
   credits: creditsPl,
+  samePerson: samePersonPl,
   offline: {
     banner: 'Offline: katalog jest nieosiągalny. Widzisz dane zapisane na tym komputerze; Castdesk samodzielnie ponawia próby połączenia.',
   },

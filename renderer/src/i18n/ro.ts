@@ -6,6 +6,7 @@ import { shortlistExportRo } from './shortlistExport.ro.ts';
 import { compareRo, shortlistsRo } from './shortlists.ro.ts';
 import { libraryRo } from './library.ro.ts';
 import { creditsRo } from './credits.ro.ts';
+import { samePersonRo } from './samePerson.ro.ts';
 
 /** Romanian UI texts. */
 export const ro: Messages = {
@@ -70,6 +71,7 @@ export const ro: Messages = {
   compare: compareRo,
   library: libraryRo,
   credits: creditsRo,
+  samePerson: samePersonRo,
   offline: {
     banner: 'Offline: catalogul nu poate fi accesat. Vedeți ce este salvat pe acest computer; Castdesk reîncearcă automat.',
   },

@@ -6,6 +6,7 @@ import { shortlistExportRu } from './shortlistExport.ru.ts';
 import { compareRu, shortlistsRu } from './shortlists.ru.ts';
 import { libraryRu } from './library.ru.ts';
 import { creditsRu } from './credits.ru.ts';
+import { samePersonRu } from './samePerson.ru.ts';
 
 /** Russian UI texts. */
 export const ru: Messages = {
@@ -70,6 +71,7 @@ export const ru: Messages = {
   compare: compareRu,
   library: libraryRu,
   credits: creditsRu,
+  samePerson: samePersonRu,
   offline: {
     banner: 'Офлайн: каталог недоступен. Показаны данные, сохранённые на этом компьютере; Castdesk продолжает попытки подключиться сам.',
   },

@@ -6,6 +6,7 @@ import { shortlistExportTr } from './shortlistExport.tr.ts';
 import { compareTr, shortlistsTr } from './shortlists.tr.ts';
 import { libraryTr } from './library.tr.ts';
 import { creditsTr } from './credits.tr.ts';
+import { samePersonTr } from './samePerson.tr.ts';
 
 /** Turkish UI texts. */
 export const tr: Messages = {
@@ -70,6 +71,7 @@ export const tr: Messages = {
   compare: compareTr,
   library: libraryTr,
   credits: creditsTr,
+  samePerson: samePersonTr,
   offline: {
     banner: 'Çevrim dışı: Kataloğa ulaşılamıyor. Bu bilgisayarda kayıtlı olanları görüyorsunuz; Castdesk kendiliğinden yeniden bağlanmayı dener.',
   },

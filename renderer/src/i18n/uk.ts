@@ -6,6 +6,7 @@ import { shortlistExportUk } from './shortlistExport.uk.ts';
 import { compareUk, shortlistsUk } from './shortlists.uk.ts';
 import { libraryUk } from './library.uk.ts';
 import { creditsUk } from './credits.uk.ts';
+import { samePersonUk } from './samePerson.uk.ts';
 
 /** Ukrainian UI texts. */
 export const uk: Messages = {
@@ -70,6 +71,7 @@ export const uk: Messages = {
   compare: compareUk,
   library: libraryUk,
   credits: creditsUk,
+  samePerson: samePersonUk,
   offline: {
     banner: 'Офлайн: каталог недоступний. Ви бачите те, що збережено на цьому комп’ютері; Castdesk повторює спроби автоматично.',
   },
