@@ -35,16 +35,71 @@ const forbidSyntax = (/** @type {{selector: string, message: string}[]} */ ...pa
   'vue/no-restricted-syntax': ['error', ...patterns],
 });
 
-const componentSyntax = [
+/** Renderer failures carry a typed code (RendererError, contract's BridgeErrorCode), never one glued on. */
+const rendererSyntax = [
   {
-    selector: "MemberExpression[property.name='castdesk']",
-    message: 'Components reach the back end through stores, never window.castdesk.',
-  },
-  {
-    selector: "MemberExpression[property.name=/^(db|database)$/]",
-    message: 'Components never hold a database handle, not even through a store: ask the store (e.g. sync.libraryOpen).',
+    selector: "CallExpression[callee.object.name='Object'][callee.property.name='assign'][arguments.0.type='NewExpression'][arguments.0.callee.name=/Error$/]",
+    message: 'Raise a RendererError(code, message): its code is a BridgeErrorCode or LibraryErrorCode with an i18n text, not Object.assign(new Error(), {code}).',
   },
 ];
+
+/**
+ * Stores own their databases: no store hands a Dexie handle out (a component or a shortlists/
+ * module would reach the database past the store); they offer functions that read or write it.
+ */
+const storeSyntax = [
+  {
+    selector: 'ReturnStatement > ObjectExpression > Property[key.name=/^(db|database|shortlistDb|libraryDb)$/]',
+    message: 'Stores never return a database handle: offer functions that read or write it.',
+  },
+];
+
+const storeHandleMessage = 'Components never hold a database handle, not even through a store: ask the store (e.g. sync.libraryOpen).';
+const bridgeMessage = 'Components reach the back end through stores, never window.castdesk.';
+const componentSyntax = [
+  ...rendererSyntax,
+  { selector: "MemberExpression[property.name='castdesk']", message: bridgeMessage },
+  { selector: "MemberExpression[computed=true][property.value='castdesk']", message: bridgeMessage },
+  { selector: "MemberExpression[property.name=/^(db|database)$/]", message: storeHandleMessage },
+  { selector: "MemberExpression[computed=true][property.value=/^(db|database)$/]", message: storeHandleMessage },
+  // `const { db } = useSyncStore()`, `const { castdesk } = window`: the same reach, destructured.
+  { selector: "ObjectPattern > Property[key.name=/^(db|database)$/]", message: storeHandleMessage },
+  { selector: "ObjectPattern > Property[key.name='castdesk']", message: bridgeMessage },
+  {
+    selector: "ImportExpression[source.value=/^\\.{1,2}\\/(?:.*\\/)?(?:db|bridge|sync)(?:\\/|$)/]",
+    message: 'Components and views read Pinia stores; not even a lazy import() reaches db/, bridge/ or sync/.',
+  },
+  {
+    selector: "ImportExpression:not([source.type='Literal'])",
+    message: 'Components load only modules named in their source, so the import boundaries can see them.',
+  },
+];
+
+/**
+ * What components may import besides stores (search/, shortlists/, history/, i18n/: plain
+ * functions) must not lead them to a database either: those folders take only types from db/ and
+ * nothing from sync/, bridge/ or stores/. With the component rules, no path from a component
+ * reaches db/ but a store.
+ */
+const plainModuleRestrictions = {
+  '@typescript-eslint/no-restricted-imports': [
+    'error',
+    {
+      patterns: [
+        {
+          // db/directoryOrigin.ts is the one module of db/ that holds no database: a URL's origin.
+          regex: '^\\.{1,2}/(?:.*/)?db(?:/(?!directoryOrigin\\.ts$)|$)',
+          allowTypeImports: true,
+          message: 'search/, shortlists/, history/ and i18n/ serve components: they take only types from db/, so no component reaches a database through them.',
+        },
+        {
+          regex: relativeInto('sync', 'bridge', 'stores'),
+          message: 'search/, shortlists/, history/ and i18n/ are plain functions components may use: they never import sync/, bridge/ or stores/.',
+        },
+      ],
+    },
+  ],
+};
 
 const rendererRestrictions = [
   { ...noElectronModule, message: "The renderer reaches the back end only through window.castdesk, never 'electron'." },
@@ -93,6 +148,11 @@ const boundaries = [
           selector: "Identifier[name='createRequire']",
           message: 'electron/core never builds a require(): it would load what the import boundaries cannot see.',
         },
+        {
+          // A plain require() is refused everywhere (@typescript-eslint/no-require-imports); these reach one another way.
+          selector: "MemberExpression[property.name='require']",
+          message: 'electron/core never loads through module.require or process.mainModule.require: the import boundaries cannot see it.',
+        },
       ),
     },
   },
@@ -121,7 +181,11 @@ const boundaries = [
   },
   {
     files: ['renderer/**/*.{ts,vue}'],
-    rules: restrict(...rendererRestrictions),
+    rules: { ...restrict(...rendererRestrictions), ...forbidSyntax(...rendererSyntax) },
+  },
+  {
+    files: ['renderer/src/search/**/*.ts', 'renderer/src/shortlists/**/*.ts', 'renderer/src/history/**/*.ts', 'renderer/src/i18n/**/*.ts'],
+    rules: plainModuleRestrictions,
   },
   {
     files: ['renderer/src/components/**/*.{ts,vue}', 'renderer/src/views/**/*.{ts,vue}', 'renderer/src/App.vue'],
@@ -132,6 +196,10 @@ const boundaries = [
       }),
       ...forbidSyntax(...componentSyntax),
     },
+  },
+  {
+    files: ['renderer/src/stores/**/*.ts'],
+    rules: { ...restrict(...rendererRestrictions), ...forbidSyntax(...rendererSyntax, ...storeSyntax) },
   },
 ];
 

@@ -1,9 +1,9 @@
 /**
  * The one backoff of the app, used by the back end's directory requests, the renderer's wait for a
- * lost network and the media keeper's retries of missing pictures: "full jitter" (a random delay
- * between 0 and base·2^attempt, capped), so many clients retrying after the same failure spread
- * out instead of returning together. It lives in contract/ because it is the only folder both
- * halves may import; it needs nothing but timers.
+ * lost network, the media keeper's retries of missing pictures and the restarts of the demo
+ * directory: "full jitter" (a random delay between 0 and base·2^attempt, capped), so many clients
+ * retrying after the same failure spread out instead of returning together. It lives in contract/
+ * because it is the only folder both halves may import; it needs nothing but timers.
  */
 
 export interface BackoffOptions {
@@ -13,11 +13,19 @@ export interface BackoffOptions {
   random?: () => number;
 }
 
+/**
+ * The longest wait before retry number `attempt + 1` (attempt 0 is the first retry): base·2^attempt,
+ * capped. Alone it is the wait of a retry nobody else makes at the same time (restarting our own
+ * demo directory), where jitter would only risk an immediate retry.
+ */
+export function backoffCeilingMs(attempt: number, options: Omit<BackoffOptions, 'random'> = {}): number {
+  const { baseMs = 500, capMs = 30_000 } = options;
+  return Math.min(capMs, baseMs * 2 ** Math.min(attempt, 30));
+}
+
 /** The delay before retry number `attempt + 1` (attempt 0 is the first retry). */
 export function fullJitterDelayMs(attempt: number, options: BackoffOptions = {}): number {
-  const { baseMs = 500, capMs = 30_000, random = Math.random } = options;
-  const ceiling = Math.min(capMs, baseMs * 2 ** Math.min(attempt, 30));
-  return Math.floor(random() * ceiling);
+  return Math.floor((options.random ?? Math.random)() * backoffCeilingMs(attempt, options));
 }
 
 /** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */

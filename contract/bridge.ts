@@ -10,15 +10,23 @@ import { requestPriorities, type ChannelName } from './bridge-channels.ts';
 import {
   actorDetailSchema,
   actorListItemSchema,
+  actorPictureVersionNames,
   castingCallDetailSchema,
   castingCallListItemSchema,
   contentLocales,
   crewDetailSchema,
   crewListItemSchema,
+  crewProfessionKeys,
+  genderNewKeys,
+  pictureVersionNames,
 } from './directory-api.ts';
 import { maxExternalUrlLength } from './external-url.ts';
+import { actorListFields, castingCallListFields, crewListFields } from './list-fields.ts';
+import { maxNameQueryLength, maxPerPage } from './list-limits.ts';
 
 const connectionId = z.string().regex(/^[a-z0-9-]{1,64}$/, 'a connection id');
+/** Characters of a connection's name: the form's field, the bridge and the back end's settings file. */
+export const maxConnectionNameLength = 80;
 const profileId = z.number().int().positive().max(2_147_483_647);
 const contentLocale = z.enum(contentLocales);
 const nothing = z.object({}).strict();
@@ -82,23 +90,23 @@ const listPage = <T extends z.ZodType>(item: T) =>
     nextPage: z.number().int().positive().nullable(),
   });
 
-const paging = { page: z.number().int().positive().max(1_000_000).optional(), perPage: z.number().int().min(1).max(1000).optional() };
+const paging = { page: z.number().int().positive().max(1_000_000).optional(), perPage: z.number().int().min(1).max(maxPerPage).optional() };
 const ordering = { order: z.enum(['id', 'name', 'last_name']).optional(), direction: z.enum(['asc', 'desc']).optional() };
-const genderFilter = z.enum(['male', 'female', 'transgender_female', 'transgender_male', 'non_binary', 'custom']);
+const genderFilter = z.enum(genderNewKeys);
 
 export const actorListParamsSchema = z
   .object({
     ...paging,
     ...ordering,
-    fields: z.array(z.string().max(40)).max(30).optional(),
+    fields: z.array(z.enum(actorListFields)).max(actorListFields.length).optional(),
     includePicture: z.boolean().optional(),
-    pictureVersion: z.enum(['original', 'large', 'thumb', 'thumb_large', 'thumb_portrait']).optional(),
+    pictureVersion: z.enum(actorPictureVersionNames).optional(),
     gender: genderFilter.optional(),
     updatedSince: z.number().int().optional(),
     actingAgeMin: z.number().int().min(0).max(999).optional(),
     actingAgeMax: z.number().int().min(0).max(999).optional(),
     languages: z.array(z.string().regex(/^[a-z]{3}$/)).max(20).optional(),
-    q: z.string().max(200).optional(),
+    q: z.string().max(maxNameQueryLength).optional(),
   })
   .strict();
 export type ActorListParams = z.infer<typeof actorListParamsSchema>;
@@ -107,20 +115,20 @@ export const crewListParamsSchema = z
   .object({
     ...paging,
     ...ordering,
-    fields: z.array(z.string().max(40)).max(30).optional(),
+    fields: z.array(z.enum(crewListFields)).max(crewListFields.length).optional(),
     includePicture: z.boolean().optional(),
-    pictureVersion: z.enum(['original', 'large', 'thumb', 'thumb_large']).optional(),
+    pictureVersion: z.enum(pictureVersionNames).optional(),
     gender: genderFilter.optional(),
     updatedSince: z.number().int().optional(),
-    professions: z.array(z.enum(['regie', 'autor', 'kamera', 'komponist', 'dramaturg', 'schnitt'])).max(6).optional(),
-    q: z.string().max(200).optional(),
+    professions: z.array(z.enum(crewProfessionKeys)).max(crewProfessionKeys.length).optional(),
+    q: z.string().max(maxNameQueryLength).optional(),
     locale: contentLocale.optional(),
   })
   .strict();
 export type CrewListParams = z.infer<typeof crewListParamsSchema>;
 
 export const castingCallListParamsSchema = z
-  .object({ ...paging, current: z.boolean().optional(), fields: z.array(z.string().max(40)).max(10).optional() })
+  .object({ ...paging, current: z.boolean().optional(), fields: z.array(z.enum(castingCallListFields)).max(castingCallListFields.length).optional() })
   .strict();
 
 const priority = z.enum(requestPriorities).optional();
@@ -146,11 +154,11 @@ export const bridgeChannels = {
   ),
   listConnections: channel(nothing, z.object({ connections: z.array(connectionViewSchema), activeId: connectionId.nullable() })),
   addConnection: channel(
-    z.object({ name: z.string().min(1).max(80), baseUrl: z.string().min(1).max(2048), contentLocale, key: apiKey }).strict(),
+    z.object({ name: z.string().min(1).max(maxConnectionNameLength), baseUrl: z.string().min(1).max(2048), contentLocale, key: apiKey }).strict(),
     connectionViewSchema,
   ),
   updateConnection: channel(
-    z.object({ id: connectionId, name: z.string().min(1).max(80).optional(), baseUrl: z.string().min(1).max(2048).optional(), contentLocale: contentLocale.optional() }).strict(),
+    z.object({ id: connectionId, name: z.string().min(1).max(maxConnectionNameLength).optional(), baseUrl: z.string().min(1).max(2048).optional(), contentLocale: contentLocale.optional() }).strict(),
     connectionViewSchema,
   ),
   removeConnection: channel(z.object({ id: connectionId }).strict(), nothing),

@@ -1,6 +1,7 @@
 import { createRouter, createWebHashHistory } from 'vue-router';
 import ActorDetailView from './views/ActorDetailView.vue';
 import ActorsView from './views/ActorsView.vue';
+import ChangesView from './views/ChangesView.vue';
 import CastingCallDetailView from './views/CastingCallDetailView.vue';
 import CastingCallsView from './views/CastingCallsView.vue';
 import CompareView from './views/CompareView.vue';
@@ -25,6 +26,7 @@ export function createCastdeskRouter() {
       { path: '/crew', name: 'crew', component: CrewView },
       { path: '/crew/:id(\\d+)', name: 'crewMember', component: CrewDetailView },
       { path: '/credits', name: 'credits', component: CreditsView },
+      { path: '/changes', name: 'changes', component: ChangesView },
       { path: '/casting-calls', name: 'castingCalls', component: CastingCallsView },
       { path: '/casting-calls/:id(\\d+)', name: 'castingCall', component: CastingCallDetailView },
       { path: '/shortlists', name: 'shortlists', component: ShortlistsView },

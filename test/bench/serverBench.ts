@@ -4,6 +4,7 @@
  * answering a pre-serialised body of the same size, i.e. what HTTP alone costs here.
  */
 import Fastify from 'fastify';
+import { actorListFields } from '../../contract/list-fields.ts';
 import { startDirectory } from '../../server/src/startDirectory.ts';
 import { bench, summarize } from './stats.ts';
 
@@ -13,7 +14,7 @@ interface Scenario {
   path(i: number): string;
 }
 
-const everyActorListField = 'age,gender,gender_new,first_name,last_name,name,main_profession,professions,languages,representative,updated_at';
+const everyActorListField = actorListFields.join(',');
 const fixedSearchTerms = ['jon', 'mueler', 'anna', 'schmidt', 'lukas', 'weber', 'mari', 'zoe', 'kowalski', 'celik'];
 
 async function timeRequests(baseUrl: string, key: string, scenario: Scenario, samples: number): Promise<{ latencies: number[]; body: Buffer }> {

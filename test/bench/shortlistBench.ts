@@ -39,7 +39,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { BrowserContext, Page } from '@playwright/test';
 import { build } from 'vite';
-import { shortlistColours, shortlistStatuses } from '../../renderer/src/db/shortlistDb.ts';
+import { shortlistColours, shortlistStatuses } from '../../renderer/src/shortlists/shortlistOptions.ts';
 import { createBackEnd } from '../../electron/core/backEnd.ts';
 import { startWebShell, type RunningWebShell } from '../../electron/web/webShell.ts';
 import { isMediaPictureVersion } from '../../server/src/media/pictureGeometry.ts';
@@ -137,10 +137,10 @@ async function newPage(context: BrowserContext): Promise<Page> {
 }
 
 /** The library, written by the ui bench's seed page on the renderer's origin. */
-async function seedLibrary(context: BrowserContext, origin: string, connectionId: string, uiSeed: UiSeed, mediaBase: string): Promise<void> {
+async function seedLibrary(context: BrowserContext, origin: string, connection: { id: string; baseUrl: string }, uiSeed: UiSeed, mediaBase: string): Promise<void> {
   const started = performance.now();
   const page = await newPage(context);
-  const library = await seedLibraryThroughPage(page, origin, connectionId, uiSeed, mediaBase);
+  const library = await seedLibraryThroughPage(page, origin, connection, uiSeed, mediaBase);
   await page.close();
   log(`library seeded in ${seconds(performance.now() - started)}: ${JSON.stringify(library)}`);
 }
@@ -470,7 +470,7 @@ export async function runShortlistBench(): Promise<void> {
 
     context = await launchChromium(profileDir, { acceptDownloads: true });
     await prepareContext(context, shell.token, openProbe(bigSize));
-    await seedLibrary(context, origin, connection.id, uiSeed, picturesHost.origin);
+    await seedLibrary(context, origin, connection, uiSeed, picturesHost.origin);
 
     // The lists, made by the app's own store once its search index holds the library.
     mark = performance.now();

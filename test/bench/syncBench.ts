@@ -2,8 +2,10 @@
  * `npm run bench -- sync`: the renderer's sync engine in Chromium (through the web shell, the real
  * back end and the directory service with 50,000 demo actors).
  *
- * 1. Rate limit off: a full list sync of a fresh library — time, profiles per second, the share of
- *    that time a read-write IndexedDB transaction was open, renderer long tasks over 50 ms.
+ * 1. Rate limit off: a full list sync of a fresh one library by two connections at once (the casting
+ *    professional's key and an agency's, whose actors both see: each is one record) — time,
+ *    profiles per second, the share of that time a read-write IndexedDB transaction was open,
+ *    renderer long tasks over 50 ms.
  * 2. The browser closed and started again on the same profile: time from navigation until the first
  *    name search answers from 50,000 cached profiles, and the JS heap with every search row held.
  * 3. The directory restarted on the same data with the default limit (300 per 5 minutes), every
@@ -80,8 +82,11 @@ async function startBenchDirectory(dataDir: string, actors: number, rateLimit: f
 }
 
 /** Phase 3: how much of each rate window the back end draws while a detail backlog waits. */
-async function measureBudget(backEnd: BackEnd, page: Page, connectionId: string, seconds: number): Promise<void> {
-  const started = await page.evaluate((id) => (globalThis as unknown as { castdeskBench: SyncBenchPage }).castdeskBench.startDetailBacklog(id), connectionId);
+async function measureBudget(backEnd: BackEnd, page: Page, connectionId: string, origin: string, seconds: number): Promise<void> {
+  const started = await page.evaluate(
+    ({ id, origin: directory }) => (globalThis as unknown as { castdeskBench: SyncBenchPage }).castdeskBench.startDetailBacklog(id, directory),
+    { id: connectionId, origin },
+  );
   log(`detail backlog started: ${JSON.stringify(started.details)}`);
   const windows = new Map<number, { limit: number; used: number }>();
   let last: ChannelResult<'getRateBudget'> | null = null;
@@ -130,16 +135,26 @@ export async function runSyncBench(): Promise<void> {
     directory = await startBenchDirectory(dataDir, actors, false);
     const backEnd = await createBackEnd({ userDataDir, shell: 'web', version: 'bench' });
     shell = await startWebShell({ userDataDir, rendererDir, port: 0, backEnd });
+    // Two connections to the directory, as a casting director holds them: the casting
+    // professional's key (every actor) and one agency's key (its actors, seen through both).
     const key = directory.keys.find((candidate) => candidate.key.includes('casting-pro'))?.key ?? directory.keys.at(-1)!.key;
+    const agencyKey = directory.keys.find((candidate) => candidate.key.startsWith('demo-agency-'))?.key ?? key;
     const connection = await call(backEnd, 'addConnection', { name: 'Bench', baseUrl: directory.baseUrl, contentLocale: 'en', key });
+    const agency = await call(backEnd, 'addConnection', { name: 'Bench agency', baseUrl: directory.baseUrl, contentLocale: 'en', key: agencyKey });
+    const origin = new URL(directory.baseUrl).origin;
 
-    // 1. The list sync.
+    // 1. The list sync of both connections into the one library.
     context = await launch(profileDir);
     let page = await openBench(context, shell.url);
-    const sync = await page.evaluate((id) => (globalThis as unknown as { castdeskBench: SyncBenchPage }).castdeskBench.syncLists(id), connection.id);
+    const sync = await page.evaluate(
+      ({ ids, origin: directoryOrigin }) => (globalThis as unknown as { castdeskBench: SyncBenchPage }).castdeskBench.syncLists(ids, directoryOrigin),
+      { ids: [connection.id, agency.id], origin },
+    );
     log(`list sync: ${JSON.stringify(sync)}`);
     if (sync.outcome !== 'done') throw new Error(`The list sync ended ${sync.outcome}: ${JSON.stringify(sync.lastError)}`);
     const profiles = sync.actors + sync.crew;
+    bench('sync.connections', 2, 'connections');
+    bench('sync.list_profiles_seen_by_agency', sync.actorsPerConnection[1] ?? 0, 'profiles');
     bench('sync.list_time', sync.ms / 1000, 's');
     bench('sync.list_profiles', profiles, 'profiles');
     bench('sync.list_profiles_per_s', profiles / (sync.ms / 1000), 'profiles/s');
@@ -153,8 +168,8 @@ export async function runSyncBench(): Promise<void> {
     context = await launch(profileDir);
     page = await openBench(context, shell.url);
     const reopened = await page.evaluate(
-      ({ id, query }) => (globalThis as unknown as { castdeskBench: SyncBenchPage }).castdeskBench.reopenAndSearch(id, query),
-      { id: connection.id, query: searchQuery },
+      ({ query }) => (globalThis as unknown as { castdeskBench: SyncBenchPage }).castdeskBench.reopenAndSearch(query),
+      { query: searchQuery },
     );
     log(`reopen: ${JSON.stringify(reopened)}`);
     bench('sync.reopen_first_search', reopened.firstAnswerSinceNavigationMs, 'ms');
@@ -171,7 +186,8 @@ export async function runSyncBench(): Promise<void> {
     await directory.close();
     directory = await startBenchDirectory(dataDir, actors, undefined);
     await call(backEnd, 'updateConnection', { id: connection.id, baseUrl: directory.baseUrl });
-    await measureBudget(backEnd, page, connection.id, budgetSeconds);
+    await call(backEnd, 'updateConnection', { id: agency.id, baseUrl: directory.baseUrl });
+    await measureBudget(backEnd, page, connection.id, origin, budgetSeconds);
   } finally {
     await context?.close().catch(() => undefined);
     await shell?.close().catch(() => undefined);

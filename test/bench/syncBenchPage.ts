@@ -87,23 +87,27 @@ let heldRows: unknown[] = [];
 const bench = {
   ready: true,
 
-  /** A full list sync of a fresh library (no details, no pictures): time, write share, long tasks. */
-  async syncLists(connectionId: string) {
-    await new LibraryDb(connectionId).delete();
-    const db = new LibraryDb(connectionId);
+  /**
+   * A full list sync of a fresh one library by every connection at once, as the sync store runs
+   * them (no details, no pictures): time, write share, long tasks. `origin` is their directory.
+   */
+  async syncLists(connectionIds: string[], origin: string) {
+    await new LibraryDb().delete();
+    const db = new LibraryDb();
     await db.open();
     const writes = instrumentWrites(db);
     const longTasks = observeLongTasks();
-    engine = createSyncEngine({ db, bridge: httpBridge(), connectionId, details: false, media: false });
+    const engines = connectionIds.map((connectionId) => createSyncEngine({ db, bridge: httpBridge(), connectionId, origin, details: false, media: false }));
     const started = performance.now();
-    const outcome = await engine.run({ full: true });
+    const outcomes = await Promise.all(engines.map((each) => each.run({ full: true })));
     const ms = performance.now() - started;
-    const progress: SyncProgress = engine.progress();
-    engine.dispose();
-    engine = null;
+    const failed = engines.map((each) => each.progress()).find((progress: SyncProgress) => progress.lastError);
+    for (const each of engines) each.dispose();
     const result = {
-      outcome,
+      outcome: outcomes.every((outcome) => outcome === 'done') ? 'done' : outcomes.find((outcome) => outcome !== 'done'),
       ms,
+      /** Actors each connection sees, and the library's (each actor once, however many connections see it). */
+      actorsPerConnection: await Promise.all(connectionIds.map((id) => db.actors.where('connections').equals(id).count())),
       actors: await db.actors.count(),
       crew: await db.crew.count(),
       castingCalls: await db.castingCalls.count(),
@@ -111,7 +115,7 @@ const bench = {
       writeMs: writes.busyMs(),
       writeTransactions: writes.transactions(),
       longTasks: longTasks.stop(),
-      lastError: progress.lastError,
+      lastError: failed?.lastError ?? null,
     };
     db.close();
     return result;
@@ -121,9 +125,9 @@ const bench = {
    * Right after a (re)load: opens the library and answers a name search from the search rows'
    * index; then loads every live search row, as an instant search over all of them would hold.
    */
-  async reopenAndSearch(connectionId: string, query: string) {
+  async reopenAndSearch(query: string) {
     const opened = performance.now();
-    const db = new LibraryDb(connectionId);
+    const db = new LibraryDb();
     await db.open();
     const openMs = performance.now() - opened;
     const hits = await db.searchRows.where('foldedName').startsWith(foldQuery(query)).limit(50).toArray();
@@ -138,10 +142,10 @@ const bench = {
   },
 
   /** Keeps every actor's detail offline: a backlog the engine draws within the rate budget. */
-  async startDetailBacklog(connectionId: string) {
-    const db = new LibraryDb(connectionId);
+  async startDetailBacklog(connectionId: string, origin: string) {
+    const db = new LibraryDb();
     await db.open();
-    engine = createSyncEngine({ db, bridge: httpBridge(), connectionId, media: false });
+    engine = createSyncEngine({ db, bridge: httpBridge(), connectionId, origin, media: false });
     await engine.keepOffline({ kind: 'roster', resources: ['actors'] });
     return engine.progress();
   },

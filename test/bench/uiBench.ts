@@ -9,9 +9,9 @@
  * 2. Search and filters per keystroke: realistic name queries typed character by character, cleared,
  *    with facet and acting-age filters toggled; each step timed from its input event until the frame
  *    showing Vue's render is produced (see uiBenchProbe.ts). Target p95 ≤ 16 ms.
- * 3. Scrolling the virtual list top to bottom (list and grid): frame intervals, the main-thread work
- *    of each frame, frames over 50 ms (target: none), long tasks, frames that showed no rows at the
- *    viewport's top. Plus a slower, wheel-like scroll of 100 px per frame.
+ * 3. Scrolling the virtual list top to bottom (list, table and grid): frame intervals, the main-thread
+ *    work of each frame, frames over 50 ms (target: none in any of the three), long tasks, frames that
+ *    showed no rows at the viewport's top. Plus a slower, wheel-like scroll of 100 px per frame.
  * 4. Opening a cached detail from the list: click → the detail's content on screen. Target ≤ 100 ms.
  * Also the JS heap after the list loaded (CDP, after a forced GC), and a CPU calibration (a fixed
  * sort in the page) to read the figures against when the machine is shared.
@@ -121,7 +121,7 @@ function probeOf(page: Page) {
       page.evaluate(({ id, position }) => (globalThis as unknown as { castdeskUiBench: UiBenchProbe }).castdeskUiBench.openDetail(id, position), { id, position }),
     scroll: (frames: number, step: number) =>
       page.evaluate(({ frames, step }) => (globalThis as unknown as { castdeskUiBench: UiBenchProbe }).castdeskUiBench.scroll(frames, step), { frames, step }),
-    layout: (which: 'list' | 'grid') => page.evaluate((which) => (globalThis as unknown as { castdeskUiBench: UiBenchProbe }).castdeskUiBench.layout(which), which),
+    layout: (which: 'list' | 'table' | 'grid') => page.evaluate((which) => (globalThis as unknown as { castdeskUiBench: UiBenchProbe }).castdeskUiBench.layout(which), which),
     marks: () => page.evaluate(() => ({ ...(globalThis as unknown as { castdeskUiBench: UiBenchProbe }).castdeskUiBench.marks })),
     calibrate: () => page.evaluate(() => (globalThis as unknown as { castdeskUiBench: UiBenchProbe }).castdeskUiBench.calibrate()),
     hide: (selectors: string[]) => page.evaluate((selectors) => (globalThis as unknown as { castdeskUiBench: UiBenchProbe }).castdeskUiBench.hide(selectors), selectors),
@@ -129,10 +129,10 @@ function probeOf(page: Page) {
 }
 
 /** Writes the seed into the connection's library through the seed page on the renderer's origin. */
-async function seedLibrary(context: BrowserContext, origin: string, connectionId: string, seed: UiSeed, mediaBase: string): Promise<void> {
+async function seedLibrary(context: BrowserContext, origin: string, connection: { id: string; baseUrl: string }, seed: UiSeed, mediaBase: string): Promise<void> {
   const started = performance.now();
   const page = await newPage(context);
-  const finished = await seedLibraryThroughPage(page, origin, connectionId, seed, mediaBase);
+  const finished = await seedLibraryThroughPage(page, origin, connection, seed, mediaBase);
   await page.close();
   log(`library seeded in ${seconds(performance.now() - started)}: ${JSON.stringify(finished)}`);
   bench('ui.seed_write_time', (performance.now() - started) / 1000, 's');
@@ -424,7 +424,7 @@ async function measureDetails(page: Page, seed: UiSeed): Promise<void> {
   reportLatency('ui.list_mount_warm', back);
 }
 
-async function measureScroll(page: Page, layout: 'list' | 'grid'): Promise<void> {
+async function measureScroll(page: Page, layout: 'list' | 'table' | 'grid'): Promise<void> {
   const frames = Number(process.env.BENCH_UI_SCROLL_FRAMES ?? 300);
   const probe = probeOf(page);
   await probe.layout(layout);
@@ -503,29 +503,36 @@ export async function runUiBench(): Promise<void> {
 
     context = await launchChromium(profileDir);
     await prepareContext(context, shell.token, probe);
-    await seedLibrary(context, origin, connection.id, seed, mediaBase);
+    await seedLibrary(context, origin, connection, seed, mediaBase);
 
     // 0. The first start on the seeded library reads every search row (no index snapshot yet), and
     // writes the snapshots once the index is still: every later start reads those instead.
     const firstPage = await newPage(context);
     const first = await loadList(firstPage, origin);
     bench('ui.list_mount_without_snapshot', first.rows, 'ms');
-    // (Page text: the bench is typed for Node.) Both kinds' snapshots are stored.
-    await firstPage.waitForFunction(
-      `new Promise((resolve) => {
-        const request = indexedDB.open('castdesk-search-snapshots');
-        request.onerror = () => resolve(false);
-        request.onsuccess = () => {
-          const db = request.result;
-          if (!db.objectStoreNames.contains('snapshots')) return resolve(false);
-          const count = db.transaction('snapshots', 'readonly').objectStore('snapshots').count();
-          count.onsuccess = () => resolve(count.result >= 2);
-          count.onerror = () => resolve(false);
+    // Both kinds' snapshots are stored (written once the index has been still for a while). The
+    // check is polled from here: waitForFunction would take the check's promise itself as truthy.
+    // (Page text: the bench is typed for Node.)
+    const snapshotsStored = `new Promise((resolve) => {
+      const request = indexedDB.open('castdesk-search-snapshots');
+      request.onerror = () => resolve(false);
+      request.onsuccess = () => {
+        const db = request.result;
+        const done = (stored) => {
+          db.close();
+          resolve(stored);
         };
-      })`,
-      undefined,
-      { timeout: 120_000, polling: 500 },
-    );
+        if (!db.objectStoreNames.contains('snapshots')) return done(false);
+        const count = db.transaction('snapshots', 'readonly').objectStore('snapshots').count();
+        count.onsuccess = () => done(count.result >= 2);
+        count.onerror = () => done(false);
+      };
+    })`;
+    const waitUntil = performance.now() + 120_000;
+    while (!(await firstPage.evaluate(snapshotsStored))) {
+      if (performance.now() > waitUntil) throw new Error('The search index snapshots were not written within 120 s');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
     await firstPage.close();
 
     // 1. List mount. Cold: a fresh page load in the running browser (a reload). Restart: a new
@@ -574,9 +581,10 @@ export async function runUiBench(): Promise<void> {
     if (phases.has('typing')) await measureTyping(page, seed, cdp, hidden);
     // 4. Opening cached details (and the list's warm return).
     if (phases.has('details')) await profiled(cdp, 'detail opens', () => measureDetails(page, seed));
-    // 3. Scrolling, list then grid.
+    // 3. Scrolling: list, table, grid.
     if (phases.has('scroll')) {
       await profiled(cdp, 'list scrolling', () => measureScroll(page, 'list'));
+      await profiled(cdp, 'table scrolling', () => measureScroll(page, 'table'));
       await profiled(cdp, 'grid scrolling', () => measureScroll(page, 'grid'));
       await probeOf(page).layout('list');
     }

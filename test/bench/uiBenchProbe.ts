@@ -398,14 +398,11 @@ const probe = {
     return { intervals, work, blank, longTasks: longTasksBetween(started, ended), distance: Math.min(max, frames * perFrame), endScrollTop: scroller.scrollTop, maxScrollTop: max, columns, rowHeight };
   },
 
-  /** Switches list ↔ grid through the layout radio and waits for the rows. */
-  async layout(which: 'list' | 'grid'): Promise<void> {
+  /** Switches to the list, the table or the grid through the layout radio and waits for its rows. */
+  async layout(which: 'list' | 'table' | 'grid'): Promise<void> {
     required(`[data-testid=layout-${which}]`).click();
-    await waitFor(
-      () => (which === 'grid') === !!document.querySelector('[data-testid=profile-list].grid') && document.querySelector('[data-testid=profile-row]'),
-      10_000,
-      `the ${which} layout`,
-    );
+    const shown = () => (document.querySelector('[data-testid=profile-list].grid') ? 'grid' : document.querySelector('[data-testid=table-row]') ? 'table' : 'list');
+    await waitFor(() => shown() === which && document.querySelector('[data-testid=profile-row]'), 10_000, `the ${which} layout`);
     await frameDone();
   },
 

@@ -156,7 +156,8 @@ function generate(actors: number, detailCount: number, source: SearchRowSource):
   const nowIso = new Date().toISOString();
 
   // The list's default order (ProfileIndex 'name': folded name, then id) without building rows twice.
-  const listRows: ActorRow[] = items.map((item) => ({ id: item.id, item, listSyncedAt: nowIso, updatedAt: item.updated_at ?? nowIso, seenInRun: 'ui-bench-seed' }));
+  // The seed page names the connection and its directory (uid = id: the library's first directory).
+  const listRows: ActorRow[] = items.map((item) => ({ uid: item.id, id: item.id, origin: '', connections: [], item, listSyncedAt: nowIso, updatedAt: item.updated_at ?? nowIso }));
   const folded = listRows.map((row) => searchRowFromProfile('actor', row).foldedName);
   const order = listRows.map((_, index) => index).sort((a, b) => compareText(folded[a]!, folded[b]!) || listRows[a]!.id - listRows[b]!.id);
 

@@ -1,8 +1,10 @@
 /**
  * The page that writes the seed of `npm run bench -- ui` into the offline library: bundled by
  * uiBench.ts into `bench-seed/` beside the built renderer, so it runs on the renderer's origin and
- * fills the very IndexedDB database (`castdesk-library-<connectionId>`) the app then opens, through
- * the renderer's own LibraryDb class (its schema and version). It imports nothing else of the app.
+ * fills the very IndexedDB database (the one library, `castdesk-library`) the app then opens, through
+ * the renderer's own LibraryDb class (its schema and version), as the connection's share of it (its
+ * directory the library's first origin, code 0, so a row's uid is its id). It imports nothing else
+ * of the app.
  */
 import { LibraryDb, type ActorRow, type LabelRow, type SearchRow, type SyncState } from '../../renderer/src/db/libraryDb.ts';
 
@@ -13,6 +15,8 @@ interface PageGlobals {
 let db: LibraryDb | null = null;
 let writeMs = 0;
 let pending: Promise<void> = Promise.resolve();
+/** The connection whose share the seed is: its rows name it and its directory. */
+let share = { connectionId: '', origin: '' };
 
 function open(): LibraryDb {
   if (!db) throw new Error('open() the library first');
@@ -22,11 +26,13 @@ function open(): LibraryDb {
 const seedPage = {
   ready: true,
 
-  /** Creates the connection's library afresh (schema v3, empty). */
-  async open(connectionId: string): Promise<void> {
-    await new LibraryDb(connectionId).delete();
-    db = new LibraryDb(connectionId);
+  /** Creates the library afresh (empty), its first directory the connection's. */
+  async open(connectionId: string, directoryOrigin: string): Promise<void> {
+    await new LibraryDb().delete();
+    db = new LibraryDb();
     await db.open();
+    await db.origins.put({ origin: directoryOrigin, code: 0 });
+    share = { connectionId, origin: directoryOrigin };
     writeMs = 0;
     pending = Promise.resolve();
   },
@@ -41,10 +47,11 @@ const seedPage = {
     const previous = pending;
     pending = previous.then(async () => {
       const { rows, searchRows } = JSON.parse(json) as { rows: ActorRow[]; searchRows: SearchRow[] };
+      const owned = { origin: share.origin, connections: [share.connectionId] };
       const started = performance.now();
       await library.transaction('rw', library.actors, library.searchRows, async () => {
-        await library.actors.bulkPut(rows);
-        await library.searchRows.bulkPut(searchRows);
+        await library.actors.bulkPut(rows.map((row) => ({ ...row, ...owned, uid: row.id })));
+        await library.searchRows.bulkPut(searchRows.map((row) => ({ ...row, ...owned, uid: row.id })));
       });
       writeMs += performance.now() - started;
     });

@@ -77,19 +77,23 @@ export async function prepareContext(context: BrowserContext, token: string, pro
 export async function seedLibraryThroughPage(
   page: Page,
   origin: string,
-  connectionId: string,
+  connection: { id: string; baseUrl: string },
   seed: UiSeed,
   mediaBase: string,
 ): Promise<{ actors: number; searchRows: number; withDetail: number; writeMs: number }> {
   await page.goto(`${origin}/bench-seed/index.html`);
   await page.waitForFunction(() => (globalThis as { castdeskUiSeed?: { ready?: boolean } }).castdeskUiSeed?.ready === true);
-  await page.evaluate((id) => (globalThis as unknown as { castdeskUiSeed: UiSeedPage }).castdeskUiSeed.open(id), connectionId);
+  await page.evaluate(
+    ({ id, directory }) => (globalThis as unknown as { castdeskUiSeed: UiSeedPage }).castdeskUiSeed.open(id, directory),
+    { id: connection.id, directory: new URL(connection.baseUrl).origin },
+  );
   for (let start = 0; start < seed.rows.length; start += seedChunk) {
     const json = JSON.stringify({ rows: seed.rows.slice(start, start + seedChunk), searchRows: seed.searchRows.slice(start, start + seedChunk) }).replaceAll(mediaBasePlaceholder, mediaBase);
     await page.evaluate((text) => (globalThis as unknown as { castdeskUiSeed: UiSeedPage }).castdeskUiSeed.write(text), json);
   }
   const nowIso = new Date().toISOString();
   const state = (resource: SyncState['resource'], watermark: string | null): SyncState => ({
+    connectionId: connection.id,
     resource,
     watermark,
     checkpoint: null,

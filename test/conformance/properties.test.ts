@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goneSchema } from '../../contract/directory-api.ts';
 import { directoryErrorBodySchema } from '../../contract/directory-errors.ts';
+import { actorListFields, castingCallListFields, crewListFields } from '../../contract/list-fields.ts';
 import { KEY_CASTING_PRO, START_TIMEOUT, startFixtureService, type FixtureService } from './support/service.ts';
 
 let service: FixtureService;
@@ -49,7 +50,7 @@ const parameterSets: Record<string, Record<string, fc.Arbitrary<string>>> = {
   '/api/v1/actor_profiles': {
     ...profileCommon,
     picture_version: value(['original', 'large', 'thumb', 'thumb_large', 'thumb_portrait']),
-    fields: fieldList(['age', 'gender', 'gender_new', 'first_name', 'last_name', 'name', 'main_profession', 'professions', 'languages', 'representative', 'updated_at', 'id']),
+    fields: fieldList([...actorListFields, 'id']),
     'acting_age[lte]': value(['18', '30', '99']),
     'acting_age[gte]': value(['0', '25', '40']),
     languages: fc.oneof(fc.constantFrom('deu', 'eng', 'deu,eng', 'eng,', ',', 'xxx'), garbage),
@@ -57,14 +58,14 @@ const parameterSets: Record<string, Record<string, fc.Arbitrary<string>>> = {
   '/api/v1/crew_profiles': {
     ...profileCommon,
     picture_version: value(['original', 'large', 'thumb', 'thumb_large']),
-    fields: fieldList(['name', 'first_name', 'last_name', 'gender', 'professions', 'languages', 'representative', 'updated_at', 'about_me', 'about_me_html']),
+    fields: fieldList([...crewListFields]),
     'professions[]': value(['regie', 'autor', 'kamera', 'komponist', 'dramaturg', 'schnitt']),
     locale: value(['en', 'de', 'fr', 'uk', 'tr']),
   },
   '/api/v1/casting_calls': {
     ...paging,
     current: value(['true', 'false', '1', '0', '']),
-    fields: fieldList(['name', 'casting_type', 'description', 'production_format', 'deadline', 'deadline_visible']),
+    fields: fieldList([...castingCallListFields]),
   },
   '/api/v1/actor_profiles/1': { enum: value(['translate', 'v2']), locale: value(['en', 'de', 'fr', 'it', 'es', 'pl', 'ro', 'uk', 'ru', 'tr']) },
   '/api/v1/crew_profiles/1': { enum: value(['translate']), locale: value(['en', 'de', 'fr', 'it', 'es', 'pl', 'ro', 'ru', 'tr']) },

@@ -7,6 +7,9 @@
  * Connections page, the casting professional's key derived from the demo's seed), never copied
  * from the app. All tests share one page: its offline library (IndexedDB) is synced once.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { ActorDetail, CastingCallDetail, Role } from '../../contract/directory-api.ts';
 import { mapProviderPayload } from '../../electron/core/directory/payloadMapping.ts';
@@ -93,7 +96,9 @@ const activeActors = () => demo.actors;
 test.setTimeout(60_000);
 
 test.beforeAll(async ({ browser }) => {
-  test.setTimeout(240_000);
+  // Keeping the roster offline fetches every picture version the demo renders (about 1,200 files):
+  // about a minute on a quiet machine, several on a loaded one.
+  test.setTimeout(600_000);
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
   page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
@@ -124,7 +129,7 @@ test.beforeAll(async ({ browser }) => {
   await nav(page, 'Actors').click();
   const withShowreel = activeActors().filter((actor) => (actor.showreels?.length ?? 0) + (actor.external_showreels?.length ?? 0) > 0).length;
   await expect(page.getByTestId('facet-showreel').locator('[data-value="yes"] [data-testid="facet-count"]')).toHaveText(String(withShowreel), { timeout: 180_000 });
-  await expect(page.getByTestId('sync-progress')).toHaveAttribute('data-state', 'done', { timeout: 180_000 });
+  await expect(page.getByTestId('sync-progress')).toHaveAttribute('data-state', 'done', { timeout: 480_000 });
 });
 
 test.afterAll(async () => {
@@ -443,4 +448,62 @@ test('role matching lists exactly the actors that fit each role of a casting cal
   await firstMatch.getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`#/actors/${matchId}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(demo.actors.find((actor) => actor.id === Number(matchId))!.name!);
+});
+
+/**
+ * Every closed-list key a catalogue knows, as it would read if the app showed it raw or only
+ * humanised ('pkw-klasse-b-be', 'Pkw klasse b be', '101'), except forms that are some catalogue's
+ * real label, or a part of one, in `locale` ('Braun' is German for brown as well as a humanised key;
+ * 'BE' is a nationality key and the start of the licence label 'BE (car with trailer)').
+ */
+function rawForms(locale: 'en' | 'de'): Set<string> {
+  const folder = fileURLToPath(new URL('../../contract/catalogues/', import.meta.url));
+  const labels = new Set<string>();
+  const raw = new Set<string>();
+  for (const file of readdirSync(folder).filter((name) => name.endsWith('.json'))) {
+    // Languages and countries are named by the browser (Intl.DisplayNames) from ISO codes.
+    if (file === 'languages.json' || file === 'countries.json') continue;
+    const catalogue = JSON.parse(readFileSync(path.join(folder, file), 'utf8')) as { labels: Record<string, Record<string, string>> };
+    for (const [key, byLocale] of Object.entries(catalogue.labels)) {
+      // A label reads as parts the way shownValues splits it ('BE (car with trailer)' → 'BE').
+      for (const part of (byLocale[locale] ?? '').split(/[,\n()]/)) labels.add(part.trim());
+      raw.add(key);
+      const words = key.replace(/[_-]+/g, ' ').trim();
+      raw.add(words.charAt(0).toUpperCase() + words.slice(1));
+    }
+  }
+  for (const label of labels) raw.delete(label);
+  return raw;
+}
+
+/** The single values shown in a profile's facts and skills: list items and comma-separated parts, levels split off. */
+async function shownValues(page: Page): Promise<string[]> {
+  const texts = await page.locator('[data-testid="key-facts"] dd, [data-testid="facts"] dd, [data-testid="skills"] dd, [data-testid="skills"] li').allInnerTexts();
+  return texts.flatMap((text) => text.split(/[,\n()]/)).map((part) => part.trim()).filter((part) => part.length > 0);
+}
+
+test('every closed-list value of a profile reads as a word, in English and in German', async () => {
+  // The actors with the most closed-list values show the most labels.
+  const richest = [...activeActors()]
+    .sort((a, b) => JSON.stringify(b).length - JSON.stringify(a).length)
+    .slice(0, 6);
+  for (const locale of ['en', 'de'] as const) {
+    // The UI language; the content language follows it.
+    await page.getByTestId('language-switch').selectOption(locale);
+    const raw = rawForms(locale);
+    let checked = 0;
+    for (const actor of richest) {
+      await page.goto(new URL(`#/actors/${actor.id}`, page.url()).href);
+      await expect(page.getByTestId('facts')).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByTestId('skills')).toBeVisible();
+      // Labels of the content language have arrived when a language reads in it.
+      await expect(page.getByTestId('key-facts')).toContainText(locale === 'de' ? /Deutsch|Englisch/ : /German|English/, { timeout: 30_000 });
+      const values = await shownValues(page);
+      expect(values.filter((value) => raw.has(value)), `raw keys on ${actor.name} (${locale})`).toEqual([]);
+      expect(values.filter((value) => /^\d{2,}$/.test(value)), `bare ids on ${actor.name} (${locale})`).toEqual([]);
+      checked += values.length;
+    }
+    expect(checked).toBeGreaterThan(50);
+  }
+  await page.getByTestId('language-switch').selectOption('en');
 });

@@ -561,6 +561,15 @@ test('the PDF contact sheet names every entry and page 1 is not blank, in A4 and
     expect(text).toContain(roleList.name);
     for (const name of names) expect(text, `the contact sheet names ${name}`).toContain(name);
     expect(text).toContain(`Acting age ${actors.get(roleList.order[0]!)!.acting_age_from}–${actors.get(roleList.order[0]!)!.acting_age_to}`);
+    // Status, rating as stars, height and every note in full (the notes pages after the grid).
+    const listEntries = stored.filter((entry) => entry.note || entry.rating);
+    expect(listEntries.length).toBeGreaterThan(0);
+    for (const entry of stored) {
+      if (entry.note) expect(text, `the whole note on ${entry.snapshot.name}`).toContain(entry.note.replace(/\s+/g, ' ').trim());
+      if (entry.rating) expect(text).toContain('★'.repeat(entry.rating) + '☆'.repeat(5 - entry.rating));
+    }
+    const height = actors.get(roleList.order[0]!)!.height;
+    if (typeof height === 'number') expect(text).toContain(`${height} cm`);
 
     // Page 1 rendered: pictures and text, not an empty page.
     const prefix = path.join(downloads, `page1-${paper}`);

@@ -9,11 +9,13 @@ import { describe, expect, it } from 'vitest';
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const eslint = new ESLint({ cwd: repoRoot, overrideConfigFile: `${repoRoot}eslint.config.js` });
 
-/** The `no-restricted-imports` messages ESLint reports for `code` placed at `filePath` (relative to the repo root). */
+const importRules = new Set(['no-restricted-imports', '@typescript-eslint/no-restricted-imports']);
+
+/** The import-restriction messages ESLint reports for `code` placed at `filePath` (relative to the repo root). */
 async function boundaryViolations(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: `${repoRoot}${filePath}` });
   if (!result) throw new Error(`ESLint returned no result for ${filePath}`);
-  return result.messages.filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+  return result.messages.filter((message) => importRules.has(message.ruleId ?? '')).map((message) => message.message);
 }
 
 const forbidden: [file: string, code: string][] = [
@@ -43,6 +45,11 @@ const forbidden: [file: string, code: string][] = [
   ['renderer/src/components/ActorCard.ts', "import { a } from '../../../server/src/app.ts';\nexport { a };"],
   ['renderer/src/components/search/ResultRow.ts', "import type { SyncEngine } from '../../sync/syncEngine.ts';\nexport type { SyncEngine };"],
   ['renderer/src/views/SettingsView.vue', "<script setup lang=\"ts\">\nimport { initialProgress } from '../sync/syncProgress.ts';\nconsole.log(initialProgress);\n</script>\n"],
+  // What components may import (search/, shortlists/, i18n/) leads to no database: types only from db/.
+  ['renderer/src/search/profileIndex.ts', "import { LibraryDb } from '../db/libraryDb.ts';\nexport const open = () => new LibraryDb('library');"],
+  ['renderer/src/shortlists/shortlistCsv.ts', "import { useShortlistsStore } from '../stores/shortlists.ts';\nexport { useShortlistsStore };"],
+  ['renderer/src/i18n/en.ts', "import type { SyncProgress } from '../sync/syncProgress.ts';\nexport type Progress = SyncProgress;"],
+  ['renderer/src/history/profileDiff.ts', "import { openHistoryDb } from '../db/historyDb.ts';\nexport { openHistoryDb };"],
 ];
 
 const allowed: [file: string, code: string][] = [
@@ -53,6 +60,8 @@ const allowed: [file: string, code: string][] = [
   ['electron/preload/index.ts', "import { contextBridge } from 'electron';\nimport { a } from '../../contract/bridge.ts';\nexport { contextBridge, a };"],
   ['renderer/src/stores/actors.ts', "import { a } from '../db/database.ts';\nimport { b } from '../bridge/client.ts';\nimport { c } from '../../../contract/bridge.ts';\nexport { a, b, c };"],
   ['renderer/src/components/ActorCard.ts', "import { useActorsStore } from '../stores/actors.ts';\nexport { useActorsStore };"],
+  ['renderer/src/history/profileDiff.ts', "import type { ProfileKind } from '../db/libraryDb.ts';\nexport type Kind = ProfileKind;"],
+  ['renderer/src/search/profileIndex.ts', "import type { SearchRow } from '../db/libraryDb.ts';\nimport { directoryOriginOf } from '../db/directoryOrigin.ts';\nexport type Row = SearchRow;\nexport { directoryOriginOf };"],
 ];
 
 describe('import boundaries', { timeout: 60_000 }, () => {
@@ -78,8 +87,21 @@ const forbiddenSyntax: [file: string, code: string][] = [
   ['renderer/src/components/ActorCard.ts', `${store}export const count = () => sync.db?.actors.count();`],
   ['renderer/src/views/SettingsView.vue', `<script setup lang="ts">\n${store}</script>\n<template><p v-if="sync.db">open</p></template>\n`],
   ['renderer/src/components/shortlists/Entry.ts', "import { useShortlistsStore } from '../../stores/shortlists.ts';\nexport const rows = () => useShortlistsStore().db?.entries.toArray();"],
+  // A store handing its database out.
+  ['renderer/src/stores/shortlists.ts', "import { defineStore } from 'pinia';\nimport { shallowRef } from 'vue';\nexport const useS = defineStore('s', () => {\n  const db = shallowRef(null);\n  return { db };\n});"],
+  ['renderer/src/stores/sync.ts', "import { defineStore } from 'pinia';\nexport const useS = defineStore('s', () => {\n  const handle = null;\n  return { database: handle, start: () => undefined };\n});"],
+  // The same handle destructured or by a computed name, and a lazy import of db/, sync/ or a computed name.
+  ['renderer/src/components/ActorCard.ts', `${store}const { db } = sync;\nexport const count = () => db?.actors.count();`],
+  ['renderer/src/components/ActorCard.ts', `${store}export const count = () => sync['db']?.actors.count();`],
+  ['renderer/src/components/ActorCard.ts', "export const open = () => import('../db/libraryDb.ts');"],
+  ['renderer/src/components/search/ResultRow.ts', "export const engine = () => import('../../sync/syncEngine.ts');"],
+  ['renderer/src/components/ActorCard.ts', "const where = '../db/libraryDb.ts';\nexport const open = () => import(where);"],
   // The preload bridge, past the stores.
   ['renderer/src/components/ActorCard.ts', 'export const call = () => window.castdesk.listConnections({});'],
+  ['renderer/src/components/ActorCard.ts', "export const call = () => window['castdesk'].listConnections({});"],
+  ['renderer/src/components/ActorCard.ts', 'const { castdesk } = window;\nexport const call = () => castdesk.listConnections({});'],
+  // A renderer error's code glued onto an Error instead of a typed RendererError.
+  ['renderer/src/stores/shortlistExport.ts', "export const fail = () => Object.assign(new Error('disk full'), { code: 'export_failed' });"],
   ['renderer/src/App.vue', '<script setup lang="ts">\nconst bridge = (globalThis as unknown as { castdesk: unknown }).castdesk;\nconsole.log(bridge);\n</script>\n'],
   // Modules loaded at run time in the plain-Node back end.
   ['electron/core/keys/keychain.ts', "export const load = () => import('electron');"],
@@ -87,12 +109,17 @@ const forbiddenSyntax: [file: string, code: string][] = [
   ['electron/core/keys/keychain.ts', "const name = 'elec' + 'tron';\nexport const load = () => import(name);"],
   ['electron/core/keys/keychain.ts', "import { createRequire } from 'node:module';\nexport const load = () => createRequire(import.meta.url)('electron');"],
   ['electron/core/keys/keychain.ts', "import * as nodeModule from 'node:module';\nexport const require = nodeModule.createRequire(import.meta.url);"],
+  ['electron/core/keys/keychain.ts', "export const load = () => module.require('electron');"],
 ];
 
 const allowedSyntax: [file: string, code: string][] = [
   ['renderer/src/views/SettingsView.vue', `<script setup lang="ts">\n${store}</script>\n<template><p v-if="sync.libraryOpen">open</p></template>\n`],
-  ['renderer/src/stores/actors.ts', "import { useSyncStore } from './sync.ts';\nexport const count = () => useSyncStore().db?.actors.count();"],
+  ['renderer/src/stores/actors.ts', "import { currentLibrary } from '../db/sharedLibrary.ts';\nexport const count = () => currentLibrary()?.actors.count();"],
+  ['renderer/src/stores/sync.ts', "import { defineStore } from 'pinia';\nimport { ref } from 'vue';\nexport const useS = defineStore('s', () => {\n  const libraryOpen = ref(false);\n  return { libraryOpen };\n});"],
   ['renderer/src/bridge/castdeskBridge.ts', 'export const bridge = () => window.castdesk;'],
+  ['renderer/src/components/profile/ProfileGallery.ts', "export const lightbox = () => import('./ProfileLightbox.vue');"],
+  ['renderer/src/stores/shortlistExport.ts', "import { RendererError } from './libraryErrors.ts';\nexport const fail = () => new RendererError('export_failed', 'disk full');"],
+  ['electron/core/files/atomicWrite.ts', "export const full = () => Object.assign(new Error('no space left'), { code: 'ENOSPC' });"],
   ['electron/core/demo/demoLauncher.ts', "export const load = () => import('../../../server/src/startDirectory.ts');"],
   ['electron/main/index.ts', "export const load = () => import('electron');"],
 ];

@@ -4,13 +4,12 @@
  */
 import type { ActorListParams, CrewListParams } from '../../../contract/bridge.ts';
 import type { ContentLocale } from '../../../contract/directory-api.ts';
+import { defaultPerPage } from '../../../contract/list-limits.ts';
 import type { DirectoryClient, Page } from '../directory/directoryClient.ts';
 import type { CallOptions } from '../directory/directoryRequest.ts';
-import type { ActorListField, CastingCallListField, CrewDetailLocale, CrewListField } from '../directory/directoryParams.ts';
+import type { CrewDetailLocale } from '../directory/directoryParams.ts';
 import type { DirectoryCallOptions, DirectoryPort } from './ports.ts';
 
-/** The service's default page size (spec). */
-const defaultPerPage = 250;
 
 function listPage<T>(page: Page<T>, requestedPerPage: number | undefined) {
   return {
@@ -36,8 +35,7 @@ export function createDirectoryPort(client: DirectoryClient, signal?: AbortSigna
         per_page: params.perPage,
         order: params.order,
         direction: params.direction,
-        // Names outside the endpoint's list are ignored by the directory (spec).
-        fields: params.fields as ActorListField[] | undefined,
+        fields: params.fields,
         include_picture: params.includePicture,
         picture_version: params.pictureVersion,
         gender: params.gender,
@@ -58,7 +56,7 @@ export function createDirectoryPort(client: DirectoryClient, signal?: AbortSigna
         per_page: params.perPage,
         order: params.order,
         direction: params.direction,
-        fields: params.fields as CrewListField[] | undefined,
+        fields: params.fields,
         include_picture: params.includePicture,
         picture_version: params.pictureVersion,
         gender: params.gender,
@@ -78,7 +76,7 @@ export function createDirectoryPort(client: DirectoryClient, signal?: AbortSigna
         page: params.page,
         per_page: params.perPage,
         current: params.current,
-        fields: params.fields as CastingCallListField[] | undefined,
+        fields: params.fields,
       }, callOptions(call));
       return listPage(page, params.perPage);
     },

@@ -163,10 +163,10 @@ export function createHandlers(parts: BackEndParts): BridgeHandlers {
       return (await directoryOf(connectionId)).listCrew(params, { priority });
     },
     async getCrew({ connectionId, id, priority, ...options }) {
-      // The crew detail has no Ukrainian: English stands in for it.
+      // The crew detail has no Ukrainian: English stands in for it, asked for or by default.
       const { contentLocale } = await existing(connectionId);
-      const fallback = contentLocale === 'uk' ? 'en' : contentLocale;
-      return (await directoryOf(connectionId)).getCrew(id, { ...options, locale: options.locale ?? fallback }, { priority });
+      const asked = options.locale ?? contentLocale;
+      return (await directoryOf(connectionId)).getCrew(id, { ...options, locale: asked === 'uk' ? 'en' : asked }, { priority });
     },
     async listCastingCalls({ connectionId, params, priority }) {
       return (await directoryOf(connectionId)).listCastingCalls(params, { priority });

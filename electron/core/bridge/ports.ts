@@ -5,6 +5,7 @@
  */
 import type { ActorListParams, ChannelResult, ConnectionTest, CrewListParams, RequestPriority } from '../../../contract/bridge.ts';
 import type { ContentLocale } from '../../../contract/directory-api.ts';
+import type { CastingCallListField } from '../../../contract/list-fields.ts';
 import type { BoundKey } from '../keys/keyOrigin.ts';
 import type { KeyStore } from '../keys/keyStore.ts';
 import type { KeepMark } from '../media/mediaCache.ts';
@@ -45,7 +46,7 @@ export interface DirectoryPort {
   getActor(id: number, options: { enum?: 'translate' | 'v2'; locale?: ContentLocale }, call?: DirectoryCallOptions): Promise<ChannelResult<'getActor'>>;
   listCrew(params: CrewListParams, call?: DirectoryCallOptions): Promise<ListCrewResult>;
   getCrew(id: number, options: { enum?: 'translate'; locale?: ContentLocale }, call?: DirectoryCallOptions): Promise<ChannelResult<'getCrew'>>;
-  listCastingCalls(params: { page?: number; perPage?: number; current?: boolean; fields?: string[] }, call?: DirectoryCallOptions): Promise<ListCastingCallsResult>;
+  listCastingCalls(params: { page?: number; perPage?: number; current?: boolean; fields?: readonly CastingCallListField[] }, call?: DirectoryCallOptions): Promise<ListCastingCallsResult>;
   getCastingCall(id: number, call?: DirectoryCallOptions): Promise<ChannelResult<'getCastingCall'>>;
   listAttributes(): Promise<string[]>;
   getAttribute(name: string, locale: ContentLocale): Promise<Record<string, string>>;

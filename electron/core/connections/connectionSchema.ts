@@ -4,12 +4,12 @@
  * with a test) whenever the stored shape changes.
  */
 import { z } from 'zod';
+import { maxConnectionNameLength } from '../../../contract/bridge.ts';
 import { contentLocales } from '../../../contract/directory-api.ts';
 import { isNormalizedBaseUrl } from './baseUrl.ts';
 import { ConnectionError } from './connectionErrors.ts';
 
 export const currentSchemaVersion = 1;
-export const maxConnectionNameLength = 80;
 
 const connectionIdSchema = z.string().regex(/^[a-z0-9-]{1,64}$/, 'a connection id: 1 to 64 lowercase letters, digits and dashes');
 
@@ -17,7 +17,7 @@ export const connectionSchema = z.object({
   id: connectionIdSchema,
   name: z
     .string()
-    .refine((name) => name === name.trim() && [...name].length >= 1 && [...name].length <= maxConnectionNameLength, 'a trimmed name of 1 to 80 characters'),
+    .refine((name) => name === name.trim() && [...name].length >= 1 && [...name].length <= maxConnectionNameLength, `a trimmed name of 1 to ${maxConnectionNameLength} characters`),
   baseUrl: z.string().refine(isNormalizedBaseUrl, 'an https URL (http only on loopback) in canonical form'),
   contentLocale: z.enum(contentLocales),
   isDemo: z.boolean().optional(),

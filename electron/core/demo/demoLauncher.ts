@@ -11,6 +11,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { backoffCeilingMs } from '../../../contract/backoff.ts';
 import { nodeDemoProcess, type DemoExit, type DemoProcess, type DemoProcessStarter } from './demoProcess.ts';
 
 export interface DemoLaunchOptions {
@@ -67,8 +68,8 @@ export class DemoLaunchError extends Error {
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const outputLinesKept = 30;
 const stopGraceMs = 10_000;
-/** The n-th restart in a row waits n seconds: a service that keeps dying does not spin. */
-const restartBackoffMs = 1000;
+/** Restarts in a row wait 1, 2, 4 … s (the app's one backoff): a service that keeps dying does not spin. */
+const restartBackoff = { baseMs: 1000, capMs: 30_000 };
 const listeningLine = /listening on (http:\/\/\S+)/;
 const castingProKeyLine = /^ {2}(demo-casting-pro\S*) {2}/;
 /** Key lines the CLI prints: two spaces, the key, two spaces, its description. */
@@ -227,7 +228,7 @@ async function launch(options: DemoLaunchOptions, onEnd: () => void): Promise<De
       log(`Demo directory stopped unexpectedly (${describeExit(exit)}).`);
       while (!stopping && restarts < maxRestarts) {
         restarts += 1;
-        await new Promise((resolve) => setTimeout(resolve, restartBackoffMs * restarts).unref());
+        await new Promise((resolve) => setTimeout(resolve, backoffCeilingMs(restarts - 1, restartBackoff)).unref());
         if (stopping) break;
         try {
           const next = await startProcessOnce(startProcess, spec(new URL(baseUrl).port), startOptions);

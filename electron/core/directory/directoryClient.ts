@@ -55,7 +55,7 @@ export interface DirectoryClientOptions {
   budget: RateBudget;
   /** Per attempt (default 30 s). */
   timeoutMs?: number;
-  /** Retries after the first attempt (default 3). */
+  /** Retries after the first attempt of an answer asking for another try: 408, 429, 5xx (default 3). */
   retries?: number;
   backoff?: BackoffOptions;
   /** A longer Retry-After fails the call at once instead of waiting (default 120 s). */

@@ -12,17 +12,10 @@ import {
   type ContentLocale,
   type crewDetailLocales,
 } from '../../../contract/directory-api.ts';
+import type { ActorListField, CastingCallListField, CrewListField } from '../../../contract/list-fields.ts';
+import { maxPerPage } from '../../../contract/list-limits.ts';
 import { DirectoryError } from './directoryError.ts';
 
-export const maxPerPage = 1000;
-
-export const actorListFieldNames = ['age', 'gender', 'gender_new', 'first_name', 'last_name', 'name', 'main_profession', 'professions', 'languages', 'representative', 'updated_at'] as const;
-export const crewListFieldNames = ['name', 'first_name', 'last_name', 'gender', 'professions', 'languages', 'representative', 'updated_at', 'about_me', 'about_me_html'] as const;
-export const castingCallListFieldNames = ['name', 'casting_type', 'description', 'production_format', 'deadline', 'deadline_visible'] as const;
-
-export type ActorListField = (typeof actorListFieldNames)[number];
-export type CrewListField = (typeof crewListFieldNames)[number];
-export type CastingCallListField = (typeof castingCallListFieldNames)[number];
 export type GenderFilter = (typeof genderNewKeys)[number];
 export type PictureVersion = (typeof pictureVersionNames)[number];
 export type ActorPictureVersion = (typeof actorPictureVersionNames)[number];

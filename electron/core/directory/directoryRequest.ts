@@ -1,9 +1,16 @@
 /**
  * One GET to the directory, the way every call makes it: a permit from the connection's rate
  * budget, the key in the Authorization header, a timeout per attempt, the caller's AbortSignal,
- * and retries with full-jitter backoff for network errors, timeouts, 408, 429 (after Retry-After)
- * and 5xx. 400, 401, 403, 404 and 410 are answers, never retried. Every failure is a DirectoryError,
- * except a URL outside the key's origin, refused with ForeignOriginError before anything is sent.
+ * and retries with full-jitter backoff for the answers that ask for another try: 408, 429 (after
+ * Retry-After) and 5xx. 400, 401, 403, 404 and 410 are answers, never retried. Every failure is a
+ * DirectoryError, except a URL outside the key's origin, refused with ForeignOriginError before
+ * anything is sent.
+ *
+ * Retries happen in one layer. This is the layer for the directory's "try again"; a directory that
+ * cannot be reached (network error, no answer in time) is reported at once, because the sync
+ * engine waits a lost network out itself (state offline, backoff, one request per try) and a
+ * profile the user opens falls back to its saved copy: retrying here too multiplied every try of
+ * the sync by four and kept the user waiting four timeouts (2 minutes) for an answer.
  */
 import { directoryErrorBodySchema } from '../../../contract/directory-errors.ts';
 import { assertKeyOrigin, type BoundKey } from '../keys/keyOrigin.ts';
@@ -134,9 +141,9 @@ export function createRequester(config: RequesterConfig): (url: URL, options?: C
     } catch (error) {
       permit.settle(response ? { headers: response.headers, status: response.status } : undefined);
       if (signal?.aborted) throw error;
-      if (timedOut) return fail('timeout', `No answer from the directory within ${timeoutMs} ms on ${endpoint}.`, { cause: error }, true);
+      if (timedOut) return fail('timeout', `No answer from the directory within ${timeoutMs} ms on ${endpoint}.`, { cause: error });
       const reason = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
-      return fail('network', `Could not reach the directory for ${endpoint}: ${reason}`, { cause: error }, true);
+      return fail('network', `Could not reach the directory for ${endpoint}: ${reason}`, { cause: error });
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', forwardAbort);

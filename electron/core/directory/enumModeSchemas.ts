@@ -6,6 +6,7 @@
  * validated as strictly as a default one.
  */
 import { z } from 'zod';
+import { topLevelClosedListFields } from '../../../contract/closed-list-fields.ts';
 import {
   actorDetailSchema,
   awardEntrySchema,
@@ -26,14 +27,12 @@ function each<K extends string, S extends z.ZodType>(names: readonly K[], schema
   return Object.fromEntries(names.map((name) => [name, schema])) as Record<K, S>;
 }
 
-/** Closed-list fields of the actor detail by shape (the service's enum table, server/src/catalogues/enumMode.ts). */
-const actorKeyFields = ['gender', 'gender_new', 'main_profession', 'profile_visibility', 'eye_color', 'hair_color', 'hair_length', 'figure', 'pitch', 'native_dialect', 'country'] as const;
-const actorListFields = [
-  'gender_searchability', 'professions', 'specializations', 'figures', 'pitches', 'native_dialects', 'ethnic_appearances', 'ethnic_background',
-  'ethnic_background_details', 'nationalities', 'sports', 'drivers_licenses', 'licenses', 'unions', 'working_permits',
-] as const;
-const actorLevelFields = ['languages', 'dialects', 'accents', 'instruments', 'dances', 'singing', 'special_skills'] as const;
-const crewLabelFields = ['gender', 'country', 'nationalities', 'languages'] as const;
+/** Top-level closed-list fields of the actor detail by shape, from the contract's table (the service translates by it). */
+const actorKeyFields = topLevelClosedListFields('actor', 'key');
+const actorListFields = topLevelClosedListFields('actor', 'list');
+const actorLevelFields = topLevelClosedListFields('actor', 'levels');
+/** Every shape is one label with enum=translate; professions, which every crew detail has, is set apart below. */
+const crewLabelFields = [...topLevelClosedListFields('crew', 'key'), ...topLevelClosedListFields('crew', 'list'), ...topLevelClosedListFields('crew', 'levels')];
 
 export const translatedActorDetailSchema = actorDetailSchema.extend({
   ...each([...actorKeyFields, ...actorListFields, ...actorLevelFields], label),

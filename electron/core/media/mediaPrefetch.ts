@@ -101,8 +101,17 @@ export function createMediaPrefetcher(cache: PrefetchCache, options: MediaPrefet
 
   type Failure = { code: MediaCacheErrorCode | 'internal'; status?: number };
 
+  function causeOf(error: Error): string {
+    const cause = error.cause as { code?: unknown; message?: unknown } | undefined;
+    return cause ? ` (${[cause.code, cause.message].filter((part) => typeof part === 'string').join(': ')})` : '';
+  }
+
   function failureOf(error: unknown, url: string): Failure {
-    if (error instanceof MediaCacheError) return error.status === undefined ? { code: error.code } : { code: error.code, status: error.status };
+    if (error instanceof MediaCacheError) {
+      // A host that cannot be reached is retried with backoff; the log says why, for "open logs folder".
+      if (error.code === 'unreachable') log(`Prefetching ${url} failed: ${error.message}${causeOf(error)}`);
+      return error.status === undefined ? { code: error.code } : { code: error.code, status: error.status };
+    }
     log(`Prefetching ${url} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return { code: 'internal' };
   }

@@ -4,7 +4,8 @@
  * writes is keyed by (origin, id) and carries the connection, and what it reconciles is only what
  * the connection itself sees.
  */
-import { writeLibrary, libraryUid, type LibraryDb } from './libraryDb.ts';
+import { libraryUid } from '../search/libraryKey.ts';
+import { writeLibrary, type LibraryDb } from './libraryDb.ts';
 
 export interface ConnectionLibrary {
   db: LibraryDb;

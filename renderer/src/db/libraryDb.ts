@@ -32,7 +32,7 @@ export interface Removal {
 
 /** A cached actor or crew profile: the list item with every list field, and its detail once fetched. */
 export interface ProfileRow<Item, Detail> {
-  /** The library key: libraryUid(origin's code, id). */
+  /** The library key: libraryUid (search/libraryKey.ts). */
   uid: number;
   /** The directory's id. */
   id: number;
@@ -45,6 +45,11 @@ export interface ProfileRow<Item, Detail> {
   listSyncedAt: string;
   detail?: Detail;
   detailFetchedAt?: string;
+  /**
+   * The content language the detail was asked in (about_me follows it); absent when the request
+   * named none (details cached before it was recorded).
+   */
+  detailLocale?: string;
   /** The server's updated_at (ISO), from the detail or list item, whichever is newer. */
   updatedAt: string;
   removed?: Removal;
@@ -87,7 +92,7 @@ export interface CastingCallRow {
  */
 export interface SearchRow {
   kind: ProfileKind;
-  /** The library key (libraryUid): what the search index keys rows by. */
+  /** The library key (search/libraryKey.ts): what the search index keys rows by. */
   uid: number;
   /** The directory's id. */
   id: number;
@@ -281,7 +286,7 @@ export function legacyLibraryDbName(connectionId: string): string {
  * Every schema version of the one library, oldest first. Exported for the upgrade tests, which
  * create a database at an old version exactly as it was. Never edit a released version: add one.
  *
- * Profiles are keyed by `uid` (libraryUid: the directory origin's code and the directory's id), so
+ * Profiles are keyed by `uid` (search/libraryKey.ts: the directory origin's code and id), so
  * one actor seen through two keys of one directory is one row whose multiEntry `connections` names
  * every connection that sees it; sync state is kept per connection and resource.
  */
@@ -314,14 +319,6 @@ export interface MigrationRow {
   source: string;
   connectionId: string;
   mergedAt: string;
-}
-
-/** The ids of two directories never meet: each origin's ids live in their own 2^32 range. */
-export const originStride = 2 ** 32;
-
-/** The library key of profile `id` of the directory with origin code `code`. */
-export function libraryUid(code: number, id: number): number {
-  return code * originStride + id;
 }
 
 /** The offline library of every connection. */

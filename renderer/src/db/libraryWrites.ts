@@ -25,6 +25,7 @@ import {
   type SyncResource,
   type SyncState,
 } from './libraryDb.ts';
+import { beforeDetailWrite } from './detailWriteHook.ts';
 import { putSearchRows, searchRowFromProfile } from './searchRows.ts';
 import { mergeUnreadable, type UnreadableItem } from './unreadableItems.ts';
 
@@ -247,10 +248,13 @@ function itemFromDetail(detail: ProfileDetail): ProfileItem {
 
 /**
  * Writes a fetched detail and its search row (acting ages come from the detail) in one transaction;
- * the connection that fetched it sees it.
+ * the connection that fetched it sees it. `locale`: the content language the detail was asked in,
+ * kept with it (undefined: none named).
  */
-export async function writeProfileDetail(library: ConnectionLibrary, kind: ProfileKind, detail: ProfileDetail, nowIso: string): Promise<void> {
+export async function writeProfileDetail(library: ConnectionLibrary, kind: ProfileKind, detail: ProfileDetail, nowIso: string, locale?: string): Promise<void> {
   const { db } = library;
+  // The change history compares with the cached detail before it is replaced (db/detailWriteHook.ts).
+  await beforeDetailWrite(db, kind, detail, uidIn(library, detail.id), library.origin, locale);
   const table = profileTable(db, kind);
   await writeLibrary(db, [table, db.searchRows], async () => {
     const before = (await table.get(uidIn(library, detail.id))) as ProfileRow | undefined;
@@ -266,6 +270,8 @@ export async function writeProfileDetail(library: ConnectionLibrary, kind: Profi
       detailFetchedAt: nowIso,
       updatedAt: laterIso(before?.updatedAt, detail.updated_at) ?? nowIso,
     };
+    if (locale === undefined) delete row.detailLocale;
+    else row.detailLocale = locale;
     // The directory answered: the profile is live whatever an earlier run concluded.
     delete row.removed;
     await table.put(row);

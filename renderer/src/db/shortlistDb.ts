@@ -9,14 +9,8 @@
  * db/shortlistMigration.ts copies those in, once.
  */
 import { Dexie, type DexieOptions, type Table } from 'dexie';
+import type { ShortlistColour, ShortlistStatus } from '../shortlists/shortlistOptions.ts';
 import { writeLibrary } from './libraryDb.ts';
-
-export const shortlistStatuses = ['considering', 'invited', 'callback', 'booked', 'released'] as const;
-export type ShortlistStatus = (typeof shortlistStatuses)[number];
-
-/** Colour labels an entry can carry beside free tags. */
-export const shortlistColours = ['red', 'orange', 'yellow', 'green', 'blue', 'purple'] as const;
-export type ShortlistColour = (typeof shortlistColours)[number];
 
 export interface ShortlistRow {
   id?: number;

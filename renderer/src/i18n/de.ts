@@ -7,6 +7,8 @@ import { compareDe, shortlistsDe } from './shortlists.de.ts';
 import { libraryDe } from './library.de.ts';
 import { creditsDe } from './credits.de.ts';
 import { samePersonDe } from './samePerson.de.ts';
+import { historyDe } from './history.de.ts';
+import { watchDe } from './watch.de.ts';
 
 /** German UI texts. */
 export const de: Messages = {
@@ -72,6 +74,8 @@ export const de: Messages = {
   library: libraryDe,
   credits: creditsDe,
   samePerson: samePersonDe,
+  history: historyDe,
+  watch: watchDe,
   offline: {
     banner: 'Offline: Das Verzeichnis ist nicht erreichbar. Sie sehen, was auf diesem Computer gespeichert ist; Castdesk versucht es selbstständig weiter.',
   },

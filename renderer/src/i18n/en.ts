@@ -6,6 +6,8 @@ import { compareEn, shortlistsEn } from './shortlists.en.ts';
 import { libraryEn } from './library.en.ts';
 import { creditsEn } from './credits.en.ts';
 import { samePersonEn } from './samePerson.en.ts';
+import { historyEn } from './history.en.ts';
+import { watchEn } from './watch.en.ts';
 /** English UI texts: the reference set of keys; `de` must carry exactly the same ones. */
 export const en = {
   app: {
@@ -70,6 +72,8 @@ export const en = {
   library: libraryEn,
   credits: creditsEn,
   samePerson: samePersonEn,
+  history: historyEn,
+  watch: watchEn,
   offline: {
     banner: 'Offline: the directory cannot be reached. You are seeing what is saved on this computer; Castdesk retries by itself.',
   },

@@ -43,7 +43,7 @@ export const libraryErrorMessageKeys: Record<LibraryErrorCode, MessageKey> = {
 };
 
 /** The key for any code string (a test result's code is a plain string); unknown codes read as internal. */
-export function errorMessageKey(code: string): string {
+export function errorMessageKey(code: string): MessageKey {
   if ((bridgeErrorCodes as readonly string[]).includes(code)) return errorMessageKeys[code as BridgeErrorCode];
   if ((libraryErrorCodes as readonly string[]).includes(code)) return libraryErrorMessageKeys[code as LibraryErrorCode];
   return errorMessageKeys.internal;

@@ -7,6 +7,8 @@ import { compareEs, shortlistsEs } from './shortlists.es.ts';
 import { libraryEs } from './library.es.ts';
 import { creditsEs } from './credits.es.ts';
 import { samePersonEs } from './samePerson.es.ts';
+import { historyEs } from './history.es.ts';
+import { watchEs } from './watch.es.ts';
 
 /** Spanish (Spain) UI texts. */
 export const es: Messages = {
@@ -72,6 +74,8 @@ export const es: Messages = {
   library: libraryEs,
   credits: creditsEs,
   samePerson: samePersonEs,
+  history: historyEs,
+  watch: watchEs,
   offline: {
     banner: 'Sin conexión: no se puede acceder al directorio. Está viendo lo que hay guardado en este ordenador; Castdesk vuelve a intentarlo automáticamente.',
   },

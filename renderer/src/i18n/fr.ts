@@ -7,6 +7,8 @@ import { compareFr, shortlistsFr } from './shortlists.fr.ts';
 import { libraryFr } from './library.fr.ts';
 import { creditsFr } from './credits.fr.ts';
 import { samePersonFr } from './samePerson.fr.ts';
+import { historyFr } from './history.fr.ts';
+import { watchFr } from './watch.fr.ts';
 
 /** French UI texts. */
 export const fr: Messages = {
@@ -72,6 +74,8 @@ export const fr: Messages = {
   library: libraryFr,
   credits: creditsFr,
   samePerson: samePersonFr,
+  history: historyFr,
+  watch: watchFr,
   offline: {
     banner: 'Hors ligne : l’annuaire est injoignable. Vous voyez ce qui est enregistré sur cet ordinateur ; Castdesk réessaie de lui-même.',
   },

@@ -7,6 +7,8 @@ import { compareIt, shortlistsIt } from './shortlists.it.ts';
 import { libraryIt } from './library.it.ts';
 import { creditsIt } from './credits.it.ts';
 import { samePersonIt } from './samePerson.it.ts';
+import { historyIt } from './history.it.ts';
+import { watchIt } from './watch.it.ts';
 
 /** Italian UI texts. */
 export const it: Messages = {
@@ -72,6 +74,8 @@ export const it: Messages = {
   library: libraryIt,
   credits: creditsIt,
   samePerson: samePersonIt,
+  history: historyIt,
+  watch: watchIt,
   offline: {
     banner: 'Offline: la directory non è raggiungibile. Sono visualizzati i dati salvati su questo computer; Castdesk riprova automaticamente.',
   },

@@ -7,6 +7,8 @@ import { comparePl, shortlistsPl } from './shortlists.pl.ts';
 import { libraryPl } from './library.pl.ts';
 import { creditsPl } from './credits.pl.ts';
 import { samePersonPl } from './samePerson.pl.ts';
+import { historyPl } from './history.pl.ts';
+import { watchPl } from './watch.pl.ts';
 
 /** Polish UI texts. */
 export const pl: Messages = {
@@ -72,6 +74,8 @@ export const pl: Messages = {
   library: libraryPl,
   credits: creditsPl,
   samePerson: samePersonPl,
+  history: historyPl,
+  watch: watchPl,
   offline: {
     banner: 'Offline: katalog jest nieosiągalny. Widzisz dane zapisane na tym komputerze; Castdesk samodzielnie ponawia próby połączenia.',
   },

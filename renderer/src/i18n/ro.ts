@@ -7,6 +7,8 @@ import { compareRo, shortlistsRo } from './shortlists.ro.ts';
 import { libraryRo } from './library.ro.ts';
 import { creditsRo } from './credits.ro.ts';
 import { samePersonRo } from './samePerson.ro.ts';
+import { historyRo } from './history.ro.ts';
+import { watchRo } from './watch.ro.ts';
 
 /** Romanian UI texts. */
 export const ro: Messages = {
@@ -72,6 +74,8 @@ export const ro: Messages = {
   library: libraryRo,
   credits: creditsRo,
   samePerson: samePersonRo,
+  history: historyRo,
+  watch: watchRo,
   offline: {
     banner: 'Offline: catalogul nu poate fi accesat. Vedeți ce este salvat pe acest computer; Castdesk reîncearcă automat.',
   },

@@ -7,6 +7,8 @@ import { compareRu, shortlistsRu } from './shortlists.ru.ts';
 import { libraryRu } from './library.ru.ts';
 import { creditsRu } from './credits.ru.ts';
 import { samePersonRu } from './samePerson.ru.ts';
+import { historyRu } from './history.ru.ts';
+import { watchRu } from './watch.ru.ts';
 
 /** Russian UI texts. */
 export const ru: Messages = {
@@ -72,6 +74,8 @@ export const ru: Messages = {
   library: libraryRu,
   credits: creditsRu,
   samePerson: samePersonRu,
+  history: historyRu,
+  watch: watchRu,
   offline: {
     banner: 'Офлайн: каталог недоступен. Показаны данные, сохранённые на этом компьютере; Castdesk продолжает попытки подключиться сам.',
   },

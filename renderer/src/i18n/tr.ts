@@ -7,6 +7,8 @@ import { compareTr, shortlistsTr } from './shortlists.tr.ts';
 import { libraryTr } from './library.tr.ts';
 import { creditsTr } from './credits.tr.ts';
 import { samePersonTr } from './samePerson.tr.ts';
+import { historyTr } from './history.tr.ts';
+import { watchTr } from './watch.tr.ts';
 
 /** Turkish UI texts. */
 export const tr: Messages = {
@@ -72,6 +74,8 @@ export const tr: Messages = {
   library: libraryTr,
   credits: creditsTr,
   samePerson: samePersonTr,
+  history: historyTr,
+  watch: watchTr,
   offline: {
     banner: 'Çevrim dışı: Kataloğa ulaşılamıyor. Bu bilgisayarda kayıtlı olanları görüyorsunuz; Castdesk kendiliğinden yeniden bağlanmayı dener.',
   },

@@ -7,6 +7,8 @@ import { compareUk, shortlistsUk } from './shortlists.uk.ts';
 import { libraryUk } from './library.uk.ts';
 import { creditsUk } from './credits.uk.ts';
 import { samePersonUk } from './samePerson.uk.ts';
+import { historyUk } from './history.uk.ts';
+import { watchUk } from './watch.uk.ts';
 
 /** Ukrainian UI texts. */
 export const uk: Messages = {
@@ -72,6 +74,8 @@ export const uk: Messages = {
   library: libraryUk,
   credits: creditsUk,
   samePerson: samePersonUk,
+  history: historyUk,
+  watch: watchUk,
   offline: {
     banner: 'Офлайн: каталог недоступний. Ви бачите те, що збережено на цьому комп’ютері; Castdesk повторює спроби автоматично.',
   },

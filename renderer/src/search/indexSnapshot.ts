@@ -53,6 +53,7 @@ export function snapshotOfIndex(index: ProfileIndex): ArrayBuffer {
   writer.int16(columns.ageFrom);
   writer.int16(columns.ageTo);
   writer.int16(columns.height);
+  writer.int16(columns.age);
   writer.lengths(columns.valueStarts);
   writer.codes(columns.valueCodes);
   writer.uint8(languageLevelRanks(columns, rowCount));
@@ -96,6 +97,7 @@ export function restoreIndex(snapshot: unknown): ProfileIndex | null {
     const ageFrom = reader.int16(rowCount);
     const ageTo = reader.int16(rowCount);
     const height = reader.int16(rowCount);
+    const age = reader.int16(rowCount);
     const valueStarts = reader.starts(rowCount * facetNames.length);
     const valueCodes = reader.codes(valueStarts[valueStarts.length - 1]);
     const languageRanks = reader.uint8();
@@ -104,7 +106,7 @@ export function restoreIndex(snapshot: unknown): ProfileIndex | null {
     checkBelow(valueCodes, valueTexts.length);
     checkBelow(valueFacets, facetNames.length);
     const levelRanks = spreadLanguageLevelRanks(languageRanks, valueStarts, rowCount);
-    const columns: Columns = { ids, removed, hasDetail, ageFrom, ageTo, height, valueStarts, valueCodes, levelRanks };
+    const columns: Columns = { ids, removed, hasDetail, ageFrom, ageTo, height, age, valueStarts, valueCodes, levelRanks };
     const facetTexts = (slot: number, facet: number): string[] => {
       const texts: string[] = [];
       for (let c = valueStarts[slot * facetCount + facet]!, end = valueStarts[slot * facetCount + facet + 1]!; c < end; c++) texts.push(valueTexts[valueCodes[c]!]!);

@@ -10,9 +10,11 @@
  * show with that value added to the current filters, so counts never promise an empty list.
  */
 import type { SearchRow } from '../db/libraryDb.ts';
+import { buildColumnOrder, columnSorts, type ColumnOrder, type ColumnSort } from './columnOrders.ts';
 import { foldQuery } from './foldName.ts';
 import { buildNameDictionary, updateNameDictionary, type NameDictionary } from './nameDictionary.ts';
 import { NameMatcher, type NameMatches } from './nameMatcher.ts';
+import { andBits, emptyBits, hasBit, orBits, ValueBitsCache } from './slotBits.ts';
 
 /** Filters that show a count beside each value. */
 export const facetNames = [
@@ -63,7 +65,14 @@ export function languageLevelRank(level: string | undefined): number {
   return index < 0 ? 0 : languageLevels.length - index;
 }
 
-export type ProfileSort = 'relevance' | 'name' | 'lastName' | 'updated';
+export type ProfileSort = 'relevance' | 'name' | 'lastName' | 'updated' | ColumnSort;
+
+/**
+ * The legacy m/f/i field folded into the gender facet: a profile without the newer genders is
+ * found under the word its letter stands for, so one person is counted once, in the user's words.
+ * 'i' (diverse) has no single newer gender and stays a value of its own.
+ */
+export const legacyGenderValues: Readonly<Record<string, string>> = { m: 'male', f: 'female', i: 'i' };
 
 export interface ProfileQuery {
   /** Name search text, as typed. */
@@ -78,10 +87,12 @@ export interface ProfileQuery {
   heightMin: number | null;
   heightMax: number | null;
   sort: ProfileSort;
+  /** The sort's order turned round (a table header clicked twice); relevance is never reversed. */
+  reversed: boolean;
 }
 
 export function emptyQuery(): ProfileQuery {
-  return { text: '', facets: {}, languageMinLevels: {}, actingAgeMin: null, actingAgeMax: null, heightMin: null, heightMax: null, sort: 'name' };
+  return { text: '', facets: {}, languageMinLevels: {}, actingAgeMin: null, actingAgeMax: null, heightMin: null, heightMax: null, sort: 'name', reversed: false };
 }
 
 export interface QueryResult {
@@ -99,7 +110,8 @@ function facetValuesOf(row: SearchRow, facet: FacetName): readonly string[] {
     case 'gender': {
       const values = new Set(row.genderSearchability);
       if (row.genderNew) values.add(row.genderNew);
-      if (row.gender) values.add(row.gender);
+      const legacy = row.gender ? legacyGenderValues[row.gender.toLowerCase()] : undefined;
+      if (values.size === 0 && legacy) values.add(legacy);
       return [...values];
     }
     case 'language':
@@ -136,7 +148,7 @@ const languageFacet = facetNames.indexOf('language');
 const anyMode = facetNames.map((facet) => facetModes[facet] === 'any');
 
 /** The orders a list can be sorted in besides relevance. */
-export type OrderName = Exclude<ProfileSort, 'relevance'>;
+export type OrderName = Exclude<ProfileSort, 'relevance' | ColumnSort>;
 export const orderNames: readonly OrderName[] = ['name', 'lastName', 'updated'];
 
 /** The filter columns of every slot: a few typed arrays instead of 50,000 objects per facet. */
@@ -149,6 +161,8 @@ export interface Columns {
   ageFrom: Int16Array;
   ageTo: Int16Array;
   height: Int16Array;
+  /** The age (not the acting age), -1 where unknown. */
+  age: Int16Array;
   /**
    * The value codes of slot s under facet f are valueCodes[valueStarts[s * facetCount + f] ..
    * valueStarts[s * facetCount + f + 1]): a slot's values of every facet form one run, so one
@@ -247,11 +261,24 @@ export class ProfileIndex {
   private orders: Partial<Record<OrderName, Int32Array>> = {};
   private readonly ordersChanged: Record<OrderName, Set<number>> = { name: new Set(), lastName: new Set(), updated: new Set() };
   private nameSearch: NameSearch | null = null;
+  /** The table's column orders, built when first sorted by and dropped on any change (they rebuild in milliseconds). */
+  private columnOrders: Partial<Record<ColumnSort, ColumnOrder>> = {};
+  /** Slot → rank in `nameRanks.order` (the name order it was taken from). */
+  private nameRanks: { order: Int32Array; rankOf: Int32Array } | null = null;
   private readonly namesChanged = new Set<number>();
   private live = 0;
   private readRev = 0;
   /** Scratch for the slots of a result, reused by every search. */
   private out = new Int32Array(0);
+  /** The slots of each facet value filtered by, for the current columns. */
+  private readonly valueBits = new ValueBitsCache(facetCount);
+  /**
+   * Every live profile in one order (an empty search: the cleared field), kept while the rows and
+   * that order stay the same, so clearing the field costs nothing.
+   */
+  private everyRow: { columns: Columns; slots: Int32Array; reversed: boolean; ids: Float64Array; withDetail: number } | null = null;
+  /** The last counted searches by what they ask (toggling a filter back and forth counts once). */
+  private counted: { columns: Columns; results: Map<string, QueryResult> } | null = null;
 
   /** Profiles in the index that are not removed. */
   get size(): number {
@@ -301,6 +328,7 @@ export class ProfileIndex {
 
   /** Adds or replaces rows (by library key). */
   upsert(rows: readonly SearchRow[]): void {
+    if (rows.length > 0) this.columnOrders = {};
     for (const row of rows) {
       let slot = this.slotOf.get(row.uid);
       const before = slot === undefined ? undefined : this.rowAt(slot);
@@ -344,6 +372,7 @@ export class ProfileIndex {
     const ageFrom = new Int16Array(count).fill(-1);
     const ageTo = new Int16Array(count).fill(-1);
     const height = new Int16Array(count).fill(-1);
+    const age = new Int16Array(count).fill(-1);
     if (old) {
       ids.set(old.ids);
       removed.set(old.removed);
@@ -351,6 +380,7 @@ export class ProfileIndex {
       ageFrom.set(old.ageFrom);
       ageTo.set(old.ageTo);
       height.set(old.height);
+      age.set(old.age);
     }
     // The values of the fresh slots, facet by facet, and how many each slot has under each facet.
     const freshCodes: number[] = [];
@@ -361,12 +391,13 @@ export class ProfileIndex {
       ids[slot] = row.uid;
       removed[slot] = row.removed === 0 ? 0 : 1;
       hasDetail[slot] = row.hasDetail ? 1 : 0;
-      ageFrom[slot] = ageTo[slot] = height[slot] = -1;
+      ageFrom[slot] = ageTo[slot] = height[slot] = age[slot] = -1;
       if (typeof row.actingAgeFrom === 'number' && typeof row.actingAgeTo === 'number') {
         ageFrom[slot] = row.actingAgeFrom;
         ageTo[slot] = row.actingAgeTo;
       }
       if (typeof row.height === 'number') height[slot] = row.height;
+      if (typeof row.age === 'number' && row.age >= 0) age[slot] = Math.min(row.age, 32_767);
       for (let f = 0; f < facetCount; f++) {
         const values = facetValuesOf(row, facetNames[f]!);
         freshLengths[i * facetCount + f] = values.length;
@@ -412,7 +443,7 @@ export class ProfileIndex {
     });
     copy(next, kept);
     valueStarts[count * facetCount] = at;
-    this.columns = { ids, removed, hasDetail, ageFrom, ageTo, height, valueStarts, valueCodes, levelRanks };
+    this.columns = { ids, removed, hasDetail, ageFrom, ageTo, height, age, valueStarts, valueCodes, levelRanks };
     return this.columns;
   }
 
@@ -564,6 +595,63 @@ export class ProfileIndex {
     return index;
   }
 
+  /** Every slot in `sort`'s order: `slots[0 .. known)` have a value to sort by, the rest none. */
+  private sortedSlots(sort: OrderName | ColumnSort): ColumnOrder {
+    if (!(columnSorts as readonly string[]).includes(sort)) {
+      const slots = this.order(sort as OrderName);
+      return { slots, known: slots.length };
+    }
+    const column = sort as ColumnSort;
+    let built = this.columnOrders[column];
+    if (!built) {
+      const columns = this.columnsNow();
+      const { valueStarts, valueCodes } = columns;
+      const facetOf = { agency: facetNames.indexOf('agency'), residence: facetNames.indexOf('residence') };
+      built = buildColumnOrder(column, {
+        nameOrder: this.order('name'),
+        ageFrom: columns.ageFrom,
+        ageTo: columns.ageTo,
+        age: columns.age,
+        height: columns.height,
+        firstValue: (slot, facet) => {
+          const at = valueStarts[slot * facetCount + facetOf[facet]]!;
+          return at < valueStarts[slot * facetCount + facetOf[facet] + 1]! ? valueCodes[at]! : -1;
+        },
+        valueText: (code) => this.values.texts[code]!,
+      });
+      this.columnOrders[column] = built;
+    }
+    return built;
+  }
+
+  /**
+   * The other live profiles whose name folds to the same as `id`'s (namesakes the list must tell
+   * apart): neighbours in the name order, so a lookup reads a few slots, not the library.
+   */
+  namesakes(id: number): number[] {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return [];
+    const order = this.order('name');
+    if (this.nameRanks?.order !== order) {
+      const rankOf = new Int32Array(order.length);
+      for (let rank = 0; rank < order.length; rank++) rankOf[order[rank]!] = rank;
+      this.nameRanks = { order, rankOf };
+    }
+    const name = this.sortKey(slot, 'foldedName');
+    if (!name) return [];
+    const rank = this.nameRanks.rankOf[slot]!;
+    const found: number[] = [];
+    const removed = this.columnsNow().removed;
+    for (const step of [-1, 1]) {
+      for (let at = rank + step; at >= 0 && at < order.length; at += step) {
+        const other = order[at]!;
+        if (this.sortKey(other, 'foldedName') !== name) break;
+        if (removed[other] === 0) found.push(this.idAt(other));
+      }
+    }
+    return found;
+  }
+
   /**
    * The rows whose name matches `text` (every typed word matches a word of the name), or null when
    * there is no text (every row is a candidate). The same text twice is searched once.
@@ -587,6 +675,18 @@ export class ProfileIndex {
   query(query: ProfileQuery, { counts: counting = true }: { counts?: boolean } = {}): QueryResult {
     // Columns first: building them interns every value, so the selected values below find their codes.
     const columns = this.columnsNow();
+    // A counted search asked again (the same text and filters, the rows unchanged) is answered
+    // from memory: the counts of the cleared field come back at once.
+    let countedKey: string | null = null;
+    if (counting) {
+      if (this.counted?.columns !== columns) this.counted = { columns, results: new Map() };
+      countedKey = JSON.stringify([foldQuery(query.text), query.facets, query.languageMinLevels, query.actingAgeMin, query.actingAgeMax, query.heightMin, query.heightMax, query.sort, query.reversed]);
+      const known = this.counted.results.get(countedKey);
+      if (known) {
+        rememberCounted(this.counted.results, countedKey, known);
+        return known;
+      }
+    }
     const named = this.nameMatches(query.text);
     const rowCount = this.rows.length;
     const values = this.values;
@@ -608,39 +708,48 @@ export class ProfileIndex {
     const heightHigh = heightMax ?? 10_000;
     const ageFilter = actingAgeMin !== null || actingAgeMax !== null;
     const heightFilter = heightMin !== null || heightMax !== null;
-    const { ids: idOf, removed, hasDetail, ageFrom, ageTo, height, valueStarts, valueCodes, levelRanks } = columns;
+    const { ids: idOf, removed, hasDetail, ageFrom, ageTo, height, valueStarts, valueCodes } = columns;
 
     if (this.out.length < rowCount) this.out = new Int32Array(rowCount);
     const out = this.out;
     let found = 0;
     let withDetail = 0;
-    /** Where `code` stands among the values of `slot` under facet `f`, or -1. */
-    const positionOf = (f: number, slot: number, code: number): number => {
-      for (let c = valueStarts[slot * facetCount + f]!, end = valueStarts[slot * facetCount + f + 1]!; c < end; c++) if (valueCodes[c] === code) return c;
-      return -1;
-    };
+    // Each selected facet as one bitset of the slots it keeps (its values' bitsets, cached per
+    // value): a profile is judged by a bit per facet, not by searching its values.
+    const facetBits = active.map(({ f, mode, codes }) => {
+      const bits = emptyBits(rowCount);
+      if (mode === 'any') {
+        for (const code of codes) orBits(bits, this.valueBits.of(columns, f, code));
+        return bits;
+      }
+      bits.fill(~0);
+      for (const code of codes) andBits(bits, this.valueBits.of(columns, f, code));
+      if (f === languageFacet) for (const check of levelChecks) andBits(bits, this.valueBits.of(columns, f, check.code, check.rank));
+      return bits;
+    });
+    // Without counts only the profiles passing every facet matter: one bit says so.
+    let passBits: Uint32Array | null = null;
+    if (!counting && facetBits.length > 0) {
+      passBits = facetBits[0]!.slice();
+      for (let a = 1; a < facetBits.length; a++) andBits(passBits, facetBits[a]!);
+    }
     const visit = (slot: number): void => {
       if (removed[slot] === 1) return;
       if (ageFilter && (ageFrom[slot]! < 0 || ageTo[slot]! < ageLow || ageFrom[slot]! > ageHigh)) return;
       if (heightFilter && (height[slot]! < 0 || height[slot]! < heightLow || height[slot]! > heightHigh)) return;
+      if (passBits) {
+        if (hasBit(passBits, slot)) {
+          out[found++] = slot;
+          withDetail += hasDetail[slot]!;
+        }
+        return;
+      }
       let failures = 0;
       let failed = -1;
       for (let a = 0; a < active.length && failures < (counting ? 2 : 1); a++) {
-        const facet = active[a]!;
-        let ok: boolean;
-        if (facet.mode === 'any') {
-          ok = false;
-          for (const code of facet.codes) if (positionOf(facet.f, slot, code) >= 0) ok = true;
-        } else {
-          ok = true;
-          for (const code of facet.codes) if (positionOf(facet.f, slot, code) < 0) ok = false;
-          if (ok && facet.f === languageFacet) {
-            for (const check of levelChecks) if (levelRanks[positionOf(languageFacet, slot, check.code)]! < check.rank) ok = false;
-          }
-        }
-        if (!ok) {
+        if (!hasBit(facetBits[a]!, slot)) {
           failures += 1;
-          failed = facet.f;
+          failed = active[a]!.f;
         }
       }
       if (failures === 0) {
@@ -654,47 +763,64 @@ export class ProfileIndex {
 
     // While typing, nothing but the name filters: rows go straight from the matches to the list.
     const unfiltered = !counting && active.length === 0 && !ageFilter && !heightFilter;
-    if (named && query.sort !== 'lastName' && query.sort !== 'updated') {
-      // Relevance and name order come straight from the name search, already in order.
-      const ranks = query.sort === 'relevance' ? named.matches.byRelevance : named.matches.inNameOrder();
-      const slotAt = named.search.slotAt;
-      if (unfiltered) {
-        for (let i = 0; i < ranks.length; i++) {
-          const slot = slotAt[ranks[i]!]!;
-          out[found++] = slot;
-          withDetail += hasDetail[slot]!;
-        }
-      } else {
-        for (let i = 0; i < ranks.length; i++) visit(slotAt[ranks[i]!]!);
-      }
-    } else if (!named && unfiltered) {
-      const order = this.order(query.sort === 'relevance' ? 'name' : query.sort);
-      for (let i = 0; i < order.length; i++) {
-        const slot = order[i]!;
-        if (removed[slot] === 1) continue;
+    const take = (slot: number): void => {
+      if (!unfiltered) visit(slot);
+      else if (removed[slot] === 0) {
         out[found++] = slot;
         withDetail += hasDetail[slot]!;
       }
+    };
+    const reversed = query.reversed && query.sort !== 'relevance';
+    let everyRowOf: { slots: Int32Array; reversed: boolean } | null = null;
+    if (named && (query.sort === 'relevance' || query.sort === 'name')) {
+      // Relevance and name order come straight from the name search, already in order.
+      const ranks = query.sort === 'relevance' ? named.matches.byRelevance : named.matches.inNameOrder();
+      const slotAt = named.search.slotAt;
+      const last = ranks.length - 1;
+      for (let i = 0; i <= last; i++) take(slotAt[ranks[reversed ? last - i : i]!]!);
     } else {
-      const order = this.order(query.sort === 'relevance' ? 'name' : query.sort);
-      if (named) {
-        const members = named.matches.membership();
-        const rankOf = named.search.rankOf;
-        for (let i = 0; i < order.length; i++) if (members[rankOf[order[i]!]!] === 1) visit(order[i]!);
-      } else {
-        for (let i = 0; i < order.length; i++) visit(order[i]!);
+      // Reversed, the profiles with a value run backwards and those without one stay last.
+      const { slots: order, known } = this.sortedSlots(query.sort === 'relevance' ? 'name' : query.sort);
+      if (!named && unfiltered) {
+        const every = this.everyRow;
+        if (every && every.columns === columns && every.slots === order && every.reversed === reversed) return { ids: every.ids, counts: emptyCounts(), withDetail: every.withDetail };
+        everyRowOf = { slots: order, reversed };
+      }
+      const members = named ? named.matches.membership() : null;
+      const rankOf = named ? named.search.rankOf : null;
+      for (let i = 0; i < order.length; i++) {
+        const slot = order[reversed && i < known ? known - 1 - i : i]!;
+        if (members === null || members[rankOf![slot]!] === 1) take(slot);
       }
     }
 
     const ids = new Float64Array(found);
     for (let i = 0; i < found; i++) ids[i] = idOf[out[i]!]!;
-    const counts = {} as Record<FacetName, Map<string, number>>;
-    for (const facet of facetNames) counts[facet] = new Map();
+    const counts = emptyCounts();
     if (counting) {
       for (let code = 0; code < counter.length; code++) if (counter[code]! > 0) counts[facetNames[values.facets[code]!]!].set(values.texts[code]!, counter[code]!);
       // A selected value stays listed (with 0) so it can be unselected.
       for (const facet of facetNames) for (const value of query.facets[facet] ?? []) if (!counts[facet].has(value)) counts[facet].set(value, 0);
     }
-    return { ids, counts, withDetail };
+    if (everyRowOf) this.everyRow = { columns, ...everyRowOf, ids, withDetail };
+    const result = { ids, counts, withDetail };
+    if (countedKey !== null) rememberCounted(this.counted!.results, countedKey, result);
+    return result;
   }
+}
+
+/** A result's counts with no value counted. */
+export function emptyCounts(): Record<FacetName, Map<string, number>> {
+  const counts = {} as Record<FacetName, Map<string, number>>;
+  for (const facet of facetNames) counts[facet] = new Map();
+  return counts;
+}
+
+/** Counted searches kept per index state: the last few a user goes back and forth between. */
+const countedKept = 8;
+
+function rememberCounted(results: Map<string, QueryResult>, key: string, result: QueryResult): void {
+  results.delete(key);
+  results.set(key, result);
+  if (results.size > countedKept) results.delete(results.keys().next().value!);
 }

@@ -3,10 +3,12 @@
  * one place a search lives. Reading is forgiving: a value that cannot be read is dropped, never an
  * error, so an old or hand-edited link still opens the list.
  */
-import { emptyQuery, facetNames, languageLevels, type FacetName, type ProfileQuery, type ProfileSort } from './profileIndex.ts';
+import { columnSorts } from './columnOrders.ts';
+import { emptyQuery, facetNames, languageLevels, legacyGenderValues, type FacetName, type ProfileQuery, type ProfileSort } from './profileIndex.ts';
 
 export type RouteQuery = Record<string, string | null | (string | null)[] | undefined>;
-export type ListLayout = 'list' | 'grid';
+export const listLayouts = ['list', 'table', 'grid'] as const;
+export type ListLayout = (typeof listLayouts)[number];
 
 /** The query parameter of each facet. */
 export const facetParams: Record<FacetName, string> = {
@@ -26,7 +28,7 @@ export const facetParams: Record<FacetName, string> = {
   connection: 'conn',
 };
 
-const sorts: readonly ProfileSort[] = ['relevance', 'name', 'lastName', 'updated'];
+const sorts: readonly ProfileSort[] = ['relevance', 'name', 'lastName', 'updated', ...columnSorts];
 const maxValues = 50;
 const maxLength = 200;
 
@@ -61,6 +63,7 @@ export function queryFromRoute(route: RouteQuery): ProfileQuery {
   query.text = first(route, 'q');
   const sort = first(route, 'sort') as ProfileSort;
   query.sort = sorts.includes(sort) ? sort : query.text ? 'relevance' : 'name';
+  query.reversed = query.sort !== 'relevance' && first(route, 'desc') === '1';
   for (const facet of facetNames) {
     let values = all(route, facetParams[facet]);
     if (facet === 'language') {
@@ -71,6 +74,8 @@ export function queryFromRoute(route: RouteQuery): ProfileQuery {
       });
     }
     if (facet === 'showreel') values = values.filter((value) => value === 'yes');
+    // Links from before the gender facet folded the m/f/i field in still find the same people.
+    if (facet === 'gender') values = values.map((value) => legacyGenderValues[value] ?? value);
     const unique = [...new Set(values.filter((value) => value !== ''))];
     if (unique.length > 0) query.facets[facet] = unique;
   }
@@ -85,6 +90,7 @@ export function routeFromQuery(query: ProfileQuery, layout: ListLayout = 'list')
   const text = query.text.trim();
   if (text) route.q = text;
   if (query.sort !== (text ? 'relevance' : 'name')) route.sort = query.sort;
+  if (query.reversed && query.sort !== 'relevance') route.desc = '1';
   for (const facet of facetNames) {
     const values = query.facets[facet] ?? [];
     if (values.length === 0) continue;
@@ -95,12 +101,14 @@ export function routeFromQuery(query: ProfileQuery, layout: ListLayout = 'list')
   if (age) route.age = age;
   const height = rangeText(query.heightMin, query.heightMax);
   if (height) route.height = height;
-  if (layout === 'grid') route.view = 'grid';
+  if (layout !== 'list') route.view = layout;
   return route;
 }
 
-export function layoutFromRoute(route: RouteQuery): ListLayout {
-  return first(route, 'view') === 'grid' ? 'grid' : 'list';
+/** The layout a route asks for, or null when it names none (the remembered one applies). */
+export function layoutFromRoute(route: RouteQuery): ListLayout | null {
+  const view = first(route, 'view');
+  return listLayouts.find((layout) => layout === view) ?? null;
 }
 
 /** A route query as the text saved with a named search. */

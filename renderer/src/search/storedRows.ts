@@ -8,7 +8,8 @@
  * Read back, a row equals the row written except that a missing list is an empty one and a
  * missing number or text null (older rows may lack fields), and extra fields are gone.
  */
-import { originStride, type ProfileKind, type SearchRow } from '../db/libraryDb.ts';
+import type { ProfileKind, SearchRow } from '../db/libraryDb.ts';
+import { originStride } from './libraryKey.ts';
 import { facetNames, type FacetName, type ProfileIndexState, type SortKeyField } from './profileIndex.ts';
 import { missingInt32, SnapshotFormatError, type SnapshotReader, type SnapshotWriter, type StringTable } from './snapshotBytes.ts';
 

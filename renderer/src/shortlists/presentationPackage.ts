@@ -180,7 +180,7 @@ function creditList(actor: PresentationActor, texts: PresentationTexts): string 
     const parts = [credit.years, credit.title, credit.kind, credit.role].filter((part) => part.trim() !== '').map(escapeHtml);
     return `<li>${parts.join(' · ')}</li>`;
   });
-  return `<h3>${escapeHtml(texts.credits)}</h3><ul>${items.join('')}</ul>`;
+  return `<h3>${escapeHtml(texts.credits)}</h3><ul class="credits">${items.join('')}</ul>`;
 }
 
 function showreelList(actor: PresentationActor, texts: PresentationTexts): string {
@@ -193,7 +193,7 @@ function showreelList(actor: PresentationActor, texts: PresentationTexts): strin
     const label = showreel.name?.trim() || href;
     items.push(`<li><a href="${escapeHtml(href)}" rel="noopener noreferrer" target="_blank">${escapeHtml(label)}</a></li>`);
   }
-  return items.length > 0 ? `<h3>${escapeHtml(texts.showreels)}</h3><ul>${items.join('')}</ul>` : '';
+  return items.length > 0 ? `<h3>${escapeHtml(texts.showreels)}</h3><ul class="showreels">${items.join('')}</ul>` : '';
 }
 
 function pictureOf(actor: PresentationActor, texts: PresentationTexts): string {

@@ -9,14 +9,9 @@
 import { z } from 'zod';
 import { isoDatetime } from '../../../contract/directory-api.ts';
 import { directoryOriginOf } from '../db/directoryOrigin.ts';
-import {
-  shortlistColours,
-  shortlistStatuses,
-  type ActorSnapshot,
-  type ShortlistEntryRow,
-  type ShortlistRow,
-} from '../db/shortlistDb.ts';
+import type { ActorSnapshot, ShortlistEntryRow, ShortlistRow } from '../db/shortlistDb.ts';
 import { shortlistLimits } from './shortlistLimits.ts';
+import { shortlistColours, shortlistStatuses } from './shortlistOptions.ts';
 
 export const backupFormat = 'castdesk-shortlists';
 export const backupVersion = 1;

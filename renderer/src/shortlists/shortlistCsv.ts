@@ -4,7 +4,8 @@
  * caller passes every header and label (i18n and the labels store), so this module stays pure.
  */
 import { genderNewKeys } from '../../../contract/directory-api.ts';
-import type { ShortlistColour, ShortlistEntryRow, ShortlistRow, ShortlistStatus } from '../db/shortlistDb.ts';
+import type { ShortlistEntryRow, ShortlistRow } from '../db/shortlistDb.ts';
+import type { ShortlistColour, ShortlistStatus } from './shortlistOptions.ts';
 
 /** The columns, in the order they are written. */
 export const shortlistCsvColumns = [

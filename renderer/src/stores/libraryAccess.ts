@@ -3,7 +3,8 @@
  * computed or watch that calls this follows the library opening and closing) and the shared
  * handle (db/sharedLibrary.ts). Stores only; components go through store functions.
  */
-import { libraryUid, type AnyProfileRow, type LibraryDb, type ProfileKind } from '../db/libraryDb.ts';
+import type { AnyProfileRow, LibraryDb, ProfileKind } from '../db/libraryDb.ts';
+import { libraryUid } from '../search/libraryKey.ts';
 import { profileTable } from '../db/libraryWrites.ts';
 import { currentLibrary } from '../db/sharedLibrary.ts';
 import type { useSyncStore } from './sync.ts';

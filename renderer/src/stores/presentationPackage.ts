@@ -16,12 +16,18 @@ import { presentationPackageId, readPicks, type PicksRefusal } from '../shortlis
 import { newestCredits, presentationPackage, type PresentationActor } from '../shortlists/presentationPackage.ts';
 import { useConnectionStore } from './connections.ts';
 import { useLabelsStore } from './labels.ts';
-import { RendererError, isRendererErrorCode, toLibraryError, type LibraryError } from './libraryErrors.ts';
+import { isRendererErrorCode, toLibraryError, type LibraryError } from './libraryErrors.ts';
 import { bytesOf, exportFileName, saveFile } from './shortlistExport.ts';
 import { useShortlistsStore } from './shortlists.ts';
 import type { ActorRow } from '../db/libraryDb.ts';
 import { openLibrary, profilesOf } from './libraryAccess.ts';
 import { useSyncStore } from './sync.ts';
+
+/** The call and role the list is for, unless its name already says so ("Tatort – Kommissarin"). */
+function subtitleOf(list: { name: string; castingCallName: string | null; roleName: string | null }): string | undefined {
+  const tie = [list.castingCallName, list.roleName].filter((part) => part?.trim()).join(' – ');
+  return tie && !list.name.includes(tie) ? tie : undefined;
+}
 
 /** How many credits a package shows per actor. */
 const creditsPerActor = 5;
@@ -42,15 +48,6 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
   const picksError = ref<string | null>(null);
   /** The confirmation of the last picks applied. */
   const picksApplied = ref<string | null>(null);
-
-  async function listWithEntries(listId: number) {
-    const db = shortlists.db;
-    if (!db) throw new RendererError('storage_unavailable', 'No shortlists are open.');
-    const list = await db.shortlists.get(listId);
-    if (!list?.id) throw new RendererError('not_found', `There is no shortlist ${listId}.`);
-    const entries = await db.entries.where('[shortlistId+position]').between([listId, -Infinity], [listId, Infinity]).toArray();
-    return { list: { ...list, id: list.id }, entries };
-  }
 
   function languagesOf(entry: ShortlistEntryRow): string[] {
     return Object.entries(entry.snapshot.languages).map(([code, level]) =>
@@ -106,13 +103,13 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
     busy.value = true;
     error.value = null;
     try {
-      const { list, entries } = await listWithEntries(listId);
+      const { list, entries } = await shortlists.listWithEntries(listId);
       const madeBy = connections.active?.name.trim() ?? '';
       const date = composer!.d(new Date(), 'date');
       const html = await presentationPackage({
         packageId: await presentationPackageId(list),
         title: list.name,
-        subtitle: [list.castingCallName, list.roleName].filter((part) => part && part.trim() !== list.name.trim()).join(' – ') || undefined,
+        subtitle: subtitleOf(list),
         actors: await actorsOf(entries, includeNotes),
         includeNotes,
         texts: {
@@ -170,7 +167,7 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
     picksError.value = null;
     picksApplied.value = null;
     try {
-      const { list, entries } = await listWithEntries(listId);
+      const { list, entries } = await shortlists.listWithEntries(listId);
       const read = readPicks(text, await presentationPackageId(list), new Set(entries.map((entry) => entry.actorId)));
       if (!read.ok) {
         picksError.value = refusalText(read.refusal);

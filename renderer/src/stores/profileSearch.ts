@@ -6,13 +6,18 @@ import { computed, onScopeDispose, ref, shallowRef, watch } from 'vue';
 import { mediaUrl } from '../bridge/castdeskBridge.ts';
 import type { LibraryDb, ProfileKind, SavedActorSearch, SavedSearchRow, SearchRow } from '../db/libraryDb.ts';
 import { writeLibrary } from '../db/libraryDb.ts';
-import { emptyQuery, type ProfileQuery, type QueryResult } from '../search/profileIndex.ts';
+import { emptyCounts, emptyQuery, type ProfileQuery, type ProfileSort, type QueryResult } from '../search/profileIndex.ts';
 import { layoutFromRoute, queryFromRoute, routeFromQuery, routeQueryFromText, routeQueryText, type ListLayout, type RouteQuery } from '../search/profileQueryUrl.ts';
+import { afterPaint } from './afterPaint.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
 import { openLibrary } from './libraryAccess.ts';
+import { createListPreferences } from './listPreferences.ts';
 import { watchLive } from './liveLibrary.ts';
 import { useSearchIndexStore } from './searchIndex.ts';
 import { useSyncStore } from './sync.ts';
+
+/** One profile as the list shows it: its search row (components read it here, never from db/). */
+export type ListedProfile = Readonly<SearchRow>;
 
 /** Facet counts follow a changed search once typing pauses this long. */
 const countsDelayMs = 150;
@@ -37,8 +42,16 @@ export function createProfileSearch(kind: ProfileKind) {
   const sync = useSyncStore();
   const index = useSearchIndexStore();
 
-  const query = ref<ProfileQuery>(emptyQuery());
-  const layout = ref<ListLayout>('list');
+  const preferences = createListPreferences(kind);
+  const query = ref<ProfileQuery>({ ...emptyQuery(), sort: preferences.sort.value.sort, reversed: preferences.sort.value.reversed });
+  const layout = preferences.layout;
+  // The last order chosen (not relevance, which only a typed name has) is the next list's.
+  watch(
+    () => [query.value.sort, query.value.reversed] as const,
+    ([sort, reversed]) => {
+      if (sort !== 'relevance') preferences.sort.value = { sort, reversed };
+    },
+  );
   const savedSearches = shallowRef<SavedSearchRow[]>([]);
   const error = ref<LibraryError | null>(null);
 
@@ -79,13 +92,22 @@ export function createProfileSearch(kind: ProfileKind) {
   onScopeDispose(() => {
     if (countsTimer) clearTimeout(countsTimer);
   });
+  // At start the list comes first: the counts of an index just loaded follow once its rows are painted.
+  const countsReady = ref(index.loaded);
+  watch(
+    () => index.loaded,
+    (loaded) => {
+      if (!loaded) countsReady.value = false;
+      else void afterPaint().then(() => (countsReady.value = index.loaded));
+    },
+  );
   /** Every facet value's count for the search as it was when typing last paused. */
   const counts = computed<QueryResult['counts']>(() => {
     void index.revision;
-    return index.search(kind, counted.value.query).counts;
+    return countsReady.value ? index.search(kind, counted.value.query).counts : emptyCounts();
   });
-  /** True while the counts still describe an earlier search. */
-  const countsStale = computed(() => counted.value.key !== queryKey.value);
+  /** True while the counts still describe an earlier search (or none yet). */
+  const countsStale = computed(() => !countsReady.value || counted.value.key !== queryKey.value);
   const filtered = computed(() => {
     const current = query.value;
     return (
@@ -98,7 +120,12 @@ export function createProfileSearch(kind: ProfileKind) {
   /** Takes the search from the route (on open, back, reload); the same search is left alone. */
   function applyRoute(route: RouteQuery): void {
     const next = queryFromRoute(route);
-    const nextLayout = layoutFromRoute(route);
+    const nextLayout: ListLayout = layoutFromRoute(route) ?? layout.value;
+    // A route that names no order and no name opens in the order last chosen.
+    if (route.sort === undefined && route.desc === undefined && !next.text) {
+      next.sort = preferences.sort.value.sort;
+      next.reversed = preferences.sort.value.reversed;
+    }
     if (JSON.stringify(routeFromQuery(next, nextLayout)) === JSON.stringify(routeQuery.value)) return;
     query.value = next;
     layout.value = nextLayout;
@@ -112,7 +139,26 @@ export function createProfileSearch(kind: ProfileKind) {
     const hasText = text.trim() !== '';
     // Relevance is the natural order while searching by name, the name order otherwise.
     if (hasText && !hadText && query.value.sort === 'name') query.value.sort = 'relevance';
-    if (!hasText && query.value.sort === 'relevance') query.value.sort = 'name';
+    if (!hasText && query.value.sort === 'relevance') query.value = { ...query.value, ...preferences.sort.value };
+  }
+
+  /** A table header clicked: sort by its column, or the other way round when it already is. */
+  function sortBy(sort: ProfileSort): void {
+    if (query.value.sort === sort) query.value.reversed = !query.value.reversed;
+    else query.value = { ...query.value, sort, reversed: false };
+  }
+
+  /**
+   * The namesakes of `id` in the current result (other profiles listed under the same name), which
+   * the list tells apart by agency, place and year of birth. Cheap per row: a few neighbours in
+   * the name order, each looked up in the result's typed array.
+   */
+  function namesakesShown(id: number): number[] {
+    void index.revision;
+    const others = index.namesakes(kind, id);
+    if (others.length === 0) return others;
+    const ids = result.value.ids;
+    return others.filter((other) => ids.includes(other));
   }
 
   function toggleFacetValue(facet: keyof ProfileQuery['facets'], value: string): void {
@@ -129,8 +175,8 @@ export function createProfileSearch(kind: ProfileKind) {
   }
 
   function clearFilters(): void {
-    const sort = query.value.sort === 'relevance' ? 'name' : query.value.sort;
-    query.value = { ...emptyQuery(), sort };
+    const sort = query.value.sort === 'relevance' ? preferences.sort.value : { sort: query.value.sort, reversed: query.value.reversed };
+    query.value = { ...emptyQuery(), ...sort };
   }
 
   /** The row of a result id (a library key). */
@@ -198,6 +244,11 @@ export function createProfileSearch(kind: ProfileKind) {
   return {
     query,
     layout,
+    gridSize: preferences.gridSize,
+    tableColumns: preferences.columns,
+    toggleTableColumn: preferences.toggleColumn,
+    sortBy,
+    namesakesShown,
     result,
     counts,
     countsStale,

@@ -7,7 +7,8 @@
  */
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
-import { libraryUid, type LibraryDb, type SearchRow } from '../db/libraryDb.ts';
+import type { LibraryDb, SearchRow } from '../db/libraryDb.ts';
+import { libraryUid } from '../search/libraryKey.ts';
 import { openPeopleDb, writePeople, type PeopleDb, type PersonPairRow } from '../db/peopleDb.ts';
 import {
   linkedProfiles,

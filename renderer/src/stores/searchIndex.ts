@@ -10,10 +10,12 @@
 import { liveQuery, type Subscription } from 'dexie';
 import { defineStore } from 'pinia';
 import { onScopeDispose, ref, watch } from 'vue';
-import { libraryUid, originStride, type LibraryDb, type ProfileKind, type SearchRow } from '../db/libraryDb.ts';
+import type { LibraryDb, ProfileKind, SearchRow } from '../db/libraryDb.ts';
+import { libraryUid, originStride } from '../search/libraryKey.ts';
 import { deleteSearchSnapshots, readSearchSnapshots, writeSearchSnapshots } from '../db/searchSnapshotDb.ts';
 import { restoreIndex, snapshotOfIndex } from '../search/indexSnapshot.ts';
 import { ProfileIndex, type ProfileQuery, type QueryResult } from '../search/profileIndex.ts';
+import { afterPaint } from './afterPaint.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
 import { openLibrary } from './libraryAccess.ts';
 import { useSyncStore } from './sync.ts';
@@ -29,6 +31,25 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  */
 export const searchSnapshotTiming = { delayMs: 10_000 };
 
+/** Where the library of the last start is remembered (see `early` below). */
+const lastLibraryKey = 'castdesk.searchIndex.lastLibrary';
+
+function rememberedLibrary(): string | null {
+  try {
+    return globalThis.localStorage?.getItem(lastLibraryKey) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function rememberLibrary(name: string): void {
+  try {
+    globalThis.localStorage?.setItem(lastLibraryKey, name);
+  } catch {
+    // No storage: the next start reads its snapshots once its library is open.
+  }
+}
+
 export const useSearchIndexStore = defineStore('searchIndex', () => {
   const sync = useSyncStore();
 
@@ -40,6 +61,8 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
   /** Rows read so far in the first read (for a progress line). */
   const loadedRows = ref(0);
   const error = ref<LibraryError | null>(null);
+  /** The newest library rev the indexes have read (watchers wait until a sync's writes are in). */
+  const readThroughRev = ref(0);
 
   /** Each directory origin's code (the high part of its rows' uids), learned from the rows read. */
   const originCodes = new Map<string, number>();
@@ -51,37 +74,70 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
   /** The rev the stored snapshots hold; a later read makes them worth writing again. */
   let snapshotRev = 0;
   let snapshotTimer: ReturnType<typeof setTimeout> | null = null;
+  /** A restored index not yet checked against the library's row count is never stored again. */
+  let unchecked = false;
+  /**
+   * The library of the last start is most likely this start's: its snapshots are read at once,
+   * while the app still asks the back end for its connection and opens the library.
+   */
+  const remembered = rememberedLibrary();
+  let early: { library: string; snapshots: ReturnType<typeof readSearchSnapshots> } | null = remembered ? { library: remembered, snapshots: readSearchSnapshots(remembered) } : null;
 
   /**
    * Takes the indexes from their snapshots when both fit the library: taken of no more than it
    * holds now (a library cleared and synced again since is read anew). Returns whether it did.
+   * Only the newest rev is asked before: counting 50,000 rows takes longer than reading the
+   * snapshot, so the row count is checked once the list is on screen (checkRowCount).
    */
+  /** The snapshots of `library`: those read early if they are its, else read now. */
+  function snapshotsOf(library: string): ReturnType<typeof readSearchSnapshots> {
+    const read = early?.library === library ? early.snapshots : readSearchSnapshots(library);
+    early = null;
+    rememberLibrary(library);
+    return read;
+  }
+
   async function restore(db: LibraryDb, current: number): Promise<boolean> {
-    const [snapshots, newest, rowCount, origins] = await Promise.all([
-      readSearchSnapshots(db.name),
-      db.searchRows.orderBy('rev').last(),
-      db.searchRows.count(),
-      db.origins.toArray(),
-    ]);
+    const [snapshots, newest, origins] = await Promise.all([snapshotsOf(db.name), db.searchRows.orderBy('rev').lastKey(), db.origins.toArray()]);
     if (current !== generation) return false;
     for (const { origin, code } of origins) originCodes.set(origin, code);
-    const newestRev = newest?.rev ?? 0;
+    const newestRev = typeof newest === 'number' ? newest : 0;
     if (newestRev === 0) {
       // An empty (new or cleared) library: whatever was stored for it is of no use.
       if (snapshots.actor || snapshots.crew) await deleteSearchSnapshots(db.name);
       return false;
     }
-    const fits = (snapshot: (typeof snapshots)['actor']) => !!snapshot && snapshot.readThroughRev <= newestRev && snapshot.libraryRows <= rowCount;
+    const fits = (snapshot: (typeof snapshots)['actor']) => !!snapshot && snapshot.readThroughRev <= newestRev;
     if (!fits(snapshots.actor) || !fits(snapshots.crew)) return false;
     const actor = restoreIndex(snapshots.actor!.buffer);
     const crew = restoreIndex(snapshots.crew!.buffer);
     if (!actor || !crew || current !== generation) return false;
     indexes = { actor, crew };
     lastRev = Math.min(actor.readThroughRev, crew.readThroughRev);
+    readThroughRev.value = lastRev;
     snapshotRev = lastRev;
     loaded.value = true;
     revision.value += 1;
+    unchecked = true;
+    void checkRowCount(db, current, Math.max(snapshots.actor!.libraryRows, snapshots.crew!.libraryRows));
     return true;
+  }
+
+  /**
+   * After the first paint: a library holding fewer rows than the restored snapshots were taken of
+   * was cleared and synced again since; its snapshots go and its rows are read instead.
+   */
+  async function checkRowCount(db: LibraryDb, current: number, snapshotRows: number): Promise<void> {
+    await afterPaint();
+    const rowCount = await db.searchRows.count().catch(() => null);
+    if (current !== generation || rowCount === null) return;
+    if (rowCount >= snapshotRows) {
+      unchecked = false;
+      if (lastRev > snapshotRev) scheduleSnapshot(db, current);
+      return;
+    }
+    await deleteSearchSnapshots(db.name);
+    if (current === generation) openIndexes(db);
   }
 
   /** Writes both snapshots once the index has been still for a while. */
@@ -94,7 +150,7 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
   }
 
   async function writeSnapshots(db: LibraryDb, current: number): Promise<void> {
-    if (current !== generation || reading || lastRev <= snapshotRev) return;
+    if (current !== generation || reading || unchecked || lastRev <= snapshotRev) return;
     const rev = lastRev;
     const libraryRows = await db.searchRows.count().catch(() => null);
     if (libraryRows === null || current !== generation) return;
@@ -124,6 +180,7 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
           // Both indexes have read the library this far, also a kind with no row in the chunk.
           indexes.actor.markReadThrough(lastRev);
           indexes.crew.markReadThrough(lastRev);
+          readThroughRev.value = lastRev;
           // The first read announces the indexes once, at its end: searching after every chunk
           // would redo the facet counts 25 times for 50,000 rows.
           if (loaded.value) revision.value += 1;
@@ -154,10 +211,12 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
     if (snapshotTimer) clearTimeout(snapshotTimer);
     snapshotTimer = null;
     snapshotRev = 0;
+    unchecked = false;
     generation += 1;
     indexes = { actor: new ProfileIndex(), crew: new ProfileIndex() };
     lastRev = 0;
     originCodes.clear();
+    readThroughRev.value = 0;
     reading = false;
     readAgain = false;
     loaded.value = false;
@@ -166,30 +225,34 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
     revision.value += 1;
   }
 
+  /** Starts the indexes of `db`: from the snapshots (searchable at once), then whatever the library holds beyond them. */
+  function openIndexes(db: LibraryDb): void {
+    reset();
+    const current = generation;
+    reading = true;
+    void restore(db, current)
+      .catch(() => false)
+      .finally(() => {
+        if (current !== generation) return;
+        reading = false;
+        void catchUp(db, current);
+      });
+    // The newest rev changes with every search-row write: read what is new.
+    subscription = liveQuery(() => db.searchRows.orderBy('rev').last()).subscribe({
+      next: (newest) => {
+        if (newest && newest.rev > lastRev) void catchUp(db, current);
+      },
+      error: (failure: unknown) => {
+        error.value = toLibraryError(failure);
+      },
+    });
+  }
+
   watch(
     () => openLibrary(sync),
     (db) => {
-      reset();
-      if (!db) return;
-      const current = generation;
-      // The snapshots first (searchable at once), then whatever the library holds beyond them.
-      reading = true;
-      void restore(db, current)
-        .catch(() => false)
-        .finally(() => {
-          if (current !== generation) return;
-          reading = false;
-          void catchUp(db, current);
-        });
-      // The newest rev changes with every search-row write: read what is new.
-      subscription = liveQuery(() => db.searchRows.orderBy('rev').last()).subscribe({
-        next: (newest) => {
-          if (newest && newest.rev > lastRev) void catchUp(db, current);
-        },
-        error: (failure: unknown) => {
-          error.value = toLibraryError(failure);
-        },
-      });
+      if (db) openIndexes(db);
+      else reset();
     },
     { immediate: true },
   );
@@ -214,6 +277,21 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
     return code === undefined ? undefined : indexes[kind].get(libraryUid(code, id));
   }
 
+  /** The directory ids, of the directory at `origin`, among the library keys `uids` (a search's ids). */
+  function idsIn(kind: ProfileKind, uids: ArrayLike<number>, origin: string | null | undefined): number[] {
+    const ids: number[] = [];
+    for (let i = 0; i < uids.length; i++) {
+      const found = indexes[kind].get(uids[i]!);
+      if (found && found.origin === origin) ids.push(found.id);
+    }
+    return ids;
+  }
+
+  /** Other live profiles of `kind` whose name is `id`'s (read `revision` to follow changes). */
+  function namesakes(kind: ProfileKind, uid: number): number[] {
+    return indexes[kind].namesakes(uid);
+  }
+
   /** Every live actor row (role matching ranks them). */
   function actorRows(): SearchRow[] {
     return indexes.actor.liveRows();
@@ -223,5 +301,5 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
     return indexes[kind].size;
   }
 
-  return { revision, loaded, loadedRows, error, search, row, rowOf, actorRows, size };
+  return { revision, loaded, loadedRows, readThroughRev, error, search, row, rowOf, idsIn, namesakes, actorRows, size };
 });

@@ -7,7 +7,8 @@
 import { defineStore } from 'pinia';
 import { inject, ref, shallowRef } from 'vue';
 import { mediaUrl } from '../bridge/castdeskBridge.ts';
-import { shortlistColours, shortlistStatuses, writeShortlists, type ShortlistEntryRow, type ShortlistRow } from '../db/shortlistDb.ts';
+import type { ShortlistEntryRow, ShortlistRow } from '../db/shortlistDb.ts';
+import { shortlistColours, shortlistStatuses } from '../shortlists/shortlistOptions.ts';
 import type { MessageKey } from '../i18n/en.ts';
 import { castdeskComposerKey } from '../i18n/index.ts';
 import { applyPlan, createBackup, maxBackupBytes, planImport, readBackup, type ConflictChoices, type ImportPlan } from '../shortlists/shortlistBackup.ts';
@@ -101,11 +102,7 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
   }
 
   async function listWithEntries(listId: number): Promise<{ list: ShortlistRow; entries: ShortlistEntryRow[] }> {
-    const db = shortlists.db;
-    if (!db) throw new RendererError('storage_unavailable', 'No shortlists are open.');
-    const list = await db.shortlists.get(listId);
-    if (!list) throw new RendererError('not_found', `There is no shortlist ${listId}.`);
-    const entries = await db.entries.where('[shortlistId+position]').between([listId, -Infinity], [listId, Infinity]).toArray();
+    const { list, entries } = await shortlists.listWithEntries(listId);
     // Exports show each actor as the library has them now, not as they were when added.
     return { list, entries: await shortlists.withCurrentProfiles(entries) };
   }
@@ -216,9 +213,7 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
 
   async function exportBackup(): Promise<boolean> {
     const done = await run('backup', async () => {
-      const db = shortlists.db;
-      if (!db) throw new RendererError('storage_unavailable', 'No shortlists are open.');
-      const [lists, entries] = await db.transaction('r', [db.shortlists, db.entries], () => Promise.all([db.shortlists.toArray(), db.entries.toArray()]));
+      const { lists, entries } = await shortlists.allListsAndEntries();
       const connection = connections.active;
       const text = createBackup({
         connection: { name: connection?.name ?? '', baseUrl: connection?.baseUrl ?? '' },
@@ -243,9 +238,7 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
       if (file.size > maxBackupBytes) throw new RendererError('invalid_backup', `The file is larger than ${maxBackupBytes / 1024 / 1024} MB.`);
       const read = readBackup(await file.text());
       if (!read.ok) throw new RendererError('invalid_backup', read.error.message);
-      const db = shortlists.db;
-      if (!db) throw new RendererError('storage_unavailable', 'No shortlists are open.');
-      const [lists, entries] = await Promise.all([db.shortlists.toArray(), db.entries.toArray()]);
+      const { lists, entries } = await shortlists.allListsAndEntries();
       return planImport(read.backup, { shortlists: lists, entries });
     });
     importPlan.value = planned;
@@ -255,21 +248,10 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
   /** Writes the planned import with the user's choice per conflict, in one transaction. */
   async function applyImport(choices: ConflictChoices): Promise<boolean> {
     const plan = importPlan.value;
-    const db = shortlists.db;
-    if (!plan || !db) return false;
+    if (!plan || !shortlists.ready) return false;
     const result = await run('import', async () => {
       const writes = applyPlan(plan, choices);
-      await writeShortlists(db, async () => {
-        for (const { shortlist, entries } of writes.create) {
-          const id = await db.shortlists.add({ ...shortlist });
-          await db.entries.bulkAdd(entries.map((entry) => ({ ...entry, shortlistId: id })));
-        }
-        for (const { existingId, shortlist, entries } of writes.replace) {
-          await db.entries.where('shortlistId').equals(existingId).delete();
-          await db.shortlists.put({ ...shortlist, id: existingId });
-          await db.entries.bulkAdd(entries.map((entry) => ({ ...entry, shortlistId: existingId })));
-        }
-      });
+      await shortlists.importLists(writes);
       const created = writes.create.length;
       const replaced = writes.replace.length;
       return { created, replaced, skipped: plan.newLists.length + plan.conflicts.length - created - replaced, identical: plan.identical.length };

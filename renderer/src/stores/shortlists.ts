@@ -18,12 +18,13 @@ import {
   type ShortlistDb,
   type ShortlistEntryRow,
   type ShortlistRow,
-  type ShortlistStatus,
 } from '../db/shortlistDb.ts';
 import { migrateConnectionShortlists } from '../db/shortlistMigration.ts';
 import { shortlistLimits } from '../shortlists/shortlistLimits.ts';
+import type { ImportWrites } from '../shortlists/shortlistBackup.ts';
+import type { ShortlistStatus } from '../shortlists/shortlistOptions.ts';
 import { useConnectionStore } from './connections.ts';
-import { toLibraryError, type LibraryError } from './libraryErrors.ts';
+import { RendererError, toLibraryError, type LibraryError } from './libraryErrors.ts';
 import { openLibrary, profilesOf } from './libraryAccess.ts';
 import { watchLive } from './liveLibrary.ts';
 import { useSearchIndexStore } from './searchIndex.ts';
@@ -303,10 +304,10 @@ export const useShortlistsStore = defineStore('shortlists', () => {
   }
 
   /** The snapshot of each actor now: search row from the index, detail from the offline library. */
-  async function snapshots(actorIds: number[]): Promise<Map<number, ActorSnapshot>> {
+  async function snapshots(actorIds: number[], origin: string | null = activeOrigin.value): Promise<Map<number, ActorSnapshot>> {
     const db = openLibrary(sync);
-    const details = db ? await profilesOf<ActorRow>(db, 'actor', activeOrigin.value, actorIds) : actorIds.map(() => undefined);
-    return new Map(actorIds.map((id, i) => [id, snapshotOf(index.rowOf('actor', activeOrigin.value, id), details[i]?.detail, `#${id}`)]));
+    const details = db ? await profilesOf<ActorRow>(db, 'actor', origin, actorIds) : actorIds.map(() => undefined);
+    return new Map(actorIds.map((id, i) => [id, snapshotOf(index.rowOf('actor', origin, id), details[i]?.detail, `#${id}`)]));
   }
 
   /**
@@ -366,11 +367,12 @@ export const useShortlistsStore = defineStore('shortlists', () => {
   }
 
   /** Adds actors at the end of a list; an actor already on it stays where they are. */
-  async function addActors(listId: number, actorIds: number[]): Promise<{ added: number; already: number } | null> {
-    const directoryOrigin = activeOrigin.value;
+  async function addActors(listId: number, actorIds: number[], origin: string | null = null): Promise<{ added: number; already: number } | null> {
+    // Actors of the active connection's directory unless `origin` names another (the one library holds several).
+    const directoryOrigin = origin ?? activeOrigin.value;
     if (!directoryOrigin) return null;
     const wanted = [...new Set(actorIds.filter((id) => Number.isInteger(id) && id > 0))];
-    const taken = await snapshots(wanted);
+    const taken = await snapshots(wanted, directoryOrigin);
     return write(async (shortlistDb) => {
       if (!(await shortlistDb.shortlists.get(listId))) return { added: 0, already: 0 };
       const onList = await shortlistDb.entries.where('shortlistId').equals(listId).toArray();
@@ -580,8 +582,46 @@ export const useShortlistsStore = defineStore('shortlists', () => {
 
   const ready = computed(() => db.value !== null);
 
+  function openDb(): ShortlistDb {
+    if (!db.value) throw new RendererError('storage_unavailable', 'No shortlists are open.');
+    return db.value;
+  }
+
+  /** A list and its entries in list order (exports, presentation packages); rejects when there is none. */
+  async function listWithEntries(listId: number): Promise<{ list: ShortlistRow & { id: number }; entries: ShortlistEntryRow[] }> {
+    const shortlistDb = openDb();
+    const list = await shortlistDb.shortlists.get(listId);
+    if (!list?.id) throw new RendererError('not_found', `There is no shortlist ${listId}.`);
+    const rows = await shortlistDb.entries.where('[shortlistId+position]').between([listId, -Infinity], [listId, Infinity]).toArray();
+    return { list: { ...list, id: list.id }, entries: rows };
+  }
+
+  /** Every list and entry, read in one transaction (backups and their import plan). */
+  async function allListsAndEntries(): Promise<{ lists: ShortlistRow[]; entries: ShortlistEntryRow[] }> {
+    const shortlistDb = openDb();
+    const [all, rows] = await shortlistDb.transaction('r', [shortlistDb.shortlists, shortlistDb.entries], () =>
+      Promise.all([shortlistDb.shortlists.toArray(), shortlistDb.entries.toArray()]),
+    );
+    return { lists: all, entries: rows };
+  }
+
+  /** Writes an imported backup in one transaction: lists created, lists replaced with their entries. */
+  async function importLists(writes: ImportWrites): Promise<void> {
+    const shortlistDb = openDb();
+    await writeShortlists(shortlistDb, async () => {
+      for (const { shortlist, entries: imported } of writes.create) {
+        const id = await shortlistDb.shortlists.add({ ...shortlist });
+        await shortlistDb.entries.bulkAdd(imported.map((entry) => ({ ...entry, shortlistId: id })));
+      }
+      for (const { existingId, shortlist, entries: imported } of writes.replace) {
+        await shortlistDb.entries.where('shortlistId').equals(existingId).delete();
+        await shortlistDb.shortlists.put({ ...shortlist, id: existingId });
+        await shortlistDb.entries.bulkAdd(imported.map((entry) => ({ ...entry, shortlistId: existingId })));
+      }
+    });
+  }
+
   return {
-    db,
     ready,
     /** How long names, notes and tags may be (fields show it as their maxlength). */
     limits: shortlistLimits,
@@ -612,6 +652,9 @@ export const useShortlistsStore = defineStore('shortlists', () => {
     memoriesOf,
     available,
     pictureUrl,
+    listWithEntries,
+    allListsAndEntries,
+    importLists,
     showMemoryOf,
   };
 });

@@ -1,17 +1,20 @@
-import { defineStore } from 'pinia';
+import { defineStore, getActivePinia } from 'pinia';
 import { computed, ref } from 'vue';
 import { useBridge } from '../bridge/bridgeInjection.ts';
 import { prepareMedia } from '../bridge/castdeskBridge.ts';
 import { originCode } from '../db/connectionLibrary.ts';
 import { connectionShareCounts, dropConnectionShare, type ShareCounts } from '../db/connectionShare.ts';
 import { unknownOriginOf } from '../db/directoryOrigin.ts';
-import { libraryUid, requestPersistentStorage, type KeepOfflineScope, type LibraryDb, type ProfileKind } from '../db/libraryDb.ts';
+import { requestPersistentStorage, type KeepOfflineScope, type LibraryDb, type ProfileKind } from '../db/libraryDb.ts';
+import { libraryUid } from '../search/libraryKey.ts';
 import { profileTable } from '../db/libraryWrites.ts';
 import { closeSharedLibrary, currentLibrary, openSharedLibrary } from '../db/sharedLibrary.ts';
 import { shortlistedActorIds } from '../db/shortlistDb.ts';
 import { createSyncEngine, type SyncEngine, type SyncProgress, type ViewedProfile } from '../sync/syncEngine.ts';
 import { initialProgress } from '../sync/syncProgress.ts';
+import { useConnectionStore } from './connections.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
+import { useProfileHistoryStore } from './profileHistory.ts';
 import { savedShowreelMaxBytes } from './showreelLimit.ts';
 
 export type { ShareCounts };
@@ -48,6 +51,9 @@ interface RunningEngine {
  */
 export const useSyncStore = defineStore('sync', () => {
   const bridge = useBridge();
+  const history = useProfileHistoryStore();
+  // The connection store uses this one from its setup: it is asked for later, when read.
+  const pinia = getActivePinia();
 
   /** The active connection: its progress is shown, and a profile it sees is fetched through it. */
   const connectionId = ref<string | null>(null);
@@ -117,6 +123,8 @@ export const useSyncStore = defineStore('sync', () => {
       connectionId: id,
       origin,
       shortlistedActorIds: () => shortlistedActorIds(origin),
+      // Details are asked in the connection's content language as it stands at each request.
+      contentLocale: () => useConnectionStore(pinia).connections.find((connection) => connection.id === id)?.contentLocale,
       showreelMaxBytes: savedShowreelMaxBytes,
     });
     const stop = engine.onProgress((next) => {
@@ -156,7 +164,10 @@ export const useSyncStore = defineStore('sync', () => {
         ),
         prepareMedia(),
       ]);
-      return current === activation ? db : null;
+      if (current !== activation) return null;
+      // The change history compares each detail an engine writes with the cached one.
+      history.follow(db);
+      return db;
     } catch (failure) {
       if (current === activation) error.value = toLibraryError(failure, 'storage_unavailable');
       return null;

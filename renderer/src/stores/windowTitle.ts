@@ -11,6 +11,7 @@ const routeTitleKeys = {
   crew: 'titles.crew',
   crewMember: 'titles.crewMember',
   credits: 'credits.title',
+  changes: 'history.changes.title',
   castingCalls: 'titles.castingCalls',
   castingCall: 'titles.castingCall',
   shortlists: 'titles.shortlists',

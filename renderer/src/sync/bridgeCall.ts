@@ -2,11 +2,12 @@
  * Bridge results as exceptions inside the sync engine: one place decides which failures mean "the
  * network or the directory is away" (pause, back off, retry) and which end the run.
  */
-import type { BridgeResult } from '../../../contract/bridge-errors.ts';
+import type { BridgeErrorCode, BridgeResult } from '../../../contract/bridge-errors.ts';
 
+/** A bridge failure raised in the engine: its code is the bridge's, so it maps to the same i18n text. */
 export class SyncCallError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: BridgeErrorCode,
     message: string,
     readonly details?: Record<string, unknown>,
   ) {

@@ -3,7 +3,8 @@
  * search (asked of the directory, ids only), or the actors matching a casting call's roles.
  */
 import type { ActorListParams } from '../../../contract/bridge.ts';
-import type { CastingCallDetail } from '../../../contract/directory-api.ts';
+import { genderNewKeys, type CastingCallDetail } from '../../../contract/directory-api.ts';
+import { maxPerPage } from '../../../contract/list-limits.ts';
 import type { KeepOfflineScope, ProfileKind } from '../db/libraryDb.ts';
 import { uidIn } from '../db/connectionLibrary.ts';
 import { writeCastingCallDetail } from '../db/libraryWrites.ts';
@@ -14,8 +15,7 @@ export interface ProfileRef {
   id: number;
 }
 
-const genderFilters = ['male', 'female', 'transgender_female', 'transgender_male', 'non_binary', 'custom'] as const;
-type GenderFilter = (typeof genderFilters)[number];
+type GenderFilter = (typeof genderNewKeys)[number];
 
 async function listIds(context: SyncContext, kind: ProfileKind, params: Record<string, unknown>): Promise<number[]> {
   const ids: number[] = [];
@@ -24,10 +24,10 @@ async function listIds(context: SyncContext, kind: ProfileKind, params: Record<s
     const answer: { items: { id: number }[]; nextPage: number | null } =
       kind === 'actor'
         ? await context.call(() =>
-            context.bridge.listActors({ connectionId: context.connectionId, params: { ...params, page: current, perPage: 1000, fields: ['updated_at'] }, priority: 'keep_offline' }),
+            context.bridge.listActors({ connectionId: context.connectionId, params: { ...params, page: current, perPage: maxPerPage, fields: ['updated_at'] }, priority: 'keep_offline' }),
           )
         : await context.call(() =>
-            context.bridge.listCrew({ connectionId: context.connectionId, params: { ...params, page: current, perPage: 1000, fields: ['updated_at'] }, priority: 'keep_offline' }),
+            context.bridge.listCrew({ connectionId: context.connectionId, params: { ...params, page: current, perPage: maxPerPage, fields: ['updated_at'] }, priority: 'keep_offline' }),
           );
     ids.push(...answer.items.map((item) => item.id));
     page = answer.items.length === 0 ? null : answer.nextPage;
@@ -44,7 +44,7 @@ export function roleSearches(detail: CastingCallDetail): Omit<ActorListParams, '
     if (role.acting_age_to != null) base.actingAgeMax = role.acting_age_to;
     const languages = Object.keys(role.languages ?? {}).filter((code) => /^[a-z]{3}$/.test(code));
     if (languages.length > 0) base.languages = languages.slice(0, 20);
-    const genders = (role.gender ?? []).filter((gender): gender is GenderFilter => (genderFilters as readonly string[]).includes(gender));
+    const genders = (role.gender ?? []).filter((gender): gender is GenderFilter => (genderNewKeys as readonly string[]).includes(gender));
     if (genders.length === 0) searches.push(base);
     else for (const gender of genders) searches.push({ ...base, gender });
   }

@@ -8,6 +8,7 @@
  */
 import type { RejectedListItem } from '../../../contract/bridge.ts';
 import type { ActorListItem, CastingCallListItem, CrewListItem } from '../../../contract/directory-api.ts';
+import { actorListFields, castingCallListFields, crewListFields } from '../../../contract/list-fields.ts';
 import type { PageCheckpoint, ProfileKind, SyncResource } from '../db/libraryDb.ts';
 import {
   completeIncrementalRun,
@@ -24,14 +25,6 @@ import {
 import { unreadableFromPage, type UnreadableItem } from '../db/unreadableItems.ts';
 import { SyncCallError } from './bridgeCall.ts';
 import { newRunId, type SyncContext } from './syncContext.ts';
-
-/** Every list field of each endpoint (spec); names a directory does not know are ignored. */
-export const actorListFields = [
-  'age', 'gender', 'gender_new', 'gender_description', 'gender_searchability', 'first_name', 'last_name', 'name',
-  'main_profession', 'professions', 'languages', 'representative', 'updated_at',
-];
-export const crewListFields = ['name', 'first_name', 'last_name', 'gender', 'professions', 'languages', 'representative', 'updated_at', 'about_me', 'about_me_html'];
-export const castingCallListFields = ['name', 'casting_type', 'description', 'production_format', 'deadline', 'deadline_visible'];
 
 interface ListPage<T> {
   items: T[];
@@ -108,18 +101,14 @@ export async function syncProfileList(context: SyncContext, kind: ProfileKind, w
   const base = { order: 'id' as const, direction: 'asc' as const, includePicture: true, ...(checkpoint.since !== undefined ? { updatedSince: checkpoint.since } : {}) };
   const fetchPage = (page: number, perPage: number): Promise<ListPage<ActorListItem | CrewListItem>> =>
     kind === 'actor'
-      ? context.call(() => context.bridge.listActors({ connectionId: context.connectionId, params: { ...base, page, perPage, fields: actorListFields }, priority: 'background' }))
-      : context.call(() => context.bridge.listCrew({ connectionId: context.connectionId, params: { ...base, page, perPage, fields: crewListFields }, priority: 'background' }));
-  await retryUnreadable(context, resource, async (id) =>
-    writeProfileDetail(
-      context.library,
-      kind,
-      kind === 'actor'
-        ? await context.call(() => context.bridge.getActor({ connectionId: context.connectionId, id, priority: 'background' }))
-        : await context.call(() => context.bridge.getCrew({ connectionId: context.connectionId, id, priority: 'background' })),
-      context.nowIso(),
-    ),
-  );
+      ? context.call(() => context.bridge.listActors({ connectionId: context.connectionId, params: { ...base, page, perPage, fields: [...actorListFields] }, priority: 'background' }))
+      : context.call(() => context.bridge.listCrew({ connectionId: context.connectionId, params: { ...base, page, perPage, fields: [...crewListFields] }, priority: 'background' }));
+  await retryUnreadable(context, resource, async (id) => {
+    const locale = context.contentLocale();
+    const request = { connectionId: context.connectionId, id, priority: 'background' as const, ...(locale ? { locale } : {}) };
+    const detail = kind === 'actor' ? await context.call(() => context.bridge.getActor(request)) : await context.call(() => context.bridge.getCrew(request));
+    await writeProfileDetail(context.library, kind, detail, context.nowIso(), locale);
+  });
   const finished = await readPages(context, resource, checkpoint, fetchPage, async (items, next, unreadable) => {
     const written = await writeProfilePage(context.library, kind, resource, items, next, context.nowIso(), unreadable);
     staleDetailIds.push(...written.staleDetailIds);
@@ -144,7 +133,7 @@ export async function syncCastingCallList(context: SyncContext, resource: 'casti
     context.call(() =>
       context.bridge.listCastingCalls({
         connectionId: context.connectionId,
-        params: { page, perPage, fields: castingCallListFields, ...(resource === 'castingCallsCurrent' ? { current: true } : {}) },
+        params: { page, perPage, fields: [...castingCallListFields], ...(resource === 'castingCallsCurrent' ? { current: true } : {}) },
         priority: 'background',
       }),
     );

@@ -3,6 +3,7 @@
  * bridge request under the engine's rules (pause, cancel, offline backoff, retries).
  */
 import type { BridgeResult } from '../../../contract/bridge-errors.ts';
+import type { ContentLocale } from '../../../contract/directory-api.ts';
 import type { ConnectionLibrary } from '../db/connectionLibrary.ts';
 import type { LibraryDb } from '../db/libraryDb.ts';
 import type { SyncBridge } from './syncEngine.ts';
@@ -18,6 +19,11 @@ export interface SyncContext {
   perPage: number;
   lookbackSeconds: number;
   staleDetailMs: number;
+  /**
+   * The content language profile details are asked in (the connection's, read at each request), so
+   * the library keeps which language a detail is in; undefined: the back end's choice, unrecorded.
+   */
+  contentLocale(): ContentLocale | undefined;
   progress: ProgressTracker;
   now(): number;
   nowIso(): string;

@@ -6,7 +6,7 @@
  * The sync store owns one engine per connection; components never see it.
  */
 import type { CastdeskBridge } from '../../../contract/bridge.ts';
-import type { ActorDetail, CrewDetail } from '../../../contract/directory-api.ts';
+import type { ActorDetail, ContentLocale, CrewDetail } from '../../../contract/directory-api.ts';
 import type { KeepOfflineScope, LibraryDb, ProfileKind } from '../db/libraryDb.ts';
 import { SyncRunner } from './syncRunner.ts';
 import type { ProgressListener, SyncProgress } from './syncProgress.ts';
@@ -38,6 +38,12 @@ export interface SyncEngineOptions {
   connectionId: string;
   /** The connection's directory (db/directoryOrigin.ts); default: one of its own, unknownOriginOf. */
   origin?: string;
+  /**
+   * The connection's content language, read at every detail request and named in it; the library
+   * records it with the detail (the change history compares only details of one language). Default:
+   * none named, the back end asks in the connection's language and the library records none.
+   */
+  contentLocale?: () => ContentLocale | undefined;
   /** Epoch milliseconds; for timestamps the UI shows and for backoff only, never for what is new. */
   now?: () => number;
   /** Subtracted from the watermark for incremental runs (default 3600 s). */

@@ -79,6 +79,7 @@ export class SyncRunner {
       perPage: options.perPage ?? 1000,
       lookbackSeconds: options.lookbackSeconds ?? 3600,
       staleDetailMs: options.staleDetailMs ?? 7 * 24 * 3600_000,
+      contentLocale: options.contentLocale ?? (() => undefined),
       progress: this.progress,
       now,
       nowIso: () => new Date(now()).toISOString(),
@@ -141,13 +142,12 @@ export class SyncRunner {
   async view(kind: ProfileKind, id: number, hops = 0): Promise<ViewedProfile> {
     await this.ready();
     const cached = await readProfile(this.context.library, kind, id);
-    const result: BridgeResult<ProfileDetail> =
-      kind === 'actor'
-        ? await this.options.bridge.getActor({ connectionId: this.context.connectionId, id, priority: 'interactive' })
-        : await this.options.bridge.getCrew({ connectionId: this.context.connectionId, id, priority: 'interactive' });
+    const locale = this.context.contentLocale();
+    const request = { connectionId: this.context.connectionId, id, priority: 'interactive' as const, ...(locale ? { locale } : {}) };
+    const result: BridgeResult<ProfileDetail> = kind === 'actor' ? await this.options.bridge.getActor(request) : await this.options.bridge.getCrew(request);
     if (result.ok) {
       this.progress.countRequest();
-      await writeProfileDetail(this.context.library, kind, result.value, this.context.nowIso());
+      await writeProfileDetail(this.context.library, kind, result.value, this.context.nowIso(), locale);
       this.prefetchVersionsInBackground(kind, result.value);
       return { kind, id, detail: result.value, fromCache: false };
     }
@@ -324,11 +324,10 @@ export class SyncRunner {
         return;
       }
       const kind = task.kind;
-      const detail: ProfileDetail =
-        kind === 'actor'
-          ? await this.call(() => bridge.getActor({ connectionId, id: task.id, priority }))
-          : await this.call(() => bridge.getCrew({ connectionId, id: task.id, priority }));
-      await writeProfileDetail(library, kind, detail, this.context.nowIso());
+      const locale = this.context.contentLocale();
+      const request = { connectionId, id: task.id, priority, ...(locale ? { locale } : {}) };
+      const detail: ProfileDetail = kind === 'actor' ? await this.call(() => bridge.getActor(request)) : await this.call(() => bridge.getCrew(request));
+      await writeProfileDetail(library, kind, detail, this.context.nowIso(), locale);
       if (priority === 'interactive' || priority === 'shortlist') {
         const wanted = await notCached(this.context, this.versionsOf(kind, detail));
         await prefetchPictures(this.context, wanted, 'high');

@@ -3,6 +3,7 @@
  * rules of `current`, are decided in SQL so that paging and counting stay exact.
  */
 import type { FastifyInstance } from 'fastify';
+import { castingCallListFields } from '../../../contract/list-fields.ts';
 import type { FixtureCastingCall } from '../fixture/schema.ts';
 import { castingCallDetail } from '../views/details.ts';
 import type { KeyRights } from './accessKeys.ts';
@@ -11,8 +12,6 @@ import { setPaginationHeaders } from './pagination.ts';
 import { fields, flag, pagination, type RawQuery } from './queryParams.ts';
 import type { RouteContext } from './routeContext.ts';
 import { SqlFilter } from './sqlFilter.ts';
-
-const listFields = ['name', 'casting_type', 'description', 'production_format', 'deadline', 'deadline_visible'] as const;
 
 /**
  * A call is visible to a key when the key sees all public calls and it is public, when the key
@@ -53,7 +52,7 @@ export function registerCastingCallRoutes(app: FastifyInstance, context: RouteCo
   app.get('/api/v1/casting_calls', async (request, reply) => {
     const query = request.query as RawQuery;
     const { page, perPage } = pagination(query);
-    const selected = fields(query, listFields, ['name']);
+    const selected = fields(query, castingCallListFields, ['name']);
     const current = flag(query, 'current');
 
     const filter = new SqlFilter();

@@ -13,6 +13,7 @@ import {
   pictureVersionNames,
   type ContentLocale,
 } from '../../../contract/directory-api.ts';
+import { actorListFields, crewListFields } from '../../../contract/list-fields.ts';
 import { applyActorEnumMode, applyCrewEnumMode, type EnumMode } from '../catalogues/enumMode.ts';
 import type { FixtureActor, FixtureCrew } from '../fixture/schema.ts';
 import { escapeLike, foldForSearch } from '../text/searchText.ts';
@@ -52,12 +53,7 @@ const actorResource: ProfileResource = {
   records: 'actor_records',
   path: '/api/v1/actor_profiles',
   what: 'actor profile',
-  // gender_description and gender_searchability are list response fields in actor-profiles.md's
-  // table, though its fields parameter does not name them.
-  listFields: [
-    'age', 'gender', 'gender_new', 'gender_description', 'gender_searchability', 'first_name', 'last_name', 'name', 'main_profession',
-    'professions', 'languages', 'representative', 'updated_at',
-  ],
+  listFields: actorListFields,
   defaultFields: ['name', 'gender'],
   pictureVersions: actorPictureVersionNames,
   detailLocales: contentLocales,
@@ -80,8 +76,7 @@ const crewResource: ProfileResource = {
   records: 'crew_records',
   path: '/api/v1/crew_profiles',
   what: 'crew profile',
-  // about_me and about_me_html are list-item fields in the spec and the reason `locale` exists on this list.
-  listFields: ['name', 'first_name', 'last_name', 'gender', 'professions', 'languages', 'representative', 'updated_at', 'about_me', 'about_me_html'],
+  listFields: crewListFields,
   defaultFields: ['name', 'gender'],
   pictureVersions: pictureVersionNames,
   listLocales: contentLocales,

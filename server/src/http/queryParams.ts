@@ -2,6 +2,7 @@
  * Parsing of query parameters. Every value is checked; anything the spec does not allow is a 400
  * naming the parameter and what it accepts. Parameters the endpoint does not know are ignored.
  */
+import { defaultPerPage, maxNameQueryLength, maxPerPage } from '../../../contract/list-limits.ts';
 import { invalidParameter } from './apiError.ts';
 
 export type RawQuery = Record<string, string | string[] | undefined>;
@@ -41,8 +42,6 @@ export function optionalInteger(query: RawQuery, name: string, min: number, max:
   return integerIn(name, value, min, max, allowNegative ? signedDigits : digits);
 }
 
-export const maxPerPage = 1000;
-export const defaultPerPage = 250;
 /** Pages beyond this would overflow an offset; nothing real is that far. */
 const maxPage = 1_000_000_000;
 
@@ -93,12 +92,11 @@ export function languageCodes(query: RawQuery): string[] {
   return [...new Set(codes)];
 }
 
-export const maxQueryLength = 200;
 
 /** The `q` name filter; whitespace-only counts as absent. */
 export function nameQuery(query: RawQuery): string | undefined {
   const value = single(query, 'q');
   if (value === undefined || value.trim() === '') return undefined;
-  if (value.length > maxQueryLength) throw invalidParameter('q', `at most ${maxQueryLength} characters`);
+  if (value.length > maxNameQueryLength) throw invalidParameter('q', `at most ${maxNameQueryLength} characters`);
   return value;
 }

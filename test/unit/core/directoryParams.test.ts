@@ -6,8 +6,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { validateAnswer } from '../../../electron/core/directory/answerValidation.ts';
-import { fullJitterDelayMs } from '../../../contract/backoff.ts';
-import { encodeParams, maxPerPage } from '../../../electron/core/directory/directoryParams.ts';
+import { backoffCeilingMs, fullJitterDelayMs } from '../../../contract/backoff.ts';
+import { maxPerPage } from '../../../contract/list-limits.ts';
+import { encodeParams } from '../../../electron/core/directory/directoryParams.ts';
 import { DirectoryError, formatJsonPath } from '../../../electron/core/directory/directoryError.ts';
 
 const endpoint = 'GET /api/v1/actor_profiles';
@@ -65,6 +66,11 @@ describe('fullJitterDelayMs', () => {
     expect(fullJitterDelayMs(3, { random: () => 0.5 })).toBe(2_000);
     expect(fullJitterDelayMs(20, { random: () => 0.5, capMs: 10_000 })).toBe(5_000);
     expect(fullJitterDelayMs(4, { random: () => 0 })).toBe(0);
+  });
+
+  it('has a ceiling of its own for a retry without jitter (the demo directory restarting): 1, 2, 4 … s, capped', () => {
+    const restarts = [0, 1, 2, 3, 4, 5].map((attempt) => backoffCeilingMs(attempt, { baseMs: 1000, capMs: 30_000 }));
+    expect(restarts).toEqual([1000, 2000, 4000, 8000, 16_000, 30_000]);
   });
 });
 

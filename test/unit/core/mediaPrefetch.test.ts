@@ -114,4 +114,16 @@ describe('media prefetch', () => {
     expect(await outcome).toEqual({ cached: [], failed: [{ url: url('a'), code: 'aborted' }, { url: url('b'), code: 'aborted' }] });
     expect(await prefetcher.prefetch([url('c')], 'high')).toEqual({ cached: [], failed: [{ url: url('c'), code: 'aborted' }] });
   });
+  it('logs why a host could not be reached, with the network error, and nothing for a refusal', async () => {
+    const manual = manualCache();
+    const lines: string[] = [];
+    const prefetcher = createMediaPrefetcher(manual.cache, { log: (line) => lines.push(line) });
+    const done = prefetcher.prefetch([url('a'), url('b')], 'low');
+    await settle();
+    const reset = Object.assign(new Error('other side closed'), { code: 'ECONNRESET' });
+    manual.finish(url('a'), new MediaCacheError('unreachable', `The download of ${url('a')} broke off`, url('a'), undefined, { cause: reset }));
+    manual.finish(url('b'), new MediaCacheError('upstream_status', `${url('b')} answered HTTP 404.`, url('b'), 404));
+    await done;
+    expect(lines).toEqual([`Prefetching ${url('a')} failed: The download of ${url('a')} broke off (ECONNRESET: other side closed)`]);
+  });
 });

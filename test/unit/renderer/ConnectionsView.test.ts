@@ -6,7 +6,7 @@ import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.
 import { de } from '../../../renderer/src/i18n/de.ts';
 import { en } from '../../../renderer/src/i18n/en.ts';
 import { errorMessageKey } from '../../../renderer/src/i18n/errorMessages.ts';
-import { createCastdeskI18n } from '../../../renderer/src/i18n/index.ts';
+import { createCastdeskI18n, type SupportedLocale } from '../../../renderer/src/i18n/index.ts';
 import { useConnectionStore } from '../../../renderer/src/stores/connections.ts';
 import ConnectionsView from '../../../renderer/src/views/ConnectionsView.vue';
 import { demoView, fakeBridge } from './fakeBridge.ts';
@@ -17,10 +17,10 @@ afterEach(() => {
   wrapper = undefined;
 });
 
-async function mountView(bridge: ReturnType<typeof fakeBridge>['bridge'], keychainAvailable = true) {
+async function mountView(bridge: ReturnType<typeof fakeBridge>['bridge'], keychainAvailable = true, locale: SupportedLocale = 'en') {
   const pinia = createPinia();
   wrapper = mount(ConnectionsView, {
-    global: { plugins: [pinia, createCastdeskI18n('en')], provide: { [castdeskBridgeKey as symbol]: bridge } },
+    global: { plugins: [pinia, createCastdeskI18n(locale)], provide: { [castdeskBridgeKey as symbol]: bridge } },
     attachTo: document.body,
   });
   const store = useConnectionStore(pinia);
@@ -122,6 +122,12 @@ describe('Connections view', () => {
     expect(options.map((option) => [option.attributes('value'), option.text()])).toContainEqual(['de', 'Deutsch']);
     expect(options.map((option) => option.text())).toContain('Українська');
     expect(options).toHaveLength(10);
+  });
+
+  it('offers the UI language as a new connection’s content language', async () => {
+    const { bridge } = fakeBridge({ listConnections: () => ({ ok: true, value: { connections: [], activeId: null } }) });
+    const view = await mountView(bridge, true, 'pl');
+    expect(view.get<HTMLSelectElement>('select[name="contentLocale"]').element.value).toBe('pl');
   });
 
   it('says plainly when there is no keychain', async () => {

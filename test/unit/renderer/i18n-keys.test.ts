@@ -112,8 +112,31 @@ describe.each(supportedLocales)('UI texts in %s', (locale) => {
         if (!enKeys.includes(key)) unknown.push(`${file}: ${key}`);
       }
       for (const match of source.matchAll(/\$?\bt\(\s*`[^`]*\$\{/g)) unknown.push(`${file}: computed key ${match[0]}`);
+      // <i18n-t keypath="…">
+      for (const match of source.matchAll(/\bkeypath="([^"]*)"/g)) if (!enKeys.includes(match[1]!)) unknown.push(`${file}: keypath ${match[1]}`);
     }
     expect(unknown).toEqual([]);
+  });
+});
+
+
+const sourceRoot = '../../../renderer/src/';
+/** The `sources` key of a module a renderer file imports by a relative path. */
+const resolveSource = (file: string, specifier: string): string => sourceRoot + new URL(specifier, `https://renderer/${file.slice(sourceRoot.length)}`).pathname.slice(1);
+
+describe('Keys chosen in code', () => {
+  it('come from a table typed MessageKey (the type check holds it to the English keys), in the file or a module it imports', () => {
+    const untyped: string[] = [];
+    for (const [file, source] of Object.entries(sources)) {
+      // t(someKey…), $t(table[…]), composer.t(keys[name]): anything but a literal.
+      if (!/\$?\bt\(\s*[^'"`\s)]/.test(source)) continue;
+      if (/\bMessageKey\b/.test(source)) continue;
+      // A table or composable (never a component) imported from a module that types its keys.
+      const imported = [...source.matchAll(/\bfrom\s+'(\.{1,2}\/[^']+\.ts)'/g)].map((match) => resolveSource(file, match[1]!));
+      if (imported.some((module) => /\bMessageKey\b/.test(sources[module] ?? ''))) continue;
+      untyped.push(file.replace(/^.*\/renderer\/src\//, ''));
+    }
+    expect(untyped, 'files passing a key chosen in code to t() without MessageKey').toEqual([]);
   });
 });
 

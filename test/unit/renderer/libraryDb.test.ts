@@ -3,17 +3,8 @@ import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ActorListItem } from '../../../contract/directory-api.ts';
 import { connectionLibrary } from '../../../renderer/src/db/connectionLibrary.ts';
-import {
-  LibraryDb,
-  LibraryStorageError,
-  libraryDbName,
-  libraryDbVersion,
-  librarySchemaVersions,
-  libraryUid,
-  openLibraryDb,
-  requestPersistentStorage,
-  type PageCheckpoint,
-} from '../../../renderer/src/db/libraryDb.ts';
+import { LibraryDb, LibraryStorageError, libraryDbName, libraryDbVersion, librarySchemaVersions, openLibraryDb, requestPersistentStorage, type PageCheckpoint } from '../../../renderer/src/db/libraryDb.ts';
+import { libraryUid } from '../../../renderer/src/search/libraryKey.ts';
 import { writeProfilePage } from '../../../renderer/src/db/libraryWrites.ts';
 import { foldName, foldQuery } from '../../../renderer/src/search/foldName.ts';
 

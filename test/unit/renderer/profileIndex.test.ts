@@ -145,7 +145,8 @@ describe('search in the URL', () => {
       ...emptyQuery(),
       text: 'Müller',
       sort: 'lastName',
-      facets: { gender: ['female', 'm'], language: ['deu', 'eng'], skill: ['instruments:piano'], showreel: ['yes'] },
+      reversed: true,
+      facets: { gender: ['female', 'i'], language: ['deu', 'eng'], skill: ['instruments:piano'], showreel: ['yes'] },
       languageMinLevels: { deu: 'fliessend' },
       actingAgeMin: 20,
       actingAgeMax: 35,
@@ -153,8 +154,12 @@ describe('search in the URL', () => {
       heightMax: null,
     };
     const route = routeFromQuery(query, 'grid');
-    expect(route).toMatchObject({ q: 'Müller', sort: 'lastName', lang: ['deu:fliessend', 'eng'], age: '20-35', height: '160-', view: 'grid' });
+    expect(route).toMatchObject({ q: 'Müller', sort: 'lastName', desc: '1', lang: ['deu:fliessend', 'eng'], age: '20-35', height: '160-', view: 'grid' });
     expect(queryFromRoute(route)).toEqual(query);
+    // Links from before the m/f/i field was folded into the gender facet find the same people.
+    expect(queryFromRoute({ gender: ['m', 'f', 'i'] }).facets.gender).toEqual(['male', 'female', 'i']);
+    expect(queryFromRoute({ sort: 'height', desc: '1' })).toMatchObject({ sort: 'height', reversed: true });
+    expect(queryFromRoute({ q: 'x', desc: '1' })).toMatchObject({ sort: 'relevance', reversed: false });
     expect(queryFromRoute({ age: 'old', height: '300-100', lang: 'deu:perfect', reel: 'maybe', sort: 'random' })).toEqual({
       ...emptyQuery(),
       facets: { language: ['deu'] },

@@ -21,6 +21,8 @@ let wrapper: VueWrapper | undefined;
 let pinia: Pinia | undefined;
 
 afterEach(async () => {
+  // The list remembers its layout, columns and order on this computer: each test starts afresh.
+  localStorage.clear();
   wrapper?.unmount();
   wrapper = undefined;
   if (pinia) await useSyncStore(pinia).activate(null);
@@ -120,6 +122,20 @@ describe('actor list search and filters', { timeout: 15_000 }, () => {
     await eventually(() => expect(router.currentRoute.value.name).toBe('actors'));
     expect(router.currentRoute.value.query.q).toBe('jon');
     await eventually(() => expect(names()).toEqual(['Jonas Weber', 'Jonathan Schulz']));
+  });
+
+  it('leaves the page it went back or forward to alone, even with a search still waiting for the address', async () => {
+    const { view, names, router } = await mountList('/actors');
+    await router.push({ name: 'home' });
+    router.back();
+    await eventually(() => expect(router.currentRoute.value.name).toBe('actors'));
+    await eventually(() => expect(names()).toHaveLength(4));
+    await view.get('[data-testid="search-input"]').setValue('jon');
+    router.forward();
+    await eventually(() => expect(router.currentRoute.value.name).toBe('home'));
+    // The list's search would have been written at once on leaving, into the entry Forward reached.
+    expect(router.currentRoute.value.fullPath).toBe('/');
+    expect(window.location.hash).toBe('#/');
   });
 
   it('moves from the search field into the list with the arrow keys', async () => {

@@ -12,13 +12,14 @@ import type { CastdeskBridge } from '../../../contract/bridge.ts';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
 import { openLibraryDb, type LibraryDb } from '../../../renderer/src/db/libraryDb.ts';
 import { putSearchRows } from '../../../renderer/src/db/searchRows.ts';
-import { readSearchSnapshots, writeSearchSnapshots } from '../../../renderer/src/db/searchSnapshotDb.ts';
+import { deleteSearchSnapshots, readSearchSnapshots, writeSearchSnapshots } from '../../../renderer/src/db/searchSnapshotDb.ts';
 import { emptyQuery } from '../../../renderer/src/search/profileIndex.ts';
 import { searchSnapshotTiming, useSearchIndexStore } from '../../../renderer/src/stores/searchIndex.ts';
 import { useSyncStore } from '../../../renderer/src/stores/sync.ts';
 import { searchRowsOf } from '../../bench/searchRows.ts';
 import { fakeBridge } from './fakeBridge.ts';
 
+const origin = 'https://directory.test';
 const eventually = (check: () => void | Promise<void>) => vi.waitFor(check, { timeout: 10_000, interval: 20 });
 const opened: LibraryDb[] = [];
 const started: ReturnType<typeof useSyncStore>[] = [];
@@ -45,15 +46,18 @@ async function library(): Promise<LibraryDb> {
   return db;
 }
 
-/** A fresh start of the stores (a new page) on the app's library, `db` open beside it. */
-async function start(_db: LibraryDb) {
+/**
+ * A fresh start of the stores (a new page) on the app's library, `db` open beside it; with null
+ * the stores start before any connection (the library is not open yet).
+ */
+function start(db: LibraryDb | null) {
   const app = createApp({});
   const pinia = createPinia();
   app.use(pinia).provide(castdeskBridgeKey, fakeBridge().bridge as CastdeskBridge);
   setActivePinia(pinia);
   const stores = app.runWithContext(() => ({ sync: useSyncStore(), index: useSearchIndexStore() }));
   started.push(stores.sync);
-  await stores.sync.activate('c1', 'https://directory.test');
+  if (db) void stores.sync.activate('c1', origin);
   return stores.index;
 }
 
@@ -107,5 +111,44 @@ describe('the persisted search index', () => {
     await eventually(async () => expect((await readSearchSnapshots(db.name)).actor).toBeUndefined());
     await eventually(() => expect(third.loaded).toBe(true));
     expect(third.size('actor')).toBe(0);
+  });
+  it('shows a snapshot at once and reads the rows anew when the library turns out to hold fewer rows than it was taken of', async () => {
+    searchSnapshotTiming.delayMs = 0;
+    const db = await library();
+    const first = start(db);
+    await eventually(async () => expect((await readSearchSnapshots(db.name)).actor?.libraryRows).toBe(names.length));
+    // That page is closed: it would otherwise follow the changes below and store its own snapshot.
+    first.$dispose();
+
+    // Cleared and synced again since, to fewer rows with newer revs: the rev alone does not tell.
+    await db.searchRows.clear();
+    const [refilled] = searchRowsOf([{ first: 'Katarina', last: 'Becker' }], 100);
+    const { rev: _rev, ...refilledRow } = refilled!;
+    await db.transaction('rw', db.searchRows, async () => {
+      await db.searchRows.put({ ...refilledRow, rev: names.length + 1 });
+    });
+    const second = await start(db);
+    await eventually(() => expect(second.size('actor')).toBe(1));
+    expect(found(second, 'katarina')).toEqual([100]);
+    expect(found(second, 'weber')).toEqual([]);
+    expect(second.loadedRows).toBe(1);
+    await eventually(async () => expect((await readSearchSnapshots(db.name)).actor?.libraryRows).toBe(1));
+  });
+  it("reads the last start's snapshots before the library is open", async () => {
+    searchSnapshotTiming.delayMs = 0;
+    const db = await library();
+    const first = start(db);
+    await eventually(async () => expect((await readSearchSnapshots(db.name)).actor?.readThroughRev).toBe(names.length));
+    first.$dispose();
+
+    // The stores start before the connection is known: the remembered library's snapshots are
+    // read at once, before they are deleted here, so the start needs no row.
+    const early = start(null);
+    await deleteSearchSnapshots(db.name);
+    await useSyncStore().activate('c1', origin);
+    await eventually(() => expect(early.loaded).toBe(true));
+    expect(early.loadedRows).toBe(0);
+    expect(found(early, 'weber jon')).toEqual([1]);
+    // (There is one library for every connection now: no other library's snapshot to tell apart.)
   });
 });

@@ -98,7 +98,7 @@ describe('Settings: content language', () => {
     pinia = createPinia();
     const { bridge, calls } = fakeBridge({
       listConnections: () => ({ ok: true, value: { connections: [current], activeId: current.id } }),
-      getAppInfo: () => ({ ok: true, value: { version: '1', shell: 'web', keychain: { available: true } } }),
+      getAppInfo: () => ({ ok: true, value: { version: '1', shell: 'web', keychain: { available: true }, folders: { data: '/tmp/castdesk', logs: '/tmp/castdesk/logs' } } }),
       updateConnection: (args: { id: string; contentLocale: 'fr' }) => {
         current = { ...current, contentLocale: args.contentLocale };
         return { ok: true, value: current };
@@ -176,7 +176,7 @@ describe('Settings: media policy', () => {
     let capBytes = 2 * 1024 ** 3;
     const { bridge, calls } = fakeBridge({
       listConnections: () => ({ ok: true, value: { connections: [demoView], activeId: demoView.id } }),
-      getAppInfo: () => ({ ok: true, value: { version: '1', shell: 'web', keychain: { available: true } } }),
+      getAppInfo: () => ({ ok: true, value: { version: '1', shell: 'web', keychain: { available: true }, folders: { data: '/tmp/castdesk', logs: '/tmp/castdesk/logs' } } }),
       getMediaCacheStats: () => ({ ok: true, value: { count: 40, files: 40, bytes: 4 * 1024 ** 2, capBytes, keptFiles: 30, keptBytes: 3 * 1024 ** 2 } }),
       setMediaCacheCap: (args: { capBytes: number }) => {
         capBytes = args.capBytes;

@@ -35,7 +35,7 @@ async function mountApp(path = '/', locale: 'en' | 'de' = 'en') {
   await router.isReady();
   const pinia: Pinia = createPinia();
   const { bridge } = fakeBridge({
-    getAppInfo: () => ({ ok: true, value: { version: '1', shell: 'web', keychain: { available: true } } }),
+    getAppInfo: () => ({ ok: true, value: { version: '1', shell: 'web', keychain: { available: true }, folders: { data: '/tmp/castdesk', logs: '/tmp/castdesk/logs' } } }),
     listConnections: () => ({ ok: true, value: { connections: [], activeId: null } }),
   });
   wrapper = mount(App, {
@@ -74,13 +74,14 @@ describe('menu', () => {
       ['Actors', '#/actors'],
       ['Crew', '#/crew'],
       ['Credits', '#/credits'],
+      ['Changes', '#/changes'],
       ['Casting calls', '#/casting-calls'],
       ['Shortlists', '#/shortlists'],
       ['Connections', '#/connections'],
       ['Settings', '#/settings'],
     ]);
     await app.get('[data-testid="language-switch"]').setValue('de');
-    expect(nav.findAll('a').map((link) => link.text())).toEqual([de.nav.home, de.nav.actors, de.nav.crew, de.credits.nav, de.nav.castingCalls, de.nav.shortlists, de.nav.connections, de.nav.settings]);
+    expect(nav.findAll('a').map((link) => link.text())).toEqual([de.nav.home, de.nav.actors, de.nav.crew, de.credits.nav, de.history.changes.nav, de.nav.castingCalls, de.nav.shortlists, de.nav.connections, de.nav.settings]);
   });
 
   it('marks the current page, and a list section while one of its detail pages is open', async () => {
@@ -196,6 +197,7 @@ describe('window title', () => {
       crew: 'Crew',
       crewMember: 'Crew member',
       credits: 'Search the credits',
+      changes: 'Changes',
       castingCalls: 'Casting calls',
       castingCall: 'Casting call',
       shortlists: 'Shortlists',

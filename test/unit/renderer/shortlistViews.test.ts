@@ -426,14 +426,14 @@ describe('A shortlist', () => {
     await note.setValue('Strong');
     // On its way at once: nothing is held back for a pause that a reload would cut short.
     await shortlists.flushPendingWrites();
-    expect(shortlists.db && (await shortlists.db.entries.toArray()).map((entry) => entry.note)).toEqual(['Strong']);
+    expect((await shortlists.allListsAndEntries()).entries.map((entry) => entry.note)).toEqual(['Strong']);
     await eventually(() => expect(shortlists.entries[0]?.note).toBe('Strong'));
     // The field still holds what was typed.
     expect((note.element as HTMLTextAreaElement).value).toBe('Strong');
 
     await note.setValue('Strong, dialect');
     await router.push('/shortlists');
-    expect(shortlists.db && (await shortlists.db.entries.toArray()).map((entry) => entry.note)).toEqual(['Strong, dialect']);
+    expect((await shortlists.allListsAndEntries()).entries.map((entry) => entry.note)).toEqual(['Strong, dialect']);
   });
 
   it('removes selected entries and puts them back in their places with undo', { timeout: 20_000 }, async () => {

@@ -93,6 +93,10 @@ describe('shortlists belong to the user', () => {
     expect(index.rowOf('actor', 'https://directory.example.com', 1)?.origin).toBe('https://directory.example.com');
     expect(await shortlists.addActors(agencyList.id, [1])).toEqual({ added: 1, already: 0 });
     await eventually(() => expect(shortlists.entries.map((entry) => entry.directoryOrigin)).toEqual(['https://directory.example.com', 'http://127.0.0.1:40000']));
+    // An actor of the other directory, named by its directory (as its profile page does), while the demo is active.
+    expect(await shortlists.addActors(agencyList.id, [2], 'https://directory.example.com')).toEqual({ added: 1, already: 0 });
+    await eventually(() => expect(shortlists.entries.map((entry) => [entry.directoryOrigin, entry.actorId, entry.snapshot.name])).toContainEqual(['https://directory.example.com', 2, 'Ada Aalto']));
+    expect(await shortlists.removeEntries(shortlists.entries.filter((entry) => entry.actorId === 2).map((entry) => entry.id!))).toBeTruthy();
 
     // Switching the active connection keeps every list and entry.
     await connections.setActive(app.b.id);

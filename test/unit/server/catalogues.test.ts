@@ -13,12 +13,8 @@ import {
   listCatalogueNames,
   readCatalogueDirectory,
 } from '../../../server/src/catalogues/catalogues.ts';
-import {
-  applyActorEnumMode,
-  applyCrewEnumMode,
-  applyQualificationMode,
-  closedListFields,
-} from '../../../server/src/catalogues/enumMode.ts';
+import { closedListFields } from '../../../contract/closed-list-fields.ts';
+import { applyActorEnumMode, applyCrewEnumMode, applyQualificationMode } from '../../../server/src/catalogues/enumMode.ts';
 
 const catalogueDir = new URL('../../../contract/catalogues/', import.meta.url);
 const catalogueFiles = readdirSync(catalogueDir).filter((file) => file.endsWith('.json'));

@@ -6,13 +6,14 @@
 import { computed, type Ref } from 'vue';
 import { useI18n } from 'vue-i18n';
 import type { CompareActor } from '../../stores/compare.ts';
+import type { MessageKey } from '../../i18n/en.ts';
 import { useLabelsStore } from '../../stores/labels.ts';
 import { alignCells, cellsDiffer, nameToken, numberToken, type AlignedItem, type CompareCellValue, type CompareItem } from './compareValues.ts';
 
 export interface CompareRow {
   key: string;
   /** The i18n key of the row's name. */
-  text: string;
+  text: MessageKey;
   cells: (AlignedItem[] | null)[];
   differs: boolean;
 }
@@ -40,7 +41,7 @@ export function useCompareRows(actors: Ref<readonly CompareActor[]>) {
     film: 'compare.creditGroups.film',
     television: 'compare.creditGroups.television',
     theatre: 'compare.creditGroups.theatre',
-  } as const;
+  } as const satisfies Record<CompareActor['credits'][number]['group'], MessageKey>;
 
   function creditItems(actor: CompareActor): CompareCellValue {
     if (!actor.hasDetail) return null;
@@ -55,7 +56,7 @@ export function useCompareRows(actors: Ref<readonly CompareActor[]>) {
     });
   }
 
-  const definitions: { key: string; text: string; cell: (actor: CompareActor) => CompareCellValue; keepOrder?: boolean }[] = [
+  const definitions: { key: string; text: MessageKey; cell: (actor: CompareActor) => CompareCellValue; keepOrder?: boolean }[] = [
     {
       key: 'actingAge',
       text: 'compare.rows.actingAge',

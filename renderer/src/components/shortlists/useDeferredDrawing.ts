@@ -11,7 +11,8 @@ export const drawnAtOnce = 15;
 
 export function useDeferredDrawing(entryIds: Ref<readonly number[]>, elementOf: (entryId: number) => HTMLElement | undefined) {
   const drawn = reactive(new Set<number>());
-  const watched = new Set<number>();
+  // By element: an entry drawn anew (undo puts a removed one back) is watched anew.
+  const watched = new WeakSet<HTMLElement>();
 
   function isDrawn(entryId: number, index: number): boolean {
     return index < drawnAtOnce || drawn.has(entryId);
@@ -25,8 +26,8 @@ export function useDeferredDrawing(entryIds: Ref<readonly number[]>, elementOf: 
     if (!nearObserver) return;
     entryIds.value.forEach((entryId, index) => {
       const element = elementOf(entryId);
-      if (isDrawn(entryId, index) || watched.has(entryId) || !element) return;
-      watched.add(entryId);
+      if (isDrawn(entryId, index) || !element || watched.has(element)) return;
+      watched.add(element);
       nearObserver?.observe(element);
     });
   }
