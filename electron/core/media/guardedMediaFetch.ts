@@ -47,34 +47,59 @@ function guardedLookup(url: URL): LookupFunction {
   };
 }
 
-/** One GET without following redirects; `guarded` applies the address rule. */
+/** Errors of a request whose kept-alive socket closed before anything was answered. */
+const closedSocketCodes = new Set(['ECONNRESET', 'EPIPE']);
+
+/**
+ * One GET without following redirects; `guarded` applies the address rule. A GET that fails on a
+ * reused keep-alive socket before any answer is sent again, as browsers do. Such a socket closed as
+ * it was handed out: Node's agent gives a request the pooled socket its own 5 s idle timeout
+ * destroyed in the same turn of the event loop (it skips destroyed sockets only at the pool's
+ * front and takes from its back), which a loaded machine, bunching timers and requests, made
+ * common enough to leave kept pictures waiting as "cannot be reached"; or the host's idle timeout
+ * closed it as the request arrived. Each retry takes another pooled socket or a new one, and a new
+ * one's failure is final, so it ends.
+ */
 function requestOnce(url: URL, signal: AbortSignal, guarded: boolean): Promise<Response> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (guarded && isIP(host) !== 0 && isRefusedMediaAddress(host)) return Promise.reject(refused(url, host));
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
-    const request = client.request(
-      url,
-      {
-        method: 'GET',
-        signal,
-        headers: { accept: 'image/*, audio/*, video/*, */*;q=0.5', 'accept-encoding': 'identity' },
-        ...(guarded ? { lookup: guardedLookup(url) } : {}),
-      },
-      (incoming) => {
-        const headers = new Headers();
-        for (const [name, value] of Object.entries(incoming.headers)) {
-          for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one);
-        }
-        const status = incoming.statusCode ?? 502;
-        const bodyless = status === 204 || status === 304;
-        if (bodyless) incoming.resume();
-        resolve(new Response(bodyless ? null : (Readable.toWeb(incoming) as ReadableStream<Uint8Array>), { status, headers }));
-      },
-    );
-    request.on('error', reject);
-    request.end();
+    const send = (): void => {
+      let answered = false;
+      const request = client.request(
+        url,
+        {
+          method: 'GET',
+          signal,
+          headers: { accept: 'image/*, audio/*, video/*, */*;q=0.5', 'accept-encoding': 'identity' },
+          ...(guarded ? { lookup: guardedLookup(url) } : {}),
+        },
+        (incoming) => {
+          answered = true;
+          resolve(responseOf(incoming));
+        },
+      );
+      request.on('error', (error: NodeJS.ErrnoException) => {
+        if (!answered && request.reusedSocket && closedSocketCodes.has(error.code ?? '') && !signal.aborted) send();
+        else reject(error);
+      });
+      request.end();
+    };
+    send();
   });
+}
+
+/** The fetch Response of a node:http answer (its body streamed, not buffered). */
+function responseOf(incoming: http.IncomingMessage): Response {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(incoming.headers)) {
+    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one);
+  }
+  const status = incoming.statusCode ?? 502;
+  const bodyless = status === 204 || status === 304;
+  if (bodyless) incoming.resume();
+  return new Response(bodyless ? null : (Readable.toWeb(incoming) as ReadableStream<Uint8Array>), { status, headers });
 }
 
 /** A MediaFetch that never reaches a refused address, unless it is a connection's own directory. */

@@ -8,6 +8,7 @@ import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
 import type { ActorDetail, CreditEntry } from '../../../contract/directory-api.ts';
 import { mediaUrl } from '../bridge/castdeskBridge.ts';
+import { headshotSource, mainHeadshot } from '../components/profile/galleryOrder.ts';
 import type { ActorRow } from '../db/libraryDb.ts';
 import type { ActorSnapshot } from '../db/shortlistDb.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
@@ -49,6 +50,8 @@ export interface CompareActor {
   known: boolean;
   removed: boolean;
   pictureUrl: string | null;
+  /** The picture's width and height when the saved detail gives them (a list tile's are not known). */
+  pictureDimensions: [number, number] | null;
   actingAgeFrom: number | null;
   actingAgeTo: number | null;
   height: number | null;
@@ -182,11 +185,14 @@ export const useCompareStore = defineStore('compare', () => {
     },
   );
 
-  function pictureOf(row: ActorRow | undefined, searchThumb: string | null): string | null {
-    const pictures = row?.detail?.pictures ?? [];
-    const main = pictures.find((picture) => picture.main_picture) ?? pictures[0];
-    const url = main?.versions?.large ?? main?.versions?.thumb_large ?? main?.url ?? row?.item.main_picture_url_tile ?? searchThumb;
-    return url && sync.connectionId ? mediaUrl(sync.connectionId, url) : null;
+  /**
+   * The picture a column shows: the profile header's (the portrait main picture, large), else the
+   * list's tile; with its size when known, so the column can frame it as the header does.
+   */
+  function pictureOf(row: ActorRow | undefined, searchThumb: string | null): { url: string | null; dimensions: [number, number] | null } {
+    const main = mainHeadshot(row?.detail?.pictures ?? [], 'portrait');
+    const url = (main ? headshotSource(main) : null) || row?.item.main_picture_url_tile || searchThumb;
+    return { url: url && sync.connectionId ? mediaUrl(sync.connectionId, url) : null, dimensions: main?.dimensions ?? null };
   }
 
   const actors = computed<CompareActor[]>(() => {
@@ -206,13 +212,15 @@ export const useCompareStore = defineStore('compare', () => {
         search?.name ||
         snapshot?.name ||
         '';
+      const picture = pictureOf(row, search?.thumbUrl ?? snapshot?.pictureUrl ?? snapshot?.thumbUrl ?? null);
       return {
         id,
         name,
         hasDetail: detail !== undefined,
         known: row !== undefined || search !== undefined || snapshot !== undefined,
         removed: row?.removed !== undefined || search?.removed === 1,
-        pictureUrl: pictureOf(row, search?.thumbUrl ?? snapshot?.pictureUrl ?? snapshot?.thumbUrl ?? null),
+        pictureUrl: picture.url,
+        pictureDimensions: picture.dimensions,
         actingAgeFrom: detail?.acting_age_from ?? search?.actingAgeFrom ?? snapshot?.actingAgeFrom ?? null,
         actingAgeTo: detail?.acting_age_to ?? search?.actingAgeTo ?? snapshot?.actingAgeTo ?? null,
         height: detail?.height ?? search?.height ?? snapshot?.height ?? null,

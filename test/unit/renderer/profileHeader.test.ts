@@ -73,6 +73,23 @@ describe('The headshot', () => {
     expect(view.get('[data-testid="headshot-missing"]').text()).toBe(en.actorDetail.layout.noPicture);
   });
 
+  it('fills its frame with a portrait picture from the top and shows a landscape one whole, so the face stays in', async () => {
+    const wide = picture(3, { main_picture_portrait: true, orientation: 'landscape', dimensions: [800, 533] });
+    const { view } = await mountPart(ProfileHeadshot, { picture: wide, listThumbnail: '/media-cache?u=tile', name: 'Zoe Zander', pictureUrl });
+    const image = () => view.get<HTMLImageElement>('[data-testid="headshot-image"]');
+    expect(image().element.style.objectFit).toBe('contain');
+    expect(image().element.style.objectPosition).toBe('center');
+    // The list's square tile standing in fills the frame from the top.
+    await image().trigger('error');
+    expect(image().attributes('src')).toBe('/media-cache?u=tile');
+    expect(image().element.style.objectFit).toBe('cover');
+    expect(image().element.style.objectPosition).toBe('center top');
+    await view.setProps({ picture: picture(4) });
+    expect(image().attributes('src')).toBe(pictureUrl(`${base}/media/1/4/large.png`));
+    expect(image().element.style.objectFit).toBe('cover');
+    expect(image().element.style.objectPosition).toBe('center top');
+  });
+
   it('shows the list thumbnail before the detail is saved, and a text without any picture', async () => {
     const { view } = await mountPart(ProfileHeadshot, { picture: null, listThumbnail: '/media-cache?u=tile', name: 'Zoe Zander', pictureUrl });
     expect(view.get('[data-testid="headshot-image"]').attributes('src')).toBe('/media-cache?u=tile');
