@@ -210,13 +210,15 @@ export const useShortlistsStore = defineStore('shortlists', () => {
     },
   );
 
+  /** The (directory, actor id) pairs whose entries the memory shows: the actor and those linked to it. */
+  const memoryPeople = computed(() => {
+    const origin = memoryOrigin.value ?? activeOrigin.value;
+    if (memoryActorId.value === null || !origin) return null;
+    return [[origin, memoryActorId.value], ...memoryLinked.value.map((linked) => [linked.origin, linked.id])] as [string, number][];
+  });
+
   watchLive(
-    () => {
-      const origin = memoryOrigin.value ?? activeOrigin.value;
-      if (!db.value || memoryActorId.value === null || !origin) return null;
-      const people = [[origin, memoryActorId.value], ...memoryLinked.value.map((linked) => [linked.origin, linked.id])] as [string, number][];
-      return { db: db.value, people };
-    },
+    () => (db.value && memoryPeople.value ? { db: db.value, people: memoryPeople.value } : null),
     async ({ db: shortlistDb, people }) => {
       const found = (await shortlistDb.entries.where('[directoryOrigin+actorId]').anyOf(people).toArray()) as (ShortlistEntryRow & { id: number })[];
       const owners = await shortlistDb.shortlists.bulkGet(found.map((entry) => entry.shortlistId));
