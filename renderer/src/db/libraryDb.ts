@@ -146,6 +146,10 @@ export interface SearchRow {
   /** The main picture's thumbnail URL (show it through mediaUrl only). */
   thumbUrl: string | null;
   removed: 0 | 1;
+  /** From the detail: with the name, a hint that two directories list one person (search/samePerson.ts). */
+  yearOfBirth?: number | null;
+  /** The film-database id, trimmed and lower case; absent without one (a sparse index). */
+  filmdbId?: string;
   /**
    * Write order: every put of a search row takes a larger rev than any before it in this
    * database, so the in-memory search index reads only what changed since its last read.
@@ -292,7 +296,7 @@ export const librarySchemaVersions = {
     actors: 'uid, id, *connections',
     crew: 'uid, id, *connections',
     castingCalls: 'uid, id, *connections',
-    searchRows: '[kind+uid], kind, foldedName, removed, *languageCodes, rev, *connections',
+    searchRows: '[kind+uid], kind, foldedName, removed, *languageCodes, rev, *connections, filmdbId',
     syncState: '[connectionId+resource], connectionId',
     media: 'url, kind',
     keepOffline: 'key',

@@ -43,6 +43,12 @@ function unique(values: (string | null | undefined)[]): string[] {
   return [...new Set(values.filter((value): value is string => typeof value === 'string' && value !== ''))];
 }
 
+/** The film-database id as the library indexes it: trimmed, lower case, left out when empty. */
+function filmdbIdOf(id: string | null | undefined): { filmdbId?: string } {
+  const normal = id?.trim().toLowerCase() ?? '';
+  return normal === '' ? {} : { filmdbId: normal };
+}
+
 /** The search row of an actor or crew row, without its rev (the writer assigns it). */
 export function searchRowFromProfile(kind: ProfileKind, row: AnyProfileRow): Omit<SearchRow, 'rev'> {
   const item = row.item as ActorRow['item'] & CrewRow['item'];
@@ -91,6 +97,8 @@ export function searchRowFromProfile(kind: ProfileKind, row: AnyProfileRow): Omi
     updatedAt: row.updatedAt,
     thumbUrl: item.main_picture_url_tile ?? null,
     removed: row.removed ? 1 : 0,
+    yearOfBirth: detail?.year_of_birth ?? null,
+    ...filmdbIdOf(detail?.filmdb_id),
   };
 }
 

@@ -6,6 +6,7 @@ import { shortlistExportDe } from './shortlistExport.de.ts';
 import { compareDe, shortlistsDe } from './shortlists.de.ts';
 import { libraryDe } from './library.de.ts';
 import { creditsDe } from './credits.de.ts';
+import { samePersonDe } from './samePerson.de.ts';
 import { historyDe } from './history.de.ts';
 import { watchDe } from './watch.de.ts';
 
@@ -72,6 +73,7 @@ export const de: Messages = {
   compare: compareDe,
   library: libraryDe,
   credits: creditsDe,
+  samePerson: samePersonDe,
   history: historyDe,
   watch: watchDe,
   offline: {

@@ -5,6 +5,7 @@ import { shortlistExportEn } from './shortlistExport.en.ts';
 import { compareEn, shortlistsEn } from './shortlists.en.ts';
 import { libraryEn } from './library.en.ts';
 import { creditsEn } from './credits.en.ts';
+import { samePersonEn } from './samePerson.en.ts';
 import { historyEn } from './history.en.ts';
 import { watchEn } from './watch.en.ts';
 /** English UI texts: the reference set of keys; `de` must carry exactly the same ones. */
@@ -70,6 +71,7 @@ export const en = {
   compare: compareEn,
   library: libraryEn,
   credits: creditsEn,
+  samePerson: samePersonEn,
   history: historyEn,
   watch: watchEn,
   offline: {

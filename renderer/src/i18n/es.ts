@@ -6,6 +6,7 @@ import { shortlistExportEs } from './shortlistExport.es.ts';
 import { compareEs, shortlistsEs } from './shortlists.es.ts';
 import { libraryEs } from './library.es.ts';
 import { creditsEs } from './credits.es.ts';
+import { samePersonEs } from './samePerson.es.ts';
 import { historyEs } from './history.es.ts';
 import { watchEs } from './watch.es.ts';
 
@@ -72,6 +73,7 @@ export const es: Messages = {
   compare: compareEs,
   library: libraryEs,
   credits: creditsEs,
+  samePerson: samePersonEs,
   history: historyEs,
   watch: watchEs,
   offline: {

@@ -6,6 +6,7 @@ import { shortlistExportFr } from './shortlistExport.fr.ts';
 import { compareFr, shortlistsFr } from './shortlists.fr.ts';
 import { libraryFr } from './library.fr.ts';
 import { creditsFr } from './credits.fr.ts';
+import { samePersonFr } from './samePerson.fr.ts';
 import { historyFr } from './history.fr.ts';
 import { watchFr } from './watch.fr.ts';
 
@@ -72,6 +73,7 @@ export const fr: Messages = {
   compare: compareFr,
   library: libraryFr,
   credits: creditsFr,
+  samePerson: samePersonFr,
   history: historyFr,
   watch: watchFr,
   offline: {

@@ -6,6 +6,7 @@ import { shortlistExportIt } from './shortlistExport.it.ts';
 import { compareIt, shortlistsIt } from './shortlists.it.ts';
 import { libraryIt } from './library.it.ts';
 import { creditsIt } from './credits.it.ts';
+import { samePersonIt } from './samePerson.it.ts';
 import { historyIt } from './history.it.ts';
 import { watchIt } from './watch.it.ts';
 
@@ -72,6 +73,7 @@ export const it: Messages = {
   compare: compareIt,
   library: libraryIt,
   credits: creditsIt,
+  samePerson: samePersonIt,
   history: historyIt,
   watch: watchIt,
   offline: {

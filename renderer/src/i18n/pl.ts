@@ -6,6 +6,7 @@ import { shortlistExportPl } from './shortlistExport.pl.ts';
 import { comparePl, shortlistsPl } from './shortlists.pl.ts';
 import { libraryPl } from './library.pl.ts';
 import { creditsPl } from './credits.pl.ts';
+import { samePersonPl } from './samePerson.pl.ts';
 import { historyPl } from './history.pl.ts';
 import { watchPl } from './watch.pl.ts';
 
@@ -72,6 +73,7 @@ export const pl: Messages = {
   compare: comparePl,
   library: libraryPl,
   credits: creditsPl,
+  samePerson: samePersonPl,
   history: historyPl,
   watch: watchPl,
   offline: {

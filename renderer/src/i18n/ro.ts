@@ -6,6 +6,7 @@ import { shortlistExportRo } from './shortlistExport.ro.ts';
 import { compareRo, shortlistsRo } from './shortlists.ro.ts';
 import { libraryRo } from './library.ro.ts';
 import { creditsRo } from './credits.ro.ts';
+import { samePersonRo } from './samePerson.ro.ts';
 import { historyRo } from './history.ro.ts';
 import { watchRo } from './watch.ro.ts';
 
@@ -72,6 +73,7 @@ export const ro: Messages = {
   compare: compareRo,
   library: libraryRo,
   credits: creditsRo,
+  samePerson: samePersonRo,
   history: historyRo,
   watch: watchRo,
   offline: {

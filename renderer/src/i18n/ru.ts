@@ -6,6 +6,7 @@ import { shortlistExportRu } from './shortlistExport.ru.ts';
 import { compareRu, shortlistsRu } from './shortlists.ru.ts';
 import { libraryRu } from './library.ru.ts';
 import { creditsRu } from './credits.ru.ts';
+import { samePersonRu } from './samePerson.ru.ts';
 import { historyRu } from './history.ru.ts';
 import { watchRu } from './watch.ru.ts';
 
@@ -72,6 +73,7 @@ export const ru: Messages = {
   compare: compareRu,
   library: libraryRu,
   credits: creditsRu,
+  samePerson: samePersonRu,
   history: historyRu,
   watch: watchRu,
   offline: {

@@ -6,6 +6,7 @@ import { shortlistExportTr } from './shortlistExport.tr.ts';
 import { compareTr, shortlistsTr } from './shortlists.tr.ts';
 import { libraryTr } from './library.tr.ts';
 import { creditsTr } from './credits.tr.ts';
+import { samePersonTr } from './samePerson.tr.ts';
 import { historyTr } from './history.tr.ts';
 import { watchTr } from './watch.tr.ts';
 
@@ -72,6 +73,7 @@ export const tr: Messages = {
   compare: compareTr,
   library: libraryTr,
   credits: creditsTr,
+  samePerson: samePersonTr,
   history: historyTr,
   watch: watchTr,
   offline: {

@@ -6,6 +6,7 @@ import { shortlistExportUk } from './shortlistExport.uk.ts';
 import { compareUk, shortlistsUk } from './shortlists.uk.ts';
 import { libraryUk } from './library.uk.ts';
 import { creditsUk } from './credits.uk.ts';
+import { samePersonUk } from './samePerson.uk.ts';
 import { historyUk } from './history.uk.ts';
 import { watchUk } from './watch.uk.ts';
 
@@ -72,6 +73,7 @@ export const uk: Messages = {
   compare: compareUk,
   library: libraryUk,
   credits: creditsUk,
+  samePerson: samePersonUk,
   history: historyUk,
   watch: watchUk,
   offline: {

@@ -123,6 +123,9 @@ export const useShortlistsStore = defineStore('shortlists', () => {
   const entries = shallowRef<(ShortlistEntryRow & { id: number })[]>([]);
   const entriesLoaded = ref(false);
   const memoryActorId = ref<number | null>(null);
+  /** The directory of the actor whose memory is shown (null: the active one) and the profiles linked to it as one person. */
+  const memoryOrigin = ref<string | null>(null);
+  const memoryLinked = shallowRef<readonly { origin: string; id: number }[]>([]);
   const memory = shallowRef<ActorMemory[]>([]);
   const error = ref<LibraryError | null>(null);
   const lastRemoval = shallowRef<Removal | null>(null);
@@ -207,10 +210,17 @@ export const useShortlistsStore = defineStore('shortlists', () => {
     },
   );
 
+  /** The (directory, actor id) pairs whose entries the memory shows: the actor and those linked to it. */
+  const memoryPeople = computed(() => {
+    const origin = memoryOrigin.value ?? activeOrigin.value;
+    if (memoryActorId.value === null || !origin) return null;
+    return [[origin, memoryActorId.value], ...memoryLinked.value.map((linked) => [linked.origin, linked.id])] as [string, number][];
+  });
+
   watchLive(
-    () => (db.value && memoryActorId.value !== null && activeOrigin.value ? { db: db.value, actorId: memoryActorId.value, origin: activeOrigin.value } : null),
-    async ({ db: shortlistDb, actorId, origin }) => {
-      const found = (await shortlistDb.entries.where('[directoryOrigin+actorId]').equals([origin, actorId]).toArray()) as (ShortlistEntryRow & { id: number })[];
+    () => (db.value && memoryPeople.value ? { db: db.value, people: memoryPeople.value } : null),
+    async ({ db: shortlistDb, people }) => {
+      const found = (await shortlistDb.entries.where('[directoryOrigin+actorId]').anyOf(people).toArray()) as (ShortlistEntryRow & { id: number })[];
       const owners = await shortlistDb.shortlists.bulkGet(found.map((entry) => entry.shortlistId));
       return found
         .map((entry, i) => ({ entry, list: owners[i] as (ShortlistRow & { id: number }) | undefined }))
@@ -561,8 +571,14 @@ export const useShortlistsStore = defineStore('shortlists', () => {
     return through ? mediaUrl(through, url) : undefined;
   }
 
-  function showMemoryOf(actorId: number | null): void {
+  /**
+   * Shows what the shortlists hold of actor `actorId` of `origin` (null: the active directory) and
+   * of the profiles of other directories linked to it as the same person.
+   */
+  function showMemoryOf(actorId: number | null, origin: string | null = null, linked: readonly { origin: string; id: number }[] = []): void {
     memoryActorId.value = actorId;
+    memoryOrigin.value = origin;
+    memoryLinked.value = linked;
     if (actorId === null) memory.value = [];
   }
 

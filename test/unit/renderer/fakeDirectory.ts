@@ -25,6 +25,9 @@ export function actorDetail(item: ActorListItem): ActorDetail {
     updated_at: item.updated_at ?? updatedAt,
     acting_age_from: 25,
     acting_age_to: 35,
+    // What a list item names beyond the list fields comes with its detail (tests give some).
+    year_of_birth: (item as Partial<ActorDetail>).year_of_birth ?? null,
+    filmdb_id: (item as Partial<ActorDetail>).filmdb_id ?? null,
     languages: { deu: 'native', eng: 'fluent' },
     talent_agency_connections: [
       { talent_agency_id: 7, talent_agency_name: 'Agentur Nord', categories: [], regions: ['Hamburg'], connection_type: 'primary_agency' },
