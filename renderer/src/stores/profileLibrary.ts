@@ -12,9 +12,8 @@ import { toLibraryError, type LibraryError } from './libraryErrors.ts';
 import { openLibrary, profilesOf } from './libraryAccess.ts';
 import { watchLive } from './liveLibrary.ts';
 import type { useSyncStore } from './sync.ts';
+import { staleDetailMs } from '../sync/detailFreshness.ts';
 
-/** A cached detail older than this reads as "may be out of date". */
-export const staleDetailMs = 7 * 24 * 3600_000;
 
 /** How current the open profile is: saved, being fetched, perhaps out of date, or only listed. */
 export type CacheState = 'offline' | 'fetching' | 'stale' | 'listOnly';

@@ -5,6 +5,7 @@
  */
 import { fullJitterDelayMs, sleep, type BackoffOptions } from '../../../contract/backoff.ts';
 import type { RequestPriority } from '../../../contract/bridge.ts';
+import { maxPerPage } from '../../../contract/list-limits.ts';
 import type { BridgeResult } from '../../../contract/bridge-errors.ts';
 import type { ActorDetail, CrewDetail } from '../../../contract/directory-api.ts';
 import { LibraryStorageError, type AnyProfileRow, type KeepOfflineScope, type ProfileKind, type SyncResource } from '../db/libraryDb.ts';
@@ -28,8 +29,9 @@ import { notCached, pictureVersionUrls, prefetchPictures, thumbnailsWanted, type
 import type { SyncContext } from './syncContext.ts';
 import type { SyncEngineOptions, SyncRunOptions, SyncRunOutcome, ViewedProfile } from './syncEngine.ts';
 import { ProgressTracker } from './syncProgress.ts';
+import { staleCurrentCallMs, staleDetailMs } from './detailFreshness.ts';
 
-/** Waiting for a lost network: 1 s growing to a minute (the back end already retried the request). */
+/** Waiting for a lost network: 1 s growing to a minute. Only here: the back end retries only answers that ask for another try (408, 429, 5xx). */
 const offlineBackoff = { baseMs: 1000, capMs: 60_000 };
 /** Retrying kept files that wait: 2 s growing to 30 s, so a host back is noticed soon. */
 const mediaRetryBackoff = { baseMs: 2000, capMs: 30_000 };
@@ -76,9 +78,9 @@ export class SyncRunner {
       library: { db: options.db, connectionId: options.connectionId, origin: options.origin ?? unknownOriginOf(options.connectionId), code: -1 },
       bridge: options.bridge,
       connectionId: options.connectionId,
-      perPage: options.perPage ?? 1000,
+      perPage: options.perPage ?? maxPerPage,
       lookbackSeconds: options.lookbackSeconds ?? 3600,
-      staleDetailMs: options.staleDetailMs ?? 7 * 24 * 3600_000,
+      staleDetailMs: options.staleDetailMs ?? staleDetailMs,
       contentLocale: options.contentLocale ?? (() => undefined),
       progress: this.progress,
       now,
@@ -274,7 +276,9 @@ export class SyncRunner {
     await db.castingCalls.where('connections').equals(connectionId).each((row) => {
       if (row.removed) return;
       if (!row.detail) this.enqueue({ kind: 'castingCall', id: row.id, priority: 'keep_offline' });
-      else if (this.isOld(row.detailFetchedAt)) this.enqueue({ kind: 'castingCall', id: row.id, priority: 'background' });
+      else if (this.isOld(row.detailFetchedAt, row.current ? Math.min(staleCurrentCallMs, this.context.staleDetailMs) : this.context.staleDetailMs)) {
+        this.enqueue({ kind: 'castingCall', id: row.id, priority: 'background' });
+      }
     });
     this.keptRefs = keptRefs;
     for (const ref of staleRefs) this.enqueue({ ...ref, priority: 'background' });
@@ -286,8 +290,8 @@ export class SyncRunner {
     if (versionsWanted.length > 0) await prefetchPictures(this.context, await notCached(this.context, versionsWanted), 'high');
   }
 
-  private isOld(fetchedAt: string | undefined): boolean {
-    return !fetchedAt || this.context.now() - Date.parse(fetchedAt) > this.context.staleDetailMs;
+  private isOld(fetchedAt: string | undefined, staleMs = this.context.staleDetailMs): boolean {
+    return !fetchedAt || this.context.now() - Date.parse(fetchedAt) > staleMs;
   }
 
   /** No detail yet, one older than the list item, or one fetched too long ago. */

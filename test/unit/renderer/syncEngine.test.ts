@@ -232,4 +232,33 @@ describe('sync engine', () => {
     expect(engine.progress()).toMatchObject({ online: false, lastError: { code: 'network' } });
     expect(directory.calls.filter((call) => call.channel === 'getActor').every((call) => call.args.priority === 'interactive')).toBe(true);
   });
+  it('asks a casting call that is still open again after a day, one that is no longer current after a week', async () => {
+    const db = freshDb();
+    const open = { id: 1, name: 'Open call', casting_type: 'film', deadline: '2026-06-30T00:00:00.000Z' };
+    const closed = { id: 2, name: 'Closed call', casting_type: 'film', deadline: '2026-05-01T00:00:00.000Z' };
+    let clock = Date.parse('2026-06-01T12:00:00.000Z');
+    const directory = scriptedDirectory([], (channel, args) => {
+      if (channel === 'listCastingCalls') {
+        // Call lists carry no updated_at: a role added to a call shows only in its detail.
+        const items = (args.params as { current?: boolean }).current ? [open] : [open, closed];
+        return ok({ items, total: items.length, page: 1, perPage: 1000, nextPage: null });
+      }
+      if (channel === 'getCastingCall') {
+        const item = args.id === 1 ? open : closed;
+        return ok({ ...item, visibility: 'public', roles: [], updated_at: '2026-05-01T00:00:00.000Z' });
+      }
+      return undefined;
+    });
+    const engine = createSyncEngine({ db, bridge: directory.bridge, connectionId: 'c1', media: false, now: () => clock });
+    const askedFor = async () => {
+      directory.calls.length = 0;
+      expect(await engine.run()).toBe('done');
+      return directory.calls.filter((call) => call.channel === 'getCastingCall').map((call) => call.args.id).sort();
+    };
+    expect(await askedFor()).toEqual([1, 2]);
+    clock += 2 * 24 * 3600_000;
+    expect(await askedFor()).toEqual([1]);
+    clock += 6 * 24 * 3600_000;
+    expect(await askedFor()).toEqual([1, 2]);
+  });
 });
