@@ -104,7 +104,8 @@ describe('one person across directories', { timeout: 60_000 }, () => {
     expect(await samePerson.link(samePerson.suggestions[0]!.profile)).toBe(true);
     await eventually(() => expect(keysOf(samePerson.linked)).toEqual([`7@${south}`]));
     expect(samePerson.suggestions).toEqual([]);
-    expect((samePerson.linked[0] as { name?: string }).name).toBe('Anna Müller');
+    // Its name follows once the library has been read for the new link.
+    await eventually(() => expect((samePerson.linked[0] as { name?: string }).name).toBe('Anna Müller'));
 
     // From the other side, the same person.
     samePerson.show('actor', 7, south);
