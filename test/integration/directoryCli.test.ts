@@ -24,7 +24,8 @@ function runCli(args: string[]) {
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => { children.delete(child); resolve(code); }));
-  const waitFor = async (pattern: RegExp, timeoutMs = 60_000) => {
+  // Generous: a process start (tsx, PGlite, the demo) takes seconds quiet and a minute or more under load.
+  const waitFor = async (pattern: RegExp, timeoutMs = 240_000) => {
     const started = Date.now();
     while (!pattern.test(output)) {
       if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${pattern}; output so far:\n${output}`);
@@ -38,7 +39,8 @@ function runCli(args: string[]) {
 
 const example = /```json\n([\s\S]*?)```/.exec(readFileSync(join(root, 'server/FIXTURES.md'), 'utf8'))![1];
 
-describe('npm run directory', () => {
+// Every test starts the CLI as a process: generous timeouts, as for any process start.
+describe('npm run directory', { timeout: 600_000 }, () => {
   it('serves a fixture, prints its URL and keys, and stops cleanly on SIGTERM', async () => {
     const fixture = join(workDir, 'fixture.json');
     writeFileSync(fixture, example);
