@@ -5,12 +5,13 @@
  * every record whose write had completed, each one whole, and the running size matches the
  * records exactly: a record and its size are one transaction.
  */
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumArgs, chromiumExecutable } from '../chromium.ts';
@@ -21,7 +22,9 @@ const pageEntry = fileURLToPath(new URL('./historyCrashPage.ts', import.meta.url
 let work: string;
 let server: Server;
 let url: string;
-const contexts: BrowserContext[] = [];
+const browsers: Browser[] = [];
+/** Process groups of the browsers started, killed at the end if still there. */
+const groups = new Set<number>();
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'castdesk-history-crash-'));
@@ -40,41 +43,49 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
+  for (const browser of browsers) await browser.close().catch(() => undefined);
+  for (const group of [...groups]) killGroup(group);
   await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
   if (work) await rm(work, { recursive: true, force: true });
 });
 
-async function open(profileDir: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await chromium.launchPersistentContext(profileDir, { executablePath: chromiumExecutable, args: chromiumArgs, headless: true });
-  contexts.push(context);
+/**
+ * Chromium on `profileDir`, started by the test in a process group of its own (Debian's
+ * /usr/bin/chromium is a script that runs the browser as its child), and driven over CDP: the test
+ * knows the group to kill, instead of searching the process table for the browser.
+ */
+async function open(profileDir: string): Promise<{ browser: Browser; page: Page; group: number }> {
+  const child = spawn(chromiumExecutable, [...chromiumArgs, '--headless', `--user-data-dir=${profileDir}`, '--remote-debugging-port=0', 'about:blank'], {
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  groups.add(child.pid!);
+  const endpoint = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stderr!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const found = /DevTools listening on (ws:\/\/\S+)/.exec(output);
+      if (found) resolve(found[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`Chromium exited (${code}) before it listened:\n${output}`)));
+  });
+  const browser = await chromium.connectOverCDP(endpoint);
+  browsers.push(browser);
+  const context = browser.contexts()[0]!;
   const page = context.pages()[0] ?? (await context.newPage());
   await page.goto(url);
   await page.waitForFunction(() => (globalThis as unknown as { historyCrash?: { ready?: boolean } }).historyCrash?.ready === true);
-  return { context, page };
+  return { browser, page, group: child.pid! };
 }
 
-/**
- * The browser process of the profile (Linux): the Chromium without --type= whose user data folder
- * it is, or else the parent of that profile's zygote (the browser process may rewrite its own
- * command line, so the children, which keep theirs, are the surer sign).
- */
-async function browserProcessOf(profileDir: string): Promise<number> {
-  const zygoteParents = new Set<number>();
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const args = (await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '')).split('\0');
-    if (!args.includes(`--user-data-dir=${profileDir}`)) continue;
-    if (!args.some((arg) => arg.startsWith('--type='))) return Number(entry);
-    if (args.includes('--type=zygote')) {
-      // /proc/<pid>/stat: "pid (name) state ppid …"; the name may hold spaces, so read after its ')'.
-      const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (Number.isInteger(parent) && parent > 1) zygoteParents.add(parent);
-    }
+/** SIGKILL to every process of the group: the browser dies at once, as in a crash. */
+function killGroup(group: number): void {
+  try {
+    process.kill(-group, 'SIGKILL');
+  } catch {
+    // Already gone.
   }
-  if (zygoteParents.size === 1) return [...zygoteParents][0]!;
-  throw new Error(`No browser process for ${profileDir}`);
+  groups.delete(group);
 }
 
 const inPage = <T>(page: Page, run: (crash: HistoryCrashPage) => T | Promise<T>): Promise<T> =>
@@ -87,11 +98,10 @@ describe('the change history when the browser is killed mid-write', () => {
     await inPage(first.page, (crash) => crash.startWriting());
     await expect.poll(() => inPage(first.page, (crash) => crash.state.committed), { timeout: 60_000 }).toBeGreaterThanOrEqual(40);
 
-    // The browser process dies at once, in the middle of the next writes.
-    const browserPid = await browserProcessOf(profileDir);
+    // The browser dies at once, in the middle of the next writes.
     const committedBefore = await inPage(first.page, (crash) => crash.state.committed);
-    const closed = new Promise<void>((resolve) => first.context.once('close', () => resolve()));
-    process.kill(browserPid, 'SIGKILL');
+    const closed = new Promise<void>((resolve) => first.browser.once('disconnected', () => resolve()));
+    killGroup(first.group);
     await closed;
 
     const second = await open(profileDir);
