@@ -96,7 +96,8 @@ test('a key set through the UI is written to no file under the user data folder'
   await expect(wrong.getByTestId('connection-test-result').getByRole('alert')).toHaveAttribute('data-error-code', 'unauthorized');
   await page.getByRole('button', { name: 'Use this connection' }).first().click();
   await page.getByRole('link', { name: 'Actors' }).click();
-  await expect(page.getByRole('alert').or(page.getByTestId('profile-row').first())).toBeVisible({ timeout: 30_000 });
+  // The one library shows the demo's actors beside the refused key's error: either says the page is there.
+  await expect(page.getByRole('alert').or(page.getByTestId('profile-row')).first()).toBeVisible({ timeout: 30_000 });
   // The page never holds the key after saving it.
   expect(await page.content()).not.toContain(canary);
 
