@@ -136,7 +136,17 @@ export const useLabelsStore = defineStore('labels', () => {
    * the UI language follows it (a German UI shows German profile values without a second choice);
    * one whose content language the user set to another language keeps it.
    */
-  async function followUiLocale(previous: string, next: string): Promise<void> {
+  function followUiLocale(previous: string, next: string): Promise<void> {
+    // One after another: a second switch made while the first is being saved must see its result
+    // (en → fr → en quickly would otherwise leave the content in French).
+    followingUi = followingUi.then(() => follow(previous, next)).catch((failure: unknown) => {
+      error.value = toLibraryError(failure);
+    });
+    return followingUi;
+  }
+  let followingUi: Promise<void> = Promise.resolve();
+
+  async function follow(previous: string, next: string): Promise<void> {
     const target = contentLocales.find((code) => code === next);
     if (!target || previous === next) return;
     const following = connections.connections.filter((connection) => connection.contentLocale === previous);

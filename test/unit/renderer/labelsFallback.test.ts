@@ -140,4 +140,29 @@ describe('the content language and the UI language', () => {
       { id: 'follows-2', contentLocale: 'de' },
     ]);
   });
+  it('follows two switches made at once: en → fr → en leaves the content in English', async () => {
+    const stored: ConnectionView[] = [{ ...demoView, id: 'follows', contentLocale: 'en' }];
+    const fake = fakeBridge({
+      // Saving takes a moment, as it does through the back end.
+      updateConnection: async (args: { id: string; contentLocale: ContentLocale }) => {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        stored[0]!.contentLocale = args.contentLocale;
+        return { ok: true, value: { ...stored[0]! } };
+      },
+      listConnections: () => ({ ok: true, value: { connections: stored.map((item) => ({ ...item })), activeId: null } }),
+    });
+    pinia = createPinia();
+    wrapper = mount(Host, {
+      global: { plugins: [pinia, createCastdeskI18n('en')], provide: { [castdeskBridgeKey as symbol]: fake.bridge as CastdeskBridge } },
+    });
+    const connections = useConnectionStore(pinia);
+    connections.connections = stored.map((item) => ({ ...item }));
+
+    const locale = useLocaleStore(pinia);
+    locale.setLocale('fr');
+    locale.setLocale('en');
+    await vi.waitFor(() => expect(fake.calls.filter((call) => call.channel === 'updateConnection')).toHaveLength(2));
+    await vi.waitFor(() => expect(connections.connections.map((item) => item.contentLocale)).toEqual(['en']));
+    expect(stored[0]!.contentLocale).toBe('en');
+  });
 });
