@@ -42,7 +42,7 @@ test('the first start connects to the demo directory and shows its actors', asyn
     return picture.complete && picture.naturalWidth > 0;
   }), { timeout: 15_000 }).toBe(true);
 
-  await page.getByRole('link', { name: 'Connections' }).click();
+  await page.getByRole('link', { name: 'Connections', exact: true }).click();
   const demo = page.getByTestId('connection-Demo directory');
   await expect(demo).toBeVisible();
   await expect(demo.getByText('Demo', { exact: true })).toBeVisible();
@@ -55,7 +55,7 @@ test('the first start connects to the demo directory and shows its actors', asyn
 test('a second connection with a wrong key shows a clear error when tested', async ({ page }) => {
   const problems = collectProblems(page);
   await page.goto(rendererUrl());
-  await page.getByRole('link', { name: 'Connections' }).click();
+  await page.getByRole('link', { name: 'Connections', exact: true }).click();
   const demoBaseUrl = (await page.getByTestId('connection-Demo directory').getByTestId('connection-base-url').textContent())?.trim() ?? '';
   expect(demoBaseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
 
@@ -85,7 +85,7 @@ test('a second connection with a wrong key shows a clear error when tested', asy
 test('a key set through the UI is written to no file under the user data folder', async ({ page }) => {
   const canary = `canary-${Date.now().toString(36)}-e2e-KEY-7f3a9c`;
   await page.goto(rendererUrl());
-  await page.getByRole('link', { name: 'Connections' }).click();
+  await page.getByRole('link', { name: 'Connections', exact: true }).click();
   const wrong = page.getByTestId('connection-Wrong key');
   await wrong.getByLabel('New API key for Wrong key').fill(canary);
   await wrong.getByRole('button', { name: 'Save key' }).click();

@@ -63,7 +63,7 @@ test('kept offline: pictures missing after a directory crash come back without a
   expect(withAudio).toBeDefined();
 
   await page.goto(rendererUrl());
-  await page.getByRole('link', { name: 'Connections' }).click();
+  await page.getByRole('link', { name: 'Connections', exact: true }).click();
   const form = page.getByRole('form', { name: 'Add a connection' });
   await form.getByLabel('Name').fill(connectionName);
   await form.getByLabel('Base URL').fill(first.baseUrl);
@@ -129,7 +129,7 @@ test('kept offline: pictures missing after a directory crash come back without a
   await expect.poll(() => player.evaluate((element) => (element as unknown as { currentTime: number }).currentTime), { timeout: 30_000 }).toBeGreaterThan(0);
 
   // Leave the other specs the connections they expect.
-  await page.getByRole('link', { name: 'Connections' }).click();
+  await page.getByRole('link', { name: 'Connections', exact: true }).click();
   await page.getByTestId(`connection-${connectionName}`).getByRole('button', { name: 'Remove' }).click();
   await page.getByTestId(`connection-${connectionName}`).getByRole('button', { name: 'Remove connection' }).click();
   await expect(page.getByTestId(`connection-${connectionName}`)).toHaveCount(0);
