@@ -201,7 +201,8 @@ function generate(actors: number, detailCount: number, source: SearchRowSource):
   ].map((query) => query.toLowerCase());
 
   const fetchedAt = nowIso;
-  const labels: LabelRow[] = listCatalogueNames().map((catalogue) => ({ catalogue, locale: 'en', labels: catalogueLabels(catalogue, 'en'), fetchedAt }));
+  // The directory's origin is the placeholder until seeding puts the connection's in its place.
+  const labels: LabelRow[] = listCatalogueNames().map((catalogue) => ({ origin: mediaBasePlaceholder, catalogue, locale: 'en', labels: catalogueLabels(catalogue, 'en'), fetchedAt }));
   return {
     actors,
     searchRowSource: source,

@@ -105,7 +105,7 @@ export async function seedLibraryThroughPage(
     (text) => (globalThis as unknown as { castdeskUiSeed: UiSeedPage }).castdeskUiSeed.finish(text),
     JSON.stringify({
       syncState: [state('actors', seed.watermark), state('crew', null), state('castingCalls', null), state('castingCallsCurrent', null)],
-      labels: seed.labels,
+      labels: seed.labels.map((row) => ({ ...row, origin: new URL(connection.baseUrl).origin })),
     }),
   );
 }

@@ -9,6 +9,8 @@ async function allPicturesShown(pictures: Locator): Promise<boolean> {
   const count = await pictures.count();
   if (count === 0) return false;
   for (let index = 0; index < count; index += 1) {
+    // The strip's pictures load lazily: each is brought into view, so it is asked for.
+    await pictures.nth(index).scrollIntoViewIfNeeded();
     const shown = await pictures.nth(index).evaluate((image) => {
       const picture = image as unknown as { complete: boolean; naturalWidth: number };
       return picture.complete && picture.naturalWidth > 0;

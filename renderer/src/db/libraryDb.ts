@@ -169,6 +169,8 @@ export interface SavedSearchRow {
 
 /** Closed-list labels of one catalogue in one content language, from the attributes endpoint. */
 export interface LabelRow {
+  /** The directory whose attributes endpoint gave them: two directories may label a key differently. */
+  origin: string;
   catalogue: string;
   locale: string;
   labels: Record<string, string>;
@@ -301,7 +303,7 @@ export const librarySchemaVersions = {
     media: 'url, kind',
     keepOffline: 'key',
     savedSearches: '++id, kind',
-    labels: '[catalogue+locale]',
+    labels: '[origin+catalogue+locale]',
     migrations: 'source',
   },
 } as const;
@@ -332,7 +334,7 @@ export class LibraryDb extends Dexie {
   media!: Table<MediaRow, string>;
   keepOffline!: Table<KeepOfflineRow, string>;
   savedSearches!: Table<SavedSearchRow, number>;
-  labels!: Table<LabelRow, [string, string]>;
+  labels!: Table<LabelRow, [string, string, string]>;
   migrations!: Table<MigrationRow, string>;
 
   constructor(name: string = libraryDbName, options?: DexieOptions) {

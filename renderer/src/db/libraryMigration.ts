@@ -48,7 +48,7 @@ interface LegacyContent {
   media: MediaRow[];
   keepOffline: KeepOfflineRow[];
   savedSearches: SavedSearchRow[];
-  labels: LabelRow[];
+  labels: Omit<LabelRow, 'origin'>[];
 }
 
 export interface LibraryMigrationReport {
@@ -177,8 +177,9 @@ async function mergeInto(target: LibraryDb, source: string, connectionId: string
     for (const { id: _id, ...saved } of content.savedSearches) {
       if (!savedKeys.has(`${saved.kind}\n${saved.name}\n${saved.query}`)) await target.savedSearches.add(saved);
     }
-    const knownLabels = await target.labels.bulkGet(content.labels.map((row) => [row.catalogue, row.locale] as [string, string]));
-    await target.labels.bulkPut(content.labels.filter((row, index) => later(knownLabels[index]?.fetchedAt, row.fetchedAt) || !knownLabels[index]));
+    const labels = content.labels.map((row) => ({ ...row, origin }));
+    const knownLabels = await target.labels.bulkGet(labels.map((row) => [origin, row.catalogue, row.locale] as [string, string, string]));
+    await target.labels.bulkPut(labels.filter((row, index) => later(knownLabels[index]?.fetchedAt, row.fetchedAt) || !knownLabels[index]));
     await target.migrations.add({ source, connectionId, mergedAt: new Date().toISOString() });
     return true;
   });

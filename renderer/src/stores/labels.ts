@@ -10,6 +10,7 @@ import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
 import { contentLocales, type ContentLocale } from '../../../contract/directory-api.ts';
 import { useBridge } from '../bridge/bridgeInjection.ts';
+import { directoryOriginOf } from '../db/directoryOrigin.ts';
 import { writeLibrary, type LabelRow, type LibraryDb } from '../db/libraryDb.ts';
 import { unwrap } from '../sync/bridgeCall.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
@@ -67,18 +68,18 @@ export const useLabelsStore = defineStore('labels', () => {
     };
   }
 
-  async function readCached(db: LibraryDb, locale: ContentLocale): Promise<LabelRow[]> {
-    return db.labels.filter((row) => row.locale === locale).toArray();
+  async function readCached(db: LibraryDb, origin: string, locale: ContentLocale): Promise<LabelRow[]> {
+    return db.labels.filter((row) => row.origin === origin && row.locale === locale).toArray();
   }
 
-  /** Every catalogue in `locale`, fetched first and then written in one transaction. */
-  async function fetchAll(db: LibraryDb, connectionId: string, locale: ContentLocale): Promise<LabelRow[]> {
+  /** Every catalogue of the directory at `origin` in `locale`, fetched first and then written in one transaction. */
+  async function fetchAll(db: LibraryDb, connectionId: string, origin: string, locale: ContentLocale): Promise<LabelRow[]> {
     const names = unwrap(await bridge.listAttributes({ connectionId }));
     const fetchedAt = new Date().toISOString();
     const rows: LabelRow[] = [];
     for (const name of names) {
       if (!/^[a-z0-9_]{1,64}$/.test(name)) continue;
-      rows.push({ catalogue: name, locale, labels: unwrap(await bridge.getAttribute({ connectionId, name, locale })), fetchedAt });
+      rows.push({ origin, catalogue: name, locale, labels: unwrap(await bridge.getAttribute({ connectionId, name, locale })), fetchedAt });
     }
     await writeLibrary(db, [db.labels], () => db.labels.bulkPut(rows));
     return rows;
@@ -89,21 +90,22 @@ export const useLabelsStore = defineStore('labels', () => {
     const db = openLibrary(sync);
     const connectionId = sync.connectionId;
     const locale = contentLocale.value;
+    const origin = connections.active ? directoryOriginOf(connections.active.baseUrl) : null;
     const current = ++request;
-    if (!db || !connectionId) {
+    if (!db || !connectionId || !origin) {
       show(locale, []);
       return;
     }
     error.value = null;
     try {
-      let rows = await readCached(db, locale);
+      let rows = await readCached(db, origin, locale);
       if (current !== request) return;
       show(locale, rows);
       const oldest = rows.reduce((min, row) => Math.min(min, Date.parse(row.fetchedAt)), Number.POSITIVE_INFINITY);
       const due = force || rows.length === 0 || Date.now() - oldest > labelsMaxAgeMs;
       if (!due || sync.offline) return;
       loading.value = true;
-      rows = await fetchAll(db, connectionId, locale);
+      rows = await fetchAll(db, connectionId, origin, locale);
       if (current !== request) return;
       show(locale, rows);
     } catch (failure) {
@@ -158,7 +160,7 @@ export const useLabelsStore = defineStore('labels', () => {
     await connections.refresh();
   }
 
-  watch([() => openLibrary(sync), () => sync.connectionId, contentLocale], () => void load(), { immediate: true });
+  watch([() => openLibrary(sync), () => sync.connectionId, () => connections.active?.baseUrl, contentLocale], () => void load(), { immediate: true });
 
   return { contentLocale, contentLocales, catalogues, loading, error, label, load, setContentLocale, followUiLocale };
 });

@@ -11,6 +11,7 @@ import { defineComponent, h } from 'vue';
 import type { CastdeskBridge, ConnectionView } from '../../../contract/bridge.ts';
 import type { ContentLocale } from '../../../contract/directory-api.ts';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
+import { openLibraryDb } from '../../../renderer/src/db/libraryDb.ts';
 import { createCastdeskI18n } from '../../../renderer/src/i18n/index.ts';
 import { useConnectionStore } from '../../../renderer/src/stores/connections.ts';
 import { humaniseKey, useLabelsStore } from '../../../renderer/src/stores/labels.ts';
@@ -106,6 +107,23 @@ describe('labels with an attributes endpoint', () => {
     expect(labels.label('eye_colors', 'braun')).toBe('Chestnut');
     expect(labels.label('languages', 'deu')).toBe('Deutsch (directory)');
     expect(labels.label('hair_colors', 'braun')).toBe('Brown');
+  });
+});
+
+describe('labels of two directories in the one library', () => {
+  it("show the active directory's own labels, never another directory's for the same catalogue and language", async () => {
+    const labels = await labelsFor('en', {
+      list: () => ({ ok: true, value: ['eye_colors'] }),
+      get: () => ({ ok: true, value: { braun: 'Chestnut' } }),
+    });
+    expect(labels.label('eye_colors', 'braun')).toBe('Chestnut');
+    // Another directory's eye colours, in the same language and newer, sit in the same library.
+    const library = await openLibraryDb();
+    await library.labels.put({ origin: 'https://other.example', catalogue: 'eye_colors', locale: 'en', labels: { braun: 'Hazel (other directory)' }, fetchedAt: new Date().toISOString() });
+    library.close();
+    await labels.load();
+    await flushPromises();
+    expect(labels.label('eye_colors', 'braun')).toBe('Chestnut');
   });
 });
 

@@ -116,7 +116,7 @@ async function expectEverythingMerged(db: LibraryDb): Promise<void> {
     ['actor', 'Kids', 'main=young_actor'],
     ['actor', 'Leads', 'gender=female&lang=deu'],
   ]);
-  expect(await db.labels.get(['languages', 'de'])).toEqual(legacyLibraryContents.beta!.labels[0]);
+  expect(await db.labels.get([directoryOrigin, 'languages', 'de'])).toEqual({ ...legacyLibraryContents.beta!.labels[0], origin: directoryOrigin });
   expect((await db.migrations.toArray()).map((row) => row.source).sort()).toEqual(['alpha', 'beta', 'delta', 'gamma'].map(legacyLibraryDbName));
 }
 
