@@ -18,6 +18,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // A safety net, not a budget: the 5 s default is reached on a loaded 2-core machine.
+          testTimeout: 30_000,
           include: ['test/unit/**/*.test.ts'],
           exclude: ['test/unit/renderer/**'],
         },
@@ -33,6 +35,8 @@ export default defineConfig({
         test: {
           name: 'renderer',
           environment: 'happy-dom',
+          // Views mounted whole with their stores and a fake-indexeddb library: seconds under load.
+          testTimeout: 30_000,
           include: ['test/unit/renderer/**/*.test.ts'],
           setupFiles: ['test/unit/renderer/setup/oneLibrary.ts'],
         },
