@@ -10,7 +10,6 @@ import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
 import { contentLocales, type ContentLocale } from '../../../contract/directory-api.ts';
 import { useBridge } from '../bridge/bridgeInjection.ts';
-import { directoryOriginOf } from '../db/directoryOrigin.ts';
 import { writeLibrary, type LabelRow, type LibraryDb } from '../db/libraryDb.ts';
 import { unwrap } from '../sync/bridgeCall.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
@@ -90,7 +89,8 @@ export const useLabelsStore = defineStore('labels', () => {
     const db = openLibrary(sync);
     const connectionId = sync.connectionId;
     const locale = contentLocale.value;
-    const origin = connections.active ? directoryOriginOf(connections.active.baseUrl) : null;
+    // The directory of the connection the sync store has open, as its connection id is.
+    const origin = sync.activeOrigin;
     const current = ++request;
     if (!db || !connectionId || !origin) {
       show(locale, []);
@@ -160,7 +160,7 @@ export const useLabelsStore = defineStore('labels', () => {
     await connections.refresh();
   }
 
-  watch([() => openLibrary(sync), () => sync.connectionId, () => connections.active?.baseUrl, contentLocale], () => void load(), { immediate: true });
+  watch([() => openLibrary(sync), () => sync.connectionId, () => sync.activeOrigin, contentLocale], () => void load(), { immediate: true });
 
   return { contentLocale, contentLocales, catalogues, loading, error, label, load, setContentLocale, followUiLocale };
 });
