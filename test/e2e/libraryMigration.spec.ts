@@ -137,8 +137,13 @@ test('the libraries of every connection of the last version are merged into the 
   // Saved searches of two libraries with the same name and query are kept once.
   const saved = stores.savedSearches!.map((row) => `${row.kind as string} ${row.name as string} ${row.query as string}`).filter((text) => / (Leads|Kids) /.test(text));
   expect(saved.sort()).toEqual(['actor Kids main=young_actor', 'actor Leads gender=female&lang=deu']);
-  // The newer labels of a catalogue win.
-  expect(stores.labels!.find((row) => row.catalogue === 'languages' && row.locale === 'de')?.fetchedAt).toBe('2026-01-06T00:00:00.000Z');
+  // Labels belong to their directory: these connections are unknown to the shell, so each old
+  // library's labels stay under its own (connection:<id>) directory.
+  for (const [fixture, id] of Object.entries(legacyIds)) {
+    for (const old of legacyLibraryContents[fixture]!.labels) {
+      expect(stores.labels!.find((row) => row.origin === `connection:${id}` && row.catalogue === old.catalogue && row.locale === old.locale)).toEqual({ ...old, origin: `connection:${id}` });
+    }
+  }
   // Each old library merged once, recorded.
   expect(stores.migrations!.map((row) => row.source).sort()).toEqual(Object.values(legacyIds).map((id) => `castdesk-library-${id}`).sort());
   expect(problems).toEqual([]);

@@ -102,6 +102,8 @@ test('a synced directory stays browsable, with pictures, after it goes away', as
 
   // The list, from the offline library.
   await page.getByRole('link', { name: 'Back to the actors' }).click();
+  const thisConnection = page.getByTestId('facet-connection').locator('label', { hasText: connectionName }).locator('input');
+  if (!(await thisConnection.isChecked())) await thisConnection.check();
   await expect(page.getByTestId('result-count')).toHaveText(/^78 (of \d+ )?actors$/);
   await expect(actors.first()).toBeVisible();
   await expect(page.getByTestId('sync-progress')).toHaveAttribute('data-state', 'offline');
