@@ -48,7 +48,7 @@ async function started() {
   const connectionId = `c-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
   const directory = fakeDirectory({ actors });
   Object.assign(directory.bridge, {
-    getAppInfo: async () => ({ ok: true, value: { version: '1', shell: 'web', keychain: { available: true } } }),
+    getAppInfo: async () => ({ ok: true, value: { version: '1', shell: 'web', keychain: { available: true }, folders: { data: '/tmp/castdesk', logs: '/tmp/castdesk/logs' } } }),
     listConnections: async () => ({ ok: true, value: { connections: [{ ...demoView, id: connectionId }, other], activeId: connectionId } }),
   });
   const app = createApp({});

@@ -15,7 +15,7 @@ function storesWith(bridge: ReturnType<typeof fakeBridge>['bridge']) {
   return app;
 }
 
-const appInfo = { ok: true, value: { version: '1', shell: 'web', keychain: { available: true } } };
+const appInfo = { ok: true, value: { version: '1', shell: 'web', keychain: { available: true }, folders: { data: '/tmp/castdesk', logs: '/tmp/castdesk/logs' } } };
 
 describe('connection store', () => {
   it('opens the demo directory on the first start, when there is no connection', async () => {
@@ -42,7 +42,7 @@ describe('connection store', () => {
   it('does not open the demo when a connection exists', async () => {
     const mine = { ...demoView, id: 'mine', name: 'Agency', isDemo: false };
     const { bridge, calls } = fakeBridge({
-      getAppInfo: () => ({ ok: true, value: { version: '1', shell: 'web', keychain: { available: false, reason: 'none' } } }),
+      getAppInfo: () => ({ ok: true, value: { version: '1', shell: 'web', keychain: { available: false, reason: 'none' }, folders: { data: '/tmp/castdesk', logs: '/tmp/castdesk/logs' } } }),
       listConnections: () => ({ ok: true, value: { connections: [mine], activeId: 'mine' } }),
     });
     storesWith(bridge).runWithContext(() => useConnectionStore());

@@ -21,7 +21,7 @@ afterEach(async () => {
 /** A started app on a fake directory whose bridge answers `extra` too. */
 function app(extra: Record<string, unknown>) {
   const directory = fakeDirectory({ actors: [actorItem(1, 'Zoe Zander')] });
-  Object.assign(directory.bridge, { getAppInfo: async () => ({ ok: true, value: { version: '1', shell: 'web', keychain: { available: true } } }), ...extra });
+  Object.assign(directory.bridge, { getAppInfo: async () => ({ ok: true, value: { version: '1', shell: 'web', keychain: { available: true }, folders: { data: '/tmp/castdesk', logs: '/tmp/castdesk/logs' } } }), ...extra });
   const vueApp = createApp({});
   const pinia = createPinia();
   vueApp.use(pinia).provide(castdeskBridgeKey, directory.bridge as CastdeskBridge);

@@ -25,7 +25,7 @@ function freshConnectionId(): string {
   return `c-${Date.now().toString(36)}-${connectionCounter}`;
 }
 
-const appInfo = { ok: true, value: { version: '1', shell: 'web', keychain: { available: true } } };
+const appInfo = { ok: true, value: { version: '1', shell: 'web', keychain: { available: true }, folders: { data: '/tmp/castdesk', logs: '/tmp/castdesk/logs' } } };
 
 /** The stores on an app that provides `bridge`, with the given connection active. */
 async function activeLibrary(options: FakeDirectoryOptions, connectionId = freshConnectionId()) {

@@ -34,7 +34,7 @@ async function mountApp(path: string, options: FakeDirectoryOptions, locale: 'en
   const id = connectionId ?? `v-${Date.now().toString(36)}-${connectionCounter}`;
   const directory = fakeDirectory(options);
   Object.assign(directory.bridge, {
-    getAppInfo: async () => ({ ok: true, value: { version: '1', shell: 'web', keychain: { available: true } } }),
+    getAppInfo: async () => ({ ok: true, value: { version: '1', shell: 'web', keychain: { available: true }, folders: { data: '/tmp/castdesk', logs: '/tmp/castdesk/logs' } } }),
     listConnections: async () => ({ ok: true, value: { connections: [{ ...demoView, id, name: 'Agency' }], activeId: id } }),
   });
   const router = createCastdeskRouter();

@@ -59,7 +59,7 @@ async function started() {
   const directory = fakeDirectory({ actors });
   const connectionId = `h-${Date.now().toString(36)}-${(counter += 1)}`;
   Object.assign(directory.bridge, {
-    getAppInfo: async () => ({ ok: true, value: { version: '1', shell: 'web', keychain: { available: true } } }),
+    getAppInfo: async () => ({ ok: true, value: { version: '1', shell: 'web', keychain: { available: true }, folders: { data: '/tmp/castdesk', logs: '/tmp/castdesk/logs' } } }),
     listConnections: async () => ({ ok: true, value: { connections: [{ ...demoView, id: connectionId }], activeId: connectionId } }),
     getActor: async (args: { id: number }) => ({ ok: true, value: structuredClone(details.get(args.id)) }),
   });
@@ -166,7 +166,7 @@ describe('What changed on a profile', () => {
     const directory = fakeDirectory({ actors });
     const connectionId = `h-${Date.now().toString(36)}-${(counter += 1)}`;
     Object.assign(directory.bridge, {
-      getAppInfo: async () => ({ ok: true, value: { version: '1', shell: 'web', keychain: { available: true } } }),
+      getAppInfo: async () => ({ ok: true, value: { version: '1', shell: 'web', keychain: { available: true }, folders: { data: '/tmp/castdesk', logs: '/tmp/castdesk/logs' } } }),
       listConnections: async () => ({ ok: true, value: { connections: [{ ...demoView, id: connectionId }], activeId: connectionId } }),
     });
     const { pinia, i18n, stores } = storesOn(directory.bridge);

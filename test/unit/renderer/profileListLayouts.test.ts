@@ -57,7 +57,7 @@ async function mountList(path: string, crew: CrewListItem[] = [], storageKept = 
   const id = `layouts-${Date.now().toString(36)}-${counter}`;
   const directory = fakeDirectory({ actors, crew });
   Object.assign(directory.bridge, {
-    getAppInfo: async () => ({ ok: true, value: { version: '1', shell: 'web', keychain: { available: true } } }),
+    getAppInfo: async () => ({ ok: true, value: { version: '1', shell: 'web', keychain: { available: true }, folders: { data: '/tmp/castdesk', logs: '/tmp/castdesk/logs' } } }),
     listConnections: async () => ({ ok: true, value: { connections: [{ ...demoView, id, name: 'Agency' }], activeId: id } }),
   });
   const router = createCastdeskRouter();

@@ -41,7 +41,7 @@ async function mountList(path: string) {
   const id = `list-${Date.now().toString(36)}-${counter}`;
   const directory = fakeDirectory({ actors });
   Object.assign(directory.bridge, {
-    getAppInfo: async () => ({ ok: true, value: { version: '1', shell: 'web', keychain: { available: true } } }),
+    getAppInfo: async () => ({ ok: true, value: { version: '1', shell: 'web', keychain: { available: true }, folders: { data: '/tmp/castdesk', logs: '/tmp/castdesk/logs' } } }),
     listConnections: async () => ({ ok: true, value: { connections: [{ ...demoView, id, name: 'Agency' }], activeId: id } }),
   });
   const router = createCastdeskRouter();

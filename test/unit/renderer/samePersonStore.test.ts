@@ -59,7 +59,7 @@ async function twoDirectories() {
     { ...demoView, id: s, name: 'South', baseUrl: south, isDemo: false },
   ];
   Object.assign(bridge, {
-    getAppInfo: async () => ({ ok: true, value: { version: '1', shell: 'web', keychain: { available: true } } }),
+    getAppInfo: async () => ({ ok: true, value: { version: '1', shell: 'web', keychain: { available: true }, folders: { data: '/tmp/castdesk', logs: '/tmp/castdesk/logs' } } }),
     listConnections: async () => ({ ok: true, value: { connections, activeId: n } }),
   });
   const app = createApp({});

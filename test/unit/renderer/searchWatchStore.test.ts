@@ -40,7 +40,7 @@ async function start(actors: ActorListItem[], calls: CastingCallListItem[]) {
   const connectionId = `watch-store-${Date.now().toString(36)}`;
   const directory = fakeDirectory({ actors, castingCalls: calls });
   Object.assign(directory.bridge, {
-    getAppInfo: async () => ({ ok: true, value: { version: '1', shell: 'web', keychain: { available: true } } }),
+    getAppInfo: async () => ({ ok: true, value: { version: '1', shell: 'web', keychain: { available: true }, folders: { data: '/tmp/castdesk', logs: '/tmp/castdesk/logs' } } }),
     listConnections: async () => ({ ok: true, value: { connections: [{ ...demoView, id: connectionId }], activeId: connectionId } }),
     getCastingCall: async (args: { id: number }) => ({ ok: true, value: { ...calls.find((item) => item.id === args.id)!, roles: [] } }),
   });

@@ -114,7 +114,7 @@ async function mountApp(path: string, options: { connectionId?: string; locale?:
   if (!options.connectionId) await seedLibrary(connectionId);
   const directory = fakeDirectory({ failWith: { code: 'network', message: 'ECONNREFUSED' } });
   Object.assign(directory.bridge, {
-    getAppInfo: async () => ({ ok: true, value: { version: '1', shell: 'web', keychain: { available: true } } }),
+    getAppInfo: async () => ({ ok: true, value: { version: '1', shell: 'web', keychain: { available: true }, folders: { data: '/tmp/castdesk', logs: '/tmp/castdesk/logs' } } }),
     listConnections: async () => ({ ok: true, value: { connections: [{ ...demoView, id: connectionId, name: 'Agency' }], activeId: connectionId } }),
   });
   const router = createCastdeskRouter();

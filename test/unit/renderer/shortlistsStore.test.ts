@@ -41,7 +41,7 @@ function started(options: FakeDirectoryOptions, connectionId = freshConnectionId
 async function startedWith(options: FakeDirectoryOptions, connectionId: string, liveActors: number) {
   const directory = fakeDirectory(options);
   Object.assign(directory.bridge, {
-    getAppInfo: async () => ({ ok: true, value: { version: '1', shell: 'web', keychain: { available: true } } }),
+    getAppInfo: async () => ({ ok: true, value: { version: '1', shell: 'web', keychain: { available: true }, folders: { data: '/tmp/castdesk', logs: '/tmp/castdesk/logs' } } }),
     listConnections: async () => ({ ok: true, value: { connections: [{ ...demoView, id: connectionId }], activeId: connectionId } }),
   });
   const app = createApp({});

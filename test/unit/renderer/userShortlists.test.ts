@@ -33,7 +33,7 @@ async function startedWithTwoConnections() {
   const state = { connections: [a, b], activeId: a.id as string | null };
   const directory = fakeDirectory({ actors });
   Object.assign(directory.bridge, {
-    getAppInfo: async () => ({ ok: true, value: { version: '1', shell: 'web', keychain: { available: true } } }),
+    getAppInfo: async () => ({ ok: true, value: { version: '1', shell: 'web', keychain: { available: true }, folders: { data: '/tmp/castdesk', logs: '/tmp/castdesk/logs' } } }),
     listConnections: async () => ({ ok: true, value: { connections: [...state.connections], activeId: state.activeId } }),
     setActiveConnection: async ({ id }: { id: string }) => {
       state.activeId = id;

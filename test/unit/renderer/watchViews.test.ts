@@ -70,7 +70,7 @@ async function mountApp(path: string) {
 
   const directory = fakeDirectory({ failWith: { code: 'network', message: 'ECONNREFUSED' } });
   Object.assign(directory.bridge, {
-    getAppInfo: async () => ({ ok: true, value: { version: '1', shell: 'web', keychain: { available: true } } }),
+    getAppInfo: async () => ({ ok: true, value: { version: '1', shell: 'web', keychain: { available: true }, folders: { data: '/tmp/castdesk', logs: '/tmp/castdesk/logs' } } }),
     listConnections: async () => ({ ok: true, value: { connections: [{ ...demoView, id: connectionId }], activeId: connectionId } }),
   });
   const router = createCastdeskRouter();
