@@ -38,6 +38,15 @@ export function pairKey(a: ProfileRef, b: ProfileRef): string {
   return `${first}|${second}`;
 }
 
+/** A directory as people know it: the host name of its origin (the origin itself if it is no URL). */
+export function directoryName(origin: string): string {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return origin;
+  }
+}
+
 export function refOfKey(key: string): ProfileRef | null {
   const match = /^(actor|crew):(\d+)@(.+)$/.exec(key);
   return match ? { kind: match[1] as PersonKind, id: Number(match[2]), origin: match[3]! } : null;
