@@ -15,7 +15,8 @@
  * - A waiting request leaves the queue when its AbortSignal fires.
  * - A server that answers `unmeteredAfter` times without any rate header and has never refused a
  *   request is taken at its word: it meters nothing (a local or demo directory with its limit
- *   off), and requests are bounded only by `maxInFlight`. A 429 ends that for good.
+ *   off), and requests are bounded only by `maxInFlight`. A 429 or an answer with rate headers
+ *   ends that for good.
  */
 import { requestPriorities, type RequestPriority } from '../../../contract/bridge-channels.ts';
 import { readRateReport, type HeaderReader } from './rateHeaders.ts';
@@ -255,10 +256,12 @@ export class RateBudget {
   private learn(headers: HeaderReader, status: number | undefined): void {
     const now = this.clock.now();
     const report = readRateReport(headers, now);
-    if (status === 429) {
+    const metered = report.limit !== undefined || report.remaining !== undefined;
+    if (status === 429 || metered) {
+      // A directory that starts to report a limit (restarted with it on) meters from now on.
       this.unmetered = false;
       this.answersWithoutHeaders = Number.NEGATIVE_INFINITY;
-    } else if (report.limit === undefined && report.remaining === undefined && !this.headersSeen) {
+    } else if (!this.headersSeen) {
       this.answersWithoutHeaders += 1;
       if (this.answersWithoutHeaders >= this.unmeteredAfter) this.unmetered = true;
     }

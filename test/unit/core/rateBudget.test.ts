@@ -135,6 +135,32 @@ describe('a server that meters nothing', () => {
   });
 });
 
+describe('a server that starts metering', () => {
+  it('follows the rate headers from the first answer that carries them, and draws no 429', async () => {
+    const clock = new ManualClock();
+    const budget = new RateBudget({ clock, maxInFlight: 4, marginMs: 0 });
+    for (let i = 0; i < 3; i += 1) {
+      const { promises } = request(budget, 1);
+      await clock.advance(1000);
+      (await promises[0]).settle({ headers: new Headers(), status: 200 });
+    }
+    // The directory restarts with a limit of 6 per 10 s: the first answer says 5 are left.
+    const { granted } = request(budget, 12);
+    await clock.advance(0);
+    expect(granted).toHaveLength(3); // unmetered still: maxInFlight less the interactive slot
+    granted[0]!.settle({ headers: rateHeaders(clock, 6, 3, 10), status: 200 });
+    await clock.advance(0);
+    // 3 left by the server's count, 2 of them already in flight: one more may start, no more.
+    expect(granted).toHaveLength(4);
+    for (const permit of granted.slice(1)) permit.settle({ headers: rateHeaders(clock, 6, 0, 10), status: 200 });
+    await clock.advance(9_999);
+    expect(granted).toHaveLength(4);
+    await clock.advance(1);
+    expect(granted.length).toBeGreaterThan(4);
+    expect(budget.stats()).toMatchObject({ headersSeen: true, limit: 6, rateLimitedAnswers: 0 });
+  });
+});
+
 describe('following Ratelimit headers', () => {
   it('starts what the window has left at once, then waits for the reset', async () => {
     const clock = new ManualClock();
