@@ -5,7 +5,7 @@
  * infix (the directory's `LIKE '%text%'`), then pg_trgm word similarity (the directory's `<%`).
  */
 import { boundedDistance } from './editDistance.ts';
-import { lowerBound, type NameDictionary } from './nameDictionary.ts';
+import { letterBit, lowerBound, type NameDictionary } from './nameDictionary.ts';
 import { trigramsOfWord, wordSimilarity, wordSimilarityThreshold } from './trigramSimilarity.ts';
 
 /** Class numbers: lower is better; a row's score is the sum over the typed words. */
@@ -34,6 +34,22 @@ export interface WordMatches {
   postingCount: number;
 }
 
+/** Typed words whose matches are remembered: the words before the one being typed repeat every keystroke. */
+const rememberedWords = 64;
+
+/** The letters a–z of `word` as bits (letterBit); other characters set none. */
+function lettersOf(word: string): number {
+  let bits = 0;
+  for (let i = 0; i < word.length; i++) bits |= letterBit(word[i]!);
+  return bits;
+}
+
+function bitCount(bits: number): number {
+  let value = bits - ((bits >>> 1) & 0x55555555);
+  value = (value & 0x33333333) + ((value >>> 2) & 0x33333333);
+  return (((value + (value >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
 /**
  * Scratch per dictionary word, reused across keystrokes: the class found for it in the current
  * scan (valid where `stampOf[word] === stamp`), so a word is classified once.
@@ -43,16 +59,38 @@ export class WordMatcher {
   private stampOf: Int32Array;
   private classOf: Uint8Array;
   private trigramHits: Uint16Array;
+  /**
+   * Each dictionary word's letters: each edit loses at most one of the typed word's letters, so a
+   * word missing more of them than the edits allowed is passed over without aligning the two.
+   */
+  private letters: Uint32Array;
+  /** The latest typed words' matches, oldest first (the dictionary is fixed for this matcher's life). */
+  private readonly remembered = new Map<string, WordMatches>();
 
   constructor(private readonly dictionary: NameDictionary) {
     const size = dictionary.words.length;
     this.stampOf = new Int32Array(size);
     this.classOf = new Uint8Array(size);
     this.trigramHits = new Uint16Array(size);
+    this.letters = new Uint32Array(size);
+    for (let w = 0; w < size; w++) this.letters[w] = lettersOf(dictionary.words[w]!);
   }
 
-  /** The dictionary words `typed` (one folded word) matches, by class. */
+  /** The dictionary words `typed` (one folded word) matches, by class; the result must not be changed. */
   match(typed: string): WordMatches {
+    const known = this.remembered.get(typed);
+    if (known) {
+      this.remembered.delete(typed);
+      this.remembered.set(typed, known);
+      return known;
+    }
+    const matches = this.scan(typed);
+    this.remembered.set(typed, matches);
+    if (this.remembered.size > rememberedWords) this.remembered.delete(this.remembered.keys().next().value!);
+    return matches;
+  }
+
+  private scan(typed: string): WordMatches {
     const { words, postingStarts } = this.dictionary;
     this.stamp += 1;
     const stamp = this.stamp;
@@ -76,13 +114,18 @@ export class WordMatcher {
     // Typos and infixes: one scan over the other words.
     const bound = typoBound(typed.length);
     const prefixTypos = typed.length >= typoPrefixLength;
+    const typedLetters = lettersOf(typed);
+    const mostMissing = Math.max(bound, prefixTypos ? 1 : 0);
+    const letters = this.letters;
     for (let w = 0; w < words.length; w++) {
       if (w === first && afterPrefix > first) {
         w = afterPrefix - 1;
         continue;
       }
+      const missing = bitCount(typedLetters & ~letters[w]!);
+      if (missing > mostMissing) continue;
       const word = words[w]!;
-      if (bound > 0) {
+      if (bound > 0 && missing <= bound) {
         if (boundedDistance(typed, word, bound, false) <= bound) {
           mark(w, TYPO);
           continue;
@@ -92,7 +135,7 @@ export class WordMatcher {
           continue;
         }
       }
-      if (word.includes(typed)) mark(w, INFIX);
+      if (missing === 0 && word.includes(typed)) mark(w, INFIX);
     }
 
     this.similarWords(typed, stamp, mark);
