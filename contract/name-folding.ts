@@ -36,7 +36,12 @@ const spelledLetters = new RegExp(`[${Object.keys(letterSpellings).join('')}]`, 
 const beforeDecomposition = /[äöüŀŉ]/g;
 
 /** Umlauts first (NFKD would strip their dots), then accents, then the letters without a decomposition. */
+/** Plain ASCII: none of the folds above applies, only lower case and the word separators. */
+const asciiOnly = /^[\x00-\x7f]*$/;
+
 function foldWith(text: string, umlautSpellings: Readonly<Record<string, string>>): string {
+  // A search typed letter by letter is nearly always plain ASCII: folded without four Unicode passes.
+  if (asciiOnly.test(text)) return text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
   return text
     .toLowerCase()
     .normalize('NFC')

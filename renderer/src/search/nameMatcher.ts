@@ -5,7 +5,7 @@
  * lives in preallocated typed arrays stamped per search, so a keystroke allocates only its result.
  */
 import { letterBit, lowerBound, type NameDictionary } from './nameDictionary.ts';
-import { classCount, WordMatcher } from './wordMatches.ts';
+import { classCount, noClass, WordMatcher } from './wordMatches.ts';
 
 /** Typed words beyond this many are ignored (scores stay small integers). */
 const maxTypedWords = 8;
@@ -28,6 +28,7 @@ export class NameMatcher {
   private readonly complete: Int32Array;
   /** The rows of the latest search: a match's arrays stay valid until the next search. */
   private readonly result: Int32Array;
+  private rowWordIndex: { rowWordStarts: Int32Array; rowWords: Int32Array } | null = null;
 
   constructor(
     private readonly dictionary: NameDictionary,
@@ -104,37 +105,65 @@ export class NameMatcher {
     return out.subarray(0, inside);
   }
 
-  /** Every typed word matched through the dictionary, intersected, scored by the sum of classes. */
+  /**
+   * Every typed word matched through the dictionary, intersected, scored by the sum of classes.
+   * The rows of the word with the fewest postings are the candidates; each is checked against the
+   * other words through its own few name words, so a short second word ("jonas r"), which matches
+   * thousands of rows, costs no walk over them.
+   */
   private allWords(typed: readonly string[], stamp: number): Int32Array {
     const perWord = typed.map((word) => this.words.match(word));
+    let driver = 0;
+    for (let k = 1; k < perWord.length; k++) if (perWord[k]!.postingCount < perWord[driver]!.postingCount) driver = k;
+    const others = perWord.filter((_, k) => k !== driver).map((matches) => matches.classOfWord(this.dictionary.words.length));
+    const { rowWordStarts, rowWords } = this.rowWordsNow();
     const { postingStarts, postings } = this.dictionary;
     const { stampOf, matchedWords, score, complete } = this;
-    const last = typed.length - 1;
+    const { words, classStarts } = perWord[driver]!;
     let completed = 0;
-    for (let step = 0; step < typed.length; step++) {
-      const { words, classStarts } = perWord[step]!;
-      for (let matchClass = 0; matchClass < classCount; matchClass++) {
-        for (let i = classStarts[matchClass]!; i < classStarts[matchClass + 1]!; i++) {
-          const word = words[i]!;
-          for (let p = postingStarts[word]!, end = postingStarts[word + 1]!; p < end; p++) {
-            const rank = postings[p]!;
-            // A row counts for this word once, with its best class (classes come best first).
-            if (step === 0) {
-              if (stampOf[rank] === stamp) continue;
-              stampOf[rank] = stamp;
-              matchedWords[rank] = 1;
-              score[rank] = matchClass;
-            } else {
-              if (stampOf[rank] !== stamp || matchedWords[rank] !== step) continue;
-              matchedWords[rank] = step + 1;
-              score[rank]! += matchClass;
+    for (let matchClass = 0; matchClass < classCount; matchClass++) {
+      for (let i = classStarts[matchClass]!; i < classStarts[matchClass + 1]!; i++) {
+        const word = words[i]!;
+        for (let p = postingStarts[word]!, end = postingStarts[word + 1]!; p < end; p++) {
+          const rank = postings[p]!;
+          // A row is judged once, with the driver's best class for it (classes come best first).
+          if (stampOf[rank] === stamp) continue;
+          stampOf[rank] = stamp;
+          let total = matchClass;
+          for (let k = 0; k < others.length && total >= 0; k++) {
+            const classOf = others[k]!;
+            let best = noClass;
+            for (let r = rowWordStarts[rank]!, rowEnd = rowWordStarts[rank + 1]!; r < rowEnd; r++) {
+              const found = classOf[rowWords[r]!]!;
+              if (found < best) best = found;
             }
-            if (step === last) complete[completed++] = rank;
+            total = best === noClass ? -1 : total + best;
           }
+          // `ordered` may walk every stamped row: a rejected one must not look complete.
+          matchedWords[rank] = total < 0 ? 0 : typed.length;
+          if (total < 0) continue;
+          score[rank] = total;
+          complete[completed++] = rank;
         }
       }
     }
     return this.ordered(completed, typed.length, stamp);
+  }
+
+  /** Each row's dictionary words (rank → words), made from the postings when first needed. */
+  private rowWordsNow(): { rowWordStarts: Int32Array; rowWords: Int32Array } {
+    if (this.rowWordIndex) return this.rowWordIndex;
+    const { postingStarts, postings, words } = this.dictionary;
+    const rowWordStarts = new Int32Array(this.rowCount + 1);
+    for (let p = 0; p < postings.length; p++) rowWordStarts[postings[p]! + 1]! += 1;
+    for (let rank = 0; rank < this.rowCount; rank++) rowWordStarts[rank + 1]! += rowWordStarts[rank]!;
+    const fill = rowWordStarts.slice(0, this.rowCount);
+    const rowWords = new Int32Array(postings.length);
+    for (let w = 0; w < words.length; w++) {
+      for (let p = postingStarts[w]!, end = postingStarts[w + 1]!; p < end; p++) rowWords[fill[postings[p]!]!++] = w;
+    }
+    this.rowWordIndex = { rowWordStarts, rowWords };
+    return this.rowWordIndex;
   }
 
   /**

@@ -32,7 +32,12 @@ export interface WordMatches {
   classStarts: Int32Array;
   /** Rows the matched words carry, counting each word's postings (an upper bound of the rows). */
   postingCount: number;
+  /** Every dictionary word's class (`noClass` where it does not match), made on first use. */
+  classOfWord(dictionarySize: number): Uint8Array;
 }
+
+/** The class of a dictionary word that does not match. */
+export const noClass = 255;
 
 /** Typed words whose matches are remembered: the words before the one being typed repeat every keystroke. */
 const rememberedWords = 64;
@@ -150,7 +155,18 @@ export class WordMatcher {
       grouped[fill[classOf[word]!]!++] = word;
       postingCount += postingStarts[word + 1]! - postingStarts[word]!;
     }
-    return { words: grouped, classStarts, postingCount };
+    let classOfWord: Uint8Array | null = null;
+    return {
+      words: grouped,
+      classStarts,
+      postingCount,
+      classOfWord(dictionarySize) {
+        if (classOfWord) return classOfWord;
+        classOfWord = new Uint8Array(dictionarySize).fill(noClass);
+        for (let c = 0; c < classCount; c++) for (let i = classStarts[c]!; i < classStarts[c + 1]!; i++) classOfWord[grouped[i]!] = c;
+        return classOfWord;
+      },
+    };
   }
 
   /**

@@ -1,12 +1,16 @@
 /**
- * The word matcher's shortcuts (a word missing more of the typed letters than the edits allowed is
- * passed over; a typed word asked again is answered from memory) must not change what it finds:
- * every class of every dictionary word equals a plain classification that aligns every word.
+ * The name matcher's and word matcher's shortcuts (the rows of the rarest typed word are the
+ * candidates, checked against the others through their own words;  a dictionary word missing more of
+ * the typed letters than the edits allow is passed over; a typed word asked again is answered from
+ * memory) must not change what they find: every class of every dictionary word equals a plain
+ * classification that aligns every word, and every search's rows and order equal a plain
+ * intersection of every row's words.
  */
 import { describe, expect, it } from 'vitest';
 import { foldForSearch } from '../../../contract/name-folding.ts';
 import { boundedDistance } from '../../../renderer/src/search/editDistance.ts';
-import { buildNameDictionary, type NameDictionary } from '../../../renderer/src/search/nameDictionary.ts';
+import { buildNameDictionary, wordsOfToken, type NameDictionary } from '../../../renderer/src/search/nameDictionary.ts';
+import { NameMatcher } from '../../../renderer/src/search/nameMatcher.ts';
 import { trigramsOfWord, wordSimilarity, wordSimilarityThreshold } from '../../../renderer/src/search/trigramSimilarity.ts';
 import { classCount, typoBound, WordMatcher, type WordMatches } from '../../../renderer/src/search/wordMatches.ts';
 import { realisticNames, typedQueries, keystrokes } from '../../bench/searchCorpus.ts';
@@ -58,5 +62,42 @@ describe('word matches', () => {
     expect(matcher.match('mueler')).toBe(matcher.match('mueler'));
     for (const typed of typedWords.slice(0, 100)) matcher.match(typed);
     expect(classesOf(matcher.match('mueler'), dictionary.words.length)).toEqual(first);
+  });
+});
+
+describe('name matches', () => {
+  const people = realisticNames(4_000, 13);
+  const names = people.map((person) => `${person.first} ${person.last}`).sort();
+  const dictionary = buildNameDictionary(names);
+  const wordIndex = new Map(dictionary.words.map((word, w) => [word, w]));
+  const rowWords = names.map((name) => [...new Set(name.split(' ').flatMap(wordsOfToken))].map((word) => wordIndex.get(word)!));
+  const plainCache = new Map<string, number[]>();
+  const classesFor = (typed: string) => plainCache.get(typed) ?? plainCache.set(typed, plainClasses(dictionary, typed)).get(typed)!;
+
+  /** Rows whose words match every typed word, best summed class first, then name order. */
+  function plainSearch(typed: readonly string[]): number[] {
+    const scored: { rank: number; score: number }[] = [];
+    rowWords.forEach((words, rank) => {
+      let score = 0;
+      for (const word of typed) {
+        const best = Math.min(...words.map((w) => classesFor(word)[w]!).filter((c) => c >= 0));
+        if (!Number.isFinite(best)) return;
+        score += best;
+      }
+      scored.push({ rank, score });
+    });
+    return scored.sort((a, b) => a.score - b.score || a.rank - b.rank).map((row) => row.rank);
+  }
+
+  it('finds the rows and order a plain intersection finds, for many searches one after another (one and several words, either order)', () => {
+    const matcher = new NameMatcher(dictionary, names.length);
+    const texts = [...new Set(keystrokes(typedQueries(people, 40, 17)).map((text) => foldForSearch(text)).filter((text) => text.length > 1))];
+    // Wide searches (most rows complete, so the result is read by a walk over every row) between narrow ones.
+    const searches = texts.flatMap((text, i) => (i % 5 === 0 ? [text, 'e a', 'a'] : [text]));
+    expect(searches.length).toBeGreaterThan(150);
+    for (const text of searches) {
+      const typed = text.split(' ');
+      expect({ text, rows: [...matcher.match(typed).byRelevance] }).toEqual({ text, rows: plainSearch(typed) });
+    }
   });
 });
