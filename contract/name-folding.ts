@@ -36,8 +36,8 @@ const spelledLetters = new RegExp(`[${Object.keys(letterSpellings).join('')}]`, 
 const beforeDecomposition = /[äöüŀŉ]/g;
 
 /** Umlauts first (NFKD would strip their dots), then accents, then the letters without a decomposition. */
-/** Plain ASCII: none of the folds above applies, only lower case and the word separators. */
-const asciiOnly = /^[\x00-\x7f]*$/;
+/** Printable ASCII and white space: none of the folds above applies, only lower case and word separators. */
+const asciiOnly = /^[ -~\t\n\r]*$/;
 
 function foldWith(text: string, umlautSpellings: Readonly<Record<string, string>>): string {
   // A search typed letter by letter is nearly always plain ASCII: folded without four Unicode passes.
