@@ -150,6 +150,30 @@ describe('actor list search and filters', { timeout: 15_000 }, () => {
   });
 });
 
+describe('pictures while typing', { timeout: 15_000 }, () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('keeps the faces of profiles that stay on screen, and shows new ones once typing pauses', async () => {
+    const { view, names } = await mountList('/actors');
+    const pictured = () => view.findAll('[data-testid="profile-row"]').filter((row) => row.find('img').exists()).map((row) => row.get('[data-testid="profile-name"]').text());
+    await eventually(() => expect(pictured()).toHaveLength(4));
+    // From here the pause after typing (150 ms) passes only when the test says so.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await view.get('[data-testid="search-input"]').setValue('jon');
+    await flushPromises();
+    expect(names()).toEqual(['Jonas Weber', 'Jonathan Schulz']);
+    expect(pictured()).toEqual(['Jonas Weber', 'Jonathan Schulz']);
+    await view.get('[data-testid="search-input"]').setValue('');
+    await flushPromises();
+    expect(names()).toHaveLength(4);
+    // Anna Müller and Lena Berg were not on screen a keystroke ago: their faces wait for the pause.
+    expect(pictured()).toEqual(['Jonas Weber', 'Jonathan Schulz']);
+    vi.advanceTimersByTime(200);
+    await flushPromises();
+    expect(pictured()).toHaveLength(4);
+  });
+});
+
 describe('the note on filters that read full profiles', { timeout: 15_000 }, () => {
   it('counts the whole library saved in full, not the matches, and goes once every profile is', async () => {
     const { view } = await mountList('/actors?age=20-40');
