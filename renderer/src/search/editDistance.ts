@@ -18,20 +18,29 @@ function ensureScratch(length: number): void {
 
 /**
  * The distance from `typed` to `word` (`asPrefix`: to the closest prefix of `word`, for a word still
- * being typed), or `bound + 1` when it exceeds `bound`.
+ * being typed), or `bound + 1` when it exceeds `bound`. Only the diagonal band |i - j| <= bound of
+ * the alignment table is filled: every cell outside it costs more than the bound.
  */
 export function boundedDistance(typed: string, word: string, bound: number, asPrefix: boolean): number {
   const rows = typed.length;
   const columns = word.length;
-  if (!asPrefix && Math.abs(rows - columns) > bound) return bound + 1;
-  if (asPrefix && columns < rows - bound) return bound + 1;
-  ensureScratch(columns + 1);
-  for (let j = 0; j <= columns; j++) previous[j] = j;
+  const over = bound + 1;
+  if (!asPrefix && Math.abs(rows - columns) > bound) return over;
+  if (asPrefix && columns < rows - bound) return over;
+  if (columns === 0) return Math.min(rows, over);
+  ensureScratch(columns + 2);
+  // Row 0 within the band; each row leaves `over` just past its band for the next row to read.
+  const firstHigh = Math.min(columns, bound);
+  for (let j = 0; j <= firstHigh; j++) previous[j] = j;
+  if (firstHigh < columns) previous[firstHigh + 1] = over;
   for (let i = 1; i <= rows; i++) {
-    current[0] = i;
-    let rowMinimum = i;
+    const low = Math.max(1, i - bound);
+    const high = Math.min(columns, i + bound);
+    if (low > high) return over;
+    current[low - 1] = low === 1 ? i : over;
+    let rowMinimum = low === 1 ? i : over;
     const letter = typed.charCodeAt(i - 1);
-    for (let j = 1; j <= columns; j++) {
+    for (let j = low; j <= high; j++) {
       const other = word.charCodeAt(j - 1);
       let cost = previous[j - 1]! + (letter === other ? 0 : 1);
       const deletion = previous[j]! + 1;
@@ -42,17 +51,19 @@ export function boundedDistance(typed: string, word: string, bound: number, asPr
         const swap = before[j - 2]! + 1;
         if (swap < cost) cost = swap;
       }
+      if (cost > over) cost = over;
       current[j] = cost;
       if (cost < rowMinimum) rowMinimum = cost;
     }
-    if (rowMinimum > bound) return bound + 1;
+    if (high < columns) current[high + 1] = over;
+    if (rowMinimum > bound) return over;
     const recycled = before;
     before = previous;
     previous = current;
     current = recycled;
   }
-  if (!asPrefix) return Math.min(previous[columns]!, bound + 1);
-  let best = bound + 1;
-  for (let j = 0; j <= columns; j++) if (previous[j]! < best) best = previous[j]!;
+  if (!asPrefix) return Math.min(previous[columns]!, over);
+  let best = over;
+  for (let j = Math.max(0, rows - bound), last = Math.min(columns, rows + bound); j <= last; j++) if (previous[j]! < best) best = previous[j]!;
   return best;
 }

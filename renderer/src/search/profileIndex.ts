@@ -783,7 +783,7 @@ export class ProfileIndex {
       const { slots: order, known } = this.sortedSlots(query.sort === 'relevance' ? 'name' : query.sort);
       if (!named && unfiltered) {
         const every = this.everyRow;
-        if (every && every.columns === columns && every.slots === order && every.reversed === reversed) return { ids: every.ids, counts: emptyCounts(), withDetail: every.withDetail };
+        if (every && every.columns === columns && every.slots === order && every.reversed === reversed) return { ids: every.ids, counts: uncounted, withDetail: every.withDetail };
         everyRowOf = { slots: order, reversed };
       }
       const members = named ? named.matches.membership() : null;
@@ -796,7 +796,7 @@ export class ProfileIndex {
 
     const ids = new Float64Array(found);
     for (let i = 0; i < found; i++) ids[i] = idOf[out[i]!]!;
-    const counts = emptyCounts();
+    const counts = counting ? emptyCounts() : uncounted;
     if (counting) {
       for (let code = 0; code < counter.length; code++) if (counter[code]! > 0) counts[facetNames[values.facets[code]!]!].set(values.texts[code]!, counter[code]!);
       // A selected value stays listed (with 0) so it can be unselected.
@@ -815,6 +815,9 @@ export function emptyCounts(): Record<FacetName, Map<string, number>> {
   for (const facet of facetNames) counts[facet] = new Map();
   return counts;
 }
+
+/** The counts of every search asked without them (shared: a result's counts are only read). */
+const uncounted = emptyCounts();
 
 /** Counted searches kept per index state: the last few a user goes back and forth between. */
 const countedKept = 8;
