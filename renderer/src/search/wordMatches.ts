@@ -49,6 +49,56 @@ function lettersOf(word: string): number {
   return bits;
 }
 
+const noWords = new Int32Array(0);
+
+function bigramKey(text: string, at: number): number {
+  return text.charCodeAt(at) * 65_536 + text.charCodeAt(at + 1);
+}
+
+/** Each `span`-letter sequence (one or two letters, as `keyOf` reads it) → the words containing it, each once. */
+function sequenceIndex(words: readonly string[], span: number, keyOf: (text: string, at: number) => number): Map<number, Int32Array> {
+  const lists = new Map<number, number[]>();
+  for (let w = 0; w < words.length; w++) {
+    const word = words[w]!;
+    for (let i = 0; i + span <= word.length; i++) {
+      const key = keyOf(word, i);
+      const list = lists.get(key) ?? lists.set(key, []).get(key)!;
+      if (list[list.length - 1] !== w) list.push(w);
+    }
+  }
+  return new Map([...lists].map(([key, list]) => [key, Int32Array.from(list)]));
+}
+
+function bigramIndex(words: readonly string[]): Map<number, Int32Array> {
+  return sequenceIndex(words, 2, bigramKey);
+}
+
+function letterIndex(words: readonly string[]): Map<number, Int32Array> {
+  return sequenceIndex(words, 1, (text, at) => text.charCodeAt(at));
+}
+
+/**
+ * Pieces of `typed` of which every dictionary word that can be a typo, a typo of a start or an
+ * infix of it contains at least one. With `bound` edits, bound + 1 pieces separated by one skipped
+ * letter each: an edit (a swap included) breaks at most one piece, so one survives whole. Without
+ * edits, `typed` itself is the piece.
+ */
+function candidatePieces(typed: string, bound: number): string[] {
+  const length = typed.length;
+  if (bound === 0) return [typed];
+  // Four letters, one edit: either half survives, or the middle two were swapped (abcd → acbd).
+  if (length === 4) return [typed.slice(0, 2), typed.slice(2), typed[0]! + typed[2]!];
+  const kept = length - bound;
+  const pieces: string[] = [];
+  let at = 0;
+  for (let p = 0; p <= bound; p++) {
+    const size = Math.floor((kept - (at - p)) / (bound + 1 - p));
+    pieces.push(typed.slice(at, at + size));
+    at += size + 1;
+  }
+  return pieces;
+}
+
 function bitCount(bits: number): number {
   let value = bits - ((bits >>> 1) & 0x55555555);
   value = (value & 0x33333333) + ((value >>> 2) & 0x33333333);
@@ -71,6 +121,13 @@ export class WordMatcher {
   private letters: Uint32Array;
   /** The latest typed words' matches, oldest first (the dictionary is fixed for this matcher's life). */
   private readonly remembered = new Map<string, WordMatches>();
+  /** Candidates of the current scan (`candidateOf[word] === candidateStamp`), so each is classified once. */
+  private candidateStamp = 0;
+  private candidateOf: Int32Array;
+  /** Two letters → the words containing them, made on first use (pieces too short for a trigram). */
+  private bigramWords: Map<number, Int32Array> | null = null;
+  /** One letter → the words containing it, made on first use. */
+  private letterWords: Map<number, Int32Array> | null = null;
 
   constructor(private readonly dictionary: NameDictionary) {
     const size = dictionary.words.length;
@@ -79,6 +136,22 @@ export class WordMatcher {
     this.trigramHits = new Uint16Array(size);
     this.letters = new Uint32Array(size);
     for (let w = 0; w < size; w++) this.letters[w] = lettersOf(dictionary.words[w]!);
+    this.candidateOf = new Int32Array(size);
+  }
+
+  /** Every word containing `piece`, and perhaps a few more: those sharing its first one, two or three letters. */
+  private wordsContaining(piece: string): ArrayLike<number> {
+    if (piece.length === 1) {
+      this.letterWords ??= letterIndex(this.dictionary.words);
+      return this.letterWords.get(piece.charCodeAt(0)) ?? noWords;
+    }
+    if (piece.length >= 3) {
+      const { trigramCodes, trigramWordStarts, trigramWords } = this.dictionary;
+      const code = trigramCodes.get(piece.slice(0, 3));
+      return code === undefined ? noWords : trigramWords.subarray(trigramWordStarts[code]!, trigramWordStarts[code + 1]!);
+    }
+    this.bigramWords ??= bigramIndex(this.dictionary.words);
+    return this.bigramWords.get(bigramKey(piece, 0)) ?? noWords;
   }
 
   /** The dictionary words `typed` (one folded word) matches, by class; the result must not be changed. */
@@ -116,31 +189,34 @@ export class WordMatcher {
       afterPrefix += 1;
     }
 
-    // Typos and infixes: one scan over the other words.
+    // Typos and infixes: the words that can be one, each classified once.
     const bound = typoBound(typed.length);
     const prefixTypos = typed.length >= typoPrefixLength;
     const typedLetters = lettersOf(typed);
     const mostMissing = Math.max(bound, prefixTypos ? 1 : 0);
     const letters = this.letters;
-    for (let w = 0; w < words.length; w++) {
-      if (w === first && afterPrefix > first) {
-        w = afterPrefix - 1;
-        continue;
-      }
+    const classify = (w: number): void => {
+      if (stampOf[w] === stamp) return;
       const missing = bitCount(typedLetters & ~letters[w]!);
-      if (missing > mostMissing) continue;
+      if (missing > mostMissing) return;
       const word = words[w]!;
       if (bound > 0 && missing <= bound) {
-        if (boundedDistance(typed, word, bound, false) <= bound) {
-          mark(w, TYPO);
-          continue;
-        }
-        if (prefixTypos && word.length > typed.length && boundedDistance(typed, word, 1, true) <= 1) {
-          mark(w, TYPO_PREFIX);
-          continue;
-        }
+        if (boundedDistance(typed, word, bound, false) <= bound) return mark(w, TYPO);
+        if (prefixTypos && word.length > typed.length && boundedDistance(typed, word, 1, true) <= 1) return mark(w, TYPO_PREFIX);
       }
       if (missing === 0 && word.includes(typed)) mark(w, INFIX);
+    };
+    this.candidateStamp += 1;
+    const seen = this.candidateStamp;
+    const candidateOf = this.candidateOf;
+    for (const piece of candidatePieces(typed, bound)) {
+      const candidates = this.wordsContaining(piece);
+      for (let i = 0; i < candidates.length; i++) {
+        const w = candidates[i]!;
+        if (candidateOf[w] === seen) continue;
+        candidateOf[w] = seen;
+        classify(w);
+      }
     }
 
     this.similarWords(typed, stamp, mark);
