@@ -35,10 +35,10 @@ const umlautsDropped: Readonly<Record<string, string>> = { ä: 'a', ö: 'o', ü:
 const spelledLetters = new RegExp(`[${Object.keys(letterSpellings).join('')}]`, 'g');
 const beforeDecomposition = /[äöüŀŉ]/g;
 
-/** Umlauts first (NFKD would strip their dots), then accents, then the letters without a decomposition. */
 /** Printable ASCII and white space: none of the folds above applies, only lower case and word separators. */
 const asciiOnly = /^[ -~\t\n\r]*$/;
 
+/** Umlauts first (NFKD would strip their dots), then accents, then the letters without a decomposition. */
 function foldWith(text: string, umlautSpellings: Readonly<Record<string, string>>): string {
   // A search typed letter by letter is nearly always plain ASCII: folded without four Unicode passes.
   if (asciiOnly.test(text)) return text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();

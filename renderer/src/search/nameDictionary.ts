@@ -31,6 +31,13 @@ export function letterBit(character: string): number {
   return character.length === 1 && offset >= 0 && offset < 26 ? 1 << offset : 0;
 }
 
+/** The letters a–z of `word` as bits (letterBit); other characters set none. */
+export function lettersOf(word: string): number {
+  let bits = 0;
+  for (let i = 0; i < word.length; i++) bits |= letterBit(word[i]!);
+  return bits;
+}
+
 /**
  * The searchable words of one written word ("Müller-Lüdenscheidt" → mueller, luedenscheidt, muller,
  * ludenscheidt): names and credit texts (creditVocabulary.ts) are found by the same words.
@@ -160,9 +167,7 @@ function assemble(pairs: WordPairs, rowCount: number, unordered: boolean): NameD
   const words = sortedIds.map((id) => wordTexts[id]!);
 
   const wordLetters = new Uint32Array(wordTexts.length);
-  wordTexts.forEach((word, id) => {
-    for (const character of word) wordLetters[id]! |= letterBit(character);
-  });
+  wordTexts.forEach((word, id) => (wordLetters[id] = lettersOf(word)));
   const rowLetters = new Uint32Array(rowCount);
   for (let p = 0; p < pairCount; p++) rowLetters[pairRanks[p]!]! |= wordLetters[pairWords[p]!]!;
 

@@ -23,7 +23,8 @@ export class NameMatcher {
   private readonly words: WordMatcher;
   private stamp = 0;
   private readonly stampOf: Int32Array;
-  private readonly matchedWords: Uint8Array;
+  /** 1 where a stamped row matched every typed word (valid where `stampOf[rank] === stamp`). */
+  private readonly isComplete: Uint8Array;
   private readonly score: Uint16Array;
   private readonly complete: Int32Array;
   /** The rows of the latest search: a match's arrays stay valid until the next search. */
@@ -36,7 +37,7 @@ export class NameMatcher {
   ) {
     this.words = new WordMatcher(dictionary);
     this.stampOf = new Int32Array(rowCount);
-    this.matchedWords = new Uint8Array(rowCount);
+    this.isComplete = new Uint8Array(rowCount);
     this.score = new Uint16Array(rowCount);
     this.complete = new Int32Array(rowCount);
     this.result = new Int32Array(rowCount);
@@ -115,10 +116,10 @@ export class NameMatcher {
     const perWord = typed.map((word) => this.words.match(word));
     let driver = 0;
     for (let k = 1; k < perWord.length; k++) if (perWord[k]!.postingCount < perWord[driver]!.postingCount) driver = k;
-    const others = perWord.filter((_, k) => k !== driver).map((matches) => matches.classOfWord(this.dictionary.words.length));
+    const others = perWord.filter((_, k) => k !== driver).map((matches) => matches.classOfWord());
     const { rowWordStarts, rowWords } = this.rowWordsNow();
     const { postingStarts, postings } = this.dictionary;
-    const { stampOf, matchedWords, score, complete } = this;
+    const { stampOf, isComplete, score, complete } = this;
     const { words, classStarts } = perWord[driver]!;
     let completed = 0;
     for (let matchClass = 0; matchClass < classCount; matchClass++) {
@@ -140,7 +141,7 @@ export class NameMatcher {
             total = best === noClass ? -1 : total + best;
           }
           // `ordered` may walk every stamped row: a rejected one must not look complete.
-          matchedWords[rank] = total < 0 ? 0 : typed.length;
+          isComplete[rank] = total < 0 ? 0 : 1;
           if (total < 0) continue;
           score[rank] = total;
           complete[completed++] = rank;
@@ -171,7 +172,7 @@ export class NameMatcher {
    * when they are many (already in order), else by sorting each score's few rows.
    */
   private ordered(completed: number, typedCount: number, stamp: number): Int32Array {
-    const { stampOf, matchedWords, score, complete } = this;
+    const { stampOf, isComplete, score, complete } = this;
     const tiers = (classCount - 1) * typedCount + 1;
     const tierStarts = new Int32Array(tiers + 1);
     for (let i = 0; i < completed; i++) tierStarts[score[complete[i]!]! + 1]! += 1;
@@ -180,7 +181,7 @@ export class NameMatcher {
     const out = this.result.subarray(0, completed);
     if (completed * 8 > this.rowCount) {
       for (let rank = 0; rank < this.rowCount; rank++) {
-        if (stampOf[rank] === stamp && matchedWords[rank] === typedCount) out[fill[score[rank]!]!++] = rank;
+        if (stampOf[rank] === stamp && isComplete[rank] === 1) out[fill[score[rank]!]!++] = rank;
       }
       return out;
     }

@@ -5,7 +5,7 @@
  * infix (the directory's `LIKE '%text%'`), then pg_trgm word similarity (the directory's `<%`).
  */
 import { boundedDistance } from './editDistance.ts';
-import { letterBit, lowerBound, type NameDictionary } from './nameDictionary.ts';
+import { lettersOf, lowerBound, type NameDictionary } from './nameDictionary.ts';
 import { trigramsOfWord, wordSimilarity, wordSimilarityThreshold } from './trigramSimilarity.ts';
 
 /** Class numbers: lower is better; a row's score is the sum over the typed words. */
@@ -33,7 +33,7 @@ export interface WordMatches {
   /** Rows the matched words carry, counting each word's postings (an upper bound of the rows). */
   postingCount: number;
   /** Every dictionary word's class (`noClass` where it does not match), made on first use. */
-  classOfWord(dictionarySize: number): Uint8Array;
+  classOfWord(): Uint8Array;
 }
 
 /** The class of a dictionary word that does not match. */
@@ -41,13 +41,6 @@ export const noClass = 255;
 
 /** Typed words whose matches are remembered: the words before the one being typed repeat every keystroke. */
 const rememberedWords = 64;
-
-/** The letters a–z of `word` as bits (letterBit); other characters set none. */
-function lettersOf(word: string): number {
-  let bits = 0;
-  for (let i = 0; i < word.length; i++) bits |= letterBit(word[i]!);
-  return bits;
-}
 
 const noWords = new Int32Array(0);
 
@@ -236,9 +229,9 @@ export class WordMatcher {
       words: grouped,
       classStarts,
       postingCount,
-      classOfWord(dictionarySize) {
+      classOfWord() {
         if (classOfWord) return classOfWord;
-        classOfWord = new Uint8Array(dictionarySize).fill(noClass);
+        classOfWord = new Uint8Array(words.length).fill(noClass);
         for (let c = 0; c < classCount; c++) for (let i = classStarts[c]!; i < classStarts[c + 1]!; i++) classOfWord[grouped[i]!] = c;
         return classOfWord;
       },
