@@ -27,6 +27,7 @@ export function boundedDistance(typed: string, word: string, bound: number, asPr
   const over = bound + 1;
   if (!asPrefix && Math.abs(rows - columns) > bound) return over;
   if (asPrefix && columns < rows - bound) return over;
+  if (bound === 1) return distanceUpToOne(typed, word, asPrefix);
   if (columns === 0) return Math.min(rows, over);
   ensureScratch(columns + 2);
   // Row 0 within the band; each row leaves `over` just past its band for the next row to read.
@@ -66,4 +67,34 @@ export function boundedDistance(typed: string, word: string, bound: number, asPr
   let best = over;
   for (let j = Math.max(0, rows - bound), last = Math.min(columns, rows + bound); j <= last; j++) if (previous[j]! < best) best = previous[j]!;
   return best;
+}
+
+/** Whether typed[from, to) equals word[at, at + to - from). */
+function sameRun(typed: string, from: number, to: number, word: string, at: number): boolean {
+  for (let i = from; i < to; i++) if (typed.charCodeAt(i) !== word.charCodeAt(at + i - from)) return false;
+  return true;
+}
+
+/**
+ * `boundedDistance` with a bound of one (most typed words), without the table: one edit leaves
+ * everything before it equal, so from the first difference the rest must line up after exactly
+ * one substitution, swap, extra letter or missing letter. Lengths are already within reach.
+ */
+function distanceUpToOne(typed: string, word: string, asPrefix: boolean): number {
+  const rows = typed.length;
+  const columns = word.length;
+  let i = 0;
+  const shared = Math.min(rows, columns);
+  while (i < shared && typed.charCodeAt(i) === word.charCodeAt(i)) i++;
+  if (i === rows && (asPrefix || columns === rows)) return 0;
+  // As a prefix, `word`'s first rows letters, one fewer or one more, where it has them.
+  if (asPrefix ? columns >= rows : columns === rows) {
+    if (sameRun(typed, i + 1, rows, word, i + 1)) return 1;
+    if (i + 1 < rows && typed.charCodeAt(i) === word.charCodeAt(i + 1) && typed.charCodeAt(i + 1) === word.charCodeAt(i) && sameRun(typed, i + 2, rows, word, i + 2)) return 1;
+  }
+  // `typed` has one letter more than the (prefix of the) word.
+  if ((asPrefix ? columns >= rows - 1 : columns === rows - 1) && sameRun(typed, i + 1, rows, word, i)) return 1;
+  // `typed` misses one letter of the (prefix of the) word.
+  if ((asPrefix ? columns >= rows + 1 : columns === rows + 1) && sameRun(typed, i, rows, word, i + 1)) return 1;
+  return 2;
 }

@@ -44,4 +44,20 @@ describe('bounded typo distance', () => {
       }
     }
   });
+
+  it('answers a bound of one (checked without the table) as the whole table does, on words of few letters with repeats', () => {
+    const random = new Random(7);
+    // Two or three letters make runs of one letter, where an edit can sit at several places.
+    for (const letters of ['ab', 'abc']) {
+      const wordOf = (length: number) => Array.from({ length }, () => letters[random.int(0, letters.length - 1)]).join('');
+      for (let n = 0; n < 20_000; n++) {
+        const typed = wordOf(random.int(0, 8));
+        const word = n % 3 === 0 ? wordOf(random.int(0, 10)) : typed.slice(0, random.int(0, typed.length)) + wordOf(random.int(0, 2)) + typed.slice(random.int(0, typed.length)) + wordOf(random.int(0, 3));
+        for (const asPrefix of [false, true]) {
+          const expected = Math.min(plainDistance(typed, word, asPrefix), 2);
+          expect({ typed, word, asPrefix, distance: boundedDistance(typed, word, 1, asPrefix) }).toEqual({ typed, word, asPrefix, distance: expected });
+        }
+      }
+    }
+  });
 });
