@@ -79,7 +79,7 @@ function parityQueries(): string[] {
     queries.add(word.slice(0, random.int(2, word.length)));
     if (word.length > 3) queries.add(word.slice(random.int(1, 2), random.int(3, word.length)));
   }
-  for (const query of ['mueler', 'muller', 'yilmaz', 'sorensen', 'weis', 'jon', 'ann', 'becker', 'xyz']) queries.add(query);
+  for (const query of ['mueler', 'muller', 'yilmaz', 'sorensen', 'weis', 'jon', 'ann', 'becker', 'xyz', 'schmiiiidt', 'weberrrr']) queries.add(query);
   return [...queries];
 }
 

@@ -5,7 +5,7 @@
  * lives in preallocated typed arrays stamped per search, so a keystroke allocates only its result.
  */
 import { letterBit, lowerBound, type NameDictionary } from './nameDictionary.ts';
-import { classCount, noClass, WordMatcher } from './wordMatches.ts';
+import { classCount, noClass, WordMatcher, type WordMatches } from './wordMatches.ts';
 
 /** Typed words beyond this many are ignored (scores stay small integers). */
 const maxTypedWords = 8;
@@ -30,12 +30,17 @@ export class NameMatcher {
   /** The rows of the latest search: a match's arrays stay valid until the next search. */
   private readonly result: Int32Array;
   private rowWordIndex: { rowWordStarts: Int32Array; rowWords: Int32Array } | null = null;
+  private readonly classTables: ClassTables;
+  /** Scratch for `ordered`: each score's first position in the result, and its fill position. */
+  private readonly tierStarts = new Int32Array((classCount - 1) * maxTypedWords + 2);
+  private readonly tierFill = new Int32Array((classCount - 1) * maxTypedWords + 1);
 
   constructor(
     private readonly dictionary: NameDictionary,
     private readonly rowCount: number,
   ) {
     this.words = new WordMatcher(dictionary);
+    this.classTables = new ClassTables(dictionary.words.length);
     this.stampOf = new Int32Array(rowCount);
     this.isComplete = new Uint8Array(rowCount);
     this.score = new Uint16Array(rowCount);
@@ -116,7 +121,7 @@ export class NameMatcher {
     const perWord = typed.map((word) => this.words.match(word));
     let driver = 0;
     for (let k = 1; k < perWord.length; k++) if (perWord[k]!.postingCount < perWord[driver]!.postingCount) driver = k;
-    const others = perWord.filter((_, k) => k !== driver).map((matches) => matches.classOfWord());
+    const others = perWord.filter((_, k) => k !== driver).map((matches) => this.classTables.of(matches, perWord));
     const { rowWordStarts, rowWords } = this.rowWordsNow();
     const { postingStarts, postings } = this.dictionary;
     const { stampOf, isComplete, score, complete } = this;
@@ -174,10 +179,11 @@ export class NameMatcher {
   private ordered(completed: number, typedCount: number, stamp: number): Int32Array {
     const { stampOf, isComplete, score, complete } = this;
     const tiers = (classCount - 1) * typedCount + 1;
-    const tierStarts = new Int32Array(tiers + 1);
+    const tierStarts = this.tierStarts.fill(0, 0, tiers + 1);
     for (let i = 0; i < completed; i++) tierStarts[score[complete[i]!]! + 1]! += 1;
     for (let t = 0; t < tiers; t++) tierStarts[t + 1]! += tierStarts[t]!;
-    const fill = tierStarts.slice(0, tiers);
+    const fill = this.tierFill;
+    fill.set(tierStarts.subarray(0, tiers));
     const out = this.result.subarray(0, completed);
     if (completed * 8 > this.rowCount) {
       for (let rank = 0; rank < this.rowCount; rank++) {
@@ -186,7 +192,67 @@ export class NameMatcher {
       return out;
     }
     for (let i = 0; i < completed; i++) out[fill[score[complete[i]!]!]!++] = complete[i]!;
-    for (let t = 0; t < tiers; t++) if (tierStarts[t + 1]! - tierStarts[t]! > 1) out.subarray(tierStarts[t]!, tierStarts[t + 1]!).sort();
+    for (let t = 0; t < tiers; t++) sortRun(out, tierStarts[t]!, tierStarts[t + 1]!);
     return out;
+  }
+}
+
+/** Runs this short are sorted in place here; a builtin sort's call costs more than the sorting. */
+const shortRun = 32;
+
+/** Sorts rows[start, end) ascending. */
+function sortRun(rows: Int32Array, start: number, end: number): void {
+  if (end - start > shortRun) {
+    rows.subarray(start, end).sort();
+    return;
+  }
+  for (let i = start + 1; i < end; i++) {
+    const row = rows[i]!;
+    let j = i - 1;
+    while (j >= start && rows[j]! > row) {
+      rows[j + 1] = rows[j]!;
+      j -= 1;
+    }
+    rows[j + 1] = row;
+  }
+}
+
+/**
+ * Every dictionary word's class for one typed word (`noClass` where it does not match), for
+ * checking a row's words. The tables of the latest typed words are kept and recycled, never
+ * allocated per keystroke: one the size of the dictionary costs a buffer of its own (about a
+ * microsecond), and the words before the one being typed repeat every keystroke.
+ */
+class ClassTables {
+  /** Most recently used last. */
+  private readonly tables = new Map<WordMatches, Uint8Array>();
+
+  constructor(private readonly wordCount: number) {}
+
+  /** The table of `matches`; tables of `inUse` (the current search's words) are not recycled. */
+  of(matches: WordMatches, inUse: readonly WordMatches[]): Uint8Array {
+    let table = this.tables.get(matches);
+    if (table) {
+      this.tables.delete(matches);
+      this.tables.set(matches, table);
+      return table;
+    }
+    table = this.recycled(inUse) ?? new Uint8Array(this.wordCount).fill(noClass);
+    const { words, classStarts } = matches;
+    for (let c = 0; c < classCount; c++) for (let i = classStarts[c]!; i < classStarts[c + 1]!; i++) table[words[i]!] = c;
+    this.tables.set(matches, table);
+    return table;
+  }
+
+  /** The least recently used table not in use, cleared, once there are enough for every typed word. */
+  private recycled(inUse: readonly WordMatches[]): Uint8Array | null {
+    if (this.tables.size < maxTypedWords) return null;
+    for (const [matches, table] of this.tables) {
+      if (inUse.includes(matches)) continue;
+      this.tables.delete(matches);
+      for (const word of matches.words) table[word] = noClass;
+      return table;
+    }
+    return null;
   }
 }

@@ -21,11 +21,17 @@ function similarityOf(common: number, queryUnique: number, extentUnique: number)
   return Math.fround(common / (queryUnique + extentUnique - common));
 }
 
+/** A query's distinct trigram codes (a Set will do), its size counting trigrams no name has. */
+export interface TrigramSet {
+  has(code: number): boolean;
+  readonly size: number;
+}
+
 /**
  * The word similarity of a query (its distinct trigram codes) to the trigram sequence
  * `sequence[start, end)` of one name word.
  */
-export function wordSimilarity(query: ReadonlySet<number>, sequence: ArrayLike<number>, start: number, end: number): number {
+export function wordSimilarity(query: TrigramSet, sequence: ArrayLike<number>, start: number, end: number): number {
   const length = end - start;
   const unique: number[] = [];
   const indexOf = new Int32Array(length);

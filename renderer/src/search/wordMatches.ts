@@ -27,13 +27,11 @@ const typoPrefixLength = 5;
 
 export interface WordMatches {
   /** Matched dictionary words, grouped by class (best first). */
-  words: Int32Array;
+  words: readonly number[];
   /** Class c's words are words[classStarts[c] .. classStarts[c + 1]). */
-  classStarts: Int32Array;
+  classStarts: readonly number[];
   /** Rows the matched words carry, counting each word's postings (an upper bound of the rows). */
   postingCount: number;
-  /** Every dictionary word's class (`noClass` where it does not match), made on first use. */
-  classOfWord(): Uint8Array;
 }
 
 /** The class of a dictionary word that does not match. */
@@ -70,24 +68,50 @@ function letterIndex(words: readonly string[]): Map<number, Int32Array> {
   return sequenceIndex(words, 1, (text, at) => text.charCodeAt(at));
 }
 
+/** Positions from this one on share one list in the placed two-letter index. */
+const lastPlace = 31;
+
+/** A two-letter sequence's words by where it starts in them: place p's are words[starts[p] .. starts[p + 1]). */
+interface PlacedWords {
+  starts: Int32Array;
+  words: Int32Array;
+}
+
+/** Each two-letter sequence → the words containing it, by the position it starts at. */
+function placedBigramIndex(words: readonly string[]): Map<number, PlacedWords> {
+  const lists = new Map<number, number[][]>();
+  for (let w = 0; w < words.length; w++) {
+    const word = words[w]!;
+    for (let i = 0; i + 2 <= word.length; i++) {
+      const key = bigramKey(word, i);
+      const places = lists.get(key) ?? lists.set(key, Array.from({ length: lastPlace + 1 }, () => [])).get(key)!;
+      places[Math.min(i, lastPlace)]!.push(w);
+    }
+  }
+  const index = new Map<number, PlacedWords>();
+  for (const [key, places] of lists) {
+    const starts = new Int32Array(lastPlace + 2);
+    places.forEach((list, place) => (starts[place + 1] = starts[place]! + list.length));
+    index.set(key, { starts, words: Int32Array.from(places.flat()) });
+  }
+  return index;
+}
+
 /**
- * Pieces of `typed` of which every dictionary word that can be a typo, a typo of a start or an
- * infix of it contains at least one. With `bound` edits, bound + 1 pieces separated by one skipped
- * letter each: an edit (a swap included) breaks at most one piece, so one survives whole. Without
- * edits, `typed` itself is the piece.
+ * Two-letter pieces of `typed` (its letters at `at` and `at + 1`, as a bigram key) of which every
+ * dictionary word within `bound` edits of it, or with a start within one edit, has one within
+ * `bound` places of `at`: bound + 1 pieces separated by a skipped letter, so an edit (a swap
+ * included) breaks at most one, and the edits before a piece shift it by at most `bound`.
  */
-function candidatePieces(typed: string, bound: number): string[] {
-  const length = typed.length;
-  if (bound === 0) return [typed];
+function typoPieces(typed: string, bound: number): { key: number; at: number }[] {
   // Four letters, one edit: either half survives, or the middle two were swapped (abcd → acbd).
-  if (length === 4) return [typed.slice(0, 2), typed.slice(2), typed[0]! + typed[2]!];
-  const kept = length - bound;
-  const pieces: string[] = [];
+  if (typed.length === 4) return [{ key: bigramKey(typed, 0), at: 0 }, { key: bigramKey(typed, 2), at: 2 }, { key: typed.charCodeAt(0) * 65_536 + typed.charCodeAt(2), at: 0 }];
+  const kept = typed.length - bound;
+  const pieces: { key: number; at: number }[] = [];
   let at = 0;
   for (let p = 0; p <= bound; p++) {
-    const size = Math.floor((kept - (at - p)) / (bound + 1 - p));
-    pieces.push(typed.slice(at, at + size));
-    at += size + 1;
+    pieces.push({ key: bigramKey(typed, at), at });
+    at += Math.floor((kept - (at - p)) / (bound + 1 - p)) + 1;
   }
   return pieces;
 }
@@ -106,7 +130,7 @@ export class WordMatcher {
   private stamp = 0;
   private stampOf: Int32Array;
   private classOf: Uint8Array;
-  private trigramHits: Uint16Array;
+  private readonly queryTrigrams: QueryTrigrams;
   /**
    * Each dictionary word's letters: each edit loses at most one of the typed word's letters, so a
    * word missing more of them than the edits allowed is passed over without aligning the two.
@@ -117,7 +141,9 @@ export class WordMatcher {
   /** Candidates of the current scan (`candidateOf[word] === candidateStamp`), so each is classified once. */
   private candidateStamp = 0;
   private candidateOf: Int32Array;
-  /** Two letters → the words containing them, made on first use (pieces too short for a trigram). */
+  /** Two letters → the words containing them by where they start, made on first use (typo candidates). */
+  private placedBigrams: Map<number, PlacedWords> | null = null;
+  /** Two letters → the words containing them, made on first use. */
   private bigramWords: Map<number, Int32Array> | null = null;
   /** One letter → the words containing it, made on first use. */
   private letterWords: Map<number, Int32Array> | null = null;
@@ -126,25 +152,33 @@ export class WordMatcher {
     const size = dictionary.words.length;
     this.stampOf = new Int32Array(size);
     this.classOf = new Uint8Array(size);
-    this.trigramHits = new Uint16Array(size);
+    this.queryTrigrams = new QueryTrigrams(dictionary.trigramCodes.size);
     this.letters = new Uint32Array(size);
     for (let w = 0; w < size; w++) this.letters[w] = lettersOf(dictionary.words[w]!);
     this.candidateOf = new Int32Array(size);
   }
 
-  /** Every word containing `piece`, and perhaps a few more: those sharing its first one, two or three letters. */
-  private wordsContaining(piece: string): ArrayLike<number> {
-    if (piece.length === 1) {
+  /**
+   * Every word containing `typed`, and perhaps a few more: of up to three letters exactly those
+   * (its letter, two-letter or trigram list), longer the words with its rarest trigram.
+   */
+  private wordsContaining(typed: string): ArrayLike<number> {
+    if (typed.length === 1) {
       this.letterWords ??= letterIndex(this.dictionary.words);
-      return this.letterWords.get(piece.charCodeAt(0)) ?? noWords;
+      return this.letterWords.get(typed.charCodeAt(0)) ?? noWords;
     }
-    if (piece.length >= 3) {
-      const { trigramCodes, trigramWordStarts, trigramWords } = this.dictionary;
-      const code = trigramCodes.get(piece.slice(0, 3));
-      return code === undefined ? noWords : trigramWords.subarray(trigramWordStarts[code]!, trigramWordStarts[code + 1]!);
+    if (typed.length === 2) {
+      this.bigramWords ??= bigramIndex(this.dictionary.words);
+      return this.bigramWords.get(bigramKey(typed, 0)) ?? noWords;
     }
-    this.bigramWords ??= bigramIndex(this.dictionary.words);
-    return this.bigramWords.get(bigramKey(piece, 0)) ?? noWords;
+    const { trigramCodes, trigramWordStarts, trigramWords } = this.dictionary;
+    let rarest = -1;
+    for (let i = 0; i + 3 <= typed.length; i++) {
+      const code = trigramCodes.get(typed.slice(i, i + 3));
+      if (code === undefined) return noWords;
+      if (rarest < 0 || trigramWordStarts[code + 1]! - trigramWordStarts[code]! < trigramWordStarts[rarest + 1]! - trigramWordStarts[rarest]!) rarest = code;
+    }
+    return trigramWords.subarray(trigramWordStarts[rarest]!, trigramWordStarts[rarest + 1]!);
   }
 
   /** The dictionary words `typed` (one folded word) matches, by class; the result must not be changed. */
@@ -188,8 +222,12 @@ export class WordMatcher {
     const typedLetters = lettersOf(typed);
     const mostMissing = Math.max(bound, prefixTypos ? 1 : 0);
     const letters = this.letters;
+    // Without edits a word of up to three letters is its own piece, and the index lists exactly
+    // the words containing it: every candidate not matched above is an infix.
+    const candidatesContainIt = bound === 0 && typed.length <= 3;
     const classify = (w: number): void => {
       if (stampOf[w] === stamp) return;
+      if (candidatesContainIt) return mark(w, INFIX);
       const missing = bitCount(typedLetters & ~letters[w]!);
       if (missing > mostMissing) return;
       const word = words[w]!;
@@ -202,77 +240,139 @@ export class WordMatcher {
     this.candidateStamp += 1;
     const seen = this.candidateStamp;
     const candidateOf = this.candidateOf;
-    for (const piece of candidatePieces(typed, bound)) {
-      const candidates = this.wordsContaining(piece);
-      for (let i = 0; i < candidates.length; i++) {
+    const classifyOnce = (candidates: ArrayLike<number>, from: number, to: number): void => {
+      for (let i = from; i < to; i++) {
         const w = candidates[i]!;
         if (candidateOf[w] === seen) continue;
         candidateOf[w] = seen;
         classify(w);
       }
+    };
+    if (bound > 0) {
+      this.placedBigrams ??= placedBigramIndex(words);
+      for (const { key, at } of typoPieces(typed, bound)) {
+        const placed = this.placedBigrams.get(key);
+        if (placed) classifyOnce(placed.words, placed.starts[Math.min(Math.max(0, at - bound), lastPlace)]!, placed.starts[Math.min(at + bound, lastPlace) + 1]!);
+      }
     }
+    const containing = this.wordsContaining(typed);
+    classifyOnce(containing, 0, containing.length);
 
     this.similarWords(typed, stamp, mark);
 
-    const classStarts = new Int32Array(classCount + 1);
+    // Plain arrays: a typed array over 64 bytes costs a buffer of its own, about a microsecond.
+    const classStarts = new Array<number>(classCount + 1).fill(0);
     for (const word of found) classStarts[classOf[word]! + 1]! += 1;
     for (let c = 0; c < classCount; c++) classStarts[c + 1]! += classStarts[c]!;
     const fill = classStarts.slice(0, classCount);
-    const grouped = new Int32Array(found.length);
+    const grouped = new Array<number>(found.length);
     let postingCount = 0;
     for (const word of found) {
       grouped[fill[classOf[word]!]!++] = word;
       postingCount += postingStarts[word + 1]! - postingStarts[word]!;
     }
-    let classOfWord: Uint8Array | null = null;
-    return {
-      words: grouped,
-      classStarts,
-      postingCount,
-      classOfWord() {
-        if (classOfWord) return classOfWord;
-        classOfWord = new Uint8Array(words.length).fill(noClass);
-        for (let c = 0; c < classCount; c++) for (let i = classStarts[c]!; i < classStarts[c + 1]!; i++) classOfWord[grouped[i]!] = c;
-        return classOfWord;
-      },
-    };
+    return { words: grouped, classStarts, postingCount };
   }
 
   /**
    * Words not matched otherwise whose word similarity to `typed` reaches the threshold. Only words
-   * sharing enough trigrams are scored: similarity can never exceed shared / query trigrams.
+   * sharing enough trigrams can: similarity never exceeds shared / query trigrams. A word sharing
+   * `needed` of the query's `known` trigrams shares one of any known - needed + 1 of them, so the
+   * candidates come from the shortest such lists, and each is counted before it is scored.
    */
   private similarWords(typed: string, stamp: number, mark: (word: number, matchClass: number) => void): void {
     const { trigramCodes, trigramWordStarts, trigramWords, wordTrigramStarts, wordTrigrams } = this.dictionary;
-    const query = new Set<number>();
+    const query = this.queryTrigrams.clear();
     const known: number[] = [];
-    let unknown = 0;
+    const unknown: string[] = [];
     for (const trigram of trigramsOfWord(typed)) {
       const code = trigramCodes.get(trigram);
+      // A trigram no name has still counts in the query's size (once, as pg_trgm keeps distinct trigrams).
       if (code === undefined) {
-        // A trigram no name has still counts in the query's size.
-        if (!query.has(-1 - unknown)) query.add(-1 - unknown++);
+        if (!unknown.includes(trigram)) unknown.push(trigram);
       } else if (!query.has(code)) {
         query.add(code);
         known.push(code);
       }
     }
+    query.size += unknown.length;
     const needed = Math.ceil(wordSimilarityThreshold * query.size - 1e-9);
     if (needed === 0 || known.length < needed) return;
-    const hits = this.trigramHits;
-    const touched: number[] = [];
-    for (const code of known) {
+    sortByListLength(known, trigramWordStarts);
+    this.candidateStamp += 1;
+    const seen = this.candidateStamp;
+    const candidateOf = this.candidateOf;
+    for (let k = 0; k <= known.length - needed; k++) {
+      const code = known[k]!;
       for (let i = trigramWordStarts[code]!; i < trigramWordStarts[code + 1]!; i++) {
         const word = trigramWords[i]!;
-        if (hits[word] === 0) touched.push(word);
-        hits[word]! += 1;
+        if (candidateOf[word] === seen || this.stampOf[word] === stamp) continue;
+        candidateOf[word] = seen;
+        const start = wordTrigramStarts[word]!;
+        const end = wordTrigramStarts[word + 1]!;
+        if (query.sharedWith(wordTrigrams, start, end) >= needed && wordSimilarity(query, wordTrigrams, start, end) >= wordSimilarityThreshold) mark(word, SIMILAR);
       }
     }
-    for (const word of touched) {
-      const shared = hits[word]!;
-      hits[word] = 0;
-      if (shared < needed || this.stampOf[word] === stamp) continue;
-      if (wordSimilarity(query, wordTrigrams, wordTrigramStarts[word]!, wordTrigramStarts[word + 1]!) >= wordSimilarityThreshold) mark(word, SIMILAR);
+  }
+}
+
+/** Sorts trigram codes (a typed word's few) by how many words have them, fewest first, in place. */
+function sortByListLength(codes: number[], trigramWordStarts: Int32Array): void {
+  const lengthOf = (code: number) => trigramWordStarts[code + 1]! - trigramWordStarts[code]!;
+  for (let i = 1; i < codes.length; i++) {
+    const code = codes[i]!;
+    const length = lengthOf(code);
+    let j = i - 1;
+    while (j >= 0 && lengthOf(codes[j]!) > length) {
+      codes[j + 1] = codes[j]!;
+      j -= 1;
     }
+    codes[j + 1] = code;
+  }
+}
+
+/**
+ * A typed word's distinct trigram codes as marks over every code (reused per scan), counting the
+ * trigrams absent from the dictionary in its size.
+ */
+class QueryTrigrams {
+  size = 0;
+  private stamp = 0;
+  private readonly markOf: Int32Array;
+  /** Per code: the count pass that last met it, so a trigram repeated in a word counts once. */
+  private countStamp = 0;
+  private readonly countedOf: Int32Array;
+
+  constructor(codeCount: number) {
+    this.markOf = new Int32Array(codeCount);
+    this.countedOf = new Int32Array(codeCount);
+  }
+
+  clear(): this {
+    this.stamp += 1;
+    this.size = 0;
+    return this;
+  }
+
+  add(code: number): void {
+    this.markOf[code] = this.stamp;
+    this.size += 1;
+  }
+
+  has(code: number): boolean {
+    return this.markOf[code] === this.stamp;
+  }
+
+  /** How many of these trigrams occur in sequence[start, end). */
+  sharedWith(sequence: Int32Array, start: number, end: number): number {
+    this.countStamp += 1;
+    let shared = 0;
+    for (let i = start; i < end; i++) {
+      const code = sequence[i]!;
+      if (this.markOf[code] !== this.stamp || this.countedOf[code] === this.countStamp) continue;
+      this.countedOf[code] = this.countStamp;
+      shared += 1;
+    }
+    return shared;
   }
 }

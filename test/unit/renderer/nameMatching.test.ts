@@ -18,13 +18,8 @@ import { realisticNames, typedQueries, keystrokes } from '../../bench/searchCorp
 /** The class of every dictionary word for `typed`, without shortcuts (-1: no match). */
 function plainClasses(dictionary: NameDictionary, typed: string): number[] {
   const bound = typoBound(typed.length);
-  const query = new Set<number>();
-  let unknown = 0;
-  for (const trigram of trigramsOfWord(typed)) {
-    const code = dictionary.trigramCodes.get(trigram);
-    if (code === undefined) query.add(-1 - unknown++);
-    else query.add(code);
-  }
+  // Distinct trigrams, as pg_trgm keeps them; one no name has gets a code of its own.
+  const query = new Set(trigramsOfWord(typed).map((trigram) => dictionary.trigramCodes.get(trigram) ?? trigram));
   return dictionary.words.map((word, w) => {
     if (word === typed) return 0;
     if (word.startsWith(typed)) return 1;
