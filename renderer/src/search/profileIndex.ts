@@ -12,6 +12,7 @@
 import type { SearchRow } from '../db/libraryDb.ts';
 import { buildColumnOrder, columnSorts, type ColumnOrder, type ColumnSort } from './columnOrders.ts';
 import { foldQuery } from './foldName.ts';
+import { IdSlab } from './idSlab.ts';
 import { buildNameDictionary, updateNameDictionary, type NameDictionary } from './nameDictionary.ts';
 import { NameMatcher, type NameMatches } from './nameMatcher.ts';
 import { andBits, emptyBits, hasBit, orBits, ValueBitsCache } from './slotBits.ts';
@@ -270,6 +271,7 @@ export class ProfileIndex {
   private readRev = 0;
   /** Scratch for the slots of a result, reused by every search. */
   private out = new Int32Array(0);
+  private readonly idSlab = new IdSlab();
   /** The slots of each facet value filtered by, for the current columns. */
   private readonly valueBits = new ValueBitsCache(facetCount);
   /**
@@ -700,7 +702,7 @@ export class ProfileIndex {
     const levelChecks = Object.entries(query.languageMinLevels)
       .filter(([code]) => (query.facets.language ?? []).includes(code))
       .map(([code, level]) => ({ code: values.find(languageFacet, code) ?? -1, rank: languageLevelRank(level) }));
-    const counter = new Int32Array(counting ? values.size : 0);
+    const counter = counting ? new Int32Array(values.size) : noCounter;
     const { actingAgeMin, actingAgeMax, heightMin, heightMax } = query;
     const ageLow = actingAgeMin ?? -1;
     const ageHigh = actingAgeMax ?? 10_000;
@@ -794,7 +796,7 @@ export class ProfileIndex {
       }
     }
 
-    const ids = new Float64Array(found);
+    const ids = this.idSlab.take(found);
     for (let i = 0; i < found; i++) ids[i] = idOf[out[i]!]!;
     const counts = counting ? emptyCounts() : uncounted;
     if (counting) {
@@ -815,6 +817,9 @@ export function emptyCounts(): Record<FacetName, Map<string, number>> {
   for (const facet of facetNames) counts[facet] = new Map();
   return counts;
 }
+
+/** The value counter of every search asked without counts (never written). */
+const noCounter = new Int32Array(0);
 
 /** The counts of every search asked without them (shared: a result's counts are only read). */
 const uncounted = emptyCounts();
