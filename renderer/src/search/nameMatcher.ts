@@ -26,11 +26,16 @@ export class NameMatcher {
   /** 1 where a stamped row matched every typed word (valid where `stampOf[rank] === stamp`). */
   private readonly isComplete: Uint8Array;
   private readonly score: Uint16Array;
+  /**
+   * The rows of the latest search, in `complete` for one typed word and in `result` for several
+   * (each is the other's sorting scratch): a match's arrays stay valid until the next search.
+   */
   private readonly complete: Int32Array;
-  /** The rows of the latest search: a match's arrays stay valid until the next search. */
   private readonly result: Int32Array;
   private rowWordIndex: { rowWordStarts: Int32Array; rowWords: Int32Array } | null = null;
   private readonly classTables: ClassTables;
+  /** Scratch for `allWords`: where each class's rows start among the completed ones. */
+  private readonly classFirst = new Int32Array(classCount + 1);
   /** Scratch for `ordered`: each score's first position in the result, and its fill position. */
   private readonly tierStarts = new Int32Array((classCount - 1) * maxTypedWords + 2);
   private readonly tierFill = new Int32Array((classCount - 1) * maxTypedWords + 1);
@@ -127,7 +132,9 @@ export class NameMatcher {
     const { stampOf, isComplete, score, complete } = this;
     const { words, classStarts } = perWord[driver]!;
     let completed = 0;
+    const classFirst = this.classFirst;
     for (let matchClass = 0; matchClass < classCount; matchClass++) {
+      classFirst[matchClass] = completed;
       for (let i = classStarts[matchClass]!; i < classStarts[matchClass + 1]!; i++) {
         const word = words[i]!;
         for (let p = postingStarts[word]!, end = postingStarts[word + 1]!; p < end; p++) {
@@ -152,6 +159,12 @@ export class NameMatcher {
           complete[completed++] = rank;
         }
       }
+    }
+    classFirst[classCount] = completed;
+    if (others.length === 0 && completed * 8 <= this.rowCount) {
+      // One typed word: the rows came grouped by class, best first; each class's runs are merged.
+      for (let c = 0; c < classCount; c++) sortRange(complete, classFirst[c]!, classFirst[c + 1]!, this.result);
+      return complete.subarray(0, completed);
     }
     return this.ordered(completed, typed.length, stamp);
   }
@@ -192,20 +205,57 @@ export class NameMatcher {
       return out;
     }
     for (let i = 0; i < completed; i++) out[fill[score[complete[i]!]!]!++] = complete[i]!;
-    for (let t = 0; t < tiers; t++) sortRun(out, tierStarts[t]!, tierStarts[t + 1]!);
+    // `complete` is free once the rows are in place: it is the merge's scratch.
+    for (let t = 0; t < tiers; t++) sortRange(out, tierStarts[t]!, tierStarts[t + 1]!, complete);
     return out;
   }
 }
 
-/** Runs this short are sorted in place here; a builtin sort's call costs more than the sorting. */
-const shortRun = 32;
+/** Ranges this short are sorted in place here; a builtin sort's call costs more than the sorting. */
+const shortRange = 32;
+/** Ranges of up to this many ascending runs are merged run by run, more by the builtin sort. */
+const mergedRuns = 32;
 
-/** Sorts rows[start, end) ascending. */
-function sortRun(rows: Int32Array, start: number, end: number): void {
-  if (end - start > shortRun) {
+/**
+ * Sorts rows[start, end) ascending, using scratch[start, end). A tier's rows arrive as a few
+ * ascending runs (each matched word's postings): they are merged pairwise, log2(runs) passes,
+ * instead of sorted from scratch.
+ */
+function sortRange(rows: Int32Array, start: number, end: number, scratch: Int32Array): void {
+  if (end - start <= shortRange) {
+    insertionSort(rows, start, end);
+    return;
+  }
+  let runs = 1;
+  for (let i = start + 1; i < end; i++) if (rows[i]! < rows[i - 1]!) runs += 1;
+  if (runs === 1) return;
+  if (runs > mergedRuns) {
     rows.subarray(start, end).sort();
     return;
   }
+  let source = rows;
+  let target = scratch;
+  while (runs > 1) {
+    runs = 0;
+    let out = start;
+    for (let first = start; first < end; runs += 1) {
+      let second = first + 1;
+      while (second < end && source[second]! > source[second - 1]!) second += 1;
+      let stop = Math.min(second + 1, end);
+      while (stop < end && source[stop]! > source[stop - 1]!) stop += 1;
+      let a = first;
+      let b = second;
+      while (a < second && b < stop) target[out++] = source[a]! < source[b]! ? source[a++]! : source[b++]!;
+      while (a < second) target[out++] = source[a++]!;
+      while (b < stop) target[out++] = source[b++]!;
+      first = stop;
+    }
+    [source, target] = [target, source];
+  }
+  if (source !== rows) rows.set(source.subarray(start, end), start);
+}
+
+function insertionSort(rows: Int32Array, start: number, end: number): void {
   for (let i = start + 1; i < end; i++) {
     const row = rows[i]!;
     let j = i - 1;

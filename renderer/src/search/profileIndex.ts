@@ -690,6 +690,10 @@ export class ProfileIndex {
       }
     }
     const named = this.nameMatches(query.text);
+    if (named && !counting && (query.sort === 'relevance' || query.sort === 'name') && !filtersIn(query)) {
+      // Every keystroke while typing: the matches straight to the list, in their own order.
+      return this.listed(columns, query.sort === 'relevance' ? named.matches.byRelevance : named.matches.inNameOrder(), named.search.slotAt, query.reversed && query.sort === 'name');
+    }
     const rowCount = this.rows.length;
     const values = this.values;
     // Selected facet values as codes; a value no profile has makes the facet match nothing.
@@ -809,6 +813,29 @@ export class ProfileIndex {
     if (countedKey !== null) rememberCounted(this.counted!.results, countedKey, result);
     return result;
   }
+
+  /** The rows of name ranks `ranks` (`slotAt`: rank → slot) as a result in that order (`reversed`: backwards), removed ones left out. */
+  private listed(columns: Columns, ranks: Int32Array, slotAt: Int32Array, reversed: boolean): QueryResult {
+    const { ids: idOf, removed, hasDetail } = columns;
+    const ids = this.idSlab.take(ranks.length);
+    let found = 0;
+    let withDetail = 0;
+    const last = ranks.length - 1;
+    for (let i = 0; i <= last; i++) {
+      const slot = slotAt[ranks[reversed ? last - i : i]!]!;
+      if (removed[slot] === 1) continue;
+      ids[found++] = idOf[slot]!;
+      withDetail += hasDetail[slot]!;
+    }
+    return { ids: found === ids.length ? ids : ids.subarray(0, found), counts: uncounted, withDetail };
+  }
+}
+
+/** Whether `query` selects a facet value or a range (anything but the name and the order). */
+function filtersIn(query: ProfileQuery): boolean {
+  if (query.actingAgeMin !== null || query.actingAgeMax !== null || query.heightMin !== null || query.heightMax !== null) return true;
+  for (const facet in query.facets) if ((query.facets[facet as FacetName]?.length ?? 0) > 0) return true;
+  return false;
 }
 
 /** A result's counts with no value counted. */

@@ -161,8 +161,9 @@ export class WordMatcher {
   /**
    * Every word containing `typed`, and perhaps a few more: of up to three letters exactly those
    * (its letter, two-letter or trigram list), longer the words with its rarest trigram.
+   * `trigramCodes`: the codes of `typed`'s padded trigrams (-1 for one no name has).
    */
-  private wordsContaining(typed: string): ArrayLike<number> {
+  private wordsContaining(typed: string, trigramCodes: readonly number[]): ArrayLike<number> {
     if (typed.length === 1) {
       this.letterWords ??= letterIndex(this.dictionary.words);
       return this.letterWords.get(typed.charCodeAt(0)) ?? noWords;
@@ -171,11 +172,12 @@ export class WordMatcher {
       this.bigramWords ??= bigramIndex(this.dictionary.words);
       return this.bigramWords.get(bigramKey(typed, 0)) ?? noWords;
     }
-    const { trigramCodes, trigramWordStarts, trigramWords } = this.dictionary;
+    const { trigramWordStarts, trigramWords } = this.dictionary;
     let rarest = -1;
-    for (let i = 0; i + 3 <= typed.length; i++) {
-      const code = trigramCodes.get(typed.slice(i, i + 3));
-      if (code === undefined) return noWords;
+    // The padded trigrams from the third on, but the last, lie inside `typed`.
+    for (let i = 2; i < typed.length; i++) {
+      const code = trigramCodes[i]!;
+      if (code < 0) return noWords;
       if (rarest < 0 || trigramWordStarts[code + 1]! - trigramWordStarts[code]! < trigramWordStarts[rarest + 1]! - trigramWordStarts[rarest]!) rarest = code;
     }
     return trigramWords.subarray(trigramWordStarts[rarest]!, trigramWordStarts[rarest + 1]!);
@@ -255,10 +257,12 @@ export class WordMatcher {
         if (placed) classifyOnce(placed.words, placed.starts[Math.min(Math.max(0, at - bound), lastPlace)]!, placed.starts[Math.min(at + bound, lastPlace) + 1]!);
       }
     }
-    const containing = this.wordsContaining(typed);
+    const trigrams = trigramsOfWord(typed);
+    const trigramCodes = trigrams.map((trigram) => this.dictionary.trigramCodes.get(trigram) ?? -1);
+    const containing = this.wordsContaining(typed, trigramCodes);
     classifyOnce(containing, 0, containing.length);
 
-    this.similarWords(typed, stamp, mark);
+    this.similarWords(trigrams, trigramCodes, stamp, mark);
 
     // Plain arrays: a typed array over 64 bytes costs a buffer of its own, about a microsecond.
     const classStarts = new Array<number>(classCount + 1).fill(0);
@@ -275,21 +279,22 @@ export class WordMatcher {
   }
 
   /**
-   * Words not matched otherwise whose word similarity to `typed` reaches the threshold. Only words
-   * sharing enough trigrams can: similarity never exceeds shared / query trigrams. A word sharing
+   * Words not matched otherwise whose word similarity to the typed word (its padded `trigrams`
+   * and their `codes`) reaches the threshold. Only words sharing enough trigrams can: similarity
+   * never exceeds shared / query trigrams. A word sharing
    * `needed` of the query's `known` trigrams shares one of any known - needed + 1 of them, so the
    * candidates come from the shortest such lists, and each is counted before it is scored.
    */
-  private similarWords(typed: string, stamp: number, mark: (word: number, matchClass: number) => void): void {
-    const { trigramCodes, trigramWordStarts, trigramWords, wordTrigramStarts, wordTrigrams } = this.dictionary;
+  private similarWords(trigrams: readonly string[], codes: readonly number[], stamp: number, mark: (word: number, matchClass: number) => void): void {
+    const { trigramWordStarts, trigramWords, wordTrigramStarts, wordTrigrams } = this.dictionary;
     const query = this.queryTrigrams.clear();
     const known: number[] = [];
     const unknown: string[] = [];
-    for (const trigram of trigramsOfWord(typed)) {
-      const code = trigramCodes.get(trigram);
+    for (let t = 0; t < trigrams.length; t++) {
+      const code = codes[t]!;
       // A trigram no name has still counts in the query's size (once, as pg_trgm keeps distinct trigrams).
-      if (code === undefined) {
-        if (!unknown.includes(trigram)) unknown.push(trigram);
+      if (code < 0) {
+        if (!unknown.includes(trigrams[t]!)) unknown.push(trigrams[t]!);
       } else if (!query.has(code)) {
         query.add(code);
         known.push(code);
