@@ -19,6 +19,15 @@ import { useSyncStore } from './sync.ts';
 /** One profile as the list shows it: its search row (components read it here, never from db/). */
 export type ListedProfile = Readonly<SearchRow>;
 
+/** What the list shows: how many profiles match, and the library key at a position. */
+export interface ListedIds {
+  count: number;
+  idAt(position: number): number | undefined;
+}
+
+/** Rows of a one-letter name search ordered at once: more than the tallest list or grid shows. */
+const firstScreenLength = 200;
+
 /** Facet counts follow a changed search once typing pauses this long. */
 const countsDelayMs = 150;
 
@@ -59,6 +68,20 @@ export function createProfileSearch(kind: ProfileKind) {
   const result = computed<QueryResult>(() => {
     void index.revision;
     return index.search(kind, query.value, { counts: false });
+  });
+  /**
+   * What the list shows. A one-letter name alone comes as its count and first screen, and the
+   * whole result (`result`, computed only when read) is ordered once the list asks beyond that:
+   * a letter matches most names, and ordering them all was the slowest keystroke.
+   */
+  const listed = computed<ListedIds & { firstScreenOnly: boolean }>(() => {
+    void index.revision;
+    const first = index.firstScreen(kind, query.value, firstScreenLength);
+    if (!first) {
+      const ids = result.value.ids;
+      return { count: ids.length, idAt: (position) => ids[position], firstScreenOnly: false };
+    }
+    return { count: first.count, idAt: (position) => (position < first.ids.length ? first.ids[position] : result.value.ids[position]), firstScreenOnly: true };
   });
   /** Every live profile of this kind in the library. */
   const total = computed(() => {
@@ -156,7 +179,8 @@ export function createProfileSearch(kind: ProfileKind) {
   function namesakesShown(id: number): number[] {
     void index.revision;
     const others = index.namesakes(kind, id);
-    if (others.length === 0) return others;
+    // A name alone lists a profile's namesakes with it (they have its name): no need to order the rest.
+    if (others.length === 0 || listed.value.firstScreenOnly) return others;
     const ids = result.value.ids;
     return others.filter((other) => ids.includes(other));
   }
@@ -250,6 +274,7 @@ export function createProfileSearch(kind: ProfileKind) {
     sortBy,
     namesakesShown,
     result,
+    listed,
     counts,
     countsStale,
     total,

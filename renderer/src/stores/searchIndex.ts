@@ -266,6 +266,11 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
     return indexes[kind].query(query, options);
   }
 
+  /** A one-letter name search's count and first `length` ids, or null (ProfileIndex.firstScreen). */
+  function firstScreen(kind: ProfileKind, query: ProfileQuery, length: number): { count: number; ids: Float64Array } | null {
+    return indexes[kind].firstScreen(query, length);
+  }
+
   /** The search row of a profile by its library key (a search result's ids), for list rows and role matching. */
   function row(kind: ProfileKind, uid: number): SearchRow | undefined {
     return indexes[kind].get(uid);
@@ -301,5 +306,5 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
     return indexes[kind].size;
   }
 
-  return { revision, loaded, loadedRows, readThroughRev, error, search, row, rowOf, idsIn, namesakes, actorRows, size };
+  return { revision, loaded, loadedRows, readThroughRev, error, search, firstScreen, row, rowOf, idsIn, namesakes, actorRows, size };
 });

@@ -11,7 +11,9 @@ import { useActorsStore } from '../../../renderer/src/stores/actors.ts';
 import { useCastingCallsStore } from '../../../renderer/src/stores/castingCalls.ts';
 import { useConnectionStore } from '../../../renderer/src/stores/connections.ts';
 import { useCrewStore } from '../../../renderer/src/stores/crew.ts';
+import { useSearchIndexStore } from '../../../renderer/src/stores/searchIndex.ts';
 import { useSyncStore } from '../../../renderer/src/stores/sync.ts';
+import { realisticNames } from '../../bench/searchCorpus.ts';
 import { actorItem, fakeDirectory, type FakeDirectoryOptions } from './fakeDirectory.ts';
 import { demoView } from './fakeBridge.ts';
 
@@ -210,6 +212,25 @@ describe('the sync store and the cache-reading stores', () => {
     });
     await sync.dropKeepOffline({ kind: 'roster' });
     expect(sync.keptOffline).toEqual([{ kind: 'search', resource: 'actors', params: { q: 'berg' } }]);
+  });
+
+  it('lists a one-letter name as its count and first screen, and orders the rest only when the list reaches it', async () => {
+    // Realistic names and a few with the letter as a whole word, more than one screen of them.
+    const names = [...realisticNames(320, 5).map((person) => `${person.first} ${person.last}`), 'A Berg', 'Anna A'];
+    const { actorSearch } = await synced({ actors: names.map((name, i) => actorItem(i + 1, name)) });
+    await eventually(() => expect(actorSearch.total).toBe(names.length));
+    const searches = vi.spyOn(useSearchIndexStore(), 'search');
+    actorSearch.setText('A');
+    const listed = actorSearch.listed;
+    const firstScreen = Array.from({ length: 150 }, (_, i) => listed.idAt(i));
+    expect(searches.mock.calls.filter(([, query]) => query.text === 'A')).toEqual([]);
+    // The whole search, asked now, agrees with the count and the first screen, and the list reads on.
+    const whole = [...actorSearch.result.ids];
+    expect(listed.count).toBe(whole.length);
+    expect(whole.length).toBeGreaterThan(250);
+    expect(firstScreen).toEqual(whole.slice(0, 150));
+    expect(Array.from({ length: whole.length }, (_, i) => listed.idAt(i))).toEqual(whole);
+    expect(actorSearch.row(whole[0]!)?.name).toBe('A Berg');
   });
 });
 
