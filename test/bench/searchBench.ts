@@ -12,9 +12,9 @@
  *
  * Recall@50 of a query: the share of the profiles carrying the intended name (up to 50) that are
  * among the first 50 results; top10: the share of queries with the intended name in the first 10.
- * Castdesk's latency includes the whole result (every matching id, in order), but for a one-letter
- * name its count and first 200 ids, as the list asks (the rest when it scrolls there); the peers
- * are asked for their first 50 only.
+ * Castdesk's latency includes the whole result (every matching id, in order), but for a one- or
+ * two-letter name its count and first 200 ids, as the list asks (the rest when it scrolls there);
+ * the peers are asked for their first 50 only.
  *
  * The persisted index (indexSnapshot.ts) on the same names with every filter field filled: the
  * snapshot's size, the time to write it and to read it back (wall and CPU, median and worst of a
@@ -63,7 +63,7 @@ function castdesk(rows: SearchRow[]): Engine {
       // The first search builds the columns, the name order and the dictionary.
       index.query({ ...emptyQuery(), text: 'a', sort: 'relevance' }, { counts: false });
     },
-    // As the list asks: a one-letter name's count and first screen, any other search whole.
+    // As the list asks: a one- or two-letter name's count and first screen, any other search whole.
     search(text) {
       const query = { ...emptyQuery(), text, sort: 'relevance' as const };
       return index.firstScreen(query, 200)?.ids ?? index.query(query, { counts: false }).ids;

@@ -53,6 +53,11 @@ export class NameMatcher {
     this.result = new Int32Array(rowCount);
   }
 
+  /** One folded typed word's dictionary matches, by class (remembered, as `match` remembers them). */
+  wordMatches(typed: string): WordMatches {
+    return this.words.match(typed);
+  }
+
   /** The rows matching every one of `typedWords` (folded, non-empty); valid until the next call. */
   match(typedWords: readonly string[]): NameMatches {
     const typed = typedWords.slice(0, maxTypedWords);

@@ -13,9 +13,9 @@ import type { SearchRow } from '../db/libraryDb.ts';
 import { buildColumnOrder, columnSorts, type ColumnOrder, type ColumnSort } from './columnOrders.ts';
 import { foldQuery } from './foldName.ts';
 import { IdSlab } from './idSlab.ts';
-import { LetterScreens } from './letterScreen.ts';
 import { buildNameDictionary, updateNameDictionary, type NameDictionary } from './nameDictionary.ts';
 import { NameMatcher, type NameMatches } from './nameMatcher.ts';
+import { ShortNameScreens } from './shortNameScreen.ts';
 import { andBits, emptyBits, hasBit, orBits, ValueBitsCache } from './slotBits.ts';
 
 /** Filters that show a count beside each value. */
@@ -215,8 +215,8 @@ interface NameSearch {
   /** The last search's matches, reused by the next search with the same text (its facet counts). */
   lastText: string;
   lastMatches: NameMatches | null;
-  /** One-letter searches' first screens, made on first use. */
-  letterScreens: LetterScreens | null;
+  /** One- and two-letter searches' first screens, made on first use. */
+  shortScreens: ShortNameScreens | null;
 }
 
 /**
@@ -556,7 +556,7 @@ export class ProfileIndex {
       dictionary = buildNameDictionary(names);
     }
     this.namesChanged.clear();
-    this.nameSearch = { dictionary, matcher: new NameMatcher(dictionary, count), slotAt, rankOf, lastText: '', lastMatches: null, letterScreens: null };
+    this.nameSearch = { dictionary, matcher: new NameMatcher(dictionary, count), slotAt, rankOf, lastText: '', lastMatches: null, shortScreens: null };
     return this.nameSearch;
   }
 
@@ -595,7 +595,7 @@ export class ProfileIndex {
     index.orders = { ...orders };
     const rankOf = new Int32Array(rowCount);
     for (let rank = 0; rank < rowCount; rank++) rankOf[orders.name[rank]!] = rank;
-    index.nameSearch = { dictionary: nameDictionary, matcher: new NameMatcher(nameDictionary, rowCount), slotAt: orders.name, rankOf, lastText: '', lastMatches: null, letterScreens: null };
+    index.nameSearch = { dictionary: nameDictionary, matcher: new NameMatcher(nameDictionary, rowCount), slotAt: orders.name, rankOf, lastText: '', lastMatches: null, shortScreens: null };
     index.readRev = state.readThroughRev;
     return index;
   }
@@ -673,18 +673,18 @@ export class ProfileIndex {
   }
 
   /**
-   * What the list shows at once for a one-letter name alone (no filter, in relevance order): how
-   * many profiles match and the first `length` of them, without ordering the rest. Null for any
-   * other search, which `query` answers whole at once.
+   * What the list shows at once for a one- or two-letter name alone (no filter, in relevance
+   * order): how many profiles match and the first `length` of them, without ordering the rest.
+   * Null for any other search, which `query` answers whole at once.
    */
   firstScreen(query: ProfileQuery, length: number): { count: number; ids: Float64Array } | null {
     if (query.sort !== 'relevance' || filtersIn(query)) return null;
-    const letter = foldQuery(query.text);
-    if (letter.length !== 1) return null;
+    const typed = foldQuery(query.text);
+    if (typed.length > 2 || typed.includes(' ')) return null;
     const columns = this.columnsNow();
     const search = this.nameSearchNow();
-    search.letterScreens ??= new LetterScreens(search.dictionary, search.slotAt.length);
-    const first = search.letterScreens.first(letter, length);
+    search.shortScreens ??= new ShortNameScreens(search.dictionary, search.slotAt.length);
+    const first = search.shortScreens.first(typed, length, () => search.matcher.wordMatches(typed));
     if (!first) return null;
     const ids = this.idSlab.take(first.ranks.length);
     for (let i = 0; i < ids.length; i++) ids[i] = columns.ids[search.slotAt[first.ranks[i]!]!]!;

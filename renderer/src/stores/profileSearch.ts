@@ -25,7 +25,7 @@ export interface ListedIds {
   idAt(position: number): number | undefined;
 }
 
-/** Rows of a one-letter name search ordered at once: more than the tallest list or grid shows. */
+/** Rows of a one- or two-letter name search ordered at once: more than the tallest list or grid shows. */
 const firstScreenLength = 200;
 
 /** Facet counts follow a changed search once typing pauses this long. */
@@ -70,9 +70,9 @@ export function createProfileSearch(kind: ProfileKind) {
     return index.search(kind, query.value, { counts: false });
   });
   /**
-   * What the list shows. A one-letter name alone comes as its count and first screen, and the
-   * whole result (`result`, computed only when read) is ordered once the list asks beyond that:
-   * a letter matches most names, and ordering them all was the slowest keystroke.
+   * What the list shows. A one- or two-letter name alone comes as its count and first screen, and
+   * the whole result (`result`, computed only when read) is ordered once the list asks beyond
+   * that: such a name matches many or most names, and ordering them all was the slowest keystroke.
    */
   const listed = computed<ListedIds & { firstScreenOnly: boolean }>(() => {
     void index.revision;

@@ -1,0 +1,186 @@
+/**
+ * The first screen of a one- or two-letter name search without the rest. Such a name matches
+ * many or most names, and ordering them all was the slowest keystroke; the list needs at once only
+ * how many match and the rows it shows, the rest once it scrolls there. The order is
+ * NameMatcher's: best tier first, name order within a tier.
+ */
+import { letterBit, lowerBound, type NameDictionary } from './nameDictionary.ts';
+import { classCount, type WordMatches } from './wordMatches.ts';
+
+export class ShortNameScreens {
+  /** Per row: the first letters of its words, as letter bits (made on first use). */
+  private initials: Uint32Array | null = null;
+  /** Per letter a–z: the rows with it in one of their words (made on first use). */
+  private letterCounts: Int32Array | null = null;
+  /** Per row: the pass that last counted or took it (made on first use). */
+  private stampOf: Int32Array | null = null;
+  private stamp = 0;
+
+  constructor(
+    private readonly dictionary: NameDictionary,
+    private readonly rowCount: number,
+  ) {}
+
+  /**
+   * How many rows a search for the folded word `typed` lists and the first `length` of them (name
+   * ranks, in the list's order); null for a longer word (answered whole) or a one-character word
+   * other than a–z. `matches`: the word's dictionary matches (WordMatcher).
+   */
+  first(typed: string, length: number, matches: () => WordMatches): { count: number; ranks: Int32Array } | null {
+    if (typed.length === 1) return this.oneLetter(typed, length);
+    return typed.length === 2 ? this.twoLetters(matches(), length) : null;
+  }
+
+  /**
+   * Rows with the letter as a whole word, then with a word starting with it, then with it inside
+   * a word, found by walks over the rows' letter bits that stop once the screen is full.
+   */
+  private oneLetter(letter: string, length: number): { count: number; ranks: Int32Array } | null {
+    const bit = letterBit(letter);
+    if (bit === 0) return null;
+    const count = this.letterCountsNow()[31 - Math.clz32(bit)]!;
+    const ranks = new Int32Array(Math.min(length, count));
+    const { words, postingStarts, postings, rowLetters } = this.dictionary;
+    const at = lowerBound(words, letter);
+    const whole = words[at] === letter ? postings.subarray(postingStarts[at]!, postingStarts[at + 1]!) : postings.subarray(0, 0);
+    let taken = 0;
+    for (let i = 0; i < whole.length && taken < ranks.length; i++) ranks[taken++] = whole[i]!;
+    const initials = this.initialsNow();
+    // A word starting with the letter, the whole-word rows passed over (both walks ascend).
+    let wholeAt = 0;
+    for (let rank = 0; rank < this.rowCount && taken < ranks.length; rank++) {
+      if ((initials[rank]! & bit) === 0) continue;
+      while (wholeAt < whole.length && whole[wholeAt]! < rank) wholeAt += 1;
+      if (whole[wholeAt] !== rank) ranks[taken++] = rank;
+    }
+    for (let rank = 0; rank < this.rowCount && taken < ranks.length; rank++) {
+      if ((rowLetters[rank]! & bit) !== 0 && (initials[rank]! & bit) === 0) ranks[taken++] = rank;
+    }
+    return { count, ranks };
+  }
+
+  /**
+   * Two letters match no typo (none under four letters), and every word similar to them contains
+   * them: a row's tier is the best class of its words among `matches`. The count is the union of
+   * their postings; the screen merges each class's postings (ascending runs), best class first,
+   * leaving out rows taken already: once a class is used up, all its rows are.
+   */
+  private twoLetters(matches: WordMatches, length: number): { count: number; ranks: Int32Array } {
+    const { postingStarts, postings } = this.dictionary;
+    const stampOf = (this.stampOf ??= new Int32Array(this.rowCount));
+    const counted = ++this.stamp;
+    let count = 0;
+    for (const word of matches.words) {
+      for (let p = postingStarts[word]!, end = postingStarts[word + 1]!; p < end; p++) {
+        if (stampOf[postings[p]!] === counted) continue;
+        stampOf[postings[p]!] = counted;
+        count += 1;
+      }
+    }
+    const ranks = new Int32Array(Math.min(length, count));
+    const taken = ++this.stamp;
+    let filled = 0;
+    for (let c = 0; c < classCount && filled < ranks.length; c++) {
+      const lists = new Postings(this.dictionary, matches.words.slice(matches.classStarts[c], matches.classStarts[c + 1]));
+      for (let rank = lists.next(); rank >= 0 && filled < ranks.length; rank = lists.next()) {
+        if (stampOf[rank] === taken) continue;
+        stampOf[rank] = taken;
+        ranks[filled++] = rank;
+      }
+    }
+    return { count, ranks };
+  }
+
+  private initialsNow(): Uint32Array {
+    if (this.initials) return this.initials;
+    const { words, postingStarts, postings } = this.dictionary;
+    const initials = new Uint32Array(this.rowCount);
+    for (let w = 0; w < words.length; w++) {
+      const bit = letterBit(words[w]![0]!);
+      for (let p = postingStarts[w]!, end = postingStarts[w + 1]!; p < end; p++) initials[postings[p]!]! |= bit;
+    }
+    this.initials = initials;
+    return initials;
+  }
+
+  private letterCountsNow(): Int32Array {
+    if (this.letterCounts) return this.letterCounts;
+    const counts = new Int32Array(26);
+    const { rowLetters } = this.dictionary;
+    for (let rank = 0; rank < this.rowCount; rank++) {
+      for (let bits = rowLetters[rank]!; bits !== 0; bits &= bits - 1) counts[31 - Math.clz32(bits & -bits)]! += 1;
+    }
+    this.letterCounts = counts;
+    return counts;
+  }
+}
+
+/** Several words' postings (each ascending) read as one ascending sequence, through a heap of their next rows. */
+class Postings {
+  /** Per list: its next position in `postings` and its end. */
+  private readonly at: Int32Array;
+  private readonly end: Int32Array;
+  /** List numbers, ordered as a binary heap by their next row. */
+  private readonly heap: Int32Array;
+  private size = 0;
+
+  constructor(
+    private readonly dictionary: NameDictionary,
+    words: readonly number[],
+  ) {
+    this.at = new Int32Array(words.length);
+    this.end = new Int32Array(words.length);
+    this.heap = new Int32Array(words.length);
+    words.forEach((word, list) => {
+      this.at[list] = dictionary.postingStarts[word]!;
+      this.end[list] = dictionary.postingStarts[word + 1]!;
+      if (this.at[list]! < this.end[list]!) this.push(list);
+    });
+  }
+
+  /** The next row in ascending order (a row carried by several words comes once per word), or -1. */
+  next(): number {
+    if (this.size === 0) return -1;
+    const list = this.heap[0]!;
+    const rank = this.rowOf(list);
+    this.at[list]! += 1;
+    if (this.at[list]! < this.end[list]!) this.siftDown(0);
+    else {
+      this.size -= 1;
+      this.heap[0] = this.heap[this.size]!;
+      this.siftDown(0);
+    }
+    return rank;
+  }
+
+  private rowOf(list: number): number {
+    return this.dictionary.postings[this.at[list]!]!;
+  }
+
+  private push(list: number): void {
+    let child = this.size++;
+    while (child > 0) {
+      const parent = (child - 1) >> 1;
+      if (this.rowOf(this.heap[parent]!) <= this.rowOf(list)) break;
+      this.heap[child] = this.heap[parent]!;
+      child = parent;
+    }
+    this.heap[child] = list;
+  }
+
+  private siftDown(from: number): void {
+    if (this.size === 0) return;
+    const list = this.heap[from]!;
+    const row = this.rowOf(list);
+    let parent = from;
+    for (;;) {
+      let child = 2 * parent + 1;
+      if (child >= this.size) break;
+      if (child + 1 < this.size && this.rowOf(this.heap[child + 1]!) < this.rowOf(this.heap[child]!)) child += 1;
+      if (this.rowOf(this.heap[child]!) >= row) break;
+      this.heap[parent] = this.heap[child]!;
+      parent = child;
+    }
+    this.heap[parent] = list;
+  }
+}
