@@ -5,6 +5,8 @@
  * lives in preallocated typed arrays stamped per search, so a keystroke allocates only its result.
  */
 import { letterBit, lowerBound, type NameDictionary } from './nameDictionary.ts';
+import { ClassTables } from './classTables.ts';
+import { sortRange } from './sortRows.ts';
 import { classCount, noClass, WordMatcher, type WordMatches } from './wordMatches.ts';
 
 /** Typed words beyond this many are ignored (scores stay small integers). */
@@ -45,7 +47,7 @@ export class NameMatcher {
     private readonly rowCount: number,
   ) {
     this.words = new WordMatcher(dictionary);
-    this.classTables = new ClassTables(dictionary.words.length);
+    this.classTables = new ClassTables(dictionary.words.length, maxTypedWords);
     this.stampOf = new Int32Array(rowCount);
     this.isComplete = new Uint8Array(rowCount);
     this.score = new Uint16Array(rowCount);
@@ -213,101 +215,5 @@ export class NameMatcher {
     // `complete` is free once the rows are in place: it is the merge's scratch.
     for (let t = 0; t < tiers; t++) sortRange(out, tierStarts[t]!, tierStarts[t + 1]!, complete);
     return out;
-  }
-}
-
-/** Ranges this short are sorted in place here; a builtin sort's call costs more than the sorting. */
-const shortRange = 32;
-/** Ranges of up to this many ascending runs are merged run by run, more by the builtin sort. */
-const mergedRuns = 32;
-
-/**
- * Sorts rows[start, end) ascending, using scratch[start, end). A tier's rows arrive as a few
- * ascending runs (each matched word's postings): they are merged pairwise, log2(runs) passes,
- * instead of sorted from scratch.
- */
-function sortRange(rows: Int32Array, start: number, end: number, scratch: Int32Array): void {
-  if (end - start <= shortRange) {
-    insertionSort(rows, start, end);
-    return;
-  }
-  let runs = 1;
-  for (let i = start + 1; i < end; i++) if (rows[i]! < rows[i - 1]!) runs += 1;
-  if (runs === 1) return;
-  if (runs > mergedRuns) {
-    rows.subarray(start, end).sort();
-    return;
-  }
-  let source = rows;
-  let target = scratch;
-  while (runs > 1) {
-    runs = 0;
-    let out = start;
-    for (let first = start; first < end; runs += 1) {
-      let second = first + 1;
-      while (second < end && source[second]! > source[second - 1]!) second += 1;
-      let stop = Math.min(second + 1, end);
-      while (stop < end && source[stop]! > source[stop - 1]!) stop += 1;
-      let a = first;
-      let b = second;
-      while (a < second && b < stop) target[out++] = source[a]! < source[b]! ? source[a++]! : source[b++]!;
-      while (a < second) target[out++] = source[a++]!;
-      while (b < stop) target[out++] = source[b++]!;
-      first = stop;
-    }
-    [source, target] = [target, source];
-  }
-  if (source !== rows) rows.set(source.subarray(start, end), start);
-}
-
-function insertionSort(rows: Int32Array, start: number, end: number): void {
-  for (let i = start + 1; i < end; i++) {
-    const row = rows[i]!;
-    let j = i - 1;
-    while (j >= start && rows[j]! > row) {
-      rows[j + 1] = rows[j]!;
-      j -= 1;
-    }
-    rows[j + 1] = row;
-  }
-}
-
-/**
- * Every dictionary word's class for one typed word (`noClass` where it does not match), for
- * checking a row's words. The tables of the latest typed words are kept and recycled, never
- * allocated per keystroke: one the size of the dictionary costs a buffer of its own (about a
- * microsecond), and the words before the one being typed repeat every keystroke.
- */
-class ClassTables {
-  /** Most recently used last. */
-  private readonly tables = new Map<WordMatches, Uint8Array>();
-
-  constructor(private readonly wordCount: number) {}
-
-  /** The table of `matches`; tables of `inUse` (the current search's words) are not recycled. */
-  of(matches: WordMatches, inUse: readonly WordMatches[]): Uint8Array {
-    let table = this.tables.get(matches);
-    if (table) {
-      this.tables.delete(matches);
-      this.tables.set(matches, table);
-      return table;
-    }
-    table = this.recycled(inUse) ?? new Uint8Array(this.wordCount).fill(noClass);
-    const { words, classStarts } = matches;
-    for (let c = 0; c < classCount; c++) for (let i = classStarts[c]!; i < classStarts[c + 1]!; i++) table[words[i]!] = c;
-    this.tables.set(matches, table);
-    return table;
-  }
-
-  /** The least recently used table not in use, cleared, once there are enough for every typed word. */
-  private recycled(inUse: readonly WordMatches[]): Uint8Array | null {
-    if (this.tables.size < maxTypedWords) return null;
-    for (const [matches, table] of this.tables) {
-      if (inUse.includes(matches)) continue;
-      this.tables.delete(matches);
-      for (const word of matches.words) table[word] = noClass;
-      return table;
-    }
-    return null;
   }
 }

@@ -680,7 +680,7 @@ export class ProfileIndex {
   firstScreen(query: ProfileQuery, length: number): { count: number; ids: Float64Array } | null {
     if (query.sort !== 'relevance' || filtersIn(query)) return null;
     const typed = foldQuery(query.text);
-    if (typed.length > 2 || typed.includes(' ')) return null;
+    if (typed.length > 2) return null;
     const columns = this.columnsNow();
     const search = this.nameSearchNow();
     search.shortScreens ??= new ShortNameScreens(search.dictionary, search.slotAt.length);
@@ -836,7 +836,10 @@ export class ProfileIndex {
     return result;
   }
 
-  /** The rows of name ranks `ranks` (`slotAt`: rank → slot) as a result in that order (`reversed`: backwards), removed ones left out. */
+  /**
+   * The rows of name ranks `ranks` (`slotAt`: rank → slot) as a result, in that order or
+   * (`reversed`) backwards, removed ones left out.
+   */
   private listed(columns: Columns, ranks: Int32Array, slotAt: Int32Array, reversed: boolean): QueryResult {
     const { ids: idOf, removed, hasDetail } = columns;
     const ids = this.idSlab.take(ranks.length);
