@@ -97,6 +97,9 @@ export const useConnectionStore = defineStore('connections', () => {
       if (connections.value.length === 0) await openDemoDirectory();
       // A first start cut short (a reload, a crash) after the demo connection was made.
       else if (readMarker(demoOpeningMarker)) await keepDemoOffline();
+      // The demo directory runs only while the app does: an active demo connection starts it
+      // again (the back end joins one running, follows its address and stores its key).
+      else if (active.value?.isDemo) await reopenDemoDirectory();
     } finally {
       loading.value = false;
     }
@@ -120,6 +123,15 @@ export const useConnectionStore = defineStore('connections', () => {
     } finally {
       stopWatching();
       loading.value = false;
+    }
+  }
+
+  async function reopenDemoDirectory(): Promise<void> {
+    const stopWatching = watchDemoStatus();
+    try {
+      if (take(await bridge.openDemoDirectory({}))) await refresh();
+    } finally {
+      stopWatching();
     }
   }
 

@@ -53,6 +53,26 @@ describe('connection store', () => {
     expect(store.keychain?.available).toBe(false);
   });
 
+  it('starts the demo directory again when the demo connection is the active one (it runs only with the app)', async () => {
+    // A later start: the demo connection still names the last run's address, and no key is kept for it.
+    let demo: ConnectionView = { ...demoView, baseUrl: 'http://127.0.0.1:40000', hasKey: false };
+    const { bridge, calls } = fakeBridge({
+      getAppInfo: () => appInfo,
+      listConnections: () => ({ ok: true, value: { connections: [demo], activeId: demo.id } }),
+      openDemoDirectory: () => {
+        demo = { ...demoView, baseUrl: 'http://127.0.0.1:40123', hasKey: true };
+        return { ok: true, value: demo };
+      },
+    });
+    storesWith(bridge).runWithContext(() => useConnectionStore());
+    const store = useConnectionStore();
+    await store.start();
+    // Reopened and listed again, and nothing more: the roster is not kept offline a second time.
+    expect(calls.map((call) => call.channel).filter((channel) => channel !== 'getDemoStatus')).toEqual(['getAppInfo', 'listConnections', 'openDemoDirectory', 'listConnections']);
+    expect(store.active).toEqual({ ...demoView, baseUrl: 'http://127.0.0.1:40123', hasKey: true });
+    expect(store.error).toBeNull();
+  });
+
   it('keeps a failure as data and a test verdict per connection', async () => {
     const { bridge } = fakeBridge({
       addConnection: () => ({ ok: false, error: { code: 'invalid_input', message: 'Base URLs must be https.' } }),
