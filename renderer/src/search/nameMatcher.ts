@@ -6,6 +6,7 @@
  */
 import { letterBit, lowerBound, type NameDictionary } from './nameDictionary.ts';
 import { ClassTables } from './classTables.ts';
+import { OneWordScreens } from './oneWordScreens.ts';
 import { sortRange } from './sortRows.ts';
 import { classCount, noClass, WordMatcher, type WordMatches } from './wordMatches.ts';
 
@@ -41,6 +42,8 @@ export class NameMatcher {
   /** Scratch for `ordered`: each score's first position in the result, and its fill position. */
   private readonly tierStarts = new Int32Array((classCount - 1) * maxTypedWords + 2);
   private readonly tierFill = new Int32Array((classCount - 1) * maxTypedWords + 1);
+  /** One typed word's first screens (they write into `result`). */
+  private readonly oneWordScreens: OneWordScreens;
 
   constructor(
     private readonly dictionary: NameDictionary,
@@ -53,6 +56,7 @@ export class NameMatcher {
     this.score = new Uint16Array(rowCount);
     this.complete = new Int32Array(rowCount);
     this.result = new Int32Array(rowCount);
+    this.oneWordScreens = new OneWordScreens(dictionary, rowCount, this.result);
   }
 
   /** One folded typed word's dictionary matches, by class (remembered, as `match` remembers them). */
@@ -67,6 +71,19 @@ export class NameMatcher {
     const stamp = this.stamp;
     const bit = typed.length === 1 ? letterBit(typed[0]!) : 0;
     return this.matchesOf(bit !== 0 ? this.oneLetter(typed[0]!, bit, stamp) : this.allWords(typed, stamp));
+  }
+
+  /**
+   * How many rows match every one of `typedWords` (folded, non-empty) and the first `length` of
+   * them in `match`'s order (valid until the next call), without ordering the rest: the list shows
+   * the count and a screenful at once, and asks for the rest (`match`) only when it scrolls there.
+   */
+  firstScreen(typedWords: readonly string[], length: number): { count: number; ranks: Int32Array } {
+    const typed = typedWords.slice(0, maxTypedWords);
+    if (typed.length === 1) return this.oneWordScreens.first(typed[0]!, length, () => this.words.match(typed[0]!));
+    this.stamp += 1;
+    const completed = this.completeRows(typed, this.stamp);
+    return { count: completed, ranks: this.firstOrdered(completed, typed.length, this.stamp, Math.min(length, completed)) };
   }
 
   private matchesOf(byRelevance: Int32Array): NameMatches {
@@ -123,13 +140,26 @@ export class NameMatcher {
     return out.subarray(0, inside);
   }
 
+  /** Every typed word matched through the dictionary, intersected, scored by the sum of classes, in order. */
+  private allWords(typed: readonly string[], stamp: number): Int32Array {
+    const completed = this.completeRows(typed, stamp);
+    const { complete, classFirst } = this;
+    if (typed.length === 1 && completed * 8 <= this.rowCount) {
+      // One typed word: the rows came grouped by class, best first; each class's runs are merged.
+      for (let c = 0; c < classCount; c++) sortRange(complete, classFirst[c]!, classFirst[c + 1]!, this.result);
+      return complete.subarray(0, completed);
+    }
+    return this.ordered(completed, typed.length, stamp);
+  }
+
   /**
-   * Every typed word matched through the dictionary, intersected, scored by the sum of classes.
+   * The rows matching every typed word, stamped with `stamp`, into `complete` (grouped by the
+   * driver's class, `classFirst`) with their scores; returns how many.
    * The rows of the word with the fewest postings are the candidates; each is checked against the
    * other words through its own few name words, so a short second word ("jonas r"), which matches
    * thousands of rows, costs no walk over them.
    */
-  private allWords(typed: readonly string[], stamp: number): Int32Array {
+  private completeRows(typed: readonly string[], stamp: number): number {
     const perWord = typed.map((word) => this.words.match(word));
     let driver = 0;
     for (let k = 1; k < perWord.length; k++) if (perWord[k]!.postingCount < perWord[driver]!.postingCount) driver = k;
@@ -168,12 +198,7 @@ export class NameMatcher {
       }
     }
     classFirst[classCount] = completed;
-    if (others.length === 0 && completed * 8 <= this.rowCount) {
-      // One typed word: the rows came grouped by class, best first; each class's runs are merged.
-      for (let c = 0; c < classCount; c++) sortRange(complete, classFirst[c]!, classFirst[c + 1]!, this.result);
-      return complete.subarray(0, completed);
-    }
-    return this.ordered(completed, typed.length, stamp);
+    return completed;
   }
 
   /** Each row's dictionary words (rank → words), made from the postings when first needed. */
@@ -215,5 +240,44 @@ export class NameMatcher {
     // `complete` is free once the rows are in place: it is the merge's scratch.
     for (let t = 0; t < tiers; t++) sortRange(out, tierStarts[t]!, tierStarts[t + 1]!, complete);
     return out;
+  }
+
+  /**
+   * The first `wanted` of the completed rows in `ordered`'s order, ordering only the tiers they
+   * come from: those best tiers' rows are placed and sorted, or (many rows) picked by a walk over
+   * the ranks that stops once they are all found.
+   */
+  private firstOrdered(completed: number, typedCount: number, stamp: number, wanted: number): Int32Array {
+    const { stampOf, isComplete, score, complete } = this;
+    const out = this.result;
+    if (wanted === 0) return out.subarray(0, 0);
+    const tiers = (classCount - 1) * typedCount + 1;
+    const tierStarts = this.tierStarts.fill(0, 0, tiers + 1);
+    for (let i = 0; i < completed; i++) tierStarts[score[complete[i]!]! + 1]! += 1;
+    for (let t = 0; t < tiers; t++) tierStarts[t + 1]! += tierStarts[t]!;
+    // The last tier the screen reaches into: every row of a better one is on it.
+    let last = 0;
+    while (tierStarts[last + 1]! < wanted) last += 1;
+    const fill = this.tierFill;
+    fill.set(tierStarts.subarray(0, last + 1));
+    if (completed * 8 > this.rowCount) {
+      // Ranks come in name order: each tier's first rows are its first ones met.
+      tierStarts[last + 1] = wanted;
+      let placed = 0;
+      for (let rank = 0; rank < this.rowCount && placed < wanted; rank++) {
+        if (stampOf[rank] !== stamp || isComplete[rank] !== 1) continue;
+        const tier = score[rank]!;
+        if (tier > last || fill[tier] === tierStarts[tier + 1]) continue;
+        out[fill[tier]!++] = rank;
+        placed += 1;
+      }
+      return out.subarray(0, wanted);
+    }
+    for (let i = 0; i < completed; i++) {
+      const rank = complete[i]!;
+      if (score[rank]! <= last) out[fill[score[rank]!]!++] = rank;
+    }
+    for (let t = 0; t <= last; t++) sortRange(out, tierStarts[t]!, tierStarts[t + 1]!, complete);
+    return out.subarray(0, wanted);
   }
 }

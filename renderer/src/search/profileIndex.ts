@@ -15,7 +15,6 @@ import { foldQuery } from './foldName.ts';
 import { IdSlab } from './idSlab.ts';
 import { buildNameDictionary, updateNameDictionary, type NameDictionary } from './nameDictionary.ts';
 import { NameMatcher, type NameMatches } from './nameMatcher.ts';
-import { ShortNameScreens } from './shortNameScreen.ts';
 import { andBits, emptyBits, hasBit, orBits, ValueBitsCache } from './slotBits.ts';
 
 /** Filters that show a count beside each value. */
@@ -215,8 +214,6 @@ interface NameSearch {
   /** The last search's matches, reused by the next search with the same text (its facet counts). */
   lastText: string;
   lastMatches: NameMatches | null;
-  /** One- and two-letter searches' first screens, made on first use. */
-  shortScreens: ShortNameScreens | null;
 }
 
 /**
@@ -556,7 +553,7 @@ export class ProfileIndex {
       dictionary = buildNameDictionary(names);
     }
     this.namesChanged.clear();
-    this.nameSearch = { dictionary, matcher: new NameMatcher(dictionary, count), slotAt, rankOf, lastText: '', lastMatches: null, shortScreens: null };
+    this.nameSearch = { dictionary, matcher: new NameMatcher(dictionary, count), slotAt, rankOf, lastText: '', lastMatches: null };
     return this.nameSearch;
   }
 
@@ -595,7 +592,7 @@ export class ProfileIndex {
     index.orders = { ...orders };
     const rankOf = new Int32Array(rowCount);
     for (let rank = 0; rank < rowCount; rank++) rankOf[orders.name[rank]!] = rank;
-    index.nameSearch = { dictionary: nameDictionary, matcher: new NameMatcher(nameDictionary, rowCount), slotAt: orders.name, rankOf, lastText: '', lastMatches: null, shortScreens: null };
+    index.nameSearch = { dictionary: nameDictionary, matcher: new NameMatcher(nameDictionary, rowCount), slotAt: orders.name, rankOf, lastText: '', lastMatches: null };
     index.readRev = state.readThroughRev;
     return index;
   }
@@ -673,19 +670,19 @@ export class ProfileIndex {
   }
 
   /**
-   * What the list shows at once for a one- or two-letter name alone (no filter, in relevance
-   * order): how many profiles match and the first `length` of them, without ordering the rest.
-   * Null for any other search, which `query` answers whole at once.
+   * What the list shows at once for a name alone (no filter, in relevance order): how many
+   * profiles match and the first `length` of them, without ordering the rest. Null for any other
+   * search, which `query` answers whole at once.
    */
   firstScreen(query: ProfileQuery, length: number): { count: number; ids: Float64Array } | null {
     if (query.sort !== 'relevance' || filtersIn(query)) return null;
     const typed = foldQuery(query.text);
-    if (typed.length > 2) return null;
+    if (!typed) return null;
     const columns = this.columnsNow();
     const search = this.nameSearchNow();
-    search.shortScreens ??= new ShortNameScreens(search.dictionary, search.slotAt.length);
-    const first = search.shortScreens.first(typed, length, () => search.matcher.wordMatches(typed));
-    if (!first) return null;
+    const first = search.matcher.firstScreen(typed.split(' '), length);
+    // The screen is written where the matcher keeps its last matches.
+    search.lastMatches = null;
     const ids = this.idSlab.take(first.ranks.length);
     for (let i = 0; i < ids.length; i++) ids[i] = columns.ids[search.slotAt[first.ranks[i]!]!]!;
     return { count: first.count, ids };

@@ -70,9 +70,10 @@ export function createProfileSearch(kind: ProfileKind) {
     return index.search(kind, query.value, { counts: false });
   });
   /**
-   * What the list shows. A one- or two-letter name alone comes as its count and first screen, and
-   * the whole result (`result`, computed only when read) is ordered once the list asks beyond
-   * that: such a name matches many or most names, and ordering them all was the slowest keystroke.
+   * What the list shows. A name alone (no filter, relevance order) comes as its count and first
+   * screen, and the whole result (`result`, computed only when read) is ordered once the list asks
+   * beyond that: a short name matches many or most names, and ordering them all at every keystroke
+   * was the slowest part of one.
    */
   const listed = computed<ListedIds & { firstScreenOnly: boolean }>(() => {
     void index.revision;

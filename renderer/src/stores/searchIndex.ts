@@ -266,7 +266,7 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
     return indexes[kind].query(query, options);
   }
 
-  /** A one-letter name search's count and first `length` ids, or null (ProfileIndex.firstScreen). */
+  /** A name search's count and first `length` ids, or null for a search answered whole (ProfileIndex.firstScreen). */
   function firstScreen(kind: ProfileKind, query: ProfileQuery, length: number): { count: number; ids: Float64Array } | null {
     return indexes[kind].firstScreen(query, length);
   }

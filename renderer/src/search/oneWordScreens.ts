@@ -1,13 +1,13 @@
 /**
- * The first screen of a one- or two-letter name search without the rest. Such a name matches
- * many or most names, and ordering them all was the slowest keystroke; the list needs at once only
- * how many match and the rows it shows, the rest once it scrolls there. The order is
+ * The first screen of a one-word name search without the rest. The list needs at once only how
+ * many rows match and the rows it shows, the rest once it scrolls there; a short word matches
+ * many or most names, and ordering them all was the slowest keystroke. The order is
  * NameMatcher's: best tier first, name order within a tier.
  */
 import { letterBit, lowerBound, type NameDictionary } from './nameDictionary.ts';
 import { classCount, type WordMatches } from './wordMatches.ts';
 
-export class ShortNameScreens {
+export class OneWordScreens {
   /** Per row: the first letters of its words, as letter bits (made on first use). */
   private initials: Uint32Array | null = null;
   /** Per letter a–z: the rows with it in one of their words (made on first use). */
@@ -15,20 +15,23 @@ export class ShortNameScreens {
   /** Per row: the pass that last counted or took it (made on first use). */
   private stampOf: Int32Array | null = null;
   private stamp = 0;
+  /** The merge of a class's postings, reused (made on first use). */
+  private postings: Postings | null = null;
 
+  /** `out`: where the screen's rows are written (as long as the rows; the caller's scratch). */
   constructor(
     private readonly dictionary: NameDictionary,
     private readonly rowCount: number,
+    private readonly out: Int32Array,
   ) {}
 
   /**
    * How many rows a search for the folded word `typed` lists and the first `length` of them (name
-   * ranks, in the list's order); null for a longer word (answered whole) or a one-character word
-   * other than a–z. `matches`: the word's dictionary matches (WordMatcher).
+   * ranks, in the list's order; valid until the next call). `matches`: the word's dictionary
+   * matches (WordMatcher), asked for any word but a letter a–z.
    */
-  first(typed: string, length: number, matches: () => WordMatches): { count: number; ranks: Int32Array } | null {
-    if (typed.length === 1) return this.oneLetter(typed, length);
-    return typed.length === 2 ? this.twoLetters(matches(), length) : null;
+  first(typed: string, length: number, matches: () => WordMatches): { count: number; ranks: Int32Array } {
+    return (typed.length === 1 ? this.oneLetter(typed, length) : null) ?? this.oneWord(matches(), length);
   }
 
   /**
@@ -39,7 +42,7 @@ export class ShortNameScreens {
     const bit = letterBit(letter);
     if (bit === 0) return null;
     const count = this.letterCountsNow()[31 - Math.clz32(bit)]!;
-    const ranks = new Int32Array(Math.min(length, count));
+    const ranks = this.out.subarray(0, Math.min(length, count));
     const { words, postingStarts, postings, rowLetters } = this.dictionary;
     const at = lowerBound(words, letter);
     const whole = words[at] === letter ? postings.subarray(postingStarts[at]!, postingStarts[at + 1]!) : postings.subarray(0, 0);
@@ -60,12 +63,11 @@ export class ShortNameScreens {
   }
 
   /**
-   * Two letters match no typo (none under four letters), and every word similar to them contains
-   * them: a row's tier is the best class of its words among `matches`. The count is the union of
-   * their postings; the screen merges each class's postings (ascending runs), best class first,
+   * One word: a row's tier is the best class of its words among `matches`. The count is the union
+   * of their postings; the screen merges each class's postings (ascending runs), best class first,
    * leaving out rows taken already: once a class is used up, all its rows are.
    */
-  private twoLetters(matches: WordMatches, length: number): { count: number; ranks: Int32Array } {
+  private oneWord(matches: WordMatches, length: number): { count: number; ranks: Int32Array } {
     const { postingStarts, postings } = this.dictionary;
     const stampOf = (this.stampOf ??= new Int32Array(this.rowCount));
     const counted = ++this.stamp;
@@ -77,11 +79,12 @@ export class ShortNameScreens {
         count += 1;
       }
     }
-    const ranks = new Int32Array(Math.min(length, count));
+    const ranks = this.out.subarray(0, Math.min(length, count));
     const taken = ++this.stamp;
     let filled = 0;
+    const lists = (this.postings ??= new Postings(this.dictionary));
     for (let c = 0; c < classCount && filled < ranks.length; c++) {
-      const lists = new Postings(this.dictionary, matches.words.slice(matches.classStarts[c], matches.classStarts[c + 1]));
+      lists.start(matches.words, matches.classStarts[c]!, matches.classStarts[c + 1]!);
       for (let rank = lists.next(); rank >= 0 && filled < ranks.length; rank = lists.next()) {
         if (stampOf[rank] === taken) continue;
         stampOf[rank] = taken;
@@ -115,7 +118,11 @@ export class ShortNameScreens {
   }
 }
 
-/** Several words' postings (each ascending) read as one ascending sequence, through a heap of their next rows. */
+/**
+ * Several words' postings (each ascending) read as one ascending sequence, through a heap of their
+ * next rows. Its arrays hold every dictionary word and are reused by every merge: one allocated
+ * per keystroke would cost a buffer of its own.
+ */
 class Postings {
   /** Per list: its next position in `postings` and its end. */
   private readonly at: Int32Array;
@@ -124,18 +131,23 @@ class Postings {
   private readonly heap: Int32Array;
   private size = 0;
 
-  constructor(
-    private readonly dictionary: NameDictionary,
-    words: readonly number[],
-  ) {
-    this.at = new Int32Array(words.length);
-    this.end = new Int32Array(words.length);
-    this.heap = new Int32Array(words.length);
-    words.forEach((word, list) => {
-      this.at[list] = dictionary.postingStarts[word]!;
-      this.end[list] = dictionary.postingStarts[word + 1]!;
+  constructor(private readonly dictionary: NameDictionary) {
+    const wordCount = dictionary.words.length;
+    this.at = new Int32Array(wordCount);
+    this.end = new Int32Array(wordCount);
+    this.heap = new Int32Array(wordCount);
+  }
+
+  /** Starts a merge of the postings of words[from .. to). */
+  start(words: ArrayLike<number>, from: number, to: number): void {
+    this.size = 0;
+    const { postingStarts } = this.dictionary;
+    for (let list = 0; list < to - from; list++) {
+      const word = words[from + list]!;
+      this.at[list] = postingStarts[word]!;
+      this.end[list] = postingStarts[word + 1]!;
       if (this.at[list]! < this.end[list]!) this.push(list);
-    });
+    }
   }
 
   /** The next row in ascending order (a row carried by several words comes once per word), or -1. */
