@@ -64,6 +64,11 @@ export class NameMatcher {
     return this.words.match(typed);
   }
 
+  /** Classifies typed words in advance while `stillIdle()` (WordMatcher.prepareWhile); returns whether done. */
+  prepareWhile(stillIdle: () => boolean): boolean {
+    return this.words.prepareWhile(stillIdle);
+  }
+
   /** The rows matching every one of `typedWords` (folded, non-empty); valid until the next call. */
   match(typedWords: readonly string[]): NameMatches {
     const typed = typedWords.slice(0, maxTypedWords);

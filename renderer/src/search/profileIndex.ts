@@ -670,6 +670,17 @@ export class ProfileIndex {
   }
 
   /**
+   * Work a keystroke would otherwise do, done in idle time while `stillIdle()` says there is time:
+   * the name search caught up with changed rows and every name word's prefixes classified
+   * (NameMatcher.prepareWhile). Returns whether all is done; nothing is to do before a first name
+   * search (building the name search at once is one long task: the first keystroke does it).
+   */
+  prepareTyping(stillIdle: () => boolean): boolean {
+    if (!this.nameSearch) return true;
+    return this.nameSearchNow().matcher.prepareWhile(stillIdle);
+  }
+
+  /**
    * What the list shows at once for a name alone (no filter, in relevance order): how many
    * profiles match and the first `length` of them, without ordering the rest. Null for any other
    * search, which `query` answers whole at once.

@@ -6,6 +6,7 @@
  */
 import { boundedDistance } from './editDistance.ts';
 import { lettersOf, lowerBound, type NameDictionary } from './nameDictionary.ts';
+import { PrefixTable } from './prefixTable.ts';
 import { trigramsOfWord, wordSimilarity, wordSimilarityThreshold } from './trigramSimilarity.ts';
 
 /** Class numbers: lower is better; a row's score is the sum over the typed words. */
@@ -147,6 +148,8 @@ export class WordMatcher {
   private bigramWords: Map<number, Int32Array> | null = null;
   /** One letter → the words containing it, made on first use. */
   private letterWords: Map<number, Int32Array> | null = null;
+  /** Every dictionary word's prefixes classified in advance (`prepareWhile`), as far as done. */
+  private prefixTable: PrefixTable | null = null;
 
   constructor(private readonly dictionary: NameDictionary) {
     const size = dictionary.words.length;
@@ -191,10 +194,19 @@ export class WordMatcher {
       this.remembered.set(typed, known);
       return known;
     }
-    const matches = this.scan(typed);
+    const matches = this.prefixTable?.find(typed) ?? this.scan(typed);
     this.remembered.set(typed, matches);
     if (this.remembered.size > rememberedWords) this.remembered.delete(this.remembered.keys().next().value!);
     return matches;
+  }
+
+  /**
+   * Classifies the prefixes of every dictionary word in advance while `stillIdle()` says there is
+   * time (PrefixTable); returns whether all are. Called in idle time: `match` reads what is done.
+   */
+  prepareWhile(stillIdle: () => boolean): boolean {
+    this.prefixTable ??= new PrefixTable(this.dictionary.words, classCount);
+    return this.prefixTable.fill((typed) => this.scan(typed), stillIdle);
   }
 
   private scan(typed: string): WordMatches {

@@ -16,6 +16,7 @@ import { deleteSearchSnapshots, readSearchSnapshots, writeSearchSnapshots } from
 import { restoreIndex, snapshotOfIndex } from '../search/indexSnapshot.ts';
 import { ProfileIndex, type ProfileQuery, type QueryResult } from '../search/profileIndex.ts';
 import { afterPaint } from './afterPaint.ts';
+import { inIdleSlices } from './idleSlices.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
 import { openLibrary } from './libraryAccess.ts';
 import { useSyncStore } from './sync.ts';
@@ -261,13 +262,30 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
     if (snapshotTimer) clearTimeout(snapshotTimer);
   });
 
+  let preparingTyping = false;
+  /**
+   * Uses idle time to do what the next keystrokes would otherwise do (ProfileIndex.prepareTyping):
+   * started by a name search (its name search exists from then on) and by every change of the
+   * indexes; a run already going covers both.
+   */
+  function prepareTypingWhenIdle(): void {
+    if (preparingTyping) return;
+    preparingTyping = true;
+    void inIdleSlices((stillIdle) => indexes.actor.prepareTyping(stillIdle) && indexes.crew.prepareTyping(stillIdle))
+      .catch(() => undefined)
+      .finally(() => (preparingTyping = false));
+  }
+  watch(revision, prepareTypingWhenIdle);
+
   /** Searches one kind's index (read `revision` in a computed to search again on changes). */
   function search(kind: ProfileKind, query: ProfileQuery, options?: { counts?: boolean }): QueryResult {
+    if (query.text) prepareTypingWhenIdle();
     return indexes[kind].query(query, options);
   }
 
   /** A name search's count and first `length` ids, or null for a search answered whole (ProfileIndex.firstScreen). */
   function firstScreen(kind: ProfileKind, query: ProfileQuery, length: number): { count: number; ids: Float64Array } | null {
+    if (query.text) prepareTypingWhenIdle();
     return indexes[kind].firstScreen(query, length);
   }
 

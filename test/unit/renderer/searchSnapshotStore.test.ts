@@ -14,6 +14,7 @@ import { openLibraryDb, type LibraryDb } from '../../../renderer/src/db/libraryD
 import { putSearchRows } from '../../../renderer/src/db/searchRows.ts';
 import { deleteSearchSnapshots, readSearchSnapshots, writeSearchSnapshots } from '../../../renderer/src/db/searchSnapshotDb.ts';
 import { emptyQuery } from '../../../renderer/src/search/profileIndex.ts';
+import { WordMatcher } from '../../../renderer/src/search/wordMatches.ts';
 import { searchSnapshotTiming, useSearchIndexStore } from '../../../renderer/src/stores/searchIndex.ts';
 import { useSyncStore } from '../../../renderer/src/stores/sync.ts';
 import { searchRowsOf } from '../../bench/searchRows.ts';
@@ -150,5 +151,30 @@ describe('the persisted search index', () => {
     expect(early.loadedRows).toBe(0);
     expect(found(early, 'weber jon')).toEqual([1]);
     // (There is one library for every connection now: no other library's snapshot to tell apart.)
+  });
+
+  it('prepares typing in idle time: after the first name search, and at once for an index taken from its snapshot', async () => {
+    searchSnapshotTiming.delayMs = 0;
+    const prepared = vi.spyOn(WordMatcher.prototype, 'prepareWhile');
+    try {
+      const db = await library();
+      const first = start(db);
+      await eventually(() => expect(first.loaded).toBe(true));
+      await eventually(async () => expect((await readSearchSnapshots(db.name)).actor?.readThroughRev).toBe(names.length));
+      // Read from rows, the name search is built by the first search, not in idle time.
+      expect(prepared).not.toHaveBeenCalled();
+      expect(found(first, 'weber')).toEqual([1]);
+      await eventually(() => expect(prepared.mock.results.some((result) => result.value === true)).toBe(true));
+      first.$dispose();
+
+      prepared.mockClear();
+      const second = start(db);
+      await eventually(() => expect(second.loaded).toBe(true));
+      expect(second.loadedRows).toBe(0);
+      await eventually(() => expect(prepared.mock.results.some((result) => result.value === true)).toBe(true));
+      expect(found(second, 'webe')).toEqual([1]);
+    } finally {
+      prepared.mockRestore();
+    }
   });
 });
