@@ -2,9 +2,9 @@
  * `npm run bench -- search`: name search alone, in this process, on 50,000 and 500,000 realistic
  * names (the demo generator's pools): per-keystroke latency over a typed-query corpus (every
  * keystroke of whole names typed with typos, swapped letters, reversed order, umlauts spelled
- * out or dropped), build time, heap growth, and recall. The same corpus runs through FlexSearch
- * 0.8, MiniSearch 7 and uFuzzy 1.0, configured as their documentation recommends for fuzzy name
- * search, each printed with its ratio to Castdesk.
+ * out or dropped), build time, heap growth and typed arrays' buffers (kept outside the heap), and
+ * recall. The same corpus runs through FlexSearch 0.8, MiniSearch 7 and uFuzzy 1.0, configured as
+ * their documentation recommends for fuzzy name search, each printed with its ratio to Castdesk.
  *
  * Each engine is timed after answering as many keystrokes of other names, untimed: the steady
  * state of a session, not the first keystrokes of a process (whose code is not compiled yet; at
@@ -39,6 +39,13 @@ import { bench, summarize } from './stats.ts';
 
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
+
+/** Memory an index holds beyond the JS heap: typed arrays keep their bytes in array buffers outside it. */
+function arrayBufferMb(): number {
+  collectGarbage();
+  collectGarbage();
+  return process.memoryUsage().arrayBuffers / 1024 / 1024;
+}
 
 function heapMb(): number {
   collectGarbage();
@@ -133,10 +140,12 @@ interface Measured {
 
 function measure(engine: Engine, names: readonly string[], warmUp: readonly string[], steps: readonly string[], finals: readonly TypedQuery[], size: number): Measured {
   const before = heapMb();
+  const buffersBefore = arrayBufferMb();
   const started = performance.now();
   engine.build(names);
   bench(`search.${size}.${engine.name}.build`, performance.now() - started, 'ms');
   bench(`search.${size}.${engine.name}.heap`, heapMb() - before, 'MB');
+  bench(`search.${size}.${engine.name}.array_buffers`, arrayBufferMb() - buffersBefore, 'MB');
   // Every engine first answers keystrokes of other names, untimed (the same for all), so its code
   // is compiled as in a session that has been searching for a while; then the garbage goes.
   for (const step of warmUp) engine.search(step);

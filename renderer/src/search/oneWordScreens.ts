@@ -64,19 +64,22 @@ export class OneWordScreens {
 
   /**
    * One word: a row's tier is the best class of its words among `matches`. The count is the union
-   * of their postings; the screen merges each class's postings (ascending runs), best class first,
+   * of their postings (counted in advance for a prefix); the screen merges each class's postings (ascending runs), best class first,
    * leaving out rows taken already: once a class is used up, all its rows are.
    */
   private oneWord(matches: WordMatches, length: number): { count: number; ranks: Int32Array } {
     const { postingStarts, postings } = this.dictionary;
     const stampOf = (this.stampOf ??= new Int32Array(this.rowCount));
-    const counted = ++this.stamp;
-    let count = 0;
-    for (const word of matches.words) {
-      for (let p = postingStarts[word]!, end = postingStarts[word + 1]!; p < end; p++) {
-        if (stampOf[postings[p]!] === counted) continue;
-        stampOf[postings[p]!] = counted;
-        count += 1;
+    let count = matches.rowCount;
+    if (count < 0) {
+      const counted = ++this.stamp;
+      count = 0;
+      for (const word of matches.words) {
+        for (let p = postingStarts[word]!, end = postingStarts[word + 1]!; p < end; p++) {
+          if (stampOf[postings[p]!] === counted) continue;
+          stampOf[postings[p]!] = counted;
+          count += 1;
+        }
       }
     }
     const ranks = this.out.subarray(0, Math.min(length, count));

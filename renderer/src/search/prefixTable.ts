@@ -22,6 +22,7 @@ export class PrefixTable {
   /** Entry e's matched words are matchedWords[classStarts[e * stride] .. classStarts[e * stride + stride - 1]), by class. */
   private readonly classStarts: Int32Array;
   private readonly postingCounts: Int32Array;
+  private readonly rowCounts: Int32Array;
   private readonly matchedWords = new GrowableInts(1024);
   /** Entries classified so far (in entry order). */
   private filled = 0;
@@ -51,6 +52,7 @@ export class PrefixTable {
     const entries = this.entryBase[words.length]!;
     this.classStarts = new Int32Array(entries * this.stride);
     this.postingCounts = new Int32Array(entries);
+    this.rowCounts = new Int32Array(entries);
     this.nextLength = words.length > 0 ? this.shared[0]! + 1 : 0;
     this.skipClassified();
   }
@@ -76,7 +78,7 @@ export class PrefixTable {
     const words = new Array<number>(count);
     const packed = this.matchedWords.values;
     for (let i = 0; i < count; i++) words[i] = packed[first + i]!;
-    return { words, classStarts, postingCount: this.postingCounts[entry]! };
+    return { words, classStarts, postingCount: this.postingCounts[entry]!, rowCount: this.rowCounts[entry]! };
   }
 
   /**
@@ -92,6 +94,7 @@ export class PrefixTable {
       for (let c = 0; c < this.stride; c++) this.classStarts[at + c] = first + matches.classStarts[c]!;
       for (let i = 0; i < matches.words.length; i++) this.matchedWords.push(matches.words[i]!);
       this.postingCounts[this.filled] = matches.postingCount;
+      this.rowCounts[this.filled] = matches.rowCount;
       this.filled += 1;
       this.nextLength += 1;
       this.skipClassified();

@@ -33,6 +33,11 @@ export interface WordMatches {
   classStarts: readonly number[];
   /** Rows the matched words carry, counting each word's postings (an upper bound of the rows). */
   postingCount: number;
+  /**
+   * How many rows carry one of the matched words, or -1 where not counted: counted in advance
+   * for prefixes (`prepareWhile`), as a word alone lists that many.
+   */
+  rowCount: number;
 }
 
 /** The class of a dictionary word that does not match. */
@@ -150,6 +155,9 @@ export class WordMatcher {
   private letterWords: Map<number, Int32Array> | null = null;
   /** Every dictionary word's prefixes classified in advance (`prepareWhile`), as far as done. */
   private prefixTable: PrefixTable | null = null;
+  /** Per row: the count that last met it (`counted`), made on first use. */
+  private rowStampOf: Int32Array | null = null;
+  private rowStamp = 0;
 
   constructor(private readonly dictionary: NameDictionary) {
     const size = dictionary.words.length;
@@ -206,7 +214,28 @@ export class WordMatcher {
    */
   prepareWhile(stillIdle: () => boolean): boolean {
     this.prefixTable ??= new PrefixTable(this.dictionary.words, classCount);
-    return this.prefixTable.fill((typed) => this.scan(typed), stillIdle);
+    return this.prefixTable.fill((typed) => this.counted(this.scan(typed), typed), stillIdle);
+  }
+
+  /**
+   * `matches` with the rows carrying its words counted (a row with several of them once): a typed
+   * word alone lists them, and counting them was most of such a keystroke at 500,000 names. A
+   * letter's are not: one letter alone is counted from each row's letters (OneWordScreens).
+   */
+  private counted(matches: WordMatches, typed: string): WordMatches {
+    if (typed.length < 2) return matches;
+    const { postingStarts, postings, rowLetters } = this.dictionary;
+    const stampOf = (this.rowStampOf ??= new Int32Array(rowLetters.length));
+    const stamp = ++this.rowStamp;
+    let rowCount = 0;
+    for (const word of matches.words) {
+      for (let p = postingStarts[word]!, end = postingStarts[word + 1]!; p < end; p++) {
+        if (stampOf[postings[p]!] === stamp) continue;
+        stampOf[postings[p]!] = stamp;
+        rowCount += 1;
+      }
+    }
+    return { ...matches, rowCount };
   }
 
   private scan(typed: string): WordMatches {
@@ -287,7 +316,7 @@ export class WordMatcher {
       grouped[fill[classOf[word]!]!++] = word;
       postingCount += postingStarts[word + 1]! - postingStarts[word]!;
     }
-    return { words: grouped, classStarts, postingCount };
+    return { words: grouped, classStarts, postingCount, rowCount: -1 };
   }
 
   /**

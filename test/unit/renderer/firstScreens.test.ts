@@ -2,7 +2,7 @@
  * A name search alone shows its count and first screen without ordering the rest: both must be
  * exactly what the whole search lists, for every letter and every two letters the names have,
  * every keystroke of typed names (one word and several, typos, reversed), every screen length,
- * and after rows are renamed, added and removed.
+ * prepared for typing or not, and after rows are renamed, added and removed.
  */
 import { describe, expect, it } from 'vitest';
 import { ProfileIndex, emptyQuery, type ProfileQuery } from '../../../renderer/src/search/profileIndex.ts';
@@ -45,12 +45,17 @@ describe('first screen of a name search', () => {
     const index = new ProfileIndex();
     index.upsert(rows);
     expectWholeSearchAgrees(index);
+    // Prepared for typing (prefixes classified and their rows counted in advance): the same.
+    while (!index.prepareTyping(() => true));
+    expectWholeSearchAgrees(index);
     // Renamed, removed and added rows: the dictionary is updated, and so must the first screen be.
     index.upsert([
       { ...rows[0]!, name: 'Q Quentin', foldedName: 'q quentin', rev: 10_001 },
       { ...rows[1]!, removed: 1, rev: 10_002 },
       { ...rows[2]!, id: 90_000, uid: 90_000, name: 'Xaver X', foldedName: 'xaver x', rev: 10_003 },
     ]);
+    expectWholeSearchAgrees(index);
+    while (!index.prepareTyping(() => true));
     expectWholeSearchAgrees(index);
   });
 

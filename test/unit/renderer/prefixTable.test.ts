@@ -64,11 +64,21 @@ describe('prefixes classified in advance', () => {
     expect(filled).toBe(inOrder.length);
   });
 
-  it('answers typed prefixes from the table, not by classifying them again', () => {
+  it('answers typed prefixes from the table, not by classifying them again, with the rows they list counted', () => {
     const matcher = new WordMatcher(dictionary);
     while (!matcher.prepareWhile(() => true));
     const scan = vi.spyOn(matcher as unknown as { scan: (typed: string) => WordMatches }, 'scan');
-    for (const prefix of ['a', 'ann', 'muel', 'joerg', dictionary.words[dictionary.words.length - 1]!]) expect(matcher.match(prefix)).toEqual(classifiedWhenTyped(prefix));
+    const { postingStarts, postings } = dictionary;
+    const rowsOf = (words: ArrayLike<number>) => new Set(Array.from(words).flatMap((word) => [...postings.subarray(postingStarts[word]!, postingStarts[word + 1]!)])).size;
+    for (const prefix of ['a', 'an', 'ann', 'muel', 'joerg', dictionary.words[dictionary.words.length - 1]!]) {
+      const { rowCount, ...matches } = matcher.match(prefix);
+      const { rowCount: notCounted, ...whenTyped } = classifiedWhenTyped(prefix);
+      expect(matches).toEqual(whenTyped);
+      expect(notCounted).toBe(-1);
+      // A letter alone is counted from the rows' letters, not here.
+      expect(rowCount).toBe(prefix.length === 1 ? -1 : rowsOf(matches.words));
+    }
+    expect(rowsOf(matcher.match('ann').words)).toBeLessThan(matcher.match('ann').postingCount);
     expect(scan).not.toHaveBeenCalled();
     // A mistyped word is no prefix: it is classified when typed.
     expect(matcher.match('mueler')).toEqual(classifiedWhenTyped('mueler'));
