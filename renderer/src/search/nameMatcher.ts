@@ -7,11 +7,21 @@
 import { letterBit, lowerBound, type NameDictionary } from './nameDictionary.ts';
 import { ClassTables } from './classTables.ts';
 import { OneWordScreens } from './oneWordScreens.ts';
+import { RowWords } from './rowWords.ts';
 import { sortRange } from './sortRows.ts';
 import { classCount, noClass, WordMatcher, type WordMatches } from './wordMatches.ts';
 
 /** Typed words beyond this many are ignored (scores stay small integers). */
 const maxTypedWords = 8;
+
+/**
+ * A row's state in a search is one number, `stamp * stateSpan + value` (value 0: rejected, else
+ * its score + 1), so judging a row reads and writes one place: at 500,000 rows each array read
+ * at a row's rank is a memory access of its own, most of a search's cost.
+ */
+const stateSpan = 64;
+/** Stamps start again from 1 before `stamp * stateSpan` leaves the Int32 range. */
+const lastStamp = Math.floor(2 ** 31 / stateSpan) - 1;
 
 export interface NameMatches {
   /** Matching rows (name ranks), best tier first and in name order within a tier. */
@@ -25,17 +35,16 @@ export interface NameMatches {
 export class NameMatcher {
   private readonly words: WordMatcher;
   private stamp = 0;
-  private readonly stampOf: Int32Array;
-  /** 1 where a stamped row matched every typed word (valid where `stampOf[rank] === stamp`). */
-  private readonly isComplete: Uint8Array;
-  private readonly score: Uint16Array;
+  /** Each row's state in the latest search (`stateSpan`). */
+  private readonly state: Int32Array;
   /**
    * The rows of the latest search, in `complete` for one typed word and in `result` for several
    * (each is the other's sorting scratch): a match's arrays stay valid until the next search.
    */
   private readonly complete: Int32Array;
   private readonly result: Int32Array;
-  private rowWordIndex: { rowWordStarts: Int32Array; rowWords: Int32Array } | null = null;
+  /** Made when first needed (a search of several words). */
+  private rowWords: RowWords | null = null;
   private readonly classTables: ClassTables;
   /** Scratch for `allWords`: where each class's rows start among the completed ones. */
   private readonly classFirst = new Int32Array(classCount + 1);
@@ -51,9 +60,7 @@ export class NameMatcher {
   ) {
     this.words = new WordMatcher(dictionary);
     this.classTables = new ClassTables(dictionary.words.length, maxTypedWords);
-    this.stampOf = new Int32Array(rowCount);
-    this.isComplete = new Uint8Array(rowCount);
-    this.score = new Uint16Array(rowCount);
+    this.state = new Int32Array(rowCount);
     this.complete = new Int32Array(rowCount);
     this.result = new Int32Array(rowCount);
     this.oneWordScreens = new OneWordScreens(dictionary, rowCount, this.result);
@@ -72,10 +79,19 @@ export class NameMatcher {
   /** The rows matching every one of `typedWords` (folded, non-empty); valid until the next call. */
   match(typedWords: readonly string[]): NameMatches {
     const typed = typedWords.slice(0, maxTypedWords);
-    this.stamp += 1;
-    const stamp = this.stamp;
+    const base = this.nextStateBase();
     const bit = typed.length === 1 ? letterBit(typed[0]!) : 0;
-    return this.matchesOf(bit !== 0 ? this.oneLetter(typed[0]!, bit, stamp) : this.allWords(typed, stamp));
+    return this.matchesOf(bit !== 0 ? this.oneLetter(typed[0]!, bit, base) : this.allWords(typed, base));
+  }
+
+  /** The state base of a new search: states below it are earlier searches'. */
+  private nextStateBase(): number {
+    if (this.stamp === lastStamp) {
+      this.state.fill(0);
+      this.stamp = 0;
+    }
+    this.stamp += 1;
+    return this.stamp * stateSpan;
   }
 
   /**
@@ -86,9 +102,9 @@ export class NameMatcher {
   firstScreen(typedWords: readonly string[], length: number): { count: number; ranks: Int32Array } {
     const typed = typedWords.slice(0, maxTypedWords);
     if (typed.length === 1) return this.oneWordScreens.first(typed[0]!, length, () => this.words.match(typed[0]!));
-    this.stamp += 1;
-    const completed = this.completeRows(typed, this.stamp);
-    return { count: completed, ranks: this.firstOrdered(completed, typed.length, this.stamp, Math.min(length, completed)) };
+    const base = this.nextStateBase();
+    const completed = this.completeRows(typed, base);
+    return { count: completed, ranks: this.firstOrdered(completed, typed.length, base, Math.min(length, completed)) };
   }
 
   private matchesOf(byRelevance: Int32Array): NameMatches {
@@ -113,9 +129,9 @@ export class NameMatcher {
    * equal to it or starting with it come from the few postings of those words, every other row
    * with the letter anywhere (an infix) from its letter bits, in one walk in name order.
    */
-  private oneLetter(letter: string, bit: number, stamp: number): Int32Array {
+  private oneLetter(letter: string, bit: number, base: number): Int32Array {
     const { words, postingStarts, postings, rowLetters } = this.dictionary;
-    const { stampOf, score } = this;
+    const state = this.state;
     // Tiers: the whole word, word starts, letters inside a word.
     let wholeWords = 0;
     let wordStarts = 0;
@@ -123,9 +139,8 @@ export class NameMatcher {
       const matchClass = words[w]!.length === 1 ? 0 : 1;
       for (let p = postingStarts[w]!, end = postingStarts[w + 1]!; p < end; p++) {
         const rank = postings[p]!;
-        if (stampOf[rank] === stamp) continue;
-        stampOf[rank] = stamp;
-        score[rank] = matchClass;
+        if (state[rank]! >= base) continue;
+        state[rank] = base + 1 + matchClass;
         if (matchClass === 0) wholeWords += 1;
         else wordStarts += 1;
       }
@@ -135,8 +150,8 @@ export class NameMatcher {
     let start = wholeWords;
     let inside = wholeWords + wordStarts;
     for (let rank = 0, rowCount = this.rowCount; rank < rowCount; rank++) {
-      if (stampOf[rank] === stamp) {
-        if (score[rank] === 0) out[whole++] = rank;
+      if (state[rank]! >= base) {
+        if (state[rank] === base + 1) out[whole++] = rank;
         else out[start++] = rank;
       } else if ((rowLetters[rank]! & bit) !== 0) {
         out[inside++] = rank;
@@ -146,32 +161,32 @@ export class NameMatcher {
   }
 
   /** Every typed word matched through the dictionary, intersected, scored by the sum of classes, in order. */
-  private allWords(typed: readonly string[], stamp: number): Int32Array {
-    const completed = this.completeRows(typed, stamp);
+  private allWords(typed: readonly string[], base: number): Int32Array {
+    const completed = this.completeRows(typed, base);
     const { complete, classFirst } = this;
     if (typed.length === 1 && completed * 8 <= this.rowCount) {
       // One typed word: the rows came grouped by class, best first; each class's runs are merged.
       for (let c = 0; c < classCount; c++) sortRange(complete, classFirst[c]!, classFirst[c + 1]!, this.result);
       return complete.subarray(0, completed);
     }
-    return this.ordered(completed, typed.length, stamp);
+    return this.ordered(completed, typed.length, base);
   }
 
   /**
-   * The rows matching every typed word, stamped with `stamp`, into `complete` (grouped by the
-   * driver's class, `classFirst`) with their scores; returns how many.
+   * The rows matching every typed word, in the search of state `base`, into `complete` (grouped
+   * by the driver's class, `classFirst`) with their scores in `state`; returns how many.
    * The rows of the word with the fewest postings are the candidates; each is checked against the
    * other words through its own few name words, so a short second word ("jonas r"), which matches
    * thousands of rows, costs no walk over them.
    */
-  private completeRows(typed: readonly string[], stamp: number): number {
+  private completeRows(typed: readonly string[], base: number): number {
     const perWord = typed.map((word) => this.words.match(word));
     let driver = 0;
     for (let k = 1; k < perWord.length; k++) if (perWord[k]!.postingCount < perWord[driver]!.postingCount) driver = k;
     const others = perWord.filter((_, k) => k !== driver).map((matches) => this.classTables.of(matches, perWord));
-    const { rowWordStarts, rowWords } = this.rowWordsNow();
+    const rowWords = (this.rowWords ??= new RowWords(this.dictionary, this.rowCount));
     const { postingStarts, postings } = this.dictionary;
-    const { stampOf, isComplete, score, complete } = this;
+    const { state, complete } = this;
     const { words, classStarts } = perWord[driver]!;
     let completed = 0;
     const classFirst = this.classFirst;
@@ -182,23 +197,15 @@ export class NameMatcher {
         for (let p = postingStarts[word]!, end = postingStarts[word + 1]!; p < end; p++) {
           const rank = postings[p]!;
           // A row is judged once, with the driver's best class for it (classes come best first).
-          if (stampOf[rank] === stamp) continue;
-          stampOf[rank] = stamp;
+          if (state[rank]! >= base) continue;
           let total = matchClass;
           for (let k = 0; k < others.length && total >= 0; k++) {
-            const classOf = others[k]!;
-            let best = noClass;
-            for (let r = rowWordStarts[rank]!, rowEnd = rowWordStarts[rank + 1]!; r < rowEnd; r++) {
-              const found = classOf[rowWords[r]!]!;
-              if (found < best) best = found;
-            }
+            const best = rowWords.bestClass(rank, others[k]!);
             total = best === noClass ? -1 : total + best;
           }
-          // `ordered` may walk every stamped row: a rejected one must not look complete.
-          isComplete[rank] = total < 0 ? 0 : 1;
-          if (total < 0) continue;
-          score[rank] = total;
-          complete[completed++] = rank;
+          // Rejected rows are marked too: `ordered` may walk every row of this search.
+          state[rank] = total < 0 ? base : base + 1 + total;
+          if (total >= 0) complete[completed++] = rank;
         }
       }
     }
@@ -206,42 +213,28 @@ export class NameMatcher {
     return completed;
   }
 
-  /** Each row's dictionary words (rank → words), made from the postings when first needed. */
-  private rowWordsNow(): { rowWordStarts: Int32Array; rowWords: Int32Array } {
-    if (this.rowWordIndex) return this.rowWordIndex;
-    const { postingStarts, postings, words } = this.dictionary;
-    const rowWordStarts = new Int32Array(this.rowCount + 1);
-    for (let p = 0; p < postings.length; p++) rowWordStarts[postings[p]! + 1]! += 1;
-    for (let rank = 0; rank < this.rowCount; rank++) rowWordStarts[rank + 1]! += rowWordStarts[rank]!;
-    const fill = rowWordStarts.slice(0, this.rowCount);
-    const rowWords = new Int32Array(postings.length);
-    for (let w = 0; w < words.length; w++) {
-      for (let p = postingStarts[w]!, end = postingStarts[w + 1]!; p < end; p++) rowWords[fill[postings[p]!]!++] = w;
-    }
-    this.rowWordIndex = { rowWordStarts, rowWords };
-    return this.rowWordIndex;
-  }
-
   /**
    * The completed rows best score first, name order within a score: by a walk over all ranks
    * when they are many (already in order), else by sorting each score's few rows.
    */
-  private ordered(completed: number, typedCount: number, stamp: number): Int32Array {
-    const { stampOf, isComplete, score, complete } = this;
+  private ordered(completed: number, typedCount: number, base: number): Int32Array {
+    const { state, complete } = this;
     const tiers = (classCount - 1) * typedCount + 1;
     const tierStarts = this.tierStarts.fill(0, 0, tiers + 1);
-    for (let i = 0; i < completed; i++) tierStarts[score[complete[i]!]! + 1]! += 1;
+    // A completed row's state is base + 1 + its score: the count goes to tierStarts[score + 1].
+    for (let i = 0; i < completed; i++) tierStarts[state[complete[i]!]! - base]! += 1;
     for (let t = 0; t < tiers; t++) tierStarts[t + 1]! += tierStarts[t]!;
     const fill = this.tierFill;
     fill.set(tierStarts.subarray(0, tiers));
     const out = this.result.subarray(0, completed);
     if (completed * 8 > this.rowCount) {
       for (let rank = 0; rank < this.rowCount; rank++) {
-        if (stampOf[rank] === stamp && isComplete[rank] === 1) out[fill[score[rank]!]!++] = rank;
+        const value = state[rank]! - base;
+        if (value > 0) out[fill[value - 1]!++] = rank;
       }
       return out;
     }
-    for (let i = 0; i < completed; i++) out[fill[score[complete[i]!]!]!++] = complete[i]!;
+    for (let i = 0; i < completed; i++) out[fill[state[complete[i]!]! - base - 1]!++] = complete[i]!;
     // `complete` is free once the rows are in place: it is the merge's scratch.
     for (let t = 0; t < tiers; t++) sortRange(out, tierStarts[t]!, tierStarts[t + 1]!, complete);
     return out;
@@ -252,13 +245,13 @@ export class NameMatcher {
    * come from: those best tiers' rows are placed and sorted, or (many rows) picked by a walk over
    * the ranks that stops once they are all found.
    */
-  private firstOrdered(completed: number, typedCount: number, stamp: number, wanted: number): Int32Array {
-    const { stampOf, isComplete, score, complete } = this;
+  private firstOrdered(completed: number, typedCount: number, base: number, wanted: number): Int32Array {
+    const { state, complete } = this;
     const out = this.result;
     if (wanted === 0) return out.subarray(0, 0);
     const tiers = (classCount - 1) * typedCount + 1;
     const tierStarts = this.tierStarts.fill(0, 0, tiers + 1);
-    for (let i = 0; i < completed; i++) tierStarts[score[complete[i]!]! + 1]! += 1;
+    for (let i = 0; i < completed; i++) tierStarts[state[complete[i]!]! - base]! += 1;
     for (let t = 0; t < tiers; t++) tierStarts[t + 1]! += tierStarts[t]!;
     // The last tier the screen reaches into: every row of a better one is on it.
     let last = 0;
@@ -270,8 +263,9 @@ export class NameMatcher {
       tierStarts[last + 1] = wanted;
       let placed = 0;
       for (let rank = 0; rank < this.rowCount && placed < wanted; rank++) {
-        if (stampOf[rank] !== stamp || isComplete[rank] !== 1) continue;
-        const tier = score[rank]!;
+        const value = state[rank]! - base;
+        if (value <= 0) continue;
+        const tier = value - 1;
         if (tier > last || fill[tier] === tierStarts[tier + 1]) continue;
         out[fill[tier]!++] = rank;
         placed += 1;
@@ -280,7 +274,8 @@ export class NameMatcher {
     }
     for (let i = 0; i < completed; i++) {
       const rank = complete[i]!;
-      if (score[rank]! <= last) out[fill[score[rank]!]!++] = rank;
+      const tier = state[rank]! - base - 1;
+      if (tier <= last) out[fill[tier]!++] = rank;
     }
     for (let t = 0; t <= last; t++) sortRange(out, tierStarts[t]!, tierStarts[t + 1]!, complete);
     return out.subarray(0, wanted);
