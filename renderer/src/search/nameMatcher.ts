@@ -6,7 +6,7 @@
  */
 import { letterBit, lowerBound, type NameDictionary } from './nameDictionary.ts';
 import { ClassTables } from './classTables.ts';
-import { OneWordScreens } from './oneWordScreens.ts';
+import { OneWordScreens, type ScreenRows } from './oneWordScreens.ts';
 import { RowWords } from './rowWords.ts';
 import { sortRange } from './sortRows.ts';
 import { classCount, noClass, WordMatcher, type WordMatches } from './wordMatches.ts';
@@ -99,12 +99,12 @@ export class NameMatcher {
    * them in `match`'s order (valid until the next call), without ordering the rest: the list shows
    * the count and a screenful at once, and asks for the rest (`match`) only when it scrolls there.
    */
-  firstScreen(typedWords: readonly string[], length: number): { count: number; ranks: Int32Array } {
+  firstScreen(typedWords: readonly string[], length: number): ScreenRows {
     const typed = typedWords.slice(0, maxTypedWords);
     if (typed.length === 1) return this.oneWordScreens.first(typed[0]!, length, () => this.words.match(typed[0]!));
     const base = this.nextStateBase();
     const completed = this.completeRows(typed, base);
-    return { count: completed, ranks: this.firstOrdered(completed, typed.length, base, Math.min(length, completed)) };
+    return { count: completed, rows: this.firstOrdered(completed, typed.length, base, Math.min(length, completed)), rowsAt: 'ranks' };
   }
 
   private matchesOf(byRelevance: Int32Array): NameMatches {

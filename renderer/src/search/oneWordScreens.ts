@@ -7,6 +7,15 @@
 import { letterBit, lowerBound, type NameDictionary } from './nameDictionary.ts';
 import { classCount, type WordMatches } from './wordMatches.ts';
 
+/** A screen's rows as a first screen gives them. */
+export interface ScreenRows {
+  /** How many rows the search lists. */
+  count: number;
+  /** The first ones, in the list's order: name ranks, or positions in the dictionary's postings. */
+  rows: Int32Array;
+  rowsAt: 'ranks' | 'postings';
+}
+
 export class OneWordScreens {
   /** Per row: the first letters of its words, as letter bits (made on first use). */
   private initials: Uint32Array | null = null;
@@ -17,6 +26,9 @@ export class OneWordScreens {
   private stamp = 0;
   /** The merge of a class's postings, reused (made on first use). */
   private postings: Postings | null = null;
+  /** The ranks a screen took from better classes, ascending, and the next list of them (scratch). */
+  private earlier = new Int32Array(0);
+  private merged = new Int32Array(0);
 
   /** `out`: where the screen's rows are written (as long as the rows; the caller's scratch). */
   constructor(
@@ -26,11 +38,11 @@ export class OneWordScreens {
   ) {}
 
   /**
-   * How many rows a search for the folded word `typed` lists and the first `length` of them (name
-   * ranks, in the list's order; valid until the next call). `matches`: the word's dictionary
-   * matches (WordMatcher), asked for any word but a letter a–z.
+   * How many rows a search for the folded word `typed` lists and the first `length` of them, in
+   * the list's order (valid until the next call). `matches`: the word's dictionary matches
+   * (WordMatcher), asked for any word but a letter a–z.
    */
-  first(typed: string, length: number, matches: () => WordMatches): { count: number; ranks: Int32Array } {
+  first(typed: string, length: number, matches: () => WordMatches): ScreenRows {
     return (typed.length === 1 ? this.oneLetter(typed, length) : null) ?? this.oneWord(matches(), length);
   }
 
@@ -38,7 +50,7 @@ export class OneWordScreens {
    * Rows with the letter as a whole word, then with a word starting with it, then with it inside
    * a word, found by walks over the rows' letter bits that stop once the screen is full.
    */
-  private oneLetter(letter: string, length: number): { count: number; ranks: Int32Array } | null {
+  private oneLetter(letter: string, length: number): ScreenRows | null {
     const bit = letterBit(letter);
     if (bit === 0) return null;
     const count = this.letterCountsNow()[31 - Math.clz32(bit)]!;
@@ -59,42 +71,80 @@ export class OneWordScreens {
     for (let rank = 0; rank < this.rowCount && taken < ranks.length; rank++) {
       if ((rowLetters[rank]! & bit) !== 0 && (initials[rank]! & bit) === 0) ranks[taken++] = rank;
     }
-    return { count, ranks };
+    return { count, rows: ranks, rowsAt: 'ranks' };
   }
 
   /**
    * One word: a row's tier is the best class of its words among `matches`. The count is the union
-   * of their postings (counted in advance for a prefix); the screen merges each class's postings (ascending runs), best class first,
-   * leaving out rows taken already: once a class is used up, all its rows are.
+   * of their postings (counted in advance for a prefix). The screen merges each class's postings
+   * (ascending runs), best class first, as positions in the postings: their rows' ids are read
+   * from there in one pass, not at the rows' places in name order (a surname's rows are spread
+   * over all of it). A row met again is left out: under another word of its class it comes next,
+   * from a better class it is among the screen's few rows taken before, read in order alongside.
    */
-  private oneWord(matches: WordMatches, length: number): { count: number; ranks: Int32Array } {
-    const { postingStarts, postings } = this.dictionary;
-    const stampOf = (this.stampOf ??= new Int32Array(this.rowCount));
-    let count = matches.rowCount;
-    if (count < 0) {
-      const counted = ++this.stamp;
-      count = 0;
-      for (const word of matches.words) {
-        for (let p = postingStarts[word]!, end = postingStarts[word + 1]!; p < end; p++) {
-          if (stampOf[postings[p]!] === counted) continue;
-          stampOf[postings[p]!] = counted;
-          count += 1;
-        }
-      }
+  private oneWord(matches: WordMatches, length: number): ScreenRows {
+    const { postings } = this.dictionary;
+    const count = matches.rowCount >= 0 ? matches.rowCount : this.rowsCarrying(matches);
+    const positions = this.out.subarray(0, Math.min(length, count));
+    if (this.earlier.length < positions.length) {
+      this.earlier = new Int32Array(positions.length);
+      this.merged = new Int32Array(positions.length);
     }
-    const ranks = this.out.subarray(0, Math.min(length, count));
-    const taken = ++this.stamp;
+    let earlierCount = 0;
     let filled = 0;
     const lists = (this.postings ??= new Postings(this.dictionary));
-    for (let c = 0; c < classCount && filled < ranks.length; c++) {
+    for (let c = 0; c < classCount && filled < positions.length; c++) {
       lists.start(matches.words, matches.classStarts[c]!, matches.classStarts[c + 1]!);
-      for (let rank = lists.next(); rank >= 0 && filled < ranks.length; rank = lists.next()) {
-        if (stampOf[rank] === taken) continue;
-        stampOf[rank] = taken;
-        ranks[filled++] = rank;
+      const classFirst = filled;
+      const earlier = this.earlier;
+      let last = -1;
+      let e = 0;
+      for (let p = lists.nextPosition(); p >= 0 && filled < positions.length; p = lists.nextPosition()) {
+        const rank = postings[p]!;
+        if (rank === last) continue;
+        last = rank;
+        while (e < earlierCount && earlier[e]! < rank) e += 1;
+        if (e < earlierCount && earlier[e] === rank) continue;
+        positions[filled++] = p;
+      }
+      if (filled < positions.length) earlierCount = this.takeEarlier(earlierCount, positions, classFirst, filled);
+    }
+    return { count, rows: positions, rowsAt: 'postings' };
+  }
+
+  /**
+   * Merges the ranks of positions[from .. to) (one class's, ascending) into the `earlier` ranks
+   * (`earlierCount`, ascending); returns how many there are now.
+   */
+  private takeEarlier(earlierCount: number, positions: Int32Array, from: number, to: number): number {
+    const { postings } = this.dictionary;
+    const { earlier, merged } = this;
+    let e = 0;
+    let i = from;
+    let out = 0;
+    while (e < earlierCount || i < to) {
+      if (i === to || (e < earlierCount && earlier[e]! < postings[positions[i]!]!)) merged[out++] = earlier[e++]!;
+      else merged[out++] = postings[positions[i++]!]!;
+    }
+    this.earlier = merged;
+    this.merged = earlier;
+    return out;
+  }
+
+  /** How many rows carry one of `matches`' words (a row with several of them once). */
+  private rowsCarrying(matches: WordMatches): number {
+    const { postingStarts, postings } = this.dictionary;
+    const stampOf = (this.stampOf ??= new Int32Array(this.rowCount));
+    const counted = ++this.stamp;
+    let count = 0;
+    for (const word of matches.words) {
+      for (let p = postingStarts[word]!, end = postingStarts[word + 1]!; p < end; p++) {
+        if (stampOf[postings[p]!] === counted) continue;
+        stampOf[postings[p]!] = counted;
+        count += 1;
       }
     }
-    return { count, ranks };
+    return count;
   }
 
   private initialsNow(): Uint32Array {
@@ -153,11 +203,14 @@ class Postings {
     }
   }
 
-  /** The next row in ascending order (a row carried by several words comes once per word), or -1. */
-  next(): number {
+  /**
+   * The position in the postings of the next row in ascending order (a row carried by several
+   * words comes once per word), or -1.
+   */
+  nextPosition(): number {
     if (this.size === 0) return -1;
     const list = this.heap[0]!;
-    const rank = this.rowOf(list);
+    const position = this.at[list]!;
     this.at[list]! += 1;
     if (this.at[list]! < this.end[list]!) this.siftDown(0);
     else {
@@ -165,7 +218,7 @@ class Postings {
       this.heap[0] = this.heap[this.size]!;
       this.siftDown(0);
     }
-    return rank;
+    return position;
   }
 
   private rowOf(list: number): number {

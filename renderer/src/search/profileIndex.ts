@@ -217,6 +217,8 @@ interface NameSearch {
    * arrays at random places (at 500,000 rows the memory reads were most of a keystroke).
    */
   idAtRank: Float64Array | null;
+  /** Position in the dictionary's postings → library key: one word's rows' keys side by side. */
+  idAtPosting: Float64Array | null;
   /** The last search's matches, reused by the next search with the same text (its facet counts). */
   lastText: string;
   lastMatches: NameMatches | null;
@@ -559,7 +561,7 @@ export class ProfileIndex {
       dictionary = buildNameDictionary(names);
     }
     this.namesChanged.clear();
-    this.nameSearch = { dictionary, matcher: new NameMatcher(dictionary, count), slotAt, rankOf, idAtRank: null, lastText: '', lastMatches: null };
+    this.nameSearch = { dictionary, matcher: new NameMatcher(dictionary, count), slotAt, rankOf, idAtRank: null, idAtPosting: null, lastText: '', lastMatches: null };
     return this.nameSearch;
   }
 
@@ -598,7 +600,7 @@ export class ProfileIndex {
     index.orders = { ...orders };
     const rankOf = new Int32Array(rowCount);
     for (let rank = 0; rank < rowCount; rank++) rankOf[orders.name[rank]!] = rank;
-    index.nameSearch = { dictionary: nameDictionary, matcher: new NameMatcher(nameDictionary, rowCount), slotAt: orders.name, rankOf, idAtRank: null, lastText: '', lastMatches: null };
+    index.nameSearch = { dictionary: nameDictionary, matcher: new NameMatcher(nameDictionary, rowCount), slotAt: orders.name, rankOf, idAtRank: null, idAtPosting: null, lastText: '', lastMatches: null };
     index.readRev = state.readThroughRev;
     return index;
   }
@@ -677,14 +679,14 @@ export class ProfileIndex {
 
   /**
    * Work a keystroke would otherwise do, done in idle time while `stillIdle()` says there is time:
-   * the name search caught up with changed rows, its ids in name order, and every name word's
-   * prefixes classified (NameMatcher.prepareWhile). Returns whether all is done; nothing is to do before a first name
+   * the name search caught up with changed rows, its ids in name order and by posting, and every
+   * name word's prefixes classified (NameMatcher.prepareWhile). Returns whether all is done; nothing is to do before a first name
    * search (building the name search at once is one long task: the first keystroke does it).
    */
   prepareTyping(stillIdle: () => boolean): boolean {
     if (!this.nameSearch) return true;
     const search = this.nameSearchNow();
-    this.idAtRankOf(search, this.columnsNow());
+    this.idAtPostingOf(search, this.columnsNow());
     return search.matcher.prepareWhile(stillIdle);
   }
 
@@ -702,10 +704,20 @@ export class ProfileIndex {
     const first = search.matcher.firstScreen(typed.split(' '), length);
     // The screen is written where the matcher keeps its last matches.
     search.lastMatches = null;
-    const idAtRank = this.idAtRankOf(search, columns);
-    const ids = this.idSlab.take(first.ranks.length);
-    for (let i = 0; i < ids.length; i++) ids[i] = idAtRank[first.ranks[i]!]!;
+    const idOf = first.rowsAt === 'postings' ? this.idAtPostingOf(search, columns) : this.idAtRankOf(search, columns);
+    const ids = this.idSlab.take(first.rows.length);
+    for (let i = 0; i < ids.length; i++) ids[i] = idOf[first.rows[i]!]!;
     return { count: first.count, ids };
+  }
+
+  private idAtPostingOf(search: NameSearch, columns: Columns): Float64Array {
+    if (search.idAtPosting) return search.idAtPosting;
+    const idAtRank = this.idAtRankOf(search, columns);
+    const { postings } = search.dictionary;
+    const idAtPosting = new Float64Array(postings.length);
+    for (let p = 0; p < postings.length; p++) idAtPosting[p] = idAtRank[postings[p]!]!;
+    search.idAtPosting = idAtPosting;
+    return idAtPosting;
   }
 
   private idAtRankOf(search: NameSearch, columns: Columns): Float64Array {
