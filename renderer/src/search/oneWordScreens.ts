@@ -24,6 +24,11 @@ export class OneWordScreens {
   /** Per row: the pass that last counted or took it (made on first use). */
   private stampOf: Int32Array | null = null;
   private stamp = 0;
+  /**
+   * Per letter a–z: its screen's rows as last walked. A letter's screen is the same until the
+   * names change (then this object is made anew), and its walks were the slowest one-word screen.
+   */
+  private readonly letterScreens: (Int32Array | undefined)[] = new Array<Int32Array | undefined>(26);
   /** The merge of a class's postings, reused (made on first use). */
   private postings: Postings | null = null;
   /** The ranks a screen took from better classes, ascending, and the next list of them (scratch). */
@@ -53,8 +58,14 @@ export class OneWordScreens {
   private oneLetter(letter: string, length: number): ScreenRows | null {
     const bit = letterBit(letter);
     if (bit === 0) return null;
-    const count = this.letterCountsNow()[31 - Math.clz32(bit)]!;
+    const letterIndex = 31 - Math.clz32(bit);
+    const count = this.letterCountsNow()[letterIndex]!;
     const ranks = this.out.subarray(0, Math.min(length, count));
+    const kept = this.letterScreens[letterIndex];
+    if (kept && kept.length >= ranks.length) {
+      ranks.set(kept.subarray(0, ranks.length));
+      return { count, rows: ranks, rowsAt: 'ranks' };
+    }
     const { words, postingStarts, postings, rowLetters } = this.dictionary;
     const at = lowerBound(words, letter);
     const whole = words[at] === letter ? postings.subarray(postingStarts[at]!, postingStarts[at + 1]!) : postings.subarray(0, 0);
@@ -71,6 +82,7 @@ export class OneWordScreens {
     for (let rank = 0; rank < this.rowCount && taken < ranks.length; rank++) {
       if ((rowLetters[rank]! & bit) !== 0 && (initials[rank]! & bit) === 0) ranks[taken++] = rank;
     }
+    this.letterScreens[letterIndex] = ranks.slice();
     return { count, rows: ranks, rowsAt: 'ranks' };
   }
 
@@ -93,12 +105,28 @@ export class OneWordScreens {
     let earlierCount = 0;
     let filled = 0;
     const lists = (this.postings ??= new Postings(this.dictionary));
+    const { postingStarts } = this.dictionary;
     for (let c = 0; c < classCount && filled < positions.length; c++) {
-      lists.start(matches.words, matches.classStarts[c]!, matches.classStarts[c + 1]!);
+      const from = matches.classStarts[c]!;
+      const to = matches.classStarts[c + 1]!;
+      if (from === to) continue;
       const classFirst = filled;
       const earlier = this.earlier;
       let last = -1;
       let e = 0;
+      if (to - from === 1) {
+        // One word: its postings in order, no merge (and no row twice).
+        const word = matches.words[from]!;
+        for (let p = postingStarts[word]!, end = postingStarts[word + 1]!; p < end && filled < positions.length; p++) {
+          const rank = postings[p]!;
+          while (e < earlierCount && earlier[e]! < rank) e += 1;
+          if (e < earlierCount && earlier[e] === rank) continue;
+          positions[filled++] = p;
+        }
+        if (filled < positions.length) earlierCount = this.takeEarlier(earlierCount, positions, classFirst, filled);
+        continue;
+      }
+      lists.start(matches.words, from, to);
       for (let p = lists.nextPosition(); p >= 0 && filled < positions.length; p = lists.nextPosition()) {
         const rank = postings[p]!;
         if (rank === last) continue;

@@ -24,6 +24,8 @@ export class PrefixTable {
   private readonly postingCounts: Int32Array;
   private readonly rowCounts: Int32Array;
   private readonly matchedWords = new GrowableInts(1024);
+  /** Each entry's matches as `find` gave them, kept: a word is asked again at every keystroke after it. */
+  private readonly found: (WordMatches | undefined)[];
   /** Entries classified so far (in entry order). */
   private filled = 0;
   /** The word whose prefixes are being classified, and its next prefix length. */
@@ -53,6 +55,7 @@ export class PrefixTable {
     this.classStarts = new Int32Array(entries * this.stride);
     this.postingCounts = new Int32Array(entries);
     this.rowCounts = new Int32Array(entries);
+    this.found = new Array<WordMatches | undefined>(entries);
     this.nextLength = words.length > 0 ? this.shared[0]! + 1 : 0;
     this.skipClassified();
   }
@@ -70,6 +73,8 @@ export class PrefixTable {
     // The first word starting with `typed` owns it (the word before shares fewer letters).
     const entry = this.entryBase[w]! + typed.length - this.shared[w]! - 1;
     if (entry >= this.filled) return null;
+    const known = this.found[entry];
+    if (known) return known;
     const at = entry * this.stride;
     const first = this.classStarts[at]!;
     const classStarts = new Array<number>(this.stride);
@@ -78,7 +83,9 @@ export class PrefixTable {
     const words = new Array<number>(count);
     const packed = this.matchedWords.values;
     for (let i = 0; i < count; i++) words[i] = packed[first + i]!;
-    return { words, classStarts, postingCount: this.postingCounts[entry]!, rowCount: this.rowCounts[entry]! };
+    const matches = { words, classStarts, postingCount: this.postingCounts[entry]!, rowCount: this.rowCounts[entry]! };
+    this.found[entry] = matches;
+    return matches;
   }
 
   /**
