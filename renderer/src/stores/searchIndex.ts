@@ -32,6 +32,9 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  */
 export const searchSnapshotTiming = { delayMs: 10_000 };
 
+/** Typing is prepared this long after the last search or change (prepareTypingSoon). */
+const typingPreparation = { delayMs: 300 };
+
 /** Where the library of the last start is remembered (see `early` below). */
 const lastLibraryKey = 'castdesk.searchIndex.lastLibrary';
 
@@ -263,29 +266,39 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
   });
 
   let preparingTyping = false;
+  let prepareTimer: ReturnType<typeof setTimeout> | null = null;
   /**
-   * Uses idle time to do what the next keystrokes would otherwise do (ProfileIndex.prepareTyping):
-   * started by a name search (its name search exists from then on) and by every change of the
-   * indexes; a run already going covers both.
+   * Uses idle time to do what the next keystrokes would otherwise do (ProfileIndex.prepareTyping),
+   * once searches and changes have paused for a moment: a sync changes the names batch after
+   * batch, and each change makes the work new. Started by a name search (its name search exists
+   * from then on) and by every change of the indexes; a run already going covers both.
    */
-  function prepareTypingWhenIdle(): void {
-    if (preparingTyping) return;
-    preparingTyping = true;
-    void inIdleSlices((stillIdle) => indexes.actor.prepareTyping(stillIdle) && indexes.crew.prepareTyping(stillIdle))
-      .catch(() => undefined)
-      .finally(() => (preparingTyping = false));
+  function prepareTypingSoon(): void {
+    if (prepareTimer) clearTimeout(prepareTimer);
+    prepareTimer = setTimeout(() => {
+      prepareTimer = null;
+      if (preparingTyping) return;
+      preparingTyping = true;
+      void inIdleSlices((stillIdle) => indexes.actor.prepareTyping(stillIdle) && indexes.crew.prepareTyping(stillIdle))
+        // A failure here is the search's own: the next keystroke meets it and shows it.
+        .catch(() => undefined)
+        .finally(() => (preparingTyping = false));
+    }, typingPreparation.delayMs);
   }
-  watch(revision, prepareTypingWhenIdle);
+  watch(revision, prepareTypingSoon);
+  onScopeDispose(() => {
+    if (prepareTimer) clearTimeout(prepareTimer);
+  });
 
   /** Searches one kind's index (read `revision` in a computed to search again on changes). */
   function search(kind: ProfileKind, query: ProfileQuery, options?: { counts?: boolean }): QueryResult {
-    if (query.text) prepareTypingWhenIdle();
+    if (query.text) prepareTypingSoon();
     return indexes[kind].query(query, options);
   }
 
   /** A name search's count and first `length` ids, or null for a search answered whole (ProfileIndex.firstScreen). */
   function firstScreen(kind: ProfileKind, query: ProfileQuery, length: number): { count: number; ids: Float64Array } | null {
-    if (query.text) prepareTypingWhenIdle();
+    if (query.text) prepareTypingSoon();
     return indexes[kind].firstScreen(query, length);
   }
 
