@@ -7,6 +7,7 @@
 import { letterBit, lowerBound, type NameDictionary } from './nameDictionary.ts';
 import { ClassTables } from './classTables.ts';
 import { OneWordScreens, type ScreenRows } from './oneWordScreens.ts';
+import { RowCounter } from './rowCounter.ts';
 import { RowWords } from './rowWords.ts';
 import { sortRange } from './sortRows.ts';
 import { classCount, noClass, WordMatcher, type WordMatches } from './wordMatches.ts';
@@ -58,12 +59,13 @@ export class NameMatcher {
     private readonly dictionary: NameDictionary,
     private readonly rowCount: number,
   ) {
-    this.words = new WordMatcher(dictionary);
+    const rowCounter = new RowCounter(dictionary);
+    this.words = new WordMatcher(dictionary, rowCounter);
     this.classTables = new ClassTables(dictionary.words.length, maxTypedWords);
     this.state = new Int32Array(rowCount);
     this.complete = new Int32Array(rowCount);
     this.result = new Int32Array(rowCount);
-    this.oneWordScreens = new OneWordScreens(dictionary, rowCount, this.result);
+    this.oneWordScreens = new OneWordScreens(dictionary, rowCount, this.result, rowCounter);
   }
 
   /** One folded typed word's dictionary matches, by class (remembered, as `match` remembers them). */

@@ -5,6 +5,7 @@
  * NameMatcher's: best tier first, name order within a tier.
  */
 import { letterBit, lowerBound, type NameDictionary } from './nameDictionary.ts';
+import type { RowCounter } from './rowCounter.ts';
 import { classCount, type WordMatches } from './wordMatches.ts';
 
 /** A screen's rows as a first screen gives them. */
@@ -21,9 +22,6 @@ export class OneWordScreens {
   private initials: Uint32Array | null = null;
   /** Per letter a–z: the rows with it in one of their words (made on first use). */
   private letterCounts: Int32Array | null = null;
-  /** Per row: the pass that last counted or took it (made on first use). */
-  private stampOf: Int32Array | null = null;
-  private stamp = 0;
   /**
    * Per letter a–z: its screen's rows as last walked. A letter's screen is the same until the
    * names change (then this object is made anew), and its walks were the slowest one-word screen.
@@ -35,11 +33,15 @@ export class OneWordScreens {
   private earlier = new Int32Array(0);
   private merged = new Int32Array(0);
 
-  /** `out`: where the screen's rows are written (as long as the rows; the caller's scratch). */
+  /**
+   * `out`: where the screen's rows are written (as long as the rows; the caller's scratch);
+   * `rowCounter`: counts a word's rows where they were not counted in advance.
+   */
   constructor(
     private readonly dictionary: NameDictionary,
     private readonly rowCount: number,
     private readonly out: Int32Array,
+    private readonly rowCounter: RowCounter,
   ) {}
 
   /**
@@ -96,7 +98,7 @@ export class OneWordScreens {
    */
   private oneWord(matches: WordMatches, length: number): ScreenRows {
     const { postings } = this.dictionary;
-    const count = matches.rowCount >= 0 ? matches.rowCount : this.rowsCarrying(matches);
+    const count = matches.rowCount >= 0 ? matches.rowCount : this.rowCounter.rowsCarrying(matches.words);
     const positions = this.out.subarray(0, Math.min(length, count));
     if (this.earlier.length < positions.length) {
       this.earlier = new Int32Array(positions.length);
@@ -159,21 +161,6 @@ export class OneWordScreens {
     return out;
   }
 
-  /** How many rows carry one of `matches`' words (a row with several of them once). */
-  private rowsCarrying(matches: WordMatches): number {
-    const { postingStarts, postings } = this.dictionary;
-    const stampOf = (this.stampOf ??= new Int32Array(this.rowCount));
-    const counted = ++this.stamp;
-    let count = 0;
-    for (const word of matches.words) {
-      for (let p = postingStarts[word]!, end = postingStarts[word + 1]!; p < end; p++) {
-        if (stampOf[postings[p]!] === counted) continue;
-        stampOf[postings[p]!] = counted;
-        count += 1;
-      }
-    }
-    return count;
-  }
 
   private initialsNow(): Uint32Array {
     if (this.initials) return this.initials;

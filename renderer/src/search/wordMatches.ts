@@ -7,6 +7,7 @@
 import { boundedDistance } from './editDistance.ts';
 import { lettersOf, lowerBound, type NameDictionary } from './nameDictionary.ts';
 import { PrefixTable } from './prefixTable.ts';
+import { RowCounter } from './rowCounter.ts';
 import { trigramsOfWord, wordSimilarity, wordSimilarityThreshold } from './trigramSimilarity.ts';
 
 /** Class numbers: lower is better; a row's score is the sum over the typed words. */
@@ -159,11 +160,12 @@ export class WordMatcher {
   private letterWords: Map<number, Int32Array> | null = null;
   /** Every dictionary word's prefixes classified in advance (`prepareWhile`), as far as done. */
   private prefixTable: PrefixTable | null = null;
-  /** Per row: the count that last met it (`counted`), made on first use. */
-  private rowStampOf: Int32Array | null = null;
-  private rowStamp = 0;
 
-  constructor(private readonly dictionary: NameDictionary) {
+  /** `rowCounter`: counts the rows of prefixes classified in advance (shared with the matcher's screens). */
+  constructor(
+    private readonly dictionary: NameDictionary,
+    private readonly rowCounter = new RowCounter(dictionary),
+  ) {
     const size = dictionary.words.length;
     this.stampOf = new Int32Array(size);
     this.classOf = new Uint8Array(size);
@@ -223,19 +225,7 @@ export class WordMatcher {
    * letter's are not: one letter alone is counted from each row's letters (OneWordScreens).
    */
   private counted(matches: WordMatches, typed: string): WordMatches {
-    if (typed.length < 2) return matches;
-    const { postingStarts, postings, rowLetters } = this.dictionary;
-    const stampOf = (this.rowStampOf ??= new Int32Array(rowLetters.length));
-    const stamp = ++this.rowStamp;
-    let rowCount = 0;
-    for (const word of matches.words) {
-      for (let p = postingStarts[word]!, end = postingStarts[word + 1]!; p < end; p++) {
-        if (stampOf[postings[p]!] === stamp) continue;
-        stampOf[postings[p]!] = stamp;
-        rowCount += 1;
-      }
-    }
-    return { ...matches, rowCount };
+    return typed.length < 2 ? matches : { ...matches, rowCount: this.rowCounter.rowsCarrying(matches.words) };
   }
 
   private scan(typed: string): WordMatches {
