@@ -54,6 +54,7 @@ export class NameMatcher {
   private readonly tierFill = new Int32Array((classCount - 1) * maxTypedWords + 1);
   /** One typed word's first screens (they write into `result`). */
   private readonly oneWordScreens: OneWordScreens;
+  private prepared = false;
 
   constructor(
     private readonly dictionary: NameDictionary,
@@ -73,9 +74,19 @@ export class NameMatcher {
     return this.words.match(typed);
   }
 
-  /** Classifies typed words in advance while `stillIdle()` (WordMatcher.prepareWhile); returns whether done. */
-  prepareWhile(stillIdle: () => boolean): boolean {
-    return this.words.prepareWhile(stillIdle);
+  /**
+   * Classifies typed words in advance while `stillIdle()` (WordMatcher.prepareWhile), then makes
+   * the first screens (`screenLength` rows) of every one- and two-letter word; returns whether done.
+   */
+  prepareWhile(stillIdle: () => boolean, screenLength: number): boolean {
+    if (!this.words.prepareWhile(stillIdle)) return false;
+    this.prepared = this.oneWordScreens.prepareShortWhile(stillIdle, screenLength, (typed) => this.words.match(typed));
+    return this.prepared;
+  }
+
+  /** Whether `prepareWhile` has done all (making the short screens writes over the last matches). */
+  get typingPrepared(): boolean {
+    return this.prepared;
   }
 
   /** The rows matching every one of `typedWords` (folded, non-empty); valid until the next call. */
@@ -103,7 +114,7 @@ export class NameMatcher {
    */
   firstScreen(typedWords: readonly string[], length: number): ScreenRows {
     const typed = typedWords.slice(0, maxTypedWords);
-    if (typed.length === 1) return this.oneWordScreens.first(typed[0]!, length, () => this.words.match(typed[0]!));
+    if (typed.length === 1) return this.oneWordScreens.first(typed[0]!, length, (word) => this.words.match(word));
     const base = this.nextStateBase();
     const completed = this.completeRows(typed, base);
     return { count: completed, rows: this.firstOrdered(completed, typed.length, base, Math.min(length, completed)), rowsAt: 'ranks' };

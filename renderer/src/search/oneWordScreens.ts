@@ -23,10 +23,13 @@ export class OneWordScreens {
   /** Per letter a–z: the rows with it in one of their words (made on first use). */
   private letterCounts: Int32Array | null = null;
   /**
-   * Per letter a–z: its screen's rows as last walked. A letter's screen is the same until the
-   * names change (then this object is made anew), and its walks were the slowest one-word screen.
+   * The screens of one- and two-letter words as last made: a short word's screen is the same
+   * until the names change (then this object is made anew), and short words make the slowest
+   * one-word screens (many rows, many words to merge). At most 26 + 26 × 26 of them.
    */
-  private readonly letterScreens: (Int32Array | undefined)[] = new Array<Int32Array | undefined>(26);
+  private readonly shortScreens = new Map<string, ScreenRows>();
+  /** The short words `prepareShortWhile` has yet to make screens of (made on its first call). */
+  private shortWordsLeft: string[] | null = null;
   /** The merge of a class's postings, reused (made on first use). */
   private postings: Postings | null = null;
   /** The ranks a screen took from better classes, ascending, and the next list of them (scratch). */
@@ -49,8 +52,36 @@ export class OneWordScreens {
    * the list's order (valid until the next call). `matches`: the word's dictionary matches
    * (WordMatcher), asked for any word but a letter a–z.
    */
-  first(typed: string, length: number, matches: () => WordMatches): ScreenRows {
-    return (typed.length === 1 ? this.oneLetter(typed, length) : null) ?? this.oneWord(matches(), length);
+  first(typed: string, length: number, matches: (typed: string) => WordMatches): ScreenRows {
+    const short = typed.length <= 2;
+    const kept = short ? this.shortScreens.get(typed) : undefined;
+    if (kept && kept.rows.length >= Math.min(length, kept.count)) {
+      const rows = this.out.subarray(0, Math.min(length, kept.count));
+      rows.set(kept.rows.subarray(0, rows.length));
+      return { count: kept.count, rows, rowsAt: kept.rowsAt };
+    }
+    const screen = (typed.length === 1 ? this.oneLetter(typed, length) : null) ?? this.oneWord(matches(typed), length);
+    if (short) this.shortScreens.set(typed, { ...screen, rows: screen.rows.slice() });
+    return screen;
+  }
+
+  /**
+   * Makes the screens (`length` rows) of every letter a–z and every two letters a name word starts
+   * with while `stillIdle()` says there is time; returns whether all are made.
+   */
+  prepareShortWhile(stillIdle: () => boolean, length: number, matches: (typed: string) => WordMatches): boolean {
+    if (!this.shortWordsLeft) {
+      const short = new Set<string>('abcdefghijklmnopqrstuvwxyz');
+      for (const word of this.dictionary.words) if (word.length >= 2) short.add(word.slice(0, 2));
+      this.shortWordsLeft = [...short];
+    }
+    while (this.shortWordsLeft.length > 0) {
+      const typed = this.shortWordsLeft.pop()!;
+      const kept = this.shortScreens.get(typed);
+      if (!kept || kept.rows.length < Math.min(length, kept.count)) this.first(typed, length, matches);
+      if (!stillIdle()) break;
+    }
+    return this.shortWordsLeft.length === 0;
   }
 
   /**
@@ -60,14 +91,8 @@ export class OneWordScreens {
   private oneLetter(letter: string, length: number): ScreenRows | null {
     const bit = letterBit(letter);
     if (bit === 0) return null;
-    const letterIndex = 31 - Math.clz32(bit);
-    const count = this.letterCountsNow()[letterIndex]!;
+    const count = this.letterCountsNow()[31 - Math.clz32(bit)]!;
     const ranks = this.out.subarray(0, Math.min(length, count));
-    const kept = this.letterScreens[letterIndex];
-    if (kept && kept.length >= ranks.length) {
-      ranks.set(kept.subarray(0, ranks.length));
-      return { count, rows: ranks, rowsAt: 'ranks' };
-    }
     const { words, postingStarts, postings, rowLetters } = this.dictionary;
     const at = lowerBound(words, letter);
     const whole = words[at] === letter ? postings.subarray(postingStarts[at]!, postingStarts[at + 1]!) : postings.subarray(0, 0);
@@ -84,7 +109,6 @@ export class OneWordScreens {
     for (let rank = 0; rank < this.rowCount && taken < ranks.length; rank++) {
       if ((rowLetters[rank]! & bit) !== 0 && (initials[rank]! & bit) === 0) ranks[taken++] = rank;
     }
-    this.letterScreens[letterIndex] = ranks.slice();
     return { count, rows: ranks, rowsAt: 'ranks' };
   }
 

@@ -57,6 +57,12 @@ export const facetModes: Record<FacetName, 'any' | 'all'> = {
   connection: 'any',
 };
 
+/**
+ * Rows of a name search the list asks for at once (`firstScreen`): more than the tallest list or
+ * grid shows; the rest are ordered when it scrolls past them.
+ */
+export const firstScreenLength = 200;
+
 /** Language levels, best first (the language_levels catalogue's keys). */
 export const languageLevels = ['muttersprachlich', 'fliessend', 'gut', 'grundkenntnisse'] as const;
 
@@ -679,15 +685,18 @@ export class ProfileIndex {
 
   /**
    * Work a keystroke would otherwise do, done in idle time while `stillIdle()` says there is time:
-   * the name search caught up with changed rows, its ids in name order and by posting, and every
-   * name word's prefixes classified (NameMatcher.prepareWhile). Returns whether all is done; nothing is to do before a first name
+   * the name search caught up with changed rows, its ids in name order and by posting, every name
+   * word's prefixes classified and the first screens of one and two letters (NameMatcher.prepareWhile). Returns whether all is done; nothing is to do before a first name
    * search (building the name search at once is one long task: the first keystroke does it).
    */
   prepareTyping(stillIdle: () => boolean): boolean {
     if (!this.nameSearch) return true;
     const search = this.nameSearchNow();
     this.idAtPostingOf(search, this.columnsNow());
-    return search.matcher.prepareWhile(stillIdle);
+    if (search.matcher.typingPrepared) return true;
+    // Preparing makes screens where the matcher keeps its last matches.
+    search.lastMatches = null;
+    return search.matcher.prepareWhile(stillIdle, firstScreenLength);
   }
 
   /**

@@ -6,7 +6,7 @@ import { computed, onScopeDispose, ref, shallowRef, watch } from 'vue';
 import { mediaUrl } from '../bridge/castdeskBridge.ts';
 import type { LibraryDb, ProfileKind, SavedActorSearch, SavedSearchRow, SearchRow } from '../db/libraryDb.ts';
 import { writeLibrary } from '../db/libraryDb.ts';
-import { emptyCounts, emptyQuery, type ProfileQuery, type ProfileSort, type QueryResult } from '../search/profileIndex.ts';
+import { emptyCounts, emptyQuery, firstScreenLength, type ProfileQuery, type ProfileSort, type QueryResult } from '../search/profileIndex.ts';
 import { layoutFromRoute, queryFromRoute, routeFromQuery, routeQueryFromText, routeQueryText, type ListLayout, type RouteQuery } from '../search/profileQueryUrl.ts';
 import { afterPaint } from './afterPaint.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
@@ -24,9 +24,6 @@ export interface ListedIds {
   count: number;
   idAt(position: number): number | undefined;
 }
-
-/** Rows of a one- or two-letter name search ordered at once: more than the tallest list or grid shows. */
-const firstScreenLength = 200;
 
 /** Facet counts follow a changed search once typing pauses this long. */
 const countsDelayMs = 150;

@@ -71,6 +71,10 @@ describe('first screen of a name search', () => {
     expect(index.query(query).ids.length).toBe(alone.length);
     index.firstScreen({ ...query, text: 'jo' }, 50);
     expect([...index.query(query).ids]).toEqual(alone);
+    // Preparing for typing makes short words' screens in the same scratch.
+    expect([...index.query(query, { counts: false }).ids]).toEqual(alone);
+    while (!index.prepareTyping(() => true));
+    expect([...index.query(query, { counts: false }).ids]).toEqual(alone);
   });
 
   it('is not offered without a name, with a filter or in another order, which are answered whole', () => {
