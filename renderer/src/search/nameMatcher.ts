@@ -10,7 +10,7 @@ import { OneWordScreens, type ScreenRows } from './oneWordScreens.ts';
 import { RowCounter } from './rowCounter.ts';
 import { RowWords } from './rowWords.ts';
 import { sortRange } from './sortRows.ts';
-import { classCount, noClass, WordMatcher, type WordMatches } from './wordMatches.ts';
+import { classCount, noClass, WordMatcher } from './wordMatches.ts';
 
 /** Typed words beyond this many are ignored (scores stay small integers). */
 const maxTypedWords = 8;
@@ -67,11 +67,6 @@ export class NameMatcher {
     this.complete = new Int32Array(rowCount);
     this.result = new Int32Array(rowCount);
     this.oneWordScreens = new OneWordScreens(dictionary, rowCount, this.result, rowCounter);
-  }
-
-  /** One folded typed word's dictionary matches, by class (remembered, as `match` remembers them). */
-  wordMatches(typed: string): WordMatches {
-    return this.words.match(typed);
   }
 
   /**

@@ -25,7 +25,8 @@ export class OneWordScreens {
   /**
    * The screens of one- and two-letter words as last made: a short word's screen is the same
    * until the names change (then this object is made anew), and short words make the slowest
-   * one-word screens (many rows, many words to merge). At most 26 + 26 × 26 of them.
+   * one-word screens (many rows, many words to merge). One per one- or two-character word typed
+   * or prepared: a few hundred.
    */
   private readonly shortScreens = new Map<string, ScreenRows>();
   /** The short words `prepareShortWhile` has yet to make screens of (made on its first call). */
