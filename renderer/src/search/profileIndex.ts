@@ -685,14 +685,15 @@ export class ProfileIndex {
 
   /**
    * Work a keystroke would otherwise do, done in idle time while `stillIdle()` says there is time:
-   * the name search caught up with changed rows, its ids in name order and by posting, every name
-   * word's prefixes classified and the first screens of one and two letters (NameMatcher.prepareWhile). Returns whether all is done; nothing is to do before a first name
-   * search (building the name search at once is one long task: the first keystroke does it).
+   * the name search's ids in name order and by posting, name words' prefixes classified and the
+   * first screens of one and two letters (NameMatcher.prepareWhile). Returns whether all is done.
+   * Nothing is done before a first name search, nor after rows changed: catching up with them is
+   * one long task, which the next search does (and then asks for this again).
    */
   prepareTyping(stillIdle: () => boolean): boolean {
-    if (!this.nameSearch) return true;
-    const search = this.nameSearchNow();
-    this.idAtPostingOf(search, this.columnsNow());
+    const search = this.nameSearch;
+    if (!search || !this.columns || this.namesChanged.size > 0 || this.columnsChanged.size > 0) return true;
+    this.idAtPostingOf(search, this.columns);
     if (search.matcher.typingPrepared) return true;
     // Preparing makes screens where the matcher keeps its last matches.
     search.lastMatches = null;
@@ -710,7 +711,7 @@ export class ProfileIndex {
     if (!typed) return null;
     const columns = this.columnsNow();
     const search = this.nameSearchNow();
-    const first = search.matcher.firstScreen(typed.split(' '), length);
+    const first = search.matcher.firstScreen(typed.split(' '), Math.max(0, length));
     // The screen is written where the matcher keeps its last matches.
     search.lastMatches = null;
     const idOf = first.rowsAt === 'postings' ? this.idAtPostingOf(search, columns) : this.idAtRankOf(search, columns);

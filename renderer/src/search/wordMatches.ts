@@ -215,7 +215,7 @@ export class WordMatcher {
    * time (PrefixTable); returns whether all are. Called in idle time: `match` reads what is done.
    */
   prepareWhile(stillIdle: () => boolean): boolean {
-    this.prefixTable ??= new PrefixTable(this.dictionary.words, classCount);
+    this.prefixTable ??= new PrefixTable(this.dictionary.words, classCount, this.dictionary.postingStarts);
     return this.prefixTable.fill((typed) => this.counted(this.scan(typed), typed), stillIdle);
   }
 

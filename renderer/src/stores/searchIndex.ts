@@ -266,6 +266,7 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
   });
 
   let preparingTyping = false;
+  let disposed = false;
   let prepareTimer: ReturnType<typeof setTimeout> | null = null;
   /**
    * Uses idle time to do what the next keystrokes would otherwise do (ProfileIndex.prepareTyping),
@@ -279,7 +280,9 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
       prepareTimer = null;
       if (preparingTyping) return;
       preparingTyping = true;
-      void inIdleSlices((stillIdle) => indexes.actor.prepareTyping(stillIdle) && indexes.crew.prepareTyping(stillIdle))
+      const current = generation;
+      // Another library (or none, the store gone) ends the run: its indexes are not this one's.
+      void inIdleSlices((stillIdle) => disposed || current !== generation || (indexes.actor.prepareTyping(stillIdle) && indexes.crew.prepareTyping(stillIdle)))
         // A failure here is the search's own: the next keystroke meets it and shows it.
         .catch(() => undefined)
         .finally(() => (preparingTyping = false));
@@ -287,6 +290,7 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
   }
   watch(revision, prepareTypingSoon);
   onScopeDispose(() => {
+    disposed = true;
     if (prepareTimer) clearTimeout(prepareTimer);
   });
 

@@ -4,8 +4,9 @@
  * every keystroke of typed names (one word and several, typos, reversed), every screen length,
  * prepared for typing or not, and after rows are renamed, added and removed.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ProfileIndex, emptyQuery, type ProfileQuery } from '../../../renderer/src/search/profileIndex.ts';
+import { WordMatcher } from '../../../renderer/src/search/wordMatches.ts';
 import { searchRowsOf } from '../../bench/searchRows.ts';
 import { keystrokes, realisticNames, typedQueries } from '../../bench/searchCorpus.ts';
 
@@ -58,6 +59,28 @@ describe('first screen of a name search', () => {
     expectWholeSearchAgrees(index);
     while (!index.prepareTyping(() => true));
     expectWholeSearchAgrees(index);
+  });
+
+  it('is prepared for only once a search has caught up with changed rows (catching up is one long task)', () => {
+    const rows = searchRowsOf(realisticNames(2_000, 9));
+    const index = new ProfileIndex();
+    index.upsert(rows);
+    const prepared = vi.spyOn(WordMatcher.prototype, 'prepareWhile');
+    try {
+      // Before a first name search there is no name search to prepare.
+      expect(index.prepareTyping(() => true)).toBe(true);
+      index.firstScreen({ ...emptyQuery(), text: 'jo', sort: 'relevance' }, 50);
+      index.upsert([{ ...rows[0]!, name: 'Q Quentin', foldedName: 'q quentin', rev: 10_001 }]);
+      expect(index.prepareTyping(() => true)).toBe(true);
+      expect(prepared).not.toHaveBeenCalled();
+      const ids = [...index.firstScreen({ ...emptyQuery(), text: 'quen', sort: 'relevance' }, 50)!.ids];
+      expect(ids).toEqual([rows[0]!.uid]);
+      while (!index.prepareTyping(() => true));
+      expect(prepared).toHaveBeenCalled();
+      expect([...index.firstScreen({ ...emptyQuery(), text: 'quen', sort: 'relevance' }, 50)!.ids]).toEqual(ids);
+    } finally {
+      prepared.mockRestore();
+    }
   });
 
   it('leaves the whole search of the same text intact (both share the matcher’s scratch)', () => {

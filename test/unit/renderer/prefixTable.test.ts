@@ -31,7 +31,7 @@ function classifiedWhenTyped(typed: string): WordMatches {
 
 describe('prefixes classified in advance', () => {
   it('finds every prefix of every word, and only those, with what classifying it when typed finds', () => {
-    const table = new PrefixTable(dictionary.words, classCount);
+    const table = new PrefixTable(dictionary.words, classCount, dictionary.postingStarts);
     const matcher = new WordMatcher(dictionary);
     expect(table.fill((typed) => matcher.match(typed), () => true)).toBe(true);
     const prefixes = prefixesOf(dictionary.words);
@@ -44,12 +44,12 @@ describe('prefixes classified in advance', () => {
   it('is filled slice by slice, each as long as there is time, and finds only what is filled', () => {
     const matcher = new WordMatcher(dictionary);
     const inOrder: string[] = [];
-    new PrefixTable(dictionary.words, classCount).fill((typed) => (inOrder.push(typed), matcher.match(typed)), () => true);
+    new PrefixTable(dictionary.words, classCount, dictionary.postingStarts).fill((typed) => (inOrder.push(typed), matcher.match(typed)), () => true);
     // Each prefix once, all of them.
     expect(inOrder.length).toBe(new Set(inOrder).size);
     expect(new Set(inOrder)).toEqual(new Set(prefixesOf(dictionary.words)));
 
-    const table = new PrefixTable(dictionary.words, classCount);
+    const table = new PrefixTable(dictionary.words, classCount, dictionary.postingStarts);
     let filled = 0;
     for (let slice = 1; ; slice++) {
       let left = 250;
@@ -62,6 +62,31 @@ describe('prefixes classified in advance', () => {
       expect(table.find(inOrder[filled]!)).toBeNull();
     }
     expect(filled).toBe(inOrder.length);
+  });
+
+  it('classifies the prefixes leading to the most rows first, and stops at its budget', () => {
+    const { words, postingStarts } = dictionary;
+    // A prefix leads to the rows of every word starting with it (each word's rows counted).
+    const rowsLedTo = (prefix: string) => words.reduce((sum, word, w) => sum + (word.startsWith(prefix) ? postingStarts[w + 1]! - postingStarts[w]! : 0), 0);
+    const matcher = new WordMatcher(dictionary);
+    const table = new PrefixTable(words, classCount, postingStarts, { prefixes: 300, matchedWords: 10_000_000 });
+    let slices = 0;
+    while (!table.fill((typed) => matcher.match(typed), () => false)) slices += 1;
+    expect(slices).toBe(299);
+    const prefixes = prefixesOf(words);
+    const taken = prefixes.filter((prefix) => table.find(prefix) !== null);
+    expect(taken).toHaveLength(300);
+    const left = prefixes.filter((prefix) => table.find(prefix) === null);
+    expect(Math.min(...taken.map(rowsLedTo))).toBeGreaterThanOrEqual(Math.max(...left.map(rowsLedTo)));
+    for (const prefix of taken.slice(0, 50)) expect(table.find(prefix)).toEqual(classifiedWhenTyped(prefix));
+
+    // A budget of matched words stops it too, after the prefix that reached it.
+    const small = new PrefixTable(words, classCount, postingStarts, { prefixes: 1_000_000, matchedWords: 5_000 });
+    let classified = 0;
+    small.fill((typed) => (classified += 1, matcher.match(typed)), () => true);
+    expect(small.complete).toBe(true);
+    expect(classified).toBeLessThan(prefixes.length);
+    expect(prefixes.filter((prefix) => small.find(prefix) !== null)).toHaveLength(classified);
   });
 
   it('answers typed prefixes from the table, not by classifying them again, with the rows they list counted', () => {
