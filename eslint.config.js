@@ -158,10 +158,24 @@ const boundaries = [
   },
   {
     files: ['electron/main/**/*.ts'],
-    rules: restrict(noRenderer, noServer, {
-      regex: relativeInto('preload', 'web'),
-      message: 'electron/main imports electron/core and contract/ only.',
-    }),
+    rules: {
+      ...restrict(noRenderer, noServer, {
+        regex: relativeInto('preload', 'web'),
+        message: 'electron/main imports electron/core and contract/ only.',
+      }),
+      /**
+       * Electron emits 'ready' only after the ES-module entry has finished evaluating (Electron's
+       * "ES Modules (ESM) in Electron" guide; electron/electron#40719): a top-level await of anything
+       * that waits for ready hangs the app with no window and no error. No top-level await at all.
+       */
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: ':matches(AwaitExpression, ForOfStatement[await=true]):not(:function :matches(AwaitExpression, ForOfStatement))',
+          message: "No top-level await in electron/main: Electron emits 'ready' only after the entry module has evaluated, so awaiting it there hangs the app. Start with `void start()`.",
+        },
+      ],
+    },
   },
   {
     files: ['electron/preload/**/*.ts'],

@@ -110,6 +110,10 @@ const forbiddenSyntax: [file: string, code: string][] = [
   ['electron/core/keys/keychain.ts', "import { createRequire } from 'node:module';\nexport const load = () => createRequire(import.meta.url)('electron');"],
   ['electron/core/keys/keychain.ts', "import * as nodeModule from 'node:module';\nexport const require = nodeModule.createRequire(import.meta.url);"],
   ['electron/core/keys/keychain.ts', "export const load = () => module.require('electron');"],
+  // A top-level await in the Electron shell: 'ready' comes only after the entry has evaluated.
+  ['electron/main/index.ts', "import { app } from 'electron';\nawait app.whenReady();"],
+  ['electron/main/index.ts', "async function start(): Promise<void> {}\nawait start().catch(() => undefined);"],
+  ['electron/main/lifecycle.ts', "for await (const line of [Promise.resolve('a')]) console.log(line);"],
 ];
 
 const allowedSyntax: [file: string, code: string][] = [
@@ -122,6 +126,7 @@ const allowedSyntax: [file: string, code: string][] = [
   ['electron/core/files/atomicWrite.ts', "export const full = () => Object.assign(new Error('no space left'), { code: 'ENOSPC' });"],
   ['electron/core/demo/demoLauncher.ts', "export const load = () => import('../../../server/src/startDirectory.ts');"],
   ['electron/main/index.ts', "export const load = () => import('electron');"],
+  ['electron/main/index.ts', "import { app } from 'electron';\nasync function start(): Promise<void> {\n  await app.whenReady();\n  for await (const line of [Promise.resolve('a')]) console.log(line);\n}\nvoid start();"],
 ];
 
 // The first lint of a file loads the parsers: generous on a loaded machine.
