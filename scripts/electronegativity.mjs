@@ -25,12 +25,27 @@ const excludedChecks = ['AvailableSecurityFixesGlobalCheck'];
  */
 
 /**
+ * The tool asks the network for newer translations of its messages at every run (through got 11,
+ * with a 1 s timeout and retries). Without a network that request's retry outlives its timeout, and
+ * on Node 22 and later got 11 then throws from a timer ("The `onCancel` handler was attached after
+ * the promise settled"), killing the scan after it finished. The scan needs no network: its got
+ * answers "offline" at once, and the tool falls back to its bundled English texts as it does offline.
+ */
+function answerTranslationDownloadsOffline() {
+  const toolDir = path.dirname(require.resolve('@doyensec/electronegativity'));
+  const gotPath = createRequire(path.join(toolDir, 'index.js')).resolve('got');
+  const offline = () => Promise.reject(new Error('electronegativity runs offline here'));
+  require.cache[gotPath] ??= /** @type {NodeJS.Module} */ (/** @type {unknown} */ ({ id: gotPath, filename: gotPath, loaded: true, exports: offline }));
+}
+
+/**
  * Scans `input` and returns every finding. The Electron version is the installed one, since out/
  * has no package.json for the tool to read it from.
  * @param {string} input
  * @returns {Promise<Finding[]>}
  */
 export async function scan(input) {
+  answerTranslationDownloadsOffline();
   /** @type {(options: Record<string, unknown>) => Promise<{ issues: Finding[], errors: unknown[] }>} */
   const run = require('@doyensec/electronegativity');
   const electronVersion = JSON.parse(readFileSync(path.join(repoRoot, 'node_modules/electron/package.json'), 'utf8')).version;
