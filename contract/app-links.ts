@@ -50,6 +50,15 @@ const maxId = 2_147_483_647;
 
 export type AppLinkResult = { ok: true; route: string } | { ok: false; reason: string };
 
+/** C0 controls and DEL: no search text has them, and they can hide a line in a log or a title. */
+function hasControlCharacter(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
 function refused(reason: string): AppLinkResult {
   return { ok: false, reason };
 }
@@ -91,7 +100,7 @@ function searchQuery(query: string): string | AppLinkResult {
   const canonical = new URLSearchParams();
   for (const [name, value] of params) {
     if (!(appLinkSearchParams as readonly string[]).includes(name)) return refused(`unknown query parameter "${name.slice(0, 40)}"`);
-    if (value === '' || value.length > maxParamValueLength || /[\u0000-\u001f\u007f]/.test(value)) return refused(`the value of "${name}" is empty, too long or has control characters`);
+    if (value === '' || value.length > maxParamValueLength || hasControlCharacter(value)) return refused(`the value of "${name}" is empty, too long or has control characters`);
     const count = (counts.get(name) ?? 0) + 1;
     if (count > maxParamValues) return refused(`"${name}" has more than ${maxParamValues} values`);
     counts.set(name, count);
@@ -121,20 +130,27 @@ export function routeFromAppLink(link: string): AppLinkResult {
 }
 
 /**
+ * A router path (with its query, as the router writes it) in the form the link rule writes, e.g.
+ * `/crew?q=Anna%20Maria` → `/crew?q=Anna+Maria`; null when no link opens it.
+ */
+export function linkableRoute(route: string): string | null {
+  if (typeof route !== 'string' || !route.startsWith('/')) return null;
+  const read = routeFromAppLink(`${appLinkScheme}://${route.slice(1)}`);
+  return read.ok ? read.route : null;
+}
+
+/**
  * The `castdesk://` link of a router path (with its query), for "Copy link"; null when the route
  * is not one a link may open (then there is nothing to copy).
  */
 export function appLinkFromRoute(route: string): string | null {
-  const link = `${appLinkScheme}://${route.replace(/^\//, '')}`;
-  const read = routeFromAppLink(link);
-  return read.ok ? `${appLinkScheme}://${read.route.slice(1)}` : null;
+  const linkable = linkableRoute(route);
+  return linkable === null ? null : `${appLinkScheme}://${linkable.slice(1)}`;
 }
 
 /** Whether `route` is exactly a route a link may open, as routeFromAppLink writes it. */
 export function isAppLinkRoute(route: string): boolean {
-  if (typeof route !== 'string' || !route.startsWith('/')) return false;
-  const read = routeFromAppLink(`${appLinkScheme}://${route.slice(1)}`);
-  return read.ok && read.route === route;
+  return linkableRoute(route) === route;
 }
 
 /**

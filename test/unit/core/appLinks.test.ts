@@ -4,7 +4,7 @@
  * look-alike tricks, an extra query) is refused whole, with a reason for the log.
  */
 import { describe, expect, it } from 'vitest';
-import { appLinkFromRoute, appLinkInArgv, isAppLinkRoute, routeFromAppLink } from '../../../contract/app-links.ts';
+import { appLinkFromRoute, appLinkInArgv, isAppLinkRoute, linkableRoute, routeFromAppLink } from '../../../contract/app-links.ts';
 
 const route = (link: string) => routeFromAppLink(link);
 
@@ -91,6 +91,13 @@ describe('Copy link and the renderer check', () => {
     expect(appLinkFromRoute('/crew?q=Anna%20Maria&prof=camera')).toBe('castdesk://crew?q=Anna+Maria&prof=camera');
     expect(appLinkFromRoute('/settings')).toBeNull();
     expect(appLinkFromRoute('/actors/123?tab=credits')).toBeNull();
+  });
+
+  it('writes a router path the way the link rule does', () => {
+    expect(linkableRoute('/crew?q=Anna%20Maria&prof=camera')).toBe('/crew?q=Anna+Maria&prof=camera');
+    expect(linkableRoute('/actors/9')).toBe('/actors/9');
+    expect(linkableRoute('/settings')).toBeNull();
+    expect(linkableRoute('crew')).toBeNull();
   });
 
   it('accepts a route only as the link rule writes it', () => {
