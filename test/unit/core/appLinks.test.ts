@@ -60,6 +60,7 @@ describe('refused links', () => {
     'castdesk://user@actors/123',
     'castdesk://actors:80/123',
     'castdesk://actors/123#/settings',
+    'castdesk://actors?q=Anna#/settings',
     'castdesk://actors/１２３',
     'castdesk://actors/123\n',
     'castdesk://actors/ 123',
