@@ -348,14 +348,16 @@ const electronModule = {
 // Kept apart so it merges with the rewrite of the double. Rules kept, with Electron's documents:
 // - app.setAsDefaultProtocolClient(protocol[, path, args]) registers the scheme (app docs); the
 //   double records each call with its arguments.
-// - crashReporter.start must be called once; a second call throws in Electron ("crashReporter"
-//   docs: it may only be called once); the double throws too and records the options.
+// - crashReporter.start needs a submitURL unless uploadToServer is false, and should run before
+//   ready (crash-reporter docs: "Required unless uploadToServer is false"; "as early as possible
+//   ... preferably before app.on('ready')"); the double throws without either and records when.
 // - clipboard.writeText (clipboard docs); webContents.send delivers to the renderer only while the
 //   page lives (web-contents docs), recorded per window.
 // - dialog.showOpenDialog answers { canceled, filePaths } (dialog docs): the test sets the answer.
 const linksAndSupport = {
   protocolClients: [] as { protocol: string; path?: string; args?: string[] }[],
   crashReporterOptions: undefined as Record<string, unknown> | undefined,
+  crashReporterStartedWhenReady: undefined as boolean | undefined,
   clipboardText: [] as string[],
   sentToRenderer: [] as { channel: string; args: unknown[] }[],
   messageBoxes: [] as Record<string, unknown>[],
@@ -386,8 +388,9 @@ Object.assign(WebContentsDouble.prototype, {
 Object.assign(electronModule, {
   crashReporter: {
     start(options: Record<string, unknown>) {
-      if (linksAndSupport.crashReporterOptions) throw new Error('crashReporter.start may only be called once');
+      if (options.uploadToServer !== false && typeof options.submitURL !== 'string') throw new Error('submitURL is required unless uploadToServer is false');
       linksAndSupport.crashReporterOptions = options;
+      linksAndSupport.crashReporterStartedWhenReady = recorded.ready;
     },
   },
   clipboard: {

@@ -59,6 +59,8 @@ describe('before ready', () => {
     expect(recorded.ready).toBe(false);
     expect(linksAndSupport.protocolClients).toEqual([{ protocol: 'castdesk' }]);
     expect(linksAndSupport.crashReporterOptions).toMatchObject({ uploadToServer: false });
+    expect(linksAndSupport.crashReporterOptions).not.toHaveProperty('submitURL');
+    expect(linksAndSupport.crashReporterStartedWhenReady).toBe(false);
     expect(openUrlBeforeReady.defaultPrevented).toBe(true);
   });
 });
