@@ -7,7 +7,7 @@
  * `ready` is held back by the test (whenReady answers a promise it controls), as Electron holds it
  * until the entry has evaluated, so "before ready" is a real moment here.
  */
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { appendFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -130,7 +130,12 @@ describe('once ready', () => {
     expect(recorded.openedPaths).toEqual([path.join(userDataDir, 'logs')]);
   });
 
-  it('saves a problem report into the folder the user chose and shows it there', async () => {
+  it('saves a problem report into the folder the user chose and shows it there, without the stored key', async () => {
+    const key = 'report-canary-key-5f4e3d2c1b';
+    const added = await call('addConnection', { name: 'Agency', baseUrl: 'https://directory.example', contentLocale: 'en', key });
+    expect(added.ok).toBe(true);
+    // A line an older version wrote with the key in it.
+    await appendFile(path.join(userDataDir, 'logs', 'castdesk.log'), `2026-01-01T00:00:00.000Z ERROR old line with ${key}\n`);
     linksAndSupport.openDialogAnswer = { canceled: false, filePaths: [reportTarget] };
     helpItem('Save Problem Report…').click!();
     await vi.waitFor(() => expect(linksAndSupport.shownInFolder).toHaveLength(1), { timeout: 20_000 });
@@ -138,6 +143,9 @@ describe('once ready', () => {
     expect(path.dirname(folder)).toBe(reportTarget);
     expect(linksAndSupport.openDialogs.at(-1)).toMatchObject({ properties: ['openDirectory', 'createDirectory'], buttonLabel: 'Save Report Here' });
     expect((await readdir(folder)).sort()).toEqual(['logs', 'versions.json', 'versions.txt']);
-    expect(await readFile(path.join(folder, 'logs', 'castdesk.log'), 'utf8')).toContain('A castdesk:// link was ignored');
+    const log = await readFile(path.join(folder, 'logs', 'castdesk.log'), 'utf8');
+    expect(log).toContain('A castdesk:// link was ignored');
+    expect(log).toContain('old line with [redacted]');
+    expect(log).not.toContain(key);
   });
 });
