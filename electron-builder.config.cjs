@@ -28,6 +28,10 @@ module.exports = {
   npmRebuild: false,
   electronDist: process.env.CASTDESK_ELECTRON_DIST || undefined,
   extraMetadata: { main: 'out/main/index.js' },
+  // castdesk:// links (contract/app-links.ts): macOS's Info.plist and the Linux .desktop file name
+  // the scheme, so the OS hands a clicked link to Castdesk; Windows registers it at run time
+  // (app.setAsDefaultProtocolClient).
+  protocols: [{ name: 'Castdesk link', schemes: ['castdesk'] }],
   /**
    * Electron's hardening switches, flipped in the packaged binary: no ELECTRON_RUN_AS_NODE (the
    * demo directory runs in a utility process instead), no NODE_OPTIONS and no --inspect to inject

@@ -37,6 +37,9 @@ export const channelNames = [
   'setTaskbarProgress',
   'showNotification',
   'logRendererError',
+  'takeAppLink',
+  'copyAppLink',
+  'setMenuLanguage',
 ] as const;
 export type ChannelName = (typeof channelNames)[number];
 
@@ -44,6 +47,12 @@ export type ChannelName = (typeof channelNames)[number];
 export function ipcChannel(name: ChannelName): string {
   return `castdesk:${name}`;
 }
+
+/**
+ * The one message main sends to the renderer unasked: "a castdesk:// link is waiting". It carries
+ * nothing; the renderer fetches the route with `takeAppLink`, whose answer it validates.
+ */
+export const appLinkWaitingChannel = 'castdesk:appLinkWaiting';
 
 /**
  * Who is waiting for a directory request; the back end's rate budget serves higher priorities

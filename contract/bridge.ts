@@ -20,6 +20,7 @@ import {
   genderNewKeys,
   pictureVersionNames,
 } from './directory-api.ts';
+import { isAppLinkRoute, maxAppLinkLength } from './app-links.ts';
 import { maxExternalUrlLength } from './external-url.ts';
 import { actorListFields, castingCallListFields, crewListFields } from './list-fields.ts';
 import { maxNameQueryLength, maxPerPage } from './list-limits.ts';
@@ -27,6 +28,8 @@ import { maxNameQueryLength, maxPerPage } from './list-limits.ts';
 const connectionId = z.string().regex(/^[a-z0-9-]{1,64}$/, 'a connection id');
 /** Characters of a connection's name: the form's field, the bridge and the back end's settings file. */
 export const maxConnectionNameLength = 80;
+/** A router path a castdesk:// link may open, exactly as the link rule writes it. */
+const appLinkRoute = z.string().max(maxAppLinkLength).refine(isAppLinkRoute, 'a route a castdesk:// link can open');
 const profileId = z.number().int().positive().max(2_147_483_647);
 const contentLocale = z.enum(contentLocales);
 const nothing = z.object({}).strict();
@@ -254,6 +257,19 @@ export const bridgeChannels = {
   showNotification: channel(z.object({ title: z.string().min(1).max(200), body: z.string().max(1000) }).strict(), z.object({ shown: z.boolean() })),
   /** A failure inside the renderer, written to the app's log (redacted like every log line). */
   logRendererError: channel(z.object({ message: z.string().max(2000), detail: z.string().max(8000) }).strict(), nothing),
+  /**
+   * The route of the castdesk:// link the app was opened with (at start, from another instance, or
+   * macOS's open-url) and not yet shown, or null; taken once. Only a route the link rule
+   * (contract/app-links.ts) writes is ever answered.
+   */
+  takeAppLink: channel(nothing, z.object({ route: appLinkRoute.nullable() })),
+  /**
+   * Puts the castdesk:// link of `route` on the clipboard ("Copy link"). `copied` is false where
+   * the back end has no clipboard (the web shell): the page then copies `link` itself.
+   */
+  copyAppLink: channel(z.object({ route: appLinkRoute }).strict(), z.object({ link: z.string(), copied: z.boolean() })),
+  /** The UI language changed (or the app started in one): the native menus follow it. */
+  setMenuLanguage: channel(z.object({ locale: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/) }).strict(), nothing),
 } as const satisfies Record<ChannelName, ChannelSchemas>;
 
 export type BridgeChannels = typeof bridgeChannels;
@@ -266,6 +282,14 @@ export type ChannelResult<C extends ChannelName> = z.output<BridgeChannels[C]['r
 export type CastdeskBridge = {
   [C in ChannelName]: (args: ChannelArgs<C>) => Promise<BridgeResult<ChannelResult<C>>>;
 };
+
+/**
+ * What the Electron preload exposes as `window.castdeskLinks`: main's "a castdesk:// link is
+ * waiting" (appLinkWaitingChannel), after which the renderer calls `takeAppLink`.
+ */
+export interface AppLinkEvents {
+  onLinkWaiting(listener: () => void): void;
+}
 
 /**
  * Pictures reach the renderer only through the back end's media cache: in Electron under the

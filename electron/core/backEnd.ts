@@ -28,12 +28,20 @@ import { guardedMediaFetch } from './media/guardedMediaFetch.ts';
 import { MediaCache } from './media/mediaCache.ts';
 import { createMediaPrefetcher } from './media/mediaPrefetch.ts';
 import { openSyncMemory } from './sync/syncMemory.ts';
+import { writeProblemReport, type SupportVersions } from './support/problemReport.ts';
 
 export interface BackEnd {
   /** Validates args with the contract (zod), runs the handler, never throws: a BridgeResult. */
   call(channel: string, args: unknown): Promise<BridgeResult<unknown>>;
   /** Writes what the shell saw (a renderer that crashed or hung) to the app's log. */
   logShellEvent(message: string, details?: unknown): void;
+  /** Where the app keeps its data and its log files. */
+  readonly folders: { data: string; logs: string };
+  /**
+   * Writes a problem report (versions and the logs, every stored key hidden) into a new folder in
+   * `targetDir`; resolves that folder.
+   */
+  saveProblemReport(targetDir: string, versions: Omit<SupportVersions, 'dataFolder'>): Promise<string>;
   /** Serves a cached picture for the media query `c=<connectionId>&u=<url>` (contract mediaQuery). */
   serveMedia(query: URLSearchParams): Promise<{ status: number; headers: Record<string, string>; body: Buffer | string }>;
   close(): Promise<void>;
@@ -65,7 +73,7 @@ export interface BackEndOptions {
    * progress on the taskbar icon, show a native notification. Omitted (the web shell, tests):
    * nothing is done and the channels say so.
    */
-  desktop?: Partial<Pick<DesktopPort, 'openFolder' | 'setProgress' | 'notify'>>;
+  desktop?: Partial<Pick<DesktopPort, 'openFolder' | 'setProgress' | 'notify' | 'takeAppRoute' | 'copyText' | 'setMenuLanguage'>>;
 }
 
 /** `CASTDESK_DEMO_ARGS="--actors 60 --crew 10"` → `['--actors', '60', '--crew', '10']`. */
@@ -109,8 +117,11 @@ export async function createBackEnd(options: BackEndOptions): Promise<BackEnd> {
   const logger = createLogger({ userDataDir });
   // The bridge's error messages get the same redaction as the log file.
   const redactor = new Redactor();
+  // Kept for the problem report, which hides them in logs written before they were registered.
+  const knownSecrets = new Set<string>();
   const secrets = {
     addSecret(value: string) {
+      knownSecrets.add(value);
       logger.addSecret(value);
       redactor.addSecret(value);
     },
@@ -197,6 +208,9 @@ export async function createBackEnd(options: BackEndOptions): Promise<BackEnd> {
       setProgress: options.desktop?.setProgress ?? (() => undefined),
       notify: options.desktop?.notify ?? (() => false),
       logRendererError: (message, detail) => logger.error(`Renderer: ${message}`, detail),
+      takeAppRoute: options.desktop?.takeAppRoute ?? (() => null),
+      copyText: options.desktop?.copyText ?? (() => false),
+      setMenuLanguage: options.desktop?.setMenuLanguage ?? (() => undefined),
     },
     demo: {
       async start() {
@@ -235,6 +249,18 @@ export async function createBackEnd(options: BackEndOptions): Promise<BackEnd> {
   return {
     call: dispatch,
     logShellEvent: (message, details) => logger.error(message, details),
+    folders: parts.desktop.folders,
+    async saveProblemReport(targetDir, versions) {
+      // Every key the keychain holds for a connection is hidden too, not only those read in this run.
+      const secrets = [...knownSecrets];
+      for (const connection of store.list()) {
+        const bound = await keys.readKey(connection.id, connection.baseUrl).catch(() => null);
+        if (bound) secrets.push(bound.key);
+      }
+      const folder = await writeProblemReport({ targetDir, logDir: parts.desktop.folders.logs, versions: { ...versions, dataFolder: userDataDir }, secrets });
+      logger.info(`A problem report was saved in ${folder}.`);
+      return folder;
+    },
     async serveMedia(query) {
       try {
         return await serveMediaQuery(query, media, async (id) => store.get(id) !== undefined);

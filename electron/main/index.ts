@@ -8,16 +8,20 @@ import { app, BrowserWindow, dialog, session, type Session } from 'electron';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createBackEnd, type BackEnd } from '../core/backEnd.ts';
+import { appLinkWaitingChannel } from '../../contract/bridge-channels.ts';
 import { appIndexUrl } from './appFiles.ts';
+import { listenForAppLinks, registerAppLinkProtocol, takeAppRoute } from './appLinks.ts';
 import { registerPrivilegedSchemes, serveAppScheme } from './appScheme.ts';
 import { userDataDirFromArgs } from './commandLine.ts';
+import { startLocalCrashReports } from './crashReports.ts';
 import { demoUtilityProcess } from './demoUtilityProcess.ts';
 import { electronDesktop } from './desktop.ts';
 import { openWithOs } from './externalLinks.ts';
 import { registerBridgeHandlers, removeBridgeHandlers } from './ipc.ts';
 import { serveMediaScheme } from './mediaScheme.ts';
-import { installApplicationMenu } from './menu.ts';
+import { installApplicationMenu, setMenuLanguage } from './menu.ts';
 import { denyAllPermissions } from './permissions.ts';
+import { supportActions } from './supportActions.ts';
 import { openMainWindow } from './window.ts';
 import { windowStateFileName } from './windowState.ts';
 
@@ -31,6 +35,8 @@ let mainWindow: BrowserWindow | undefined;
 let backEnd: BackEnd | undefined;
 let backEndClosing: Promise<void> | undefined;
 let backEndClosed = false;
+/** Links refused before the log was open, written to it once it is. */
+const earlyLinkLog: string[] = [];
 
 /** Shows the existing window (restored and focused), or opens one. */
 async function showMainWindow(): Promise<void> {
@@ -71,7 +77,7 @@ async function start(): Promise<void> {
         cwd: app.getPath('userData'),
       },
       openExternal: openWithOs,
-      desktop: electronDesktop,
+      desktop: { ...electronDesktop, takeAppRoute, setMenuLanguage },
     });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
@@ -79,9 +85,16 @@ async function start(): Promise<void> {
     app.exit(1);
     return;
   }
+  for (const line of earlyLinkLog.splice(0)) backEnd.logShellEvent(line);
   serveMediaScheme(backEnd);
   registerBridgeHandlers(backEnd, devServerUrl);
-  installApplicationMenu({ isMac: process.platform === 'darwin', isDevelopment: !app.isPackaged, appName: app.getName(), locale: app.getLocale() });
+  installApplicationMenu({
+    isMac: process.platform === 'darwin',
+    isDevelopment: !app.isPackaged,
+    appName: app.getName(),
+    locale: app.getLocale(),
+    help: supportActions(backEnd),
+  });
   await showMainWindow();
 }
 
@@ -89,6 +102,7 @@ async function start(): Promise<void> {
 // "Castdesk". One name, so every shell shares one user data folder unless --user-data-dir says otherwise.
 app.setName(productName);
 app.setPath('userData', userDataDirFromArgs(process.argv) ?? path.join(app.getPath('appData'), productName));
+startLocalCrashReports();
 registerPrivilegedSchemes();
 app.enableSandbox();
 
@@ -96,8 +110,17 @@ app.enableSandbox();
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  app.on('second-instance', () => {
-    if (backEnd) void showMainWindow();
+  registerAppLinkProtocol();
+  // A second start focuses this window; a castdesk:// link (its argv, macOS's open-url, or this
+  // start's own argv) waits for the renderer, which is told once the window is there.
+  listenForAppLinks({
+    log: (message) => (backEnd ? backEnd.logShellEvent(message) : earlyLinkLog.push(message)),
+    onSecondInstance: () => {
+      if (backEnd) void showMainWindow();
+    },
+    onRouteWaiting: () => {
+      if (backEnd) void showMainWindow().then(() => mainWindow?.webContents.send(appLinkWaitingChannel));
+    },
   });
   app.on('session-created', (created: Session) => denyAllPermissions(created));
   app.on('activate', () => {

@@ -1,11 +1,13 @@
 /**
  * The only bridge between the sandboxed renderer and the back end: `window.castdesk`, one named
- * async function per contract channel. It never hands out ipcRenderer, event objects or anything
- * else from Electron, and it imports the zod-free channel list only, so the preload stays small.
+ * async function per contract channel, and `window.castdeskLinks`, the one thing main tells the
+ * renderer unasked (a castdesk:// link is waiting; the renderer then takes it through the bridge).
+ * It never hands out ipcRenderer, event objects or anything else from Electron, and it imports the
+ * zod-free channel list only, so the preload stays small.
  */
 import { contextBridge, ipcRenderer } from 'electron';
-import { channelNames, ipcChannel } from '../../contract/bridge-channels.ts';
-import type { CastdeskBridge } from '../../contract/bridge.ts';
+import { appLinkWaitingChannel, channelNames, ipcChannel } from '../../contract/bridge-channels.ts';
+import type { AppLinkEvents, CastdeskBridge } from '../../contract/bridge.ts';
 
 /** Builds `window.castdesk`: each function forwards its arguments only and returns the main process's plain answer. */
 function buildBridge(): CastdeskBridge {
@@ -17,4 +19,12 @@ function buildBridge(): CastdeskBridge {
   return bridge as CastdeskBridge;
 }
 
+/** The listener hears that a link is waiting, and nothing else: no event object, no data. */
+const appLinkEvents: AppLinkEvents = {
+  onLinkWaiting(listener) {
+    ipcRenderer.on(appLinkWaitingChannel, () => listener());
+  },
+};
+
 contextBridge.exposeInMainWorld('castdesk', buildBridge());
+contextBridge.exposeInMainWorld('castdeskLinks', appLinkEvents);

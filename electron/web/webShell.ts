@@ -15,6 +15,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { appLinkScheme, routeFromAppLink } from '../../contract/app-links.ts';
 import { createBackEnd, type BackEnd } from '../core/backEnd.ts';
 import { isChannelName } from '../core/bridge/dispatch.ts';
 import { webExternalOpener } from './externalOpener.ts';
@@ -237,6 +238,13 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
     }
     if (url.pathname === identityPath) return proveIdentity(request, response, url);
     if (request.method !== 'GET' && request.method !== 'HEAD') throw new HttpRefusal(405, 'Only GET and HEAD for pages.');
+    // The path of a castdesk:// link (`/actors/123`) opens the app at that route: the hash router
+    // reads the fragment. The page still needs this tab's launch token, as any other address does.
+    const linked = routeFromAppLink(`${appLinkScheme}://${(request.url ?? '/').slice(1)}`);
+    if (linked.ok) {
+      send(response, 303, '', { Location: `/#${linked.route}` });
+      return;
+    }
     const file = await readStaticFile(rendererDir, url.pathname);
     if (!file) throw new HttpRefusal(404, 'Not found.');
     send(response, 200, request.method === 'HEAD' ? Buffer.alloc(0) : file.body, {

@@ -202,6 +202,24 @@ describe('web shell', () => {
     }
   });
 
+  it('opens the path of a castdesk:// link at its route (the page still needs the launch token), and no other path', async () => {
+    for (const [address, route] of [
+      ['/actors/123', '/actors/123'],
+      ['/crew/7/', '/crew/7'],
+      ['/casting-calls/4', '/casting-calls/4'],
+      ['/shortlists/2', '/shortlists/2'],
+      ['/actors?q=Anna%20Maria&gender=female', '/actors?q=Anna+Maria&gender=female'],
+    ] as const) {
+      const answer = await send(port, { path: address });
+      expect(answer.status, address).toBe(303);
+      expect(answer.headers.location, address).toBe(`/#${route}`);
+      expect(answer.body).not.toContain(shell.token);
+    }
+    for (const attempt of ['/settings', '/actors/123?x=1', '/actors/%31', '/actors/../settings', '/actors/1/..', '/actors?token=x', '/bridge-like/1']) {
+      expect((await send(port, { path: attempt })).status, attempt).toBe(404);
+    }
+  });
+
   it('refuses pictures without the session cookie, and hands the cookie only to a token holder', async () => {
     expect((await send(port, { method: 'POST', path: '/session' })).status).toBe(401);
     const session = await send(port, { method: 'POST', path: '/session', headers: { 'X-Castdesk-Token': shell.token } });

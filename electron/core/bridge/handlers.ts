@@ -3,6 +3,7 @@
  * speak to the rest of the back end only through the ports, so the same handlers serve both shells.
  * Keys go in (add, set, test) and never come out: every connection answer is a ConnectionView.
  */
+import { appLinkFromRoute, isAppLinkRoute } from '../../../contract/app-links.ts';
 import type { ConnectionView } from '../../../contract/bridge.ts';
 import { externalUrlToOpen } from '../../../contract/external-url.ts';
 import { validateApiKey } from '../keys/apiKey.ts';
@@ -237,6 +238,23 @@ export function createHandlers(parts: BackEndParts): BridgeHandlers {
 
     async logRendererError({ message, detail }) {
       parts.desktop.logRendererError(message, detail);
+      return {};
+    },
+
+    async takeAppLink() {
+      const route = parts.desktop.takeAppRoute();
+      // Main read the link with the same rule; checked again so nothing else can ride this answer.
+      return { route: route !== null && isAppLinkRoute(route) ? route : null };
+    },
+
+    async copyAppLink({ route }) {
+      const link = appLinkFromRoute(route);
+      if (link === null) throw new BridgeFailure('invalid_input', 'No castdesk:// link opens this page.');
+      return { link, copied: parts.desktop.copyText(link) };
+    },
+
+    async setMenuLanguage({ locale }) {
+      parts.desktop.setMenuLanguage(locale);
       return {};
     },
 

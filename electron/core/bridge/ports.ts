@@ -99,6 +99,12 @@ export interface DesktopPort {
   notify(title: string, body: string): boolean;
   /** Writes a renderer failure to the log. */
   logRendererError(message: string, detail: string): void;
+  /** The route of a castdesk:// link waiting to be shown, taken once; the web shell never has one. */
+  takeAppRoute(): string | null;
+  /** Puts text on the OS clipboard; false where the back end has none (the web shell: the page copies). */
+  copyText(text: string): boolean;
+  /** The native menus speak this UI language from now on (the web shell has none). */
+  setMenuLanguage(locale: string): void;
 }
 
 export interface BackEndParts {

@@ -5,11 +5,12 @@
  */
 import { channelNames, type ChannelName } from '../../../contract/bridge-channels.ts';
 import type { BridgeResult } from '../../../contract/bridge-errors.ts';
-import type { CastdeskBridge, MediaQueryOptions } from '../../../contract/bridge.ts';
+import type { AppLinkEvents, CastdeskBridge, MediaQueryOptions } from '../../../contract/bridge.ts';
 
 declare global {
   interface Window {
     castdesk?: CastdeskBridge;
+    castdeskLinks?: AppLinkEvents;
   }
 }
 
@@ -25,6 +26,15 @@ function mediaQuery(connectionId: string, url: string, options: MediaQueryOption
 
 function isElectronBridge(candidate: unknown): candidate is CastdeskBridge {
   return typeof (candidate as Partial<CastdeskBridge> | undefined)?.listConnections === 'function';
+}
+
+/**
+ * Electron only: `listener` runs whenever main has a castdesk:// link waiting (then take it with
+ * takeAppLink). The web shell has none: a link's path opens there through the address.
+ */
+export function onAppLinkWaiting(listener: () => void): void {
+  const links = window.castdeskLinks;
+  if (typeof links?.onLinkWaiting === 'function') links.onLinkWaiting(listener);
 }
 
 /**

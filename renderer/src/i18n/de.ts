@@ -9,6 +9,7 @@ import { creditsDe } from './credits.de.ts';
 import { samePersonDe } from './samePerson.de.ts';
 import { historyDe } from './history.de.ts';
 import { watchDe } from './watch.de.ts';
+import { linksDe } from './links.de.ts';
 
 /** German UI texts. */
 export const de: Messages = {
@@ -76,6 +77,7 @@ export const de: Messages = {
   samePerson: samePersonDe,
   history: historyDe,
   watch: watchDe,
+  links: linksDe,
   offline: {
     banner: 'Offline: Das Verzeichnis ist nicht erreichbar. Sie sehen, was auf diesem Computer gespeichert ist; Castdesk versucht es selbstständig weiter.',
   },

@@ -8,6 +8,7 @@ import { creditsEn } from './credits.en.ts';
 import { samePersonEn } from './samePerson.en.ts';
 import { historyEn } from './history.en.ts';
 import { watchEn } from './watch.en.ts';
+import { linksEn } from './links.en.ts';
 /** English UI texts: the reference set of keys; `de` must carry exactly the same ones. */
 export const en = {
   app: {
@@ -74,6 +75,7 @@ export const en = {
   samePerson: samePersonEn,
   history: historyEn,
   watch: watchEn,
+  links: linksEn,
   offline: {
     banner: 'Offline: the directory cannot be reached. You are seeing what is saved on this computer; Castdesk retries by itself.',
   },

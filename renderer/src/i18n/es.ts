@@ -9,6 +9,7 @@ import { creditsEs } from './credits.es.ts';
 import { samePersonEs } from './samePerson.es.ts';
 import { historyEs } from './history.es.ts';
 import { watchEs } from './watch.es.ts';
+import { linksEs } from './links.es.ts';
 
 /** Spanish (Spain) UI texts. */
 export const es: Messages = {
@@ -76,6 +77,7 @@ export const es: Messages = {
   samePerson: samePersonEs,
   history: historyEs,
   watch: watchEs,
+  links: linksEs,
   offline: {
     banner: 'Sin conexión: no se puede acceder al directorio. Está viendo lo que hay guardado en este ordenador; Castdesk vuelve a intentarlo automáticamente.',
   },

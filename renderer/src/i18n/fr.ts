@@ -9,6 +9,7 @@ import { creditsFr } from './credits.fr.ts';
 import { samePersonFr } from './samePerson.fr.ts';
 import { historyFr } from './history.fr.ts';
 import { watchFr } from './watch.fr.ts';
+import { linksFr } from './links.fr.ts';
 
 /** French UI texts. */
 export const fr: Messages = {
@@ -76,6 +77,7 @@ export const fr: Messages = {
   samePerson: samePersonFr,
   history: historyFr,
   watch: watchFr,
+  links: linksFr,
   offline: {
     banner: 'Hors ligne : l’annuaire est injoignable. Vous voyez ce qui est enregistré sur cet ordinateur ; Castdesk réessaie de lui-même.',
   },

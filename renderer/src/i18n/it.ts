@@ -9,6 +9,7 @@ import { creditsIt } from './credits.it.ts';
 import { samePersonIt } from './samePerson.it.ts';
 import { historyIt } from './history.it.ts';
 import { watchIt } from './watch.it.ts';
+import { linksIt } from './links.it.ts';
 
 /** Italian UI texts. */
 export const it: Messages = {
@@ -76,6 +77,7 @@ export const it: Messages = {
   samePerson: samePersonIt,
   history: historyIt,
   watch: watchIt,
+  links: linksIt,
   offline: {
     banner: 'Offline: la directory non è raggiungibile. Sono visualizzati i dati salvati su questo computer; Castdesk riprova automaticamente.',
   },

@@ -9,6 +9,7 @@ import { creditsPl } from './credits.pl.ts';
 import { samePersonPl } from './samePerson.pl.ts';
 import { historyPl } from './history.pl.ts';
 import { watchPl } from './watch.pl.ts';
+import { linksPl } from './links.pl.ts';
 
 /** Polish UI texts. */
 export const pl: Messages = {
@@ -76,6 +77,7 @@ export const pl: Messages = {
   samePerson: samePersonPl,
   history: historyPl,
   watch: watchPl,
+  links: linksPl,
   offline: {
     banner: 'Offline: katalog jest nieosiągalny. Widzisz dane zapisane na tym komputerze; Castdesk samodzielnie ponawia próby połączenia.',
   },

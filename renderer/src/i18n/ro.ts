@@ -9,6 +9,7 @@ import { creditsRo } from './credits.ro.ts';
 import { samePersonRo } from './samePerson.ro.ts';
 import { historyRo } from './history.ro.ts';
 import { watchRo } from './watch.ro.ts';
+import { linksRo } from './links.ro.ts';
 
 /** Romanian UI texts. */
 export const ro: Messages = {
@@ -76,6 +77,7 @@ export const ro: Messages = {
   samePerson: samePersonRo,
   history: historyRo,
   watch: watchRo,
+  links: linksRo,
   offline: {
     banner: 'Offline: catalogul nu poate fi accesat. Vedeți ce este salvat pe acest computer; Castdesk reîncearcă automat.',
   },

@@ -9,6 +9,7 @@ import { creditsRu } from './credits.ru.ts';
 import { samePersonRu } from './samePerson.ru.ts';
 import { historyRu } from './history.ru.ts';
 import { watchRu } from './watch.ru.ts';
+import { linksRu } from './links.ru.ts';
 
 /** Russian UI texts. */
 export const ru: Messages = {
@@ -76,6 +77,7 @@ export const ru: Messages = {
   samePerson: samePersonRu,
   history: historyRu,
   watch: watchRu,
+  links: linksRu,
   offline: {
     banner: 'Офлайн: каталог недоступен. Показаны данные, сохранённые на этом компьютере; Castdesk продолжает попытки подключиться сам.',
   },

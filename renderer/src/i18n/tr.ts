@@ -9,6 +9,7 @@ import { creditsTr } from './credits.tr.ts';
 import { samePersonTr } from './samePerson.tr.ts';
 import { historyTr } from './history.tr.ts';
 import { watchTr } from './watch.tr.ts';
+import { linksTr } from './links.tr.ts';
 
 /** Turkish UI texts. */
 export const tr: Messages = {
@@ -76,6 +77,7 @@ export const tr: Messages = {
   samePerson: samePersonTr,
   history: historyTr,
   watch: watchTr,
+  links: linksTr,
   offline: {
     banner: 'Çevrim dışı: Kataloğa ulaşılamıyor. Bu bilgisayarda kayıtlı olanları görüyorsunuz; Castdesk kendiliğinden yeniden bağlanmayı dener.',
   },

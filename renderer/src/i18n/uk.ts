@@ -9,6 +9,7 @@ import { creditsUk } from './credits.uk.ts';
 import { samePersonUk } from './samePerson.uk.ts';
 import { historyUk } from './history.uk.ts';
 import { watchUk } from './watch.uk.ts';
+import { linksUk } from './links.uk.ts';
 
 /** Ukrainian UI texts. */
 export const uk: Messages = {
@@ -76,6 +77,7 @@ export const uk: Messages = {
   samePerson: samePersonUk,
   history: historyUk,
   watch: watchUk,
+  links: linksUk,
   offline: {
     banner: 'Офлайн: каталог недоступний. Ви бачите те, що збережено на цьому комп’ютері; Castdesk повторює спроби автоматично.',
   },

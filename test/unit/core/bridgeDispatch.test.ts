@@ -67,6 +67,9 @@ const validArgs: Record<ChannelName, unknown> = {
   setTaskbarProgress: { fraction: 0.5 },
   showNotification: { title: 'Sync complete', body: '1,942 actors' },
   logRendererError: { message: 'TypeError: x is undefined', detail: 'at ProfileListPage.vue:12' },
+  takeAppLink: {},
+  copyAppLink: { route: '/actors/12' },
+  setMenuLanguage: { locale: 'de' },
 };
 
 describe('bridge dispatch: arguments', () => {
@@ -420,14 +423,22 @@ describe('bridge handlers: the demo directory', () => {
 });
 
 /** A desktop port that records what the handlers asked of the shell. */
-function desktopDouble(answers: { opened?: boolean; shown?: boolean } = {}) {
+function desktopDouble(answers: { opened?: boolean; shown?: boolean; copied?: boolean; waitingRoute?: string | null } = {}) {
   const asked: unknown[][] = [];
+  let waitingRoute = answers.waitingRoute ?? null;
   const port: BackEndParts['desktop'] = {
     folders: { data: '/home/casting/.config/Castdesk', logs: '/home/casting/.config/Castdesk/logs' },
     openFolder: async (path) => (asked.push(['openFolder', path]), answers.opened ?? false),
     setProgress: (fraction) => void asked.push(['setProgress', fraction]),
     notify: (title, body) => (asked.push(['notify', title, body]), answers.shown ?? false),
     logRendererError: (message, detail) => void asked.push(['log', message, detail]),
+    takeAppRoute: () => {
+      const route = waitingRoute;
+      waitingRoute = null;
+      return route;
+    },
+    copyText: (text) => (asked.push(['copy', text]), answers.copied ?? false),
+    setMenuLanguage: (locale) => void asked.push(['menu', locale]),
   };
   return { port, asked };
 }
@@ -466,6 +477,46 @@ describe('bridge handlers: the desktop channels', () => {
       ['notify', 'Sync complete', 'Done.'],
       ['log', 'TypeError', 'stack'],
     ]);
+  });
+});
+
+describe('bridge handlers: castdesk:// links and the menu language', () => {
+  const dispatchWith = (desktop: BackEndParts['desktop']) =>
+    createDispatcher(createHandlers({ version: '1.2.3', shell: 'electron', keys: memoryKeys(), connections: memoryConnections(), desktop } as unknown as BackEndParts));
+
+  it('hand the waiting route out once', async () => {
+    const dispatch = dispatchWith(desktopDouble({ waitingRoute: '/casting-calls/4' }).port);
+    expect(await dispatch('takeAppLink', {})).toEqual({ ok: true, value: { route: '/casting-calls/4' } });
+    expect(await dispatch('takeAppLink', {})).toEqual({ ok: true, value: { route: null } });
+  });
+
+  it('never hand out a route the link rule would not write, whatever the shell held', async () => {
+    const dispatch = dispatchWith(desktopDouble({ waitingRoute: '/settings' }).port);
+    expect(await dispatch('takeAppLink', {})).toEqual({ ok: true, value: { route: null } });
+  });
+
+  it('copy the castdesk:// link of a linkable route only, and say when the shell had no clipboard', async () => {
+    const electron = desktopDouble({ copied: true });
+    const dispatch = dispatchWith(electron.port);
+    expect(await dispatch('copyAppLink', { route: '/shortlists/3' })).toEqual({ ok: true, value: { link: 'castdesk://shortlists/3', copied: true } });
+    expect(await dispatch('copyAppLink', { route: '/actors?q=Anna+Maria' })).toEqual({ ok: true, value: { link: 'castdesk://actors?q=Anna+Maria', copied: true } });
+    for (const route of ['/settings', 'https://evil.example/', '/actors/1?x=1', 'castdesk://actors/1']) {
+      expect(await dispatch('copyAppLink', { route }), route).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
+    }
+    expect(electron.asked).toEqual([
+      ['copy', 'castdesk://shortlists/3'],
+      ['copy', 'castdesk://actors?q=Anna+Maria'],
+    ]);
+    const web = dispatchWith(desktopDouble({ copied: false }).port);
+    expect(await web('copyAppLink', { route: '/crew/2' })).toEqual({ ok: true, value: { link: 'castdesk://crew/2', copied: false } });
+  });
+
+  it('pass the UI language to the menu, and nothing that is not a language tag', async () => {
+    const desktop = desktopDouble();
+    const dispatch = dispatchWith(desktop.port);
+    expect(await dispatch('setMenuLanguage', { locale: 'uk' })).toEqual({ ok: true, value: {} });
+    expect(await dispatch('setMenuLanguage', { locale: '<script>' })).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
+    expect(desktop.asked).toEqual([['menu', 'uk']]);
   });
 });
 

@@ -344,4 +344,82 @@ const electronModule = {
   },
 };
 
-export const electronDouble = { module: { ...electronModule, default: electronModule }, recorded, app };
+// ---- Links into the app and support (issue 21 items 8 and 9) ----------------------------------
+// Kept apart so it merges with the rewrite of the double. Rules kept, with Electron's documents:
+// - app.setAsDefaultProtocolClient(protocol[, path, args]) registers the scheme (app docs); the
+//   double records each call with its arguments.
+// - crashReporter.start needs a submitURL unless uploadToServer is false, and should run before
+//   ready (crash-reporter docs: "Required unless uploadToServer is false"; "as early as possible
+//   ... preferably before app.on('ready')"); the double throws without either and records when.
+// - clipboard.writeText (clipboard docs); webContents.send delivers to the renderer only while the
+//   page lives (web-contents docs), recorded per window.
+// - dialog.showOpenDialog answers { canceled, filePaths } (dialog docs): the test sets the answer.
+const linksAndSupport = {
+  protocolClients: [] as { protocol: string; path?: string; args?: string[] }[],
+  crashReporterOptions: undefined as Record<string, unknown> | undefined,
+  crashReporterStartedWhenReady: undefined as boolean | undefined,
+  clipboardText: [] as string[],
+  sentToRenderer: [] as { channel: string; args: unknown[] }[],
+  messageBoxes: [] as Record<string, unknown>[],
+  openDialogs: [] as Record<string, unknown>[],
+  /** What the next showOpenDialog answers. */
+  openDialogAnswer: { canceled: true, filePaths: [] as string[] },
+  shownInFolder: [] as string[],
+  /** The preload's ipcRenderer.on listeners, by channel: a test fires them as main's send would. */
+  rendererListeners: new Map<string, AnyFunction[]>(),
+};
+Object.assign(recorded, { linksAndSupport });
+const getPathOfDouble = app.getPath.bind(app);
+Object.assign(app, {
+  /** The desktop folder too (the problem report's folder dialog starts there). */
+  getPath(name: string): string {
+    return name === 'desktop' ? '/home/double/Desktop' : getPathOfDouble(name);
+  },
+  setAsDefaultProtocolClient(protocol: string, path?: string, args?: string[]): boolean {
+    linksAndSupport.protocolClients.push({ protocol, ...(path === undefined ? {} : { path }), ...(args === undefined ? {} : { args }) });
+    return true;
+  },
+});
+Object.assign(WebContentsDouble.prototype, {
+  send(channel: string, ...args: unknown[]): void {
+    linksAndSupport.sentToRenderer.push({ channel, args });
+  },
+});
+Object.assign(electronModule, {
+  crashReporter: {
+    start(options: Record<string, unknown>) {
+      if (options.uploadToServer !== false && typeof options.submitURL !== 'string') throw new Error('submitURL is required unless uploadToServer is false');
+      linksAndSupport.crashReporterOptions = options;
+      linksAndSupport.crashReporterStartedWhenReady = recorded.ready;
+    },
+  },
+  clipboard: {
+    writeText(text: string) {
+      linksAndSupport.clipboardText.push(text);
+    },
+  },
+});
+Object.assign(electronModule.ipcRenderer, {
+  on(channel: string, listener: AnyFunction) {
+    const listeners = linksAndSupport.rendererListeners.get(channel) ?? [];
+    linksAndSupport.rendererListeners.set(channel, [...listeners, listener]);
+  },
+});
+Object.assign(electronModule.dialog, {
+  showMessageBox(options: Record<string, unknown>) {
+    linksAndSupport.messageBoxes.push(options);
+    return Promise.resolve({ response: 0, checkboxChecked: false });
+  },
+  showOpenDialog(options: Record<string, unknown>) {
+    linksAndSupport.openDialogs.push(options);
+    return Promise.resolve(linksAndSupport.openDialogAnswer);
+  },
+});
+Object.assign(electronModule.shell, {
+  showItemInFolder(fullPath: string) {
+    linksAndSupport.shownInFolder.push(fullPath);
+  },
+});
+// ----------------------------------------------------------------------------------------------
+
+export const electronDouble = { module: { ...electronModule, default: electronModule }, recorded, app, linksAndSupport };

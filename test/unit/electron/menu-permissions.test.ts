@@ -29,7 +29,8 @@ describe('the application menu', () => {
   it('has the app menu first on macOS', () => {
     const template = applicationMenuTemplate({ isMac: true, isDevelopment: false, appName: 'Castdesk' }) as Item[];
     expect(template[0]?.label).toBe('Castdesk');
-    expect(roles(template[0]?.submenu)).toEqual(['about', 'services', 'hide', 'hideOthers', 'unhide', 'quit']);
+    expect(roles(template[0]?.submenu)).toEqual([undefined, 'services', 'hide', 'hideOthers', 'unhide', 'quit']);
+    expect(template[0]?.submenu?.[0]?.label).toBe('About Castdesk');
     expect(roles(template[1]?.submenu)).toEqual(['close']);
   });
 
@@ -45,6 +46,20 @@ describe('the application menu', () => {
     // every role item has a label of its own, so no English role label slips into another language
     const unlabelled = (items: Item[]): string[] => items.flatMap((item) => [...(item.role && !item.label && !['services', 'hide', 'hideOthers', 'unhide'].includes(item.role) ? [item.role] : []), ...unlabelled(item.submenu ?? [])]);
     expect(unlabelled(applicationMenuTemplate({ isMac: true, isDevelopment: false, appName: 'Castdesk', locale: 'fr' }) as Item[])).toEqual([]);
+  });
+
+  it('has About, the log folder and a problem report under Help, each doing its action with the menu\'s words', () => {
+    const done: string[] = [];
+    const help = {
+      about: (words: { about: string }) => void done.push(`about:${words.about}`),
+      openLogFolder: () => void done.push('logs'),
+      saveProblemReport: (words: { reportFolderTitle: string }) => void done.push(`report:${words.reportFolderTitle}`),
+    };
+    const template = applicationMenuTemplate({ isMac: false, isDevelopment: false, appName: 'Castdesk', locale: 'de', help: help as never }) as (Item & { click?: () => void })[];
+    const items = (template.at(-1)?.submenu ?? []).filter((item) => item.type !== 'separator') as (Item & { click?: () => void })[];
+    expect(items.map((item) => item.label)).toEqual(['Über Castdesk', 'Protokollordner öffnen', 'Problembericht speichern…']);
+    for (const item of items) item.click?.();
+    expect(done).toEqual(['about:Über Castdesk', 'logs', 'report:Ort für den Problembericht wählen']);
   });
 
   it('is installed as the application menu', () => {

@@ -1,10 +1,12 @@
 /**
  * The preload against the recording double: window.castdesk is one named function per contract
  * channel and nothing else; each forwards only its arguments over the channel's IPC name, and
- * hands back the main process's plain answer (no ipcRenderer, no event object).
+ * hands back the main process's plain answer (no ipcRenderer, no event object). window.castdeskLinks
+ * only says that a link is waiting: its listener gets no event object and no data.
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { electronDouble } from './electronDouble.ts';
+import { appLinkWaitingChannel } from '../../../contract/bridge-channels.ts';
 import { channelNames, ipcChannel } from '../../../contract/bridge.ts';
 
 vi.mock('electron', async () => (await import('./electronDouble.ts')).electronDouble.module);
@@ -18,8 +20,8 @@ beforeAll(async () => {
 });
 
 describe('window.castdesk', () => {
-  it('is the only thing exposed, with exactly one function per channel', () => {
-    expect([...recorded.exposedInMainWorld.keys()]).toEqual(['castdesk']);
+  it('is exposed with castdeskLinks only, with exactly one function per channel', () => {
+    expect([...recorded.exposedInMainWorld.keys()]).toEqual(['castdesk', 'castdeskLinks']);
     expect(Object.keys(castdesk).sort()).toEqual([...channelNames].sort());
     for (const name of channelNames) expect(typeof castdesk[name], name).toBe('function');
   });
@@ -37,5 +39,19 @@ describe('window.castdesk', () => {
     const answer = await (castdesk[name] as (args: unknown) => Promise<unknown>)(args);
     expect(recorded.invoked).toEqual([{ channel: ipcChannel(name), args: [args] }]);
     expect(answer).toEqual({ ok: true, value: { echoed: ipcChannel(name) } });
+  });
+});
+
+describe('window.castdeskLinks', () => {
+  it('has onLinkWaiting only, and its listener hears the signal without any argument', () => {
+    const links = recorded.exposedInMainWorld.get('castdeskLinks') as Record<string, (listener: (...args: unknown[]) => void) => void>;
+    expect(Object.keys(links)).toEqual(['onLinkWaiting']);
+    const heard: unknown[][] = [];
+    links.onLinkWaiting!((...args) => heard.push(args));
+    const listeners = electronDouble.linksAndSupport.rendererListeners.get(appLinkWaitingChannel) ?? [];
+    expect(listeners).toHaveLength(1);
+    // What Electron passes: the event (with its sender) and whatever main sent.
+    listeners[0]!({ sender: electronDouble.module.ipcRenderer }, '/settings');
+    expect(heard).toEqual([[]]);
   });
 });
