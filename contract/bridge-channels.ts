@@ -37,6 +37,8 @@ export const channelNames = [
   'setTaskbarProgress',
   'showNotification',
   'logRendererError',
+  'getUpdateStatus',
+  'setUpdateConsent',
 ] as const;
 export type ChannelName = (typeof channelNames)[number];
 

@@ -18,6 +18,7 @@ import { registerBridgeHandlers, removeBridgeHandlers } from './ipc.ts';
 import { serveMediaScheme } from './mediaScheme.ts';
 import { installApplicationMenu } from './menu.ts';
 import { denyAllPermissions } from './permissions.ts';
+import { startUpdates } from './updates.ts';
 import { openMainWindow } from './window.ts';
 import { windowStateFileName } from './windowState.ts';
 
@@ -83,6 +84,7 @@ async function start(): Promise<void> {
   registerBridgeHandlers(backEnd, devServerUrl);
   installApplicationMenu({ isMac: process.platform === 'darwin', isDevelopment: !app.isPackaged, appName: app.getName(), locale: app.getLocale() });
   await showMainWindow();
+  startUpdates(backEnd);
 }
 
 // Development runs are named after package.json ("castdesk"); the packaged app and the web shell use

@@ -9,6 +9,7 @@ import { creditsEs } from './credits.es.ts';
 import { samePersonEs } from './samePerson.es.ts';
 import { historyEs } from './history.es.ts';
 import { watchEs } from './watch.es.ts';
+import { updatesEs } from './updates.es.ts';
 
 /** Spanish (Spain) UI texts. */
 export const es: Messages = {
@@ -76,6 +77,7 @@ export const es: Messages = {
   samePerson: samePersonEs,
   history: historyEs,
   watch: watchEs,
+  updates: updatesEs,
   offline: {
     banner: 'Sin conexión: no se puede acceder al directorio. Está viendo lo que hay guardado en este ordenador; Castdesk vuelve a intentarlo automáticamente.',
   },
@@ -235,6 +237,8 @@ export const es: Messages = {
     bad_response: 'El directorio ha respondido algo que Castdesk no entiende.',
     server_error: 'Se ha producido un error en el directorio. Vuelva a intentarlo más tarde.',
     demo_failed: 'No se ha podido iniciar el directorio de demostración.',
+    updates_unavailable: 'Las actualizaciones no están disponibles aquí: la interfaz web y las versiones sin fuente de actualizaciones no se actualizan solas.',
+    update_not_ready: 'No hay ninguna actualización descargada y verificada en espera.',
     cancelled: 'Se ha cancelado la solicitud.',
     internal: 'Se ha producido un error interno en Castdesk.',
     storage_full: 'El disco o el almacenamiento del navegador está lleno. No se ha escrito nada del último paso; libere espacio o vacíe la biblioteca sin conexión en Ajustes.',

@@ -67,6 +67,8 @@ const validArgs: Record<ChannelName, unknown> = {
   setTaskbarProgress: { fraction: 0.5 },
   showNotification: { title: 'Sync complete', body: '1,942 actors' },
   logRendererError: { message: 'TypeError: x is undefined', detail: 'at ProfileListPage.vue:12' },
+  getUpdateStatus: {},
+  setUpdateConsent: { consent: 'install_on_quit' },
 };
 
 describe('bridge dispatch: arguments', () => {
