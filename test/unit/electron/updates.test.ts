@@ -21,7 +21,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { createBackEnd, type BackEnd } from '../../../electron/core/backEnd.ts';
 import { checkIntervalMs } from '../../../electron/core/updates/checkSchedule.ts';
 import type { UpdateEngine } from '../../../electron/core/updates/updateFlow.ts';
-import { electronDouble } from './electronDouble.ts';
+import { electronDouble, electronEvent } from './electronDouble.ts';
 
 vi.mock('electron', async () => (await import('./electronDouble.ts')).electronDouble.module);
 
@@ -63,6 +63,16 @@ function serveRelease(version: string, body: string, claimedSha512 = sha512(body
   const file = `Castdesk-${version}.AppImage`;
   served.set('/latest-linux.yml', [`version: ${version}`, 'files:', `  - url: ${file}`, `    sha512: ${claimedSha512}`, `    size: ${Buffer.byteLength(body)}`, `path: ${file}`, `sha512: ${claimedSha512}`, "releaseDate: '2026-11-27T10:00:00.000Z'", ''].join('\n'));
   served.set(`/${file}`, body);
+}
+
+/**
+ * Quitting as Electron does once nothing prevents it: before-quit and will-quit (the double), then
+ * 'quit' with the exit code, where electron-updater's own install-on-quit handler listens
+ * (ElectronAppAdapter.onQuit), so a library that installed on its own would be caught too.
+ */
+function quitApp(): void {
+  app.quit();
+  app.emit('quit', electronEvent(), 0);
 }
 
 /** The platform updater of a Linux AppImage install, as electron-updater makes it, with Node's transport. */
@@ -145,7 +155,7 @@ describe('without a feed', () => {
     const { createEngine, status, backEnd, userDataDir, log } = await startApp();
     expect(await status()).toEqual({ phase: 'unavailable', consent: 'undecided' });
     expect(await backEnd.call('setUpdateConsent', { consent: 'install_on_quit' })).toMatchObject({ ok: false, error: { code: 'updates_unavailable' } });
-    app.quit();
+    quitApp();
     expect(createEngine).not.toHaveBeenCalled();
     expect(requests).toEqual([]);
     expect(existsSync(path.join(userDataDir, 'update-check.json'))).toBe(false);
@@ -172,12 +182,12 @@ describe('with a feed', () => {
     expect(await log()).toContain('0.2.0 is downloaded and its sha512 verified');
 
     // Quitting before the user answered installs nothing.
-    app.quit();
+    quitApp();
     expect(await readFile(appImage, 'utf8')).toBe(appImageScript('0.1.0-old'));
     expect(existsSync(installMark)).toBe(false);
 
     expect(await backEnd.call('setUpdateConsent', { consent: 'install_on_quit' })).toEqual({ ok: true, value: { phase: 'ready', version: '0.2.0', consent: 'install_on_quit' } });
-    app.quit();
+    quitApp();
     // AppImageUpdater moved the new file over $APPIMAGE and ran it (silently) to finish.
     expect(await readFile(appImage, 'utf8')).toBe(newFile);
     expect(await readFile(installMark, 'utf8')).toBe('installed 0.2.0 true\n');
@@ -188,7 +198,7 @@ describe('with a feed', () => {
     const { status, backEnd } = await startApp();
     await vi.waitFor(async () => expect((await status()).phase).toBe('ready'), { timeout: 20_000 });
     expect(await backEnd.call('setUpdateConsent', { consent: 'later' })).toMatchObject({ ok: true, value: { consent: 'later' } });
-    app.quit();
+    quitApp();
     expect(await readFile(appImage, 'utf8')).toBe(appImageScript('0.1.0-old'));
     expect(existsSync(installMark)).toBe(false);
   });
@@ -200,7 +210,7 @@ describe('with a feed', () => {
     expect(requests).toContain('/Castdesk-0.2.0.AppImage');
     expect(await log()).toMatch(/the download of 0\.2\.0 does not match the sha512 the feed gives; it was deleted and will not be installed\. ERR_CHECKSUM_MISMATCH/);
     expect(await backEnd.call('setUpdateConsent', { consent: 'install_on_quit' })).toMatchObject({ ok: false, error: { code: 'update_not_ready' } });
-    app.quit();
+    quitApp();
     expect(await readFile(appImage, 'utf8')).toBe(appImageScript('0.1.0-old'));
     expect(existsSync(installMark)).toBe(false);
     const cache = path.join(process.env.XDG_CACHE_HOME!, 'castdesk-updater');
@@ -217,7 +227,7 @@ describe('with a feed', () => {
     await vi.waitFor(async () => expect(await log()).toContain(reason), { timeout: 20_000 });
     expect(await status()).toEqual({ phase: 'idle', consent: 'undecided' });
     expect(requests).toEqual(['/latest-linux.yml']);
-    app.quit();
+    quitApp();
     expect(existsSync(installMark)).toBe(false);
   });
 
