@@ -171,6 +171,17 @@ describe('without a feed', () => {
   });
 });
 
+describe('the web shell', () => {
+  it('never starts updates: the channels answer unavailable, cleanly', async () => {
+    const userDataDir = await mkdtemp(path.join(workDir, 'web-'));
+    const backEnd = await createBackEnd({ userDataDir, shell: 'web', version: runningVersion });
+    backEnds.push(backEnd);
+    expect(await backEnd.call('getUpdateStatus', {})).toEqual({ ok: true, value: { phase: 'unavailable', consent: 'undecided' } });
+    expect(await backEnd.call('setUpdateConsent', { consent: 'install_on_quit' })).toMatchObject({ ok: false, error: { code: 'updates_unavailable' } });
+    expect(requests).toEqual([]);
+  });
+});
+
 describe('with a feed', () => {
   it('finds a newer version, downloads it, verifies its sha512 and installs it on quit only after the user agreed', async () => {
     const newFile = appImageScript('0.2.0');
