@@ -30,7 +30,7 @@ import { createMediaPrefetcher } from './media/mediaPrefetch.ts';
 import { openSyncMemory } from './sync/syncMemory.ts';
 import { openCheckSchedule } from './updates/checkSchedule.ts';
 import { updateFeedFrom } from './updates/updateFeed.ts';
-import { createUpdateFlow, type UpdateEngine, type UpdateFlow } from './updates/updateFlow.ts';
+import { createUpdateFlow, type UpdateEngine, type UpdateFlow, type UpdateLog } from './updates/updateFlow.ts';
 
 /** How often a running app asks whether a daily update check has become due. */
 const updateDueCheckMs = 60 * 60 * 1000;
@@ -54,8 +54,8 @@ export interface BackEnd {
 export interface StartUpdatesOptions {
   /** The text of the packaged app's resources/app-update.yml; null when there is none. */
   appUpdateYml: string | null;
-  /** Makes the updater for the feed, on the first due check only. */
-  createEngine(feedUrl: string): UpdateEngine;
+  /** Makes the updater for the feed, on the first due check only; `log` is the app's log. */
+  createEngine(feedUrl: string, log: UpdateLog): UpdateEngine;
   /** The clock of the once-a-day rule; Date.now by default. */
   now?: () => number;
 }

@@ -11,7 +11,7 @@ import electronUpdater, { type AppUpdater } from 'electron-updater';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BackEnd, StartUpdatesOptions } from '../core/backEnd.ts';
-import type { UpdateEngine } from '../core/updates/updateFlow.ts';
+import type { UpdateEngine, UpdateLog } from '../core/updates/updateFlow.ts';
 
 /** The feed file electron-builder writes into the packaged app's resources (ElectronAppAdapter reads it there too). */
 export const appUpdateFileName = 'app-update.yml';
@@ -28,10 +28,16 @@ export function readAppUpdateYml(): string | null {
 
 /**
  * Sets electron-updater up for the flow: the checked feed URL, no download and no install on its
- * own initiative, never a downgrade; and installs the way the library's own quit handler does
- * (silent, no relaunch) — Squirrel.Mac through quitAndInstall, which has no separate install step.
+ * own initiative, never a downgrade, its messages in the app's log; and installs the way the
+ * library's own quit handler does (silent, no relaunch) — Squirrel.Mac through quitAndInstall,
+ * which has no separate install step.
  */
-export function updaterEngine(updater: AppUpdater, feedUrl: string): UpdateEngine {
+export function updaterEngine(updater: AppUpdater, feedUrl: string, log: UpdateLog): UpdateEngine {
+  updater.logger = {
+    info: (message?: unknown) => log.info(`electron-updater: ${String(message)}`),
+    warn: (message?: unknown) => log.warn(`electron-updater: ${String(message)}`),
+    error: (message?: unknown) => log.error(`electron-updater: ${String(message)}`),
+  };
   updater.autoDownload = false;
   updater.autoInstallOnAppQuit = false;
   updater.allowDowngrade = false;
@@ -55,7 +61,7 @@ export function updaterEngine(updater: AppUpdater, feedUrl: string): UpdateEngin
 export function startUpdates(backEnd: Pick<BackEnd, 'startUpdates'>, options: Partial<StartUpdatesOptions> = {}): void {
   const flow = backEnd.startUpdates({
     appUpdateYml: options.appUpdateYml === undefined ? readAppUpdateYml() : options.appUpdateYml,
-    createEngine: options.createEngine ?? ((feedUrl) => updaterEngine(electronUpdater.autoUpdater, feedUrl)),
+    createEngine: options.createEngine ?? ((feedUrl, log) => updaterEngine(electronUpdater.autoUpdater, feedUrl, log)),
     now: options.now,
   });
   app.on('will-quit', () => {

@@ -27,14 +27,15 @@ export interface UpdateEngine {
 export interface UpdateLog {
   info(message: string, details?: unknown): void;
   warn(message: string, details?: unknown): void;
+  error(message: string, details?: unknown): void;
 }
 
 export interface UpdateFlowOptions {
   feed: UpdateFeed;
   runningVersion: string;
   schedule: CheckSchedule;
-  /** Made on the first due check only, so a build without a feed never creates one. */
-  createEngine(feedUrl: string): UpdateEngine;
+  /** Made on the first due check only, so a build without a feed never creates one; `log` hears the library too. */
+  createEngine(feedUrl: string, log: UpdateLog): UpdateEngine;
   log: UpdateLog;
 }
 
@@ -70,7 +71,7 @@ export function createUpdateFlow(options: UpdateFlowOptions): UpdateFlow {
       return;
     }
     await options.schedule.recordCheck();
-    engine ??= options.createEngine(feedUrl);
+    engine ??= options.createEngine(feedUrl, log);
     status = { phase: 'checking', consent: 'undecided' };
     let offered: string;
     let available: boolean;

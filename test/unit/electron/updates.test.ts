@@ -20,7 +20,7 @@ import { ElectronHttpExecutor } from 'electron-updater/out/electronHttpExecutor.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBackEnd, type BackEnd } from '../../../electron/core/backEnd.ts';
 import { checkIntervalMs } from '../../../electron/core/updates/checkSchedule.ts';
-import type { UpdateEngine } from '../../../electron/core/updates/updateFlow.ts';
+import type { UpdateEngine, UpdateLog } from '../../../electron/core/updates/updateFlow.ts';
 import { electronDouble, electronEvent } from './electronDouble.ts';
 
 vi.mock('electron', async () => (await import('./electronDouble.ts')).electronDouble.module);
@@ -76,11 +76,10 @@ function quitApp(): void {
 }
 
 /** The platform updater of a Linux AppImage install, as electron-updater makes it, with Node's transport. */
-function testEngine(url: string): UpdateEngine {
+function testEngine(url: string, log: UpdateLog): UpdateEngine {
   const updater = new electronUpdater.AppImageUpdater(null, new ElectronAppAdapter(app as never));
   (updater as unknown as { httpExecutor: ElectronHttpExecutor }).httpExecutor = new NodeRequestExecutor();
-  updater.logger = null;
-  return updaterEngine(updater, url);
+  return updaterEngine(updater, url, log);
 }
 
 async function writeFeedFile(content: string | null): Promise<void> {
@@ -90,7 +89,7 @@ async function writeFeedFile(content: string | null): Promise<void> {
 }
 
 /** A running back end on its own user data folder (or `userDataDir`, a restart), with updates started. */
-async function startApp(options: { now?: () => number; userDataDir?: string; createEngine?: (url: string) => UpdateEngine } = {}) {
+async function startApp(options: { now?: () => number; userDataDir?: string; createEngine?: (url: string, log: UpdateLog) => UpdateEngine } = {}) {
   const userDataDir = options.userDataDir ?? (await mkdtemp(path.join(workDir, 'user-')));
   app.setPath('userData', userDataDir);
   const backEnd = await createBackEnd({ userDataDir, shell: 'electron', version: runningVersion });
@@ -220,6 +219,8 @@ describe('with a feed', () => {
     await vi.waitFor(async () => expect(await status()).toEqual({ phase: 'failed', version: '0.2.0', consent: 'undecided' }), { timeout: 20_000 });
     expect(requests).toContain('/Castdesk-0.2.0.AppImage');
     expect(await log()).toMatch(/the download of 0\.2\.0 does not match the sha512 the feed gives; it was deleted and will not be installed\. ERR_CHECKSUM_MISMATCH/);
+    // The library's own words are in the app's log too, for support.
+    expect(await log()).toContain('electron-updater: sha512 checksum mismatch after full download of Castdesk-0.2.0.AppImage');
     expect(await backEnd.call('setUpdateConsent', { consent: 'install_on_quit' })).toMatchObject({ ok: false, error: { code: 'update_not_ready' } });
     quitApp();
     expect(await readFile(appImage, 'utf8')).toBe(appImageScript('0.1.0-old'));
@@ -245,8 +246,8 @@ describe('with a feed', () => {
   it('refuses a downgrade itself, even when the library was told to allow one', async () => {
     serveRelease('0.0.9', appImageScript('0.0.9'));
     const { status, log } = await startApp({
-      createEngine: (url) => {
-        const engine = testEngine(url);
+      createEngine: (url, log) => {
+        const engine = testEngine(url, log);
         return {
           ...engine,
           // What a misconfigured or channel-switched updater would answer: "available".
