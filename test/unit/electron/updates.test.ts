@@ -203,14 +203,22 @@ describe('with a feed', () => {
     expect(await readFile(installMark, 'utf8')).toBe('installed 0.2.0 true\n');
   });
 
-  it('does not install when the user said later', async () => {
+  it('does not install when the user said later, and asks again at the next daily check without downloading again', async () => {
     serveRelease('0.2.0', appImageScript('0.2.0'));
-    const { status, backEnd } = await startApp();
-    await vi.waitFor(async () => expect((await status()).phase).toBe('ready'), { timeout: 20_000 });
-    expect(await backEnd.call('setUpdateConsent', { consent: 'later' })).toMatchObject({ ok: true, value: { consent: 'later' } });
+    let clock = Date.parse('2026-11-27T08:00:00Z');
+    const now = () => clock;
+    const first = await startApp({ now });
+    await vi.waitFor(async () => expect((await first.status()).phase).toBe('ready'), { timeout: 20_000 });
+    expect(await first.backEnd.call('setUpdateConsent', { consent: 'later' })).toMatchObject({ ok: true, value: { consent: 'later' } });
     quitApp();
     expect(await readFile(appImage, 'utf8')).toBe(appImageScript('0.1.0-old'));
     expect(existsSync(installMark)).toBe(false);
+    await first.backEnd.close();
+
+    clock += checkIntervalMs;
+    const next = await startApp({ now, userDataDir: first.userDataDir });
+    await vi.waitFor(async () => expect(await next.status()).toEqual({ phase: 'ready', version: '0.2.0', consent: 'undecided' }), { timeout: 20_000 });
+    expect(requests.filter((requested) => requested.endsWith('.AppImage'))).toEqual(['/Castdesk-0.2.0.AppImage']);
   });
 
   it('refuses a download whose sha512 does not match the feed: never ready, deleted, not installed', async () => {
