@@ -12,7 +12,11 @@ interface ParsedVersion {
   prerelease: string[];
 }
 
+/** Longer than any real release name; the bridge carries at most this much (contract updateStatusSchema). */
+const maxVersionLength = 256;
+
 function parseVersion(text: string): ParsedVersion | null {
+  if (text.length > maxVersionLength) return null;
   const match = versionPattern.exec(text.trim().replace(/^v/, ''));
   if (!match) return null;
   return { core: [Number(match[1]), Number(match[2]), Number(match[3])], prerelease: match[4] ? match[4].split('.') : [] };

@@ -28,6 +28,7 @@ describe('refusalOfVersion', () => {
     ['1.0.0', '1.0.0+build.7', 'already running'],
     ['1.0.0', 'latest', 'not a version'],
     ['1.0.0', '2.0', 'not a version'],
+    ['1.0.0', `2.0.0-${'a'.repeat(300)}`, 'not a version'],
   ])('refuses to replace %s by %s', (running, offered, reason) => {
     expect(refusalOfVersion(running, offered)).toContain(reason);
   });
