@@ -7,6 +7,7 @@
  * Only what main, preload and the demo directory load at run time is a dependency (package.json):
  * the renderer's libraries are bundled by Vite and stay devDependencies, out of the asar.
  * `CASTDESK_ELECTRON_DIST=<folder>` packages with a local Electron instead of downloading one.
+ * `CASTDESK_UPDATE_FEED_URL=https://…/` gives the package an update feed (see `publish`).
  * @type {import('electron-builder').Configuration}
  */
 module.exports = {
@@ -32,6 +33,13 @@ module.exports = {
   // the scheme, so the OS hands a clicked link to Castdesk; Windows registers it at run time
   // (app.setAsDefaultProtocolClient).
   protocols: [{ name: 'Castdesk link', schemes: ['castdesk'] }],
+  /**
+   * The update feed: a generic provider at CASTDESK_UPDATE_FEED_URL (where latest.yml,
+   * latest-linux.yml, latest-mac.yml and the installers are served), written by electron-builder
+   * into the package's resources/app-update.yml, which the app reads (electron/main/updates.ts).
+   * Unset: no feed, no app-update.yml, and the app never checks for updates.
+   */
+  publish: process.env.CASTDESK_UPDATE_FEED_URL ? [{ provider: 'generic', url: process.env.CASTDESK_UPDATE_FEED_URL }] : null,
   /**
    * Electron's hardening switches, flipped in the packaged binary: no ELECTRON_RUN_AS_NODE (the
    * demo directory runs in a utility process instead), no NODE_OPTIONS and no --inspect to inject

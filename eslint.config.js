@@ -134,6 +134,10 @@ const boundaries = [
         { ...noElectronModule, message: "electron/core is plain Node: never import 'electron' (the shell in electron/main does)." },
         noRenderer,
         { regex: relativeInto('main', 'preload', 'web'), message: 'electron/core sits below the shells; it never imports them.' },
+        {
+          regex: '^electron-updater(?:/|$)',
+          message: 'electron-updater loads electron at run time: only electron/main uses it; the update decisions in electron/core see it as an UpdateEngine.',
+        },
       ),
       ...forbidSyntax(
         {

@@ -40,6 +40,8 @@ export const channelNames = [
   'takeAppLink',
   'copyAppLink',
   'setMenuLanguage',
+  'getUpdateStatus',
+  'setUpdateConsent',
 ] as const;
 export type ChannelName = (typeof channelNames)[number];
 

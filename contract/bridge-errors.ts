@@ -37,6 +37,10 @@ export const bridgeErrorCodes = [
   'server_error',
   /** The embedded demo directory could not start. */
   'demo_failed',
+  /** This shell or build has no updates (the web shell; a build without an update feed). */
+  'updates_unavailable',
+  /** No downloaded and verified update is waiting for the user's answer. */
+  'update_not_ready',
   /** The request was cancelled. */
   'cancelled',
   /** Anything else; a bug. */

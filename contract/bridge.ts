@@ -62,6 +62,20 @@ export const demoStatusSchema = z.object({
 });
 export type DemoStatus = z.infer<typeof demoStatusSchema>;
 
+/**
+ * Where the app's own update stands: `unavailable` (the web shell, or a build without an update
+ * feed: nothing is ever checked), `idle` (nothing newer, or not checked yet), `checking`,
+ * `downloading` `version`, `ready` (downloaded, sha512 verified, waiting for the user), `failed`
+ * (the reason is in the log). `consent` is the user's answer to a ready update: installed when the
+ * app quits, or later (not on this quit).
+ */
+export const updateStatusSchema = z.object({
+  phase: z.enum(['unavailable', 'idle', 'checking', 'downloading', 'ready', 'failed']),
+  version: z.string().max(256).optional(),
+  consent: z.enum(['undecided', 'install_on_quit', 'later']),
+});
+export type UpdateStatus = z.infer<typeof updateStatusSchema>;
+
 export const connectionTestSchema = z.object({
   reachable: z.boolean(),
   keyAccepted: z.boolean(),
@@ -270,6 +284,10 @@ export const bridgeChannels = {
   copyAppLink: channel(z.object({ route: appLinkRoute }).strict(), z.object({ link: z.string(), copied: z.boolean() })),
   /** The UI language changed (or the app started in one): the native menus follow it. */
   setMenuLanguage: channel(z.object({ locale: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/) }).strict(), nothing),
+  /** Where the app's own update stands (the web shell: always `unavailable`). */
+  getUpdateStatus: channel(nothing, updateStatusSchema),
+  /** The user's answer to a ready update; refused with `updates_unavailable` or `update_not_ready`. */
+  setUpdateConsent: channel(z.object({ consent: z.enum(['install_on_quit', 'later']) }).strict(), updateStatusSchema),
 } as const satisfies Record<ChannelName, ChannelSchemas>;
 
 export type BridgeChannels = typeof bridgeChannels;

@@ -29,6 +29,12 @@ import { MediaCache } from './media/mediaCache.ts';
 import { createMediaPrefetcher } from './media/mediaPrefetch.ts';
 import { openSyncMemory } from './sync/syncMemory.ts';
 import { writeProblemReport, type SupportVersions } from './support/problemReport.ts';
+import { openCheckSchedule } from './updates/checkSchedule.ts';
+import { updateFeedFrom } from './updates/updateFeed.ts';
+import { createUpdateFlow, type UpdateEngine, type UpdateFlow, type UpdateLog } from './updates/updateFlow.ts';
+
+/** How often a running app asks whether a daily update check has become due. */
+const updateDueCheckMs = 60 * 60 * 1000;
 
 export interface BackEnd {
   /** Validates args with the contract (zod), runs the handler, never throws: a BridgeResult. */
@@ -44,7 +50,22 @@ export interface BackEnd {
   saveProblemReport(targetDir: string, versions: Omit<SupportVersions, 'dataFolder'>): Promise<string>;
   /** Serves a cached picture for the media query `c=<connectionId>&u=<url>` (contract mediaQuery). */
   serveMedia(query: URLSearchParams): Promise<{ status: number; headers: Record<string, string>; body: Buffer | string }>;
+  /**
+   * Starts the app's own updates (the Electron shell, once its window is open): checks now when a
+   * daily check is due, and hourly whether one has become due; the bridge's update channels answer
+   * from then on. Without a feed (`appUpdateYml` null or unusable) nothing is ever checked.
+   */
+  startUpdates(options: StartUpdatesOptions): UpdateFlow;
   close(): Promise<void>;
+}
+
+export interface StartUpdatesOptions {
+  /** The text of the packaged app's resources/app-update.yml; null when there is none. */
+  appUpdateYml: string | null;
+  /** Makes the updater for the feed, on the first due check only; `log` is the app's log. */
+  createEngine(feedUrl: string, log: UpdateLog): UpdateEngine;
+  /** The clock of the once-a-day rule; Date.now by default. */
+  now?: () => number;
 }
 
 export interface BackEndOptions {
@@ -163,6 +184,8 @@ export async function createBackEnd(options: BackEndOptions): Promise<BackEnd> {
   let demoStarting: Promise<DemoDirectory> | null = null;
   let demoStatus: DemoStatus = { phase: 'idle' };
   let closed = false;
+  let updates: UpdateFlow | null = null;
+  let updateTimer: NodeJS.Timeout | undefined;
   /** Aborted on close: directory calls still waiting for their budget must not outlive the back end. */
   const closing = new AbortController();
   // Every waiting and running directory call listens to it.
@@ -212,6 +235,7 @@ export async function createBackEnd(options: BackEndOptions): Promise<BackEnd> {
       copyText: options.desktop?.copyText ?? (() => false),
       setMenuLanguage: options.desktop?.setMenuLanguage ?? (() => undefined),
     },
+    updates: () => updates,
     demo: {
       async start() {
         if (closed) throw new BridgeFailure('demo_failed', 'The app is shutting down.');
@@ -269,9 +293,27 @@ export async function createBackEnd(options: BackEndOptions): Promise<BackEnd> {
         return { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: 'Internal error.\n' };
       }
     },
+    startUpdates(start) {
+      if (updates) return updates;
+      const flow = createUpdateFlow({
+        feed: updateFeedFrom(start.appUpdateYml),
+        runningVersion: options.version,
+        schedule: openCheckSchedule({ userDataDir, now: start.now ?? Date.now }),
+        createEngine: start.createEngine,
+        log: logger,
+      });
+      updates = flow;
+      if (flow.status().phase !== 'unavailable') {
+        void flow.checkIfDue();
+        updateTimer = setInterval(() => void flow.checkIfDue(), updateDueCheckMs);
+        updateTimer.unref();
+      }
+      return flow;
+    },
     async close() {
       if (closed) return;
       closed = true;
+      clearInterval(updateTimer);
       closing.abort();
       prefetcher.close();
       await media.flush().catch((error: unknown) => logger.warn('Could not save the media cache index.', error));

@@ -22,6 +22,7 @@ import { serveMediaScheme } from './mediaScheme.ts';
 import { installApplicationMenu, setMenuLanguage } from './menu.ts';
 import { denyAllPermissions } from './permissions.ts';
 import { supportActions } from './supportActions.ts';
+import { startUpdates } from './updates.ts';
 import { openMainWindow } from './window.ts';
 import { windowStateFileName } from './windowState.ts';
 
@@ -96,6 +97,7 @@ async function start(): Promise<void> {
     help: supportActions(backEnd),
   });
   await showMainWindow();
+  startUpdates(backEnd);
 }
 
 // Development runs are named after package.json ("castdesk"); the packaged app and the web shell use

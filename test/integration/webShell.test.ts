@@ -124,6 +124,13 @@ describe('web shell', () => {
     expect(viaLocalhost.status).toBe(200);
   });
 
+  it('does not update itself: the update channels answer unavailable', async () => {
+    const status = await bridge('getUpdateStatus', { 'X-Castdesk-Token': shell.token }, '{}');
+    expect(JSON.parse(status.body)).toEqual({ ok: true, value: { phase: 'unavailable', consent: 'undecided' } });
+    const consent = await bridge('setUpdateConsent', { 'X-Castdesk-Token': shell.token }, JSON.stringify({ consent: 'install_on_quit' }));
+    expect(JSON.parse(consent.body)).toMatchObject({ ok: false, error: { code: 'updates_unavailable' } });
+  });
+
   it('returns error results as data with HTTP 200', async () => {
     const bad = await bridge('testConnection', { 'X-Castdesk-Token': shell.token }, JSON.stringify({ id: 'NOT AN ID' }));
     expect(bad.status).toBe(200);

@@ -30,6 +30,7 @@ const forbidden: [file: string, code: string][] = [
   ['electron/core/keychain.ts', "import { safeStorage } from 'electron';\nexport { safeStorage };"],
   ['electron/core/keychain.ts', "import { ipcMain } from 'electron/main';\nexport { ipcMain };"],
   ['electron/core/keychain.ts', "import { a } from '../../renderer/src/i18n/en.ts';\nexport { a };"],
+  ['electron/core/updates/updateFlow.ts', "import { autoUpdater } from 'electron-updater';\nexport { autoUpdater };"],
   ['electron/main/ipc.ts', "import { a } from '../../renderer/src/stores/x.ts';\nexport { a };"],
   ['electron/main/ipc.ts', "import { a } from '../../server/src/routes/actors.ts';\nexport { a };"],
   ['electron/preload/index.ts', "import { a } from '../core/keychain.ts';\nexport { a };"],

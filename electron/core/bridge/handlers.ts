@@ -258,6 +258,16 @@ export function createHandlers(parts: BackEndParts): BridgeHandlers {
       return {};
     },
 
+    async getUpdateStatus() {
+      return parts.updates?.()?.status() ?? { phase: 'unavailable' as const, consent: 'undecided' as const };
+    },
+
+    async setUpdateConsent({ consent }) {
+      const updates = parts.updates?.();
+      if (!updates) throw new BridgeFailure('updates_unavailable', 'This shell does not update itself.');
+      return updates.setConsent(consent);
+    },
+
     async openExternal({ url }) {
       // The renderer checks too, but only this check counts: a page that reached the bridge could skip it.
       const safe = externalUrlToOpen(url);

@@ -3,7 +3,7 @@
  * composition (backEnd.ts) adapts the real modules (connection store, key store, directory client,
  * media cache, demo launcher) to these; tests hand in small stubs.
  */
-import type { ActorListParams, ChannelResult, ConnectionTest, CrewListParams, RequestPriority } from '../../../contract/bridge.ts';
+import type { ActorListParams, ChannelResult, ConnectionTest, CrewListParams, RequestPriority, UpdateStatus } from '../../../contract/bridge.ts';
 import type { ContentLocale } from '../../../contract/directory-api.ts';
 import type { CastingCallListField } from '../../../contract/list-fields.ts';
 import type { BoundKey } from '../keys/keyOrigin.ts';
@@ -107,6 +107,13 @@ export interface DesktopPort {
   setMenuLanguage(locale: string): void;
 }
 
+/** The app's own update (updates/updateFlow.ts), once the Electron shell started it. */
+export interface UpdatesPort {
+  status(): UpdateStatus;
+  /** Throws `updates_unavailable` or `update_not_ready`. */
+  setConsent(consent: 'install_on_quit' | 'later'): UpdateStatus;
+}
+
 export interface BackEndParts {
   version: string;
   shell: 'electron' | 'web';
@@ -124,4 +131,6 @@ export interface BackEndParts {
   demo: DemoPort;
   openExternal: ExternalOpener;
   desktop: DesktopPort;
+  /** The update flow; absent or null where the shell does not update itself (the web shell, tests, before it started). */
+  updates?: () => UpdatesPort | null;
 }

@@ -10,6 +10,7 @@ import { samePersonDe } from './samePerson.de.ts';
 import { historyDe } from './history.de.ts';
 import { watchDe } from './watch.de.ts';
 import { linksDe } from './links.de.ts';
+import { updatesDe } from './updates.de.ts';
 
 /** German UI texts. */
 export const de: Messages = {
@@ -78,6 +79,7 @@ export const de: Messages = {
   history: historyDe,
   watch: watchDe,
   links: linksDe,
+  updates: updatesDe,
   offline: {
     banner: 'Offline: Das Verzeichnis ist nicht erreichbar. Sie sehen, was auf diesem Computer gespeichert ist; Castdesk versucht es selbstständig weiter.',
   },
@@ -237,6 +239,8 @@ export const de: Messages = {
     bad_response: 'Das Verzeichnis hat etwas geantwortet, das Castdesk nicht versteht.',
     server_error: 'Im Verzeichnis ist ein Fehler aufgetreten. Bitte versuchen Sie es später erneut.',
     demo_failed: 'Das Demo-Verzeichnis konnte nicht gestartet werden.',
+    updates_unavailable: 'Updates gibt es hier nicht: Die Web-Oberfläche und Builds ohne Update-Quelle aktualisieren sich nicht selbst.',
+    update_not_ready: 'Es wartet kein heruntergeladenes und geprüftes Update.',
     cancelled: 'Die Anfrage wurde abgebrochen.',
     internal: 'In Castdesk ist ein Fehler aufgetreten.',
     storage_full: 'Die Festplatte oder der Browser-Speicher ist voll. Vom letzten Schritt wurde nichts geschrieben; schaffen Sie Platz oder leeren Sie die Offline-Bibliothek in den Einstellungen.',

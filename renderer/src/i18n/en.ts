@@ -9,6 +9,7 @@ import { samePersonEn } from './samePerson.en.ts';
 import { historyEn } from './history.en.ts';
 import { watchEn } from './watch.en.ts';
 import { linksEn } from './links.en.ts';
+import { updatesEn } from './updates.en.ts';
 /** English UI texts: the reference set of keys; `de` must carry exactly the same ones. */
 export const en = {
   app: {
@@ -76,6 +77,7 @@ export const en = {
   history: historyEn,
   watch: watchEn,
   links: linksEn,
+  updates: updatesEn,
   offline: {
     banner: 'Offline: the directory cannot be reached. You are seeing what is saved on this computer; Castdesk retries by itself.',
   },
@@ -235,6 +237,8 @@ export const en = {
     bad_response: 'The directory answered something Castdesk does not understand.',
     server_error: 'The directory failed. Please try again later.',
     demo_failed: 'The demo directory could not start.',
+    updates_unavailable: 'Updates are not available here: the web shell and builds without an update feed do not update themselves.',
+    update_not_ready: 'No downloaded and verified update is waiting.',
     cancelled: 'The request was cancelled.',
     internal: 'Something went wrong inside Castdesk.',
     storage_full: 'The disk or the browser storage is full. Nothing of the last step was written; free some space, or clear the offline library in Settings.',

@@ -22,6 +22,8 @@ export const errorMessageKeys: Record<BridgeErrorCode, MessageKey> = {
   bad_response: 'errors.bad_response',
   server_error: 'errors.server_error',
   demo_failed: 'errors.demo_failed',
+  updates_unavailable: 'errors.updates_unavailable',
+  update_not_ready: 'errors.update_not_ready',
   cancelled: 'errors.cancelled',
   internal: 'errors.internal',
 };

@@ -10,6 +10,7 @@ import { samePersonEs } from './samePerson.es.ts';
 import { historyEs } from './history.es.ts';
 import { watchEs } from './watch.es.ts';
 import { linksEs } from './links.es.ts';
+import { updatesEs } from './updates.es.ts';
 
 /** Spanish (Spain) UI texts. */
 export const es: Messages = {
@@ -78,6 +79,7 @@ export const es: Messages = {
   history: historyEs,
   watch: watchEs,
   links: linksEs,
+  updates: updatesEs,
   offline: {
     banner: 'Sin conexión: no se puede acceder al directorio. Está viendo lo que hay guardado en este ordenador; Castdesk vuelve a intentarlo automáticamente.',
   },
@@ -237,6 +239,8 @@ export const es: Messages = {
     bad_response: 'El directorio ha respondido algo que Castdesk no entiende.',
     server_error: 'Se ha producido un error en el directorio. Vuelva a intentarlo más tarde.',
     demo_failed: 'No se ha podido iniciar el directorio de demostración.',
+    updates_unavailable: 'Las actualizaciones no están disponibles aquí: la interfaz web y las versiones sin fuente de actualizaciones no se actualizan solas.',
+    update_not_ready: 'No hay ninguna actualización descargada y verificada en espera.',
     cancelled: 'Se ha cancelado la solicitud.',
     internal: 'Se ha producido un error interno en Castdesk.',
     storage_full: 'El disco o el almacenamiento del navegador está lleno. No se ha escrito nada del último paso; libere espacio o vacíe la biblioteca sin conexión en Ajustes.',

@@ -10,6 +10,7 @@ import { samePersonFr } from './samePerson.fr.ts';
 import { historyFr } from './history.fr.ts';
 import { watchFr } from './watch.fr.ts';
 import { linksFr } from './links.fr.ts';
+import { updatesFr } from './updates.fr.ts';
 
 /** French UI texts. */
 export const fr: Messages = {
@@ -78,6 +79,7 @@ export const fr: Messages = {
   history: historyFr,
   watch: watchFr,
   links: linksFr,
+  updates: updatesFr,
   offline: {
     banner: 'Hors ligne : l’annuaire est injoignable. Vous voyez ce qui est enregistré sur cet ordinateur ; Castdesk réessaie de lui-même.',
   },
@@ -237,6 +239,8 @@ export const fr: Messages = {
     bad_response: 'L’annuaire a renvoyé une réponse que Castdesk ne comprend pas.',
     server_error: 'L’annuaire a rencontré une erreur. Veuillez réessayer plus tard.',
     demo_failed: 'L’annuaire de démonstration n’a pas pu démarrer.',
+    updates_unavailable: 'Les mises à jour ne sont pas disponibles ici : l’interface web et les versions sans source de mises à jour ne se mettent pas à jour elles-mêmes.',
+    update_not_ready: 'Aucune mise à jour téléchargée et vérifiée n’est en attente.',
     cancelled: 'La requête a été annulée.',
     internal: 'Une erreur s’est produite dans Castdesk.',
     storage_full: 'Le disque ou le stockage du navigateur est plein. Rien de la dernière étape n’a été écrit ; libérez de l’espace ou videz la bibliothèque hors ligne dans les paramètres.',

@@ -10,6 +10,7 @@ import { samePersonIt } from './samePerson.it.ts';
 import { historyIt } from './history.it.ts';
 import { watchIt } from './watch.it.ts';
 import { linksIt } from './links.it.ts';
+import { updatesIt } from './updates.it.ts';
 
 /** Italian UI texts. */
 export const it: Messages = {
@@ -78,6 +79,7 @@ export const it: Messages = {
   history: historyIt,
   watch: watchIt,
   links: linksIt,
+  updates: updatesIt,
   offline: {
     banner: 'Offline: la directory non è raggiungibile. Sono visualizzati i dati salvati su questo computer; Castdesk riprova automaticamente.',
   },
@@ -237,6 +239,8 @@ export const it: Messages = {
     bad_response: 'La directory ha risposto qualcosa che Castdesk non comprende.',
     server_error: 'Si è verificato un errore nella directory. Riprovare più tardi.',
     demo_failed: 'Non è stato possibile avviare la directory demo.',
+    updates_unavailable: 'Gli aggiornamenti non sono disponibili qui: l’interfaccia web e le build senza fonte di aggiornamenti non si aggiornano da sole.',
+    update_not_ready: 'Nessun aggiornamento scaricato e verificato è in attesa.',
     cancelled: 'La richiesta è stata annullata.',
     internal: 'Si è verificato un errore all’interno di Castdesk.',
     storage_full: 'Il disco o lo spazio del browser è pieno. Dell’ultima operazione non è stato scritto nulla; liberare spazio oppure svuotare la libreria offline nelle Impostazioni.',

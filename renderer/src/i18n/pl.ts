@@ -10,6 +10,7 @@ import { samePersonPl } from './samePerson.pl.ts';
 import { historyPl } from './history.pl.ts';
 import { watchPl } from './watch.pl.ts';
 import { linksPl } from './links.pl.ts';
+import { updatesPl } from './updates.pl.ts';
 
 /** Polish UI texts. */
 export const pl: Messages = {
@@ -78,6 +79,7 @@ export const pl: Messages = {
   history: historyPl,
   watch: watchPl,
   links: linksPl,
+  updates: updatesPl,
   offline: {
     banner: 'Offline: katalog jest nieosiągalny. Widzisz dane zapisane na tym komputerze; Castdesk samodzielnie ponawia próby połączenia.',
   },
@@ -240,6 +242,8 @@ export const pl: Messages = {
     bad_response: 'Katalog zwrócił odpowiedź, której Castdesk nie rozumie.',
     server_error: 'W katalogu wystąpił błąd. Spróbuj ponownie później.',
     demo_failed: 'Nie udało się uruchomić katalogu demonstracyjnego.',
+    updates_unavailable: 'Aktualizacje nie są tu dostępne: interfejs webowy i wersje bez źródła aktualizacji nie aktualizują się same.',
+    update_not_ready: 'Nie czeka żadna pobrana i sprawdzona aktualizacja.',
     cancelled: 'Żądanie zostało anulowane.',
     internal: 'W Castdesk wystąpił błąd wewnętrzny.',
     storage_full: 'Dysk lub pamięć przeglądarki są zapełnione. Z ostatniego kroku nic nie zostało zapisane; zwolnij miejsce lub wyczyść bibliotekę offline w Ustawieniach.',

@@ -10,6 +10,7 @@ import { samePersonRo } from './samePerson.ro.ts';
 import { historyRo } from './history.ro.ts';
 import { watchRo } from './watch.ro.ts';
 import { linksRo } from './links.ro.ts';
+import { updatesRo } from './updates.ro.ts';
 
 /** Romanian UI texts. */
 export const ro: Messages = {
@@ -78,6 +79,7 @@ export const ro: Messages = {
   history: historyRo,
   watch: watchRo,
   links: linksRo,
+  updates: updatesRo,
   offline: {
     banner: 'Offline: catalogul nu poate fi accesat. Vedeți ce este salvat pe acest computer; Castdesk reîncearcă automat.',
   },
@@ -237,6 +239,8 @@ export const ro: Messages = {
     bad_response: 'Catalogul a trimis un răspuns pe care Castdesk nu îl înțelege.',
     server_error: 'A apărut o eroare în catalog. Încercați din nou mai târziu.',
     demo_failed: 'Catalogul demo nu a putut porni.',
+    updates_unavailable: 'Actualizările nu sunt disponibile aici: interfața web și versiunile fără sursă de actualizări nu se actualizează singure.',
+    update_not_ready: 'Nu așteaptă nicio actualizare descărcată și verificată.',
     cancelled: 'Solicitarea a fost anulată.',
     internal: 'A apărut o eroare în Castdesk.',
     storage_full: 'Discul sau spațiul de stocare al browserului este plin. Nu s-a scris nimic din ultimul pas; eliberați spațiu sau goliți biblioteca offline din Setări.',

@@ -10,6 +10,7 @@ import { samePersonRu } from './samePerson.ru.ts';
 import { historyRu } from './history.ru.ts';
 import { watchRu } from './watch.ru.ts';
 import { linksRu } from './links.ru.ts';
+import { updatesRu } from './updates.ru.ts';
 
 /** Russian UI texts. */
 export const ru: Messages = {
@@ -78,6 +79,7 @@ export const ru: Messages = {
   history: historyRu,
   watch: watchRu,
   links: linksRu,
+  updates: updatesRu,
   offline: {
     banner: 'Офлайн: каталог недоступен. Показаны данные, сохранённые на этом компьютере; Castdesk продолжает попытки подключиться сам.',
   },
@@ -237,6 +239,8 @@ export const ru: Messages = {
     bad_response: 'Каталог прислал ответ, который Castdesk не может разобрать.',
     server_error: 'В каталоге произошёл сбой. Повторите попытку позже.',
     demo_failed: 'Не удалось запустить демо-каталог.',
+    updates_unavailable: 'Обновления здесь недоступны: веб-оболочка и сборки без источника обновлений не обновляются сами.',
+    update_not_ready: 'Нет загруженного и проверенного обновления, ожидающего установки.',
     cancelled: 'Запрос отменён.',
     internal: 'В Castdesk произошла внутренняя ошибка.',
     storage_full: 'Диск или хранилище браузера заполнены. Результат последнего шага не записан; освободите место или очистите офлайн-библиотеку в настройках.',

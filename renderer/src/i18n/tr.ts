@@ -10,6 +10,7 @@ import { samePersonTr } from './samePerson.tr.ts';
 import { historyTr } from './history.tr.ts';
 import { watchTr } from './watch.tr.ts';
 import { linksTr } from './links.tr.ts';
+import { updatesTr } from './updates.tr.ts';
 
 /** Turkish UI texts. */
 export const tr: Messages = {
@@ -78,6 +79,7 @@ export const tr: Messages = {
   history: historyTr,
   watch: watchTr,
   links: linksTr,
+  updates: updatesTr,
   offline: {
     banner: 'Çevrim dışı: Kataloğa ulaşılamıyor. Bu bilgisayarda kayıtlı olanları görüyorsunuz; Castdesk kendiliğinden yeniden bağlanmayı dener.',
   },
@@ -237,6 +239,8 @@ export const tr: Messages = {
     bad_response: 'Katalog, Castdesk’in anlamadığı bir yanıt verdi.',
     server_error: 'Katalogda bir hata oluştu. Lütfen daha sonra yeniden deneyin.',
     demo_failed: 'Demo katalog başlatılamadı.',
+    updates_unavailable: 'Güncellemeler burada kullanılamaz: web kabuğu ve güncelleme kaynağı olmayan sürümler kendilerini güncellemez.',
+    update_not_ready: 'İndirilmiş ve doğrulanmış bekleyen bir güncelleme yok.',
     cancelled: 'İstek iptal edildi.',
     internal: 'Castdesk içinde bir sorun oluştu.',
     storage_full: 'Disk ya da tarayıcı depolama alanı dolu. Son adımdan hiçbir şey yazılmadı; biraz yer açın ya da Ayarlar bölümünden çevrim dışı arşivi temizleyin.',

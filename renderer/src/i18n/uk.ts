@@ -10,6 +10,7 @@ import { samePersonUk } from './samePerson.uk.ts';
 import { historyUk } from './history.uk.ts';
 import { watchUk } from './watch.uk.ts';
 import { linksUk } from './links.uk.ts';
+import { updatesUk } from './updates.uk.ts';
 
 /** Ukrainian UI texts. */
 export const uk: Messages = {
@@ -78,6 +79,7 @@ export const uk: Messages = {
   history: historyUk,
   watch: watchUk,
   links: linksUk,
+  updates: updatesUk,
   offline: {
     banner: 'Офлайн: каталог недоступний. Ви бачите те, що збережено на цьому комп’ютері; Castdesk повторює спроби автоматично.',
   },
@@ -239,6 +241,8 @@ export const uk: Messages = {
     bad_response: 'Каталог надіслав відповідь, яку Castdesk не розуміє.',
     server_error: 'У каталозі сталася помилка. Спробуйте пізніше.',
     demo_failed: 'Не вдалося запустити демонстраційний каталог.',
+    updates_unavailable: 'Оновлення тут недоступні: веб-оболонка та збірки без джерела оновлень не оновлюються самі.',
+    update_not_ready: 'Немає завантаженого й перевіреного оновлення, що чекає.',
     cancelled: 'Запит скасовано.',
     internal: 'У Castdesk сталася помилка.',
     storage_full: 'Диск або сховище браузера заповнено. З останнього кроку нічого не записано; звільніть місце або очистьте офлайн-бібліотеку в налаштуваннях.',

@@ -70,6 +70,8 @@ const validArgs: Record<ChannelName, unknown> = {
   takeAppLink: {},
   copyAppLink: { route: '/actors/12' },
   setMenuLanguage: { locale: 'de' },
+  getUpdateStatus: {},
+  setUpdateConsent: { consent: 'install_on_quit' },
 };
 
 describe('bridge dispatch: arguments', () => {

@@ -122,6 +122,22 @@ describe('the electron-builder configuration', () => {
     expect(depends).toEqual(expect.arrayContaining([...defaults, 'libsecret-1-0', 'libnss3', 'libgtk-3-0']));
   });
 
+  it('has an update feed only when CASTDESK_UPDATE_FEED_URL names one', () => {
+    expect((config as { publish?: unknown }).publish).toBeNull();
+    const configFile = path.join(repoRoot, 'electron-builder.config.cjs');
+    const load = createRequire(import.meta.url);
+    const previous = process.env.CASTDESK_UPDATE_FEED_URL;
+    process.env.CASTDESK_UPDATE_FEED_URL = 'https://updates.castdesk.eu/desktop/';
+    try {
+      delete load.cache[configFile];
+      expect((load(configFile) as { publish: unknown }).publish).toEqual([{ provider: 'generic', url: 'https://updates.castdesk.eu/desktop/' }]);
+    } finally {
+      if (previous === undefined) delete process.env.CASTDESK_UPDATE_FEED_URL;
+      else process.env.CASTDESK_UPDATE_FEED_URL = previous;
+      delete load.cache[configFile];
+    }
+  });
+
   it('files the Linux app under Office', () => {
     expect(config.linux.category).toBe('Office');
   });
@@ -130,7 +146,7 @@ describe('the electron-builder configuration', () => {
     const runtime = Object.keys(packageJson.dependencies);
     expect(runtime.filter((name) => rendererOnlyPackages.some((banned) => name === banned || name.startsWith(`${banned}/`)))).toEqual([]);
     // What the main process, the preload and the demo directory import, and what other helpers rely on.
-    expect(runtime).toEqual(expect.arrayContaining(['@electric-sql/pglite', '@napi-rs/keyring', 'fastify', 'pg', 'sanitize-html', 'zod', '@fastify/compress']));
+    expect(runtime).toEqual(expect.arrayContaining(['@electric-sql/pglite', '@napi-rs/keyring', 'fastify', 'pg', 'sanitize-html', 'zod', '@fastify/compress', 'electron-updater']));
   });
 
   it('packs out/ and package.json into an asar, with the keyring’s native module unpacked', () => {
@@ -217,9 +233,15 @@ describe('electron-builder --dir with a local Electron stand-in', () => {
   });
 
   it('contains the production dependencies the main process and the directory service load', () => {
-    for (const dependency of ['zod', 'fastify', '@electric-sql/pglite', 'pg', 'sanitize-html', '@napi-rs/keyring']) {
+    // electron-updater and what it loads at run time (electron/main/updates.ts).
+    for (const dependency of ['zod', 'fastify', '@electric-sql/pglite', 'pg', 'sanitize-html', '@napi-rs/keyring', 'electron-updater', 'builder-util-runtime', 'js-yaml', 'fs-extra', 'lazy-val']) {
       expect(files, dependency).toContain(`/node_modules/${dependency}/package.json`);
     }
+  });
+
+  it('has no update feed when packaged without CASTDESK_UPDATE_FEED_URL, so the app never checks', () => {
+    expect(process.env.CASTDESK_UPDATE_FEED_URL).toBeUndefined();
+    expect(existsSync(path.join(appDir, 'resources', 'app-update.yml'))).toBe(false);
   });
 
   it('unpacks the keyring’s native module from the asar', () => {
