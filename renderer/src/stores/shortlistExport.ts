@@ -27,6 +27,8 @@ export interface ImportResult {
   replaced: number;
   skipped: number;
   identical: number;
+  /** Repeated actors left out of the lists written: an actor is on a list once. */
+  duplicates: number;
 }
 
 /**
@@ -254,7 +256,7 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
       await shortlists.importLists(writes);
       const created = writes.create.length;
       const replaced = writes.replace.length;
-      return { created, replaced, skipped: plan.newLists.length + plan.conflicts.length - created - replaced, identical: plan.identical.length };
+      return { created, replaced, skipped: plan.newLists.length + plan.conflicts.length - created - replaced, identical: plan.identical.length, duplicates: writes.duplicates };
     });
     if (result) {
       importResult.value = result;
