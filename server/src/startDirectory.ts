@@ -20,6 +20,7 @@ import { CountCache } from './http/countCache.ts';
 import { parsePublicUrl } from './http/publicUrl.ts';
 import { mediaRateLimitFor, type RateLimitConfig } from './http/rateLimit.ts';
 import type { RouteContext } from './http/routeContext.ts';
+import type { SocketLimits } from './http/socketLimits.ts';
 
 export interface DemoSize {
   actors?: number;
@@ -48,6 +49,8 @@ export interface DirectoryOptions {
    * media URLs); default the listen address. Never taken from a request's Host header.
    */
   publicUrl?: string;
+  /** Timeouts and socket caps; omitted ones are socketLimits.ts's defaults. */
+  socketLimits?: Partial<SocketLimits>;
   /** The service's clock, which decides `current`. */
   now?: () => Date;
   log?: (line: string) => void;
@@ -205,7 +208,7 @@ export async function startDirectory(options: DirectoryOptions = {}): Promise<Ru
       publicUrl: configuredPublicUrl ?? '',
     };
     const rateLimit = options.rateLimit ?? defaultRateLimit;
-    const app = buildApp(context, { rateLimit, mediaRateLimit: options.mediaRateLimit ?? mediaRateLimitFor(rateLimit), log });
+    const app = buildApp(context, { rateLimit, mediaRateLimit: options.mediaRateLimit ?? mediaRateLimitFor(rateLimit), socketLimits: options.socketLimits, log });
     await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 8787 });
     const address = app.server.address() as AddressInfo;
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
