@@ -18,6 +18,7 @@ import { readKeyRights } from './http/accessKeys.ts';
 import { buildApp } from './http/buildApp.ts';
 import { CountCache } from './http/countCache.ts';
 import { parsePublicUrl } from './http/publicUrl.ts';
+import { ensurePrivateFolder } from './privateFolder.ts';
 import { mediaRateLimitFor, type RateLimitConfig } from './http/rateLimit.ts';
 import type { RouteContext } from './http/routeContext.ts';
 import type { SocketLimits } from './http/socketLimits.ts';
@@ -33,7 +34,10 @@ export interface DirectoryOptions {
   host?: string;
   /** 0 picks a free port. */
   port?: number;
-  /** PGlite folder, reused on later starts; omitted means in memory. */
+  /**
+   * PGlite folder, reused on later starts; omitted means in memory. Created, or tightened, to
+   * owner only (privateFolder.ts): PGlite's own files are world-writable.
+   */
   dataDir?: string;
   /** A PostgreSQL server instead of PGlite. */
   databaseUrl?: string;
@@ -187,6 +191,10 @@ async function readAgencies(db: Queryable): Promise<Map<number, FixtureAgency>> 
 export async function startDirectory(options: DirectoryOptions = {}): Promise<RunningDirectory> {
   const log = options.log ?? (() => undefined);
   const configuredPublicUrl = options.publicUrl === undefined ? undefined : parsePublicUrl(options.publicUrl);
+  if (options.dataDir) {
+    const { problem } = await ensurePrivateFolder(options.dataDir);
+    if (problem) log(`Warning: ${problem}`);
+  }
   const early = (await demoSurelyCreated(options)) ? demoWorkerSource({ ...demoSizeOf(options.demo!), now: new Date() }) : undefined;
   let db: Database;
   try {
