@@ -7,6 +7,7 @@
 import { setMaxListeners } from 'node:events';
 import { dirname, join } from 'node:path';
 import type { BridgeResult } from '../../contract/bridge-errors.ts';
+import { ensurePrivateFolder } from '../../server/src/privateFolder.ts';
 import type { DemoStatus } from '../../contract/bridge.ts';
 import { BridgeFailure } from './bridge/bridgeFailure.ts';
 import { createDirectoryPort } from './bridge/directoryPort.ts';
@@ -69,6 +70,7 @@ export interface StartUpdatesOptions {
 }
 
 export interface BackEndOptions {
+  /** Settings, log, media cache, demo data: created, or tightened, to owner only (privateFolder.ts). */
   userDataDir: string;
   shell: 'electron' | 'web';
   version: string;
@@ -135,7 +137,9 @@ function connectionsPort(store: ConnectionStore): ConnectionsPort {
 /** Opens every part under `userDataDir` and returns the running back end. */
 export async function createBackEnd(options: BackEndOptions): Promise<BackEnd> {
   const { userDataDir } = options;
+  const folder = await ensurePrivateFolder(userDataDir);
   const logger = createLogger({ userDataDir });
+  if (folder.problem) logger.warn(folder.problem);
   // The bridge's error messages get the same redaction as the log file.
   const redactor = new Redactor();
   // Kept for the problem report, which hides them in logs written before they were registered.

@@ -18,8 +18,10 @@ import { readKeyRights } from './http/accessKeys.ts';
 import { buildApp } from './http/buildApp.ts';
 import { CountCache } from './http/countCache.ts';
 import { parsePublicUrl } from './http/publicUrl.ts';
+import { ensurePrivateFolder } from './privateFolder.ts';
 import { mediaRateLimitFor, type RateLimitConfig } from './http/rateLimit.ts';
 import type { RouteContext } from './http/routeContext.ts';
+import type { SocketLimits } from './http/socketLimits.ts';
 
 export interface DemoSize {
   actors?: number;
@@ -32,7 +34,10 @@ export interface DirectoryOptions {
   host?: string;
   /** 0 picks a free port. */
   port?: number;
-  /** PGlite folder, reused on later starts; omitted means in memory. */
+  /**
+   * PGlite folder, reused on later starts; omitted means in memory. Created, or tightened, to
+   * owner only (privateFolder.ts): PGlite's own files are world-writable.
+   */
   dataDir?: string;
   /** A PostgreSQL server instead of PGlite. */
   databaseUrl?: string;
@@ -48,6 +53,8 @@ export interface DirectoryOptions {
    * media URLs); default the listen address. Never taken from a request's Host header.
    */
   publicUrl?: string;
+  /** Timeouts and socket caps; omitted ones are socketLimits.ts's defaults. */
+  socketLimits?: Partial<SocketLimits>;
   /** The service's clock, which decides `current`. */
   now?: () => Date;
   log?: (line: string) => void;
@@ -184,6 +191,10 @@ async function readAgencies(db: Queryable): Promise<Map<number, FixtureAgency>> 
 export async function startDirectory(options: DirectoryOptions = {}): Promise<RunningDirectory> {
   const log = options.log ?? (() => undefined);
   const configuredPublicUrl = options.publicUrl === undefined ? undefined : parsePublicUrl(options.publicUrl);
+  if (options.dataDir) {
+    const { problem } = await ensurePrivateFolder(options.dataDir);
+    if (problem) log(`Warning: ${problem}`);
+  }
   const early = (await demoSurelyCreated(options)) ? demoWorkerSource({ ...demoSizeOf(options.demo!), now: new Date() }) : undefined;
   let db: Database;
   try {
@@ -205,7 +216,7 @@ export async function startDirectory(options: DirectoryOptions = {}): Promise<Ru
       publicUrl: configuredPublicUrl ?? '',
     };
     const rateLimit = options.rateLimit ?? defaultRateLimit;
-    const app = buildApp(context, { rateLimit, mediaRateLimit: options.mediaRateLimit ?? mediaRateLimitFor(rateLimit), log });
+    const app = buildApp(context, { rateLimit, mediaRateLimit: options.mediaRateLimit ?? mediaRateLimitFor(rateLimit), socketLimits: options.socketLimits, log });
     await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 8787 });
     const address = app.server.address() as AddressInfo;
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;

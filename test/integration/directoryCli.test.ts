@@ -2,7 +2,7 @@
  * The `npm run directory` command as a user runs it: a real child process, real HTTP, real signals.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -16,9 +16,12 @@ afterAll(() => {
   rmSync(workDir, { recursive: true, force: true });
 });
 
-function runCli(args: string[]) {
+/** `umask` set: through a shell that sets it and then becomes Node (exec), still one process. */
+function runCli(args: string[], umask?: string) {
   // Node itself with tsx's loader: one process, so a kill at clean-up leaves no orphan behind.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], { cwd: root, env: { ...process.env, DATABASE_URL: '' } });
+  const node = [process.execPath, '--import', 'tsx', 'server/cli.ts', ...args];
+  const env = { ...process.env, DATABASE_URL: '' };
+  const child = umask ? spawn('/bin/sh', ['-c', `umask ${umask} && exec "$@"`, 'sh', ...node], { cwd: root, env }) : spawn(node[0]!, node.slice(1), { cwd: root, env });
   children.add(child);
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -100,6 +103,31 @@ describe('npm run directory', { timeout: 600_000 }, () => {
     expect(second.output()).not.toMatch(/Generating/);
     const again = await fetch(`${secondUrl}/api/v1/actor_profiles`, { headers: { authorization: `Token token=${key}` } });
     expect(again.headers.get('total')).toBe(total);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  });
+
+  it('keeps its data folder owner-only (0700) under umask 022, and tightens a looser one on the next start', async () => {
+    // PGlite writes its files 0666 whatever the umask: only the folder's mode keeps other users out.
+    const dataDir = join(workDir, 'private', 'data');
+    const args = ['--port', '0', '--data-dir', dataDir, '--demo', '--actors', '20', '--crew', '4', '--casting-calls', '3', '--seed', '5'];
+    const modeOf = (path: string) => statSync(path).mode & 0o777;
+    const first = runCli(args, '022');
+    await first.waitFor(/^\s+demo-casting-pro\S*/m);
+    expect(modeOf(dataDir)).toBe(0o700);
+    // The folder it created on the way is private too.
+    expect(modeOf(join(workDir, 'private'))).toBe(0o700);
+    expect(modeOf(join(dataDir, 'demo-keys.json'))).toBe(0o600);
+    // The reason the folder must be private: what PGlite wrote inside is open to everyone.
+    expect(readdirSync(dataDir, { recursive: true }).some((name) => (modeOf(join(dataDir, String(name))) & 0o006) !== 0)).toBe(true);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+
+    chmodSync(dataDir, 0o755);
+    const second = runCli(args, '022');
+    await second.waitFor(/^\s+demo-casting-pro\S*/m);
+    expect(second.output()).toMatch(/Reusing the demo data/);
+    expect(modeOf(dataDir)).toBe(0o700);
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
   });

@@ -10,8 +10,11 @@ import { defaultUserDataDir } from '../../electron/web/userDataDir.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
-function startCli(args: string[], env: NodeJS.ProcessEnv = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/web/cli.ts', ...args], { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+/** `umask` set: through a shell that sets it and then becomes Node (exec), still one process. */
+function startCli(args: string[], env: NodeJS.ProcessEnv = {}, umask?: string) {
+  const node = [process.execPath, '--import', 'tsx', 'electron/web/cli.ts', ...args];
+  const options = { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] as ['ignore', 'pipe', 'pipe'] };
+  const child = umask ? spawn('/bin/sh', ['-c', `umask ${umask} && exec "$@"`, 'sh', ...node], options) : spawn(node[0]!, node.slice(1), options);
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
@@ -48,6 +51,29 @@ describe('npm run web', () => {
     expect(await cli.exited).toBe(0);
     expect(cli.output().stdout).toContain('SIGTERM: stopping');
   });
+
+  // Issue 23, item 1: settings, log, media cache and the demo's data are the user's alone.
+  it('makes the user data folder owner-only (0700) under umask 022, tightening one that was open to others', async () => {
+    const loose = path.join(userDataDir, 'loose');
+    await mkdir(loose, { mode: 0o755 });
+    await chmod(loose, 0o755);
+    const fresh = path.join(userDataDir, 'fresh', 'Castdesk');
+    for (const folder of [loose, fresh]) {
+      const cli = startCli(['--port', '0', '--no-open', '--user-data-dir', folder], {}, '022');
+      try {
+        const deadline = Date.now() + 120_000;
+        while (!/Open: http/.test(cli.output().stdout)) {
+          if (Date.now() > deadline || cli.child.exitCode !== null) throw new Error(`No address printed:\n${JSON.stringify(cli.output())}`);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        expect(((await stat(folder)).mode & 0o777).toString(8)).toBe('700');
+      } finally {
+        cli.child.kill('SIGTERM');
+      }
+      expect(await cli.exited).toBe(0);
+    }
+    // Two process starts: generous, for a loaded machine.
+  }, 300_000);
 
   it('refuses a bad port with a clear message', async () => {
     const cli = startCli(['--port', 'eighty', '--no-open', '--user-data-dir', userDataDir]);

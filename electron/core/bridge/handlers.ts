@@ -9,6 +9,7 @@ import { externalUrlToOpen } from '../../../contract/external-url.ts';
 import { validateApiKey } from '../keys/apiKey.ts';
 import { BridgeFailure } from './bridgeFailure.ts';
 import type { BridgeHandlers } from './dispatch.ts';
+import { notificationBody } from './notificationText.ts';
 import type { BackEndParts, ConnectionRecord, DirectoryPort } from './ports.ts';
 
 /** The connection the first start (and the "Demo directory" choice) creates. */
@@ -233,7 +234,7 @@ export function createHandlers(parts: BackEndParts): BridgeHandlers {
     },
 
     async showNotification({ title, body }) {
-      return { shown: parts.desktop.notify(title, body) };
+      return { shown: parts.desktop.notify(title, notificationBody(body)) };
     },
 
     async logRendererError({ message, detail }) {

@@ -8,10 +8,10 @@
  * process dies with Electron; a Node child has a watchdog, see demoProcess.ts). A process that dies
  * while the app runs is restarted on the same port, so the demo connection's address stays valid.
  */
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { backoffCeilingMs } from '../../../contract/backoff.ts';
+import { ensurePrivateFolder } from '../../../server/src/privateFolder.ts';
 import { nodeDemoProcess, type DemoExit, type DemoProcess, type DemoProcessStarter } from './demoProcess.ts';
 
 export interface DemoLaunchOptions {
@@ -186,7 +186,7 @@ async function startProcessOnce(
 async function launch(options: DemoLaunchOptions, onEnd: () => void): Promise<DemoDirectory> {
   const log = options.log ?? (() => undefined);
   const dataDir = join(options.userDataDir, 'demo-directory');
-  await mkdir(dataDir, { recursive: true });
+  await ensurePrivateFolder(dataDir);
   const command = options.command ?? process.execPath;
   const startProcess = options.startProcess ?? nodeDemoProcess(command, options.args ?? ['--import', 'tsx', join(repoRoot, 'server/cli.ts')]);
   const maxRestarts = options.maxRestarts ?? 5;

@@ -24,6 +24,7 @@ export const shortlistExportDe: Messages['shortlistExport'] = {
   importApply: 'Importieren',
   importCancel: 'Abbrechen',
   importDone: 'Importiert: {created} Listen angelegt, {replaced} ersetzt, {skipped} übersprungen, {identical} schon vorhanden.',
+  importDuplicates: 'Mehrfach auf einer Liste stehende Personen wurden einmal übernommen ({duplicates} Wiederholungen ausgelassen).',
   columnPosition: 'Position',
   columnActorId: 'Profil-Nr.',
   columnName: 'Name',

@@ -22,6 +22,7 @@ export const shortlistExportEn = {
   importApply: 'Import',
   importCancel: 'Cancel',
   importDone: 'Imported: {created} lists created, {replaced} replaced, {skipped} skipped, {identical} already here.',
+  importDuplicates: 'Actors listed more than once on a list were kept once ({duplicates} repeats left out).',
   columnPosition: 'Position',
   columnActorId: 'Actor id',
   columnName: 'Name',

@@ -24,6 +24,7 @@ export const shortlistExportEs: Messages['shortlistExport'] = {
   importApply: 'Importar',
   importCancel: 'Cancelar',
   importDone: 'Importación terminada: {created} listas creadas, {replaced} sustituidas, {skipped} omitidas, {identical} ya presentes.',
+  importDuplicates: 'Los actores que figuraban más de una vez en una lista se conservaron una sola vez ({duplicates} repeticiones omitidas).',
   columnPosition: 'Posición',
   columnActorId: 'ID de intérprete',
   columnName: 'Nombre',

@@ -24,6 +24,7 @@ export const shortlistExportFr: Messages['shortlistExport'] = {
   importApply: 'Importer',
   importCancel: 'Annuler',
   importDone: 'Import terminé. Listes créées : {created} ; remplacées : {replaced} ; ignorées : {skipped} ; déjà présentes : {identical}.',
+  importDuplicates: 'Les acteurs présents plusieurs fois sur une liste n’ont été gardés qu’une fois ({duplicates} répétitions ignorées).',
   columnPosition: 'Position',
   columnActorId: 'N° de profil',
   columnName: 'Nom',

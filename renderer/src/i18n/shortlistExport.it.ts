@@ -24,6 +24,7 @@ export const shortlistExportIt: Messages['shortlistExport'] = {
   importApply: 'Importa',
   importCancel: 'Annulla',
   importDone: 'Importazione completata: {created} liste create, {replaced} sostituite, {skipped} saltate, {identical} già presenti.',
+  importDuplicates: 'Gli attori presenti più volte in una lista sono stati tenuti una volta sola ({duplicates} ripetizioni escluse).',
   columnPosition: 'Posizione',
   columnActorId: 'ID interprete',
   columnName: 'Nome',

@@ -24,6 +24,7 @@ export const shortlistExportPl: Messages['shortlistExport'] = {
   importApply: 'Importuj',
   importCancel: 'Anuluj',
   importDone: 'Zaimportowano. Utworzone listy: {created}, zastąpione: {replaced}, pominięte: {skipped}, już istniejące: {identical}.',
+  importDuplicates: 'Aktorzy występujący na liście więcej niż raz zostali zachowani raz (pominięte powtórzenia: {duplicates}).',
   columnPosition: 'Pozycja',
   columnActorId: 'ID aktora',
   columnName: 'Imię i nazwisko',

@@ -24,6 +24,7 @@ export const shortlistExportRo: Messages['shortlistExport'] = {
   importApply: 'Importați',
   importCancel: 'Anulați',
   importDone: 'Import finalizat. Liste create: {created}; înlocuite: {replaced}; omise: {skipped}; deja existente: {identical}.',
+  importDuplicates: 'Actorii care apăreau de mai multe ori pe o listă au fost păstrați o singură dată (repetări omise: {duplicates}).',
   columnPosition: 'Poziție',
   columnActorId: 'ID actor',
   columnName: 'Nume',

@@ -24,6 +24,7 @@ export const shortlistExportRu: Messages['shortlistExport'] = {
   importApply: 'Импортировать',
   importCancel: 'Отмена',
   importDone: 'Импорт завершён. Создано списков: {created}; заменено: {replaced}; пропущено: {skipped}; уже были: {identical}.',
+  importDuplicates: 'Актёры, указанные в списке несколько раз, сохранены один раз (пропущено повторов: {duplicates}).',
   columnPosition: 'Позиция',
   columnActorId: 'ID актёра',
   columnName: 'Имя',

@@ -24,6 +24,7 @@ export const shortlistExportTr: Messages['shortlistExport'] = {
   importApply: 'İçe aktar',
   importCancel: 'İptal',
   importDone: 'İçe aktarıldı: {created} liste oluşturuldu, {replaced} liste değiştirildi, {skipped} liste atlandı, {identical} liste zaten vardı.',
+  importDuplicates: 'Bir listede birden fazla kez yer alan oyuncular bir kez alındı ({duplicates} tekrar atlandı).',
   columnPosition: 'Sıra',
   columnActorId: 'Oyuncu no.',
   columnName: 'Ad',

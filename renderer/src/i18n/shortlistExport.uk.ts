@@ -24,6 +24,7 @@ export const shortlistExportUk: Messages['shortlistExport'] = {
   importApply: 'Імпортувати',
   importCancel: 'Скасувати',
   importDone: 'Імпортовано: створено списків — {created}, замінено — {replaced}, пропущено — {skipped}, уже були — {identical}.',
+  importDuplicates: 'Актори, зазначені в списку кілька разів, збережені один раз (пропущено повторів: {duplicates}).',
   columnPosition: 'Позиція',
   columnActorId: 'ID профілю',
   columnName: 'Ім’я',

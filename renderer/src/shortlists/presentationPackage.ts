@@ -9,6 +9,7 @@
  */
 import { externalUrlToOpen } from '../../../contract/external-url.ts';
 import { picksHeader } from './directorPicks.ts';
+import { withinPictureCap } from './pictureSize.ts';
 
 /** One credit as the package lists it: "2024 · Tatort · Film · Role: Kommissarin". */
 export interface PresentationCredit {
@@ -32,7 +33,7 @@ export interface PresentationActor {
   /** As the directory gave them; only https links the app itself would open are written. */
   showreels: { name: string | null; url: string }[];
   note: string;
-  /** The main picture's bytes (JPEG or PNG by magic bytes; anything else is left out), or null. */
+  /** The main picture's bytes (JPEG or PNG by magic bytes, within the pixel cap; anything else is left out), or null. */
   picture: Uint8Array | null;
 }
 
@@ -197,7 +198,8 @@ function showreelList(actor: PresentationActor, texts: PresentationTexts): strin
 }
 
 function pictureOf(actor: PresentationActor, texts: PresentationTexts): string {
-  const type = actor.picture ? pictureType(actor.picture) : null;
+  // A picture declaring more pixels than the cap (pictureSize.ts) would stall the director's browser.
+  const type = actor.picture && withinPictureCap(actor.picture) ? pictureType(actor.picture) : null;
   if (!actor.picture || !type) return `<div class="no-picture">${escapeHtml(texts.noPicture)}</div>`;
   return `<img src="data:${type};base64,${base64(actor.picture)}" alt="${escapeHtml(actor.name)}">`;
 }

@@ -246,7 +246,10 @@ export interface ImportList {
   /** The list's id in the backup file (the key of its conflict choice). */
   backupId: number;
   shortlist: Omit<ShortlistRow, 'id'>;
+  /** At most one per actor (directory and actor id), as the app's own add path keeps them. */
   entries: Omit<ShortlistEntryRow, 'id' | 'shortlistId'>[];
+  /** Entries of the backup's list left out because their actor was on it already. */
+  duplicates: number;
 }
 
 export interface ImportActor {
@@ -292,6 +295,8 @@ export type ConflictChoices = Readonly<Partial<Record<number, ConflictChoice>>>;
 export interface ImportWrites {
   create: { shortlist: Omit<ShortlistRow, 'id'>; entries: Omit<ShortlistEntryRow, 'id' | 'shortlistId'>[] }[];
   replace: { existingId: number; shortlist: Omit<ShortlistRow, 'id'>; entries: Omit<ShortlistEntryRow, 'id' | 'shortlistId'>[] }[];
+  /** Repeated actors left out of the lists written (see ImportList.duplicates). */
+  duplicates: number;
 }
 
 /** Lists are the same list when their names are, ignoring case and surrounding space. */
@@ -314,19 +319,25 @@ function byPosition<T extends { position: number }>(entries: T[]): T[] {
   return entries.map((entry, index) => ({ entry, index })).sort((a, b) => a.entry.position - b.entry.position || a.index - b.index).map(({ entry }) => entry);
 }
 
+/**
+ * Each actor once per list, as the app's add path keeps it (a list's CSV, package and picks would
+ * repeat an actor otherwise): of the entries with the same directory and actor id, the first in
+ * list order stays.
+ */
+function oncePerActor<T extends { directoryOrigin: string; actorId: number }>(entries: T[]): { kept: T[]; duplicates: number } {
+  const seen = new Set<string>();
+  const kept = entries.filter((entry) => {
+    const key = `${entry.actorId} ${entry.directoryOrigin}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return { kept, duplicates: entries.length - kept.length };
+}
+
 function importList(list: BackupShortlist, entries: BackupEntry[], backupOrigin: string): ImportList {
-  return {
-    backupId: list.id,
-    shortlist: {
-      name: list.name,
-      castingCallId: list.castingCallId,
-      roleId: list.roleId,
-      castingCallName: list.castingCallName,
-      roleName: list.roleName,
-      createdAt: list.createdAt,
-      updatedAt: list.updatedAt,
-    },
-    entries: byPosition(entries).map((entry) => ({
+  const { kept, duplicates } = oncePerActor(
+    byPosition(entries).map((entry) => ({
       directoryOrigin: entry.directoryOrigin ?? backupOrigin,
       actorId: entry.actorId,
       position: entry.position,
@@ -339,6 +350,20 @@ function importList(list: BackupShortlist, entries: BackupEntry[], backupOrigin:
       updatedAt: entry.updatedAt,
       snapshot: snapshotFields(entry.snapshot),
     })),
+  );
+  return {
+    backupId: list.id,
+    shortlist: {
+      name: list.name,
+      castingCallId: list.castingCallId,
+      roleId: list.roleId,
+      castingCallName: list.castingCallName,
+      roleName: list.roleName,
+      createdAt: list.createdAt,
+      updatedAt: list.updatedAt,
+    },
+    entries: kept,
+    duplicates,
   };
 }
 
@@ -441,26 +466,40 @@ export function applyPlan(plan: ImportPlan, choices: ConflictChoices, options: A
   const copyName = options.copyName ?? defaultCopyName;
   const taken = new Set(plan.existingNames.map(listNameKey));
   for (const list of plan.newLists) taken.add(listNameKey(list.shortlist.name));
+  /**
+   * The next attempt per base name: a second copy of a name starts where the first stopped, so
+   * 10,000 copies of one name try about 10,000 names, not 50 million (each from attempt 1).
+   */
+  const nextAttempt = new Map<string, number>();
   const uniqueCopyName = (name: string): string => {
-    for (let attempt = 1; ; attempt++) {
+    const base = name.trim();
+    const baseKey = listNameKey(base);
+    for (let attempt = nextAttempt.get(baseKey) ?? 1; ; attempt++) {
       // A copyName that ignores `attempt` must not loop forever: past 1000 the default numbering takes over.
-      const candidate = (attempt <= 1000 ? copyName : defaultCopyName)(name.trim(), importedOn, attempt);
+      const candidate = (attempt <= 1000 ? copyName : defaultCopyName)(base, importedOn, attempt);
       if (!taken.has(listNameKey(candidate))) {
         taken.add(listNameKey(candidate));
+        nextAttempt.set(baseKey, attempt + 1);
         return candidate;
       }
     }
   };
 
-  const writes: ImportWrites = { create: plan.newLists.map(({ shortlist, entries }) => ({ shortlist, entries })), replace: [] };
+  const writes: ImportWrites = {
+    create: plan.newLists.map(({ shortlist, entries }) => ({ shortlist, entries })),
+    replace: [],
+    duplicates: plan.newLists.reduce((sum, list) => sum + list.duplicates, 0),
+  };
   const replaced = new Set<number>();
   for (const conflict of plan.conflicts) {
     const choice = choices[conflict.backupId] ?? 'skip';
     if (choice === 'replace' && !replaced.has(conflict.existingId)) {
       replaced.add(conflict.existingId);
       writes.replace.push({ existingId: conflict.existingId, shortlist: conflict.shortlist, entries: conflict.entries });
+      writes.duplicates += conflict.duplicates;
     } else if (choice === 'replace' || choice === 'importAsCopy') {
       writes.create.push({ shortlist: { ...conflict.shortlist, name: uniqueCopyName(conflict.shortlist.name) }, entries: conflict.entries });
+      writes.duplicates += conflict.duplicates;
     }
   }
   return writes;

@@ -68,11 +68,15 @@ export function csvDelimiterFor(locale: string): CsvDelimiter {
 }
 
 /**
- * A cell starting with =, +, -, @, tab or CR would be run as a formula by spreadsheet apps
- * (CSV/formula injection, e.g. a note "=HYPERLINK(…)"); a leading apostrophe makes it text.
+ * A cell a spreadsheet app would run as a formula (CSV/formula injection, OWASP): one starting with
+ * a tab or CR, or whose first character after any white space (spaces, NBSP, U+3000, tabs, line
+ * breaks: spreadsheet apps skip them) is =, +, -, @ or their full-width forms ＝＋－＠, which Asian
+ * spreadsheet apps read as the same operators. A leading apostrophe makes the cell text.
  */
+const formulaStart = /^(?:[\t\r]|\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/u;
+
 function defuse(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return formulaStart.test(value) ? `'${value}` : value;
 }
 
 /** RFC 4180: a field with the delimiter, a quote, CR or LF is quoted, its quotes doubled. */

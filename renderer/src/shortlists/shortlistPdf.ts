@@ -8,7 +8,8 @@
  */
 import fontkit, { type Font } from '@cantoo/fontkit';
 import { PDFDocument, PDFHexString, clip, degrees, drawImage, endPath, popGraphicsState, pushGraphicsState, rectangle, rgb, type PDFFont, type PDFName, type PDFPage, type PDFRef } from '@cantoo/pdf-lib';
-import { pngHeader, pngPassthrough } from './pngPassthrough.ts';
+import { withinPictureCap } from './pictureSize.ts';
+import { pngPassthrough } from './pngPassthrough.ts';
 
 export interface ContactSheetEntry {
   name: string;
@@ -76,8 +77,6 @@ const footerHeight = 22;
 const gap = 12;
 /** Pictures read from the cache at the same time. */
 const pictureConcurrency = 6;
-/** PNGs pdf-lib would decode into memory beyond this many pixels show as "no picture". */
-const maxDecodedPixels = 40_000_000;
 
 const nameSize = 9;
 const detailSize = 7.5;
@@ -291,15 +290,16 @@ function embedPngAsIs(doc: PDFDocument, bytes: Uint8Array): Picture | null {
   return { ref: doc.context.register(stream), width: png.width, height: png.height };
 }
 
+/**
+ * The picture in the document, or null (a placeholder): every path, PNG as it is, PNG through
+ * pdf-lib and JPEG, first checks the declared size against the cap (pictureSize.ts), since a PDF
+ * reader decodes what the header declares.
+ */
 async function embedPicture(doc: PDFDocument, bytes: Uint8Array): Promise<Picture | null> {
   const kind = pictureKind(bytes);
+  if (!kind || !withinPictureCap(bytes)) return null;
   if (kind === 'jpeg') return doc.embedJpg(ownBytes(bytes));
-  if (kind !== 'png') return null;
-  const asIs = embedPngAsIs(doc, bytes);
-  if (asIs) return asIs;
-  const header = pngHeader(bytes);
-  if (!header || header.width * header.height > maxDecodedPixels) return null;
-  return doc.embedPng(ownBytes(bytes));
+  return embedPngAsIs(doc, bytes) ?? doc.embedPng(ownBytes(bytes));
 }
 
 /** Embeds each distinct picture once; an unknown format or undecodable bytes give null (placeholder). */

@@ -13,6 +13,7 @@ import { directoryOriginOf } from '../db/directoryOrigin.ts';
 import type { ShortlistEntryRow } from '../db/shortlistDb.ts';
 import { castdeskComposerKey } from '../i18n/index.ts';
 import { presentationPackageId, readPicks, type PicksRefusal } from '../shortlists/directorPicks.ts';
+import { fitPicture } from '../shortlists/fitPicture.ts';
 import { newestCredits, presentationPackage, type PresentationActor } from '../shortlists/presentationPackage.ts';
 import { useConnectionStore } from './connections.ts';
 import { useLabelsStore } from './labels.ts';
@@ -75,7 +76,9 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
         const own = entry.directoryOrigin === origin;
         const detail = own ? details.get(entry.actorId) : undefined;
         const pictureUrl = snapshot.pictureUrl ?? snapshot.thumbUrl;
-        const picture = own && connectionId && pictureUrl ? await bytesOf(mediaUrl(connectionId, pictureUrl)).catch(() => null) : null;
+        const cached = own && connectionId && pictureUrl ? await bytesOf(mediaUrl(connectionId, pictureUrl)).catch(() => null) : null;
+        // Scaled to the size the package shows it.
+        const picture = cached ? await fitPicture(cached) : null;
         return {
           position: i + 1,
           actorId: entry.actorId,

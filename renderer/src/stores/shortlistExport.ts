@@ -9,6 +9,7 @@ import { inject, ref, shallowRef } from 'vue';
 import { mediaUrl } from '../bridge/castdeskBridge.ts';
 import type { ShortlistEntryRow, ShortlistRow } from '../db/shortlistDb.ts';
 import { shortlistColours, shortlistStatuses } from '../shortlists/shortlistOptions.ts';
+import { fitPicture } from '../shortlists/fitPicture.ts';
 import type { MessageKey } from '../i18n/en.ts';
 import { castdeskComposerKey } from '../i18n/index.ts';
 import { applyPlan, createBackup, maxBackupBytes, planImport, readBackup, type ConflictChoices, type ImportPlan } from '../shortlists/shortlistBackup.ts';
@@ -27,6 +28,8 @@ export interface ImportResult {
   replaced: number;
   skipped: number;
   identical: number;
+  /** Repeated actors left out of the lists written: an actor is on a list once. */
+  duplicates: number;
 }
 
 /**
@@ -191,8 +194,11 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
           pictureUrl: entry.snapshot.pictureUrl ?? entry.snapshot.thumbUrl,
           unavailable: !shortlists.available(entry.actorId, entry.directoryOrigin),
         })),
-        // Only the offline cache: a picture it does not hold becomes the placeholder.
-        loadPicture: async (url) => (connectionId ? bytesOf(mediaUrl(connectionId, url)).catch(() => null) : null),
+        // Only the offline cache: a picture it does not hold becomes the placeholder. Scaled to the sheet's size.
+        loadPicture: async (url) => {
+          const bytes = connectionId ? await bytesOf(mediaUrl(connectionId, url)).catch(() => null) : null;
+          return bytes ? fitPicture(bytes) : null;
+        },
         fontBytes,
         texts: {
           actingAge: (range) => t('shortlistExport.pdfActingAge', { range }),
@@ -254,7 +260,7 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
       await shortlists.importLists(writes);
       const created = writes.create.length;
       const replaced = writes.replace.length;
-      return { created, replaced, skipped: plan.newLists.length + plan.conflicts.length - created - replaced, identical: plan.identical.length };
+      return { created, replaced, skipped: plan.newLists.length + plan.conflicts.length - created - replaced, identical: plan.identical.length, duplicates: writes.duplicates };
     });
     if (result) {
       importResult.value = result;

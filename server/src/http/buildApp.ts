@@ -16,6 +16,7 @@ import { registerShowreelRoutes } from './showreelRoutes.ts';
 import { registerTalentAgencyRoutes } from './talentAgencyRoutes.ts';
 import { RateLimiter, type RateLimitConfig } from './rateLimit.ts';
 import type { RouteContext } from './routeContext.ts';
+import { socketLimitsWith, type SocketLimits } from './socketLimits.ts';
 
 const exposedHeaders = ['Link', 'Total', 'Per-Page', 'Ratelimit-Limit', 'Ratelimit-Remaining', 'Ratelimit-Reset', 'Retry-After'].join(', ');
 
@@ -38,12 +39,20 @@ export interface AppOptions {
   rateLimit: RateLimitConfig | false;
   /** Per client on /media, a budget of its own; false turns it off. */
   mediaRateLimit?: RateLimitConfig | false;
+  /** Timeouts and socket caps; omitted ones are socketLimits.ts's defaults. */
+  socketLimits?: Partial<SocketLimits>;
   log?: (line: string) => void;
 }
 
 export function buildApp(context: RouteContext, options: AppOptions): FastifyInstance {
+  const limits = socketLimitsWith(options.socketLimits);
   const app = Fastify({
     logger: false,
+    connectionTimeout: limits.connectionTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    maxRequestsPerSocket: limits.maxRequestsPerSocket,
+    http: { headersTimeout: limits.headersTimeoutMs, connectionsCheckingInterval: limits.checkIntervalMs },
     // The provider's documentation writes paths with a trailing slash (/api/v1/attributes/).
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
     // A path with a broken percent escape names no endpoint: the same JSON 404 as any unknown path.
@@ -54,6 +63,8 @@ export function buildApp(context: RouteContext, options: AppOptions): FastifyIns
       else reply.code(400).send(errorBody('invalid_parameter', error.message));
     },
   });
+
+  app.server.maxConnections = limits.maxConnections;
 
   app.decorateRequest('rights', null as never);
   // JSON answers shrink five- to eightfold; PNG and WAV media are not compressible types and go

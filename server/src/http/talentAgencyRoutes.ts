@@ -1,8 +1,8 @@
 /**
  * GET /api/v1/talent_agencies/{id}, as the provider documents it (docs/talent-agencies.md): the
- * agency's names, links, address and texts as its record holds them, and its employees: the people
- * named as representatives on its profiles and those its record describes, with their contact
- * details; the deprecation notes send clients here for representative names. Only the agencies
+ * agency's names, links, address and texts as its record holds them, and its employees: those its
+ * record describes and the representatives its own connections name, with their contact details;
+ * the deprecation notes send clients here for representative names. Only the agencies
  * the key's rights name are served; any other id is a 404 like an unknown one. A field the record
  * lacks is null (API-NOTES.md).
  */
@@ -54,6 +54,34 @@ function addressView(address: FixtureAgency['address']) {
   return { city: city ?? null, country: country ?? null, fax: fax ?? null, line1: line1 ?? null, line2: line2 ?? null, phone: phone ?? null, zipcode: zipcode ?? null };
 }
 
+/**
+ * The representatives of agency $2 on its active actor profiles ($1 is [$2], for the agency_ids
+ * index). A profile's representative works for the agency whose connection names that employee; one
+ * no connection names belongs to the profile's primary agency (the deprecated talent_agency_id, else
+ * its primary connection). A profile is also an agency's through a secondary connection, and its
+ * representative, another agency's employee, must not be listed here (it once was, under every agency).
+ */
+const representativesOfAgencySql = `
+  SELECT DISTINCT d.rep::text AS representative
+    FROM actor_profiles p
+    JOIN actor_records r ON r.id = p.id
+    CROSS JOIN LATERAL (
+      SELECT r.doc::jsonb -> 'representative' AS rep,
+             CASE WHEN jsonb_typeof(r.doc::jsonb -> 'talent_agency_connections') = 'array' THEN r.doc::jsonb -> 'talent_agency_connections' ELSE '[]'::jsonb END AS connections,
+             r.doc::jsonb -> 'talent_agency_id' AS primary_agency
+    ) d
+   WHERE p.status = 'active' AND p.agency_ids && $1::integer[]
+     AND jsonb_typeof(d.rep) = 'object'
+     AND CASE
+       WHEN EXISTS (SELECT 1 FROM jsonb_array_elements(d.connections) c WHERE c -> 'talent_agency_employee_id' = d.rep -> 'id')
+         THEN EXISTS (SELECT 1 FROM jsonb_array_elements(d.connections) c
+                       WHERE c -> 'talent_agency_employee_id' = d.rep -> 'id' AND c -> 'talent_agency_id' = to_jsonb($2::integer))
+       ELSE COALESCE(
+         d.primary_agency,
+         (SELECT c -> 'talent_agency_id' FROM jsonb_array_elements(d.connections) c WHERE c ->> 'connection_type' = 'primary_agency' LIMIT 1)
+       ) = to_jsonb($2::integer)
+     END`;
+
 export function registerTalentAgencyRoutes(app: FastifyInstance, context: RouteContext): void {
   app.get('/api/v1/talent_agencies/:id', async (request) => {
     const { id } = request.params as { id: string };
@@ -61,13 +89,7 @@ export function registerTalentAgencyRoutes(app: FastifyInstance, context: RouteC
     const agencyId = /^\d{1,9}$/.test(id) ? Number(id) : NaN;
     const agency = context.agencies.get(agencyId);
     if (!agency || !request.rights.agencyIds.includes(agencyId)) throw notFound('talent agency', id);
-    const rows = await context.db.query<{ representative: string }>(
-      `SELECT DISTINCT (r.doc::jsonb -> 'representative')::text AS representative
-         FROM actor_profiles p JOIN actor_records r ON r.id = p.id
-        WHERE p.status = 'active' AND p.agency_ids && $1::integer[]
-          AND jsonb_typeof(r.doc::jsonb -> 'representative') = 'object'`,
-      [[agencyId]],
-    );
+    const rows = await context.db.query<{ representative: string }>(representativesOfAgencySql, [[agencyId], agencyId]);
     const representativeNames = new Map<number, string>();
     for (const { representative } of rows) {
       const { id: employeeId, name } = JSON.parse(representative) as { id: number; name: string };

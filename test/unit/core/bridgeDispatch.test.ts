@@ -463,6 +463,17 @@ describe('bridge handlers: the desktop channels', () => {
     ]);
   });
 
+  // Issue 23, item 10: libnotify reads a notification's body as markup; a directory's error text must show as written.
+  it.runIf(process.platform === 'linux')('escape markup in a notification body on Linux, where libnotify would read it', async () => {
+    const desktop = desktopDouble({ shown: true });
+    const dispatch = dispatchWith(desktop.port);
+    const body = 'The sync stopped: <b>Pay</b> at <a href="https://evil.example">here</a> & <img src="file:///x">';
+    expect(await dispatch('showNotification', { title: 'Sync <stopped>', body })).toEqual({ ok: true, value: { shown: true } });
+    expect(desktop.asked).toEqual([
+      ['notify', 'Sync <stopped>', 'The sync stopped: &lt;b&gt;Pay&lt;/b&gt; at &lt;a href="https://evil.example"&gt;here&lt;/a&gt; &amp; &lt;img src="file:///x"&gt;'],
+    ]);
+  });
+
   it('pass taskbar progress, notifications and renderer errors to the shell, within their limits', async () => {
     const desktop = desktopDouble({ shown: true });
     const dispatch = dispatchWith(desktop.port);

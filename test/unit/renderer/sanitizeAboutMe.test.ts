@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isSafeExternalUrl } from '../../../contract/external-url.ts';
-import { sanitizeAboutMe } from '../../../renderer/src/components/profile/sanitizeAboutMe.ts';
+import { maxAboutMeHtmlLength, sanitizeAboutMe } from '../../../renderer/src/components/profile/sanitizeAboutMe.ts';
 
 const allowedTags = new Set(['p', 'br', 'b', 'strong', 'i', 'em', 'u', 'ul', 'ol', 'li', 'h3', 'h4', 'blockquote', 'a', 'span', 'div']);
 
@@ -115,3 +115,24 @@ describe('sanitizeAboutMe on an XSS corpus', () => {
     expect(sanitizeAboutMe('<p>x</p>', isSafeExternalUrl, null)).toBeNull();
   });
 });
+
+// Issue 23, item 6: a hostile directory's about_me_html must not break the About-me section.
+describe('sanitizeAboutMe on huge trees', () => {
+  it('a <div> holding 200,000 <b> does not throw: beyond the length cap, the plain text is shown instead', () => {
+    // It threw a RangeError (children spread into push()), and the About-me section disappeared.
+    const html = `<div>${'<b>x</b>'.repeat(200_000)}</div>`;
+    expect(html.length).toBeGreaterThan(maxAboutMeHtmlLength);
+    expect(sanitizeAboutMe(html, isSafeExternalUrl)).toBeNull();
+  });
+
+  it('sanitizes HTML up to the length cap, wide and nested, keeping its text', () => {
+    const item = '<font><i>a</i></font>';
+    const body = `<div>${'<span>'.repeat(500)}deep${'</span>'.repeat(500)}<script>x</script></div>`;
+    const html = `${body}${item.repeat(Math.floor((maxAboutMeHtmlLength - body.length) / item.length))}`;
+    expect(html.length).toBeLessThanOrEqual(maxAboutMeHtmlLength);
+    const container = sanitized(html);
+    expect(dangers(container)).toEqual([]);
+    expect(container.textContent).toBe(`deep${'a'.repeat((html.length - body.length) / item.length)}`);
+  });
+});
+

@@ -317,7 +317,7 @@ describe('round trip', () => {
     expect(again.newLists).toEqual([]);
     expect(again.conflicts).toEqual([]);
     expect(again.identical.map((item) => item.name)).toEqual(['Tatort Kiel', 'Werbung Sommer']);
-    expect(applyPlan(again, {})).toEqual({ create: [], replace: [] });
+    expect(applyPlan(again, {})).toEqual({ create: [], replace: [], duplicates: 0 });
   });
 
   it('keeps entries in list order (by position) with their exact positions', () => {
@@ -401,7 +401,7 @@ describe('planImport and applyPlan', () => {
     const writes = applyPlan(plan, {}, { importedOn: '2026-01-10' });
     expect(writes.replace).toEqual([]);
     expect(writes.create).toEqual([]);
-    expect(applyPlan(plan, { 1: 'skip' }, { importedOn: '2026-01-10' })).toEqual({ create: [], replace: [] });
+    expect(applyPlan(plan, { 1: 'skip' }, { importedOn: '2026-01-10' })).toEqual({ create: [], replace: [], duplicates: 0 });
   });
 
   it('imports a conflict as a copy under a name of its own', () => {
@@ -463,5 +463,62 @@ describe('planImport and applyPlan', () => {
     const writes = applyPlan(plan, { 1: 'replace', 5: 'replace' }, { importedOn: '2026-01-10' });
     expect(writes.replace.map((item) => item.existingId)).toEqual([7]);
     expect(writes.create.map((item) => item.shortlist.name)).toEqual(['TATORT KIEL (imported 2026-01-10)']);
+  });
+
+  // Issue 23, item 7: the app's own add path keeps an actor once per list; an import must too.
+  it('keeps an actor once per list (the first in list order) and counts the repeats it left out', () => {
+    const backup = readOk(
+      backupText({
+        shortlists: [list(1, 'Neu'), list(2, 'Tatort Kiel')],
+        entries: [
+          entry(1, 1, 7, 3, { note: 'third' }),
+          entry(2, 1, 7, 1, { note: 'first' }),
+          entry(3, 1, 8, 2),
+          entry(4, 1, 7, 4, { note: 'fourth' }),
+          // The same actor id in another directory is another actor.
+          entry(5, 1, 8, 5, { directoryOrigin: 'https://directory.example' }),
+          entry(6, 2, 100, 1),
+          entry(7, 2, 100, 2),
+        ],
+      }),
+    );
+    const plan = planImport(backup, stored());
+    expect(plan.newLists[0]!.entries.map((item) => [item.actorId, item.directoryOrigin, item.note])).toEqual([
+      [7, 'http://127.0.0.1:40000', 'first'],
+      [8, 'http://127.0.0.1:40000', ''],
+      [8, 'https://directory.example', ''],
+    ]);
+    expect(plan.newLists[0]!.duplicates).toBe(2);
+    expect(plan.conflicts[0]!.entries.map((item) => item.actorId)).toEqual([100]);
+    expect(plan.conflicts[0]!.duplicates).toBe(1);
+    // Counted for what is written: the new list always, the conflict only when chosen.
+    expect(applyPlan(plan, {}).duplicates).toBe(2);
+    expect(applyPlan(plan, { 2: 'importAsCopy' }).duplicates).toBe(3);
+  });
+
+  it('names 10,000 copies of one list with a counter per name, trying each name once', () => {
+    const lists = Array.from({ length: 10_000 }, (_, index) => list(index + 1, 'Casting'));
+    const backup = readOk(backupText({ shortlists: lists, entries: lists.map((item) => entry(item.id!, item.id!, item.id!, 1)) }));
+    const plan = planImport(backup, { shortlists: [list(99_999, 'Casting'), list(99_998, 'Casting (copy 3)')], entries: [] });
+    expect(plan.conflicts).toHaveLength(10_000);
+    const choices = Object.fromEntries(lists.map((item) => [item.id!, 'importAsCopy' as const]));
+    let tried = 0;
+    const copyName = (name: string, _date: string, attempt: number) => {
+      tried += 1;
+      return `${name} (copy ${attempt})`;
+    };
+    const writes = applyPlan(plan, choices, { importedOn: '2026-01-10', copyName });
+    const names = writes.create.map((item) => item.shortlist.name);
+    expect(names).toHaveLength(10_000);
+    expect(new Set(names).size).toBe(10_000);
+    expect(names.slice(0, 4)).toEqual(['Casting (copy 1)', 'Casting (copy 2)', 'Casting (copy 4)', 'Casting (copy 5)']);
+    // Past attempt 1000 the default numbering takes over (the guard against a copyName that ignores
+    // the attempt); the counter goes on from where the last copy stopped.
+    expect(names[998]).toBe('Casting (copy 1000)');
+    expect(names[999]).toBe('Casting (imported 2026-01-10, 1001)');
+    expect(names.at(-1)).toBe('Casting (imported 2026-01-10, 10001)');
+    // Each attempt is tried once, however many copies: starting every copy from attempt 1 tried
+    // about ten million names here (and took 47 s for the issue's 10,000 lists).
+    expect(tried).toBe(1000);
   });
 });

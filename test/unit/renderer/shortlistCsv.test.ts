@@ -210,6 +210,19 @@ describe('shortlistCsv', () => {
     expect(safe[13]).toBe('a=b, c-d');
   });
 
+  it('defuses a formula behind leading white space or in full-width operators (OWASP CSV injection)', () => {
+    // Issue 23, item 8: each of these went out as it was and ran in a spreadsheet app.
+    const dangerous = [' =1+1', '\n=2+2', '\r\n=3+3', '＝4+4', '＋5', '－6', '＠SUM(A1)', '\u00a0=7', '\u3000=8', '\t=9', ' \t @10', '\uFEFF=11'];
+    const entries = dangerous.map((note, index) => entry(index + 1, index + 1, { note, snapshot: snapshot(note) }));
+    const rows = parseCsv(shortlistCsv(list, entries, texts)).slice(1);
+    expect(rows.map((row) => row[13])).toEqual(dangerous.map((note) => `'${note}`));
+    expect(rows.map((row) => row[2])).toEqual(dangerous.map((note) => `'${note}`));
+    // White space before ordinary text, and operators later in a cell, are left alone.
+    const safe = ['  Kiel', '\u3000Tokyo', 'a ＝ b', '\u00a0'];
+    const safeRows = parseCsv(shortlistCsv(list, safe.map((note, index) => entry(index + 1, index + 1, { note })), texts)).slice(1);
+    expect(safeRows.map((row) => row[13])).toEqual(safe);
+  });
+
   it("splits cells by ';' where the language writes a decimal comma, quoting cells that hold it", () => {
     expect(['de', 'fr', 'pl', 'ru', 'es', 'it', 'ro', 'uk', 'tr'].map(csvDelimiterFor)).toEqual(Array(9).fill(';'));
     expect(['en', 'en-GB'].map(csvDelimiterFor)).toEqual([',', ',']);

@@ -112,7 +112,26 @@ const bluePng = png(40, 40, 6, (x, y) => [30, 60, 220, x < 4 || y < 4 ? 0 : 255]
 /** A PNG signature followed by nothing a decoder can read. */
 const brokenPng = concat([yellowPng.subarray(0, 8), latin1('definitely not chunks of a picture')]);
 
+/**
+ * Issue 23, item 9: pictures of a few bytes that declare 20000 × 20000 pixels. The PNG is sound
+ * (opaque RGB, checksums right, so it would go in as it is); the JPEG is the green one with its
+ * frame header saying 20000 × 20000.
+ */
+const hugePng = (() => {
+  const small = png(4, 4, 2, () => [10, 20, 30]);
+  const header = concat([uint32(20_000), uint32(20_000), Uint8Array.of(8, 2, 0, 0, 0)]);
+  return concat([small.subarray(0, 8), chunk('IHDR', header), small.subarray(33)]);
+})();
+const hugeJpeg = (() => {
+  const bytes = new Uint8Array(greenJpeg);
+  const frame = bytes.findIndex((byte, index) => byte === 0xff && bytes[index + 1] === 0xc0);
+  bytes.set([0x4e, 0x20, 0x4e, 0x20], frame + 5);
+  return bytes;
+})();
+
 const pictures = new Map<string, Uint8Array>([
+  ['cache://huge.png', hugePng],
+  ['cache://huge.jpg', hugeJpeg],
   ['cache://yellow.png', yellowPng],
   ['cache://purple.png', purplePng],
   ['cache://blue.png', bluePng],
@@ -377,6 +396,15 @@ describe('shortlistPdf', () => {
     expect(text).toContain('Test');
     expect(text).toContain('Tab here and bell');
     expect(text).toContain('Agentur Nord');
+  });
+
+  it('shows pictures declaring more than 40 megapixels as placeholders, PNG as it is, PNG decoded or JPEG', async () => {
+    const bytes = await sheet('a4', [entry('Huge Png', 'cache://huge.png'), entry('Huge Jpeg', 'cache://huge.jpg'), entry('Fine', 'cache://yellow.png')]);
+    const file = join(dir, 'huge.pdf');
+    node.fs.writeFileSync(file, bytes);
+    const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+    expect(pictureXObjects(doc)).toBe(1);
+    expect(run('pdftotext', ['-f', '1', '-l', '1', '-enc', 'UTF-8', file, '-']).match(/Kein Bild/g)).toHaveLength(2);
   });
 
   it('gets the bundled DejaVu fonts through the fetch the caller passes', async () => {

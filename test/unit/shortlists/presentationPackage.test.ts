@@ -19,8 +19,22 @@ import {
 import { hostileAboutMeHtml, legitimateUrls, xssCorpus } from '../../e2e/hostileDirectory.ts';
 
 const corpus = [...Object.values(xssCorpus), '"><script>alert(1)</script>', "'onmouseover='alert(1)", '</textarea><script>alert(1)</script>', '`${alert(1)}`'];
-const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
-const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 9, 9, 9]);
+/** The start of a PNG declaring `width` × `height` (signature and IHDR): what decides whether it is embedded. */
+function pngDeclaring(width: number, height: number): Uint8Array {
+  const bytes = new Uint8Array(45);
+  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+  const view = new DataView(bytes.buffer);
+  view.setUint32(16, width);
+  view.setUint32(20, height);
+  bytes.set([8, 2, 0, 0, 0], 24);
+  return bytes;
+}
+/** The start of a JPEG declaring `width` × `height`: SOI, an APP0 segment, then a baseline start of frame. */
+function jpegDeclaring(width: number, height: number): Uint8Array {
+  return Uint8Array.of(0xff, 0xd8, 0xff, 0xe0, 0, 4, 9, 9, 0xff, 0xc0, 0, 17, 8, height >> 8, height & 0xff, width >> 8, width & 0xff, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1);
+}
+const png = pngDeclaring(600, 800);
+const jpeg = jpegDeclaring(600, 800);
 const gif = new TextEncoder().encode('GIF89a...');
 const svg = new TextEncoder().encode('<svg onload=alert(1)></svg>');
 const hostileShowreels = [xssCorpus.javascriptUrl, xssCorpus.tabbedJavascriptUrl, xssCorpus.dataHtmlUrl, 'http://insecure.example/reel', 'https://user:pw@legit.example/reel', 'file:///etc/passwd', ' https://legit.example/space'];
@@ -137,6 +151,15 @@ describe('presentationPackage', () => {
     expect(html).not.toMatch(/url\(|@import/i);
     // Every showreel link opens apart from the package and tells nothing about it.
     for (const link of document.querySelectorAll('a[href]')) expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  // Issue 23, item 9: a few bytes declaring 20000 × 20000 pixels stall whatever opens the package.
+  it('leaves out pictures that declare more than 40 megapixels, PNG or JPEG, and those whose size cannot be read', async () => {
+    const pictures = [pngDeclaring(20_000, 20_000), jpegDeclaring(20_000, 20_000), pngDeclaring(8000, 5000), pngDeclaring(8001, 5000), Uint8Array.of(0xff, 0xd8, 0xff, 0xe0, 0, 4, 9, 9)];
+    const base = input(false);
+    const html = await presentationPackage({ ...base, actors: pictures.map((picture, index) => ({ ...actor(index), picture })) });
+    const shown = [...parse(html).querySelectorAll('article')].map((article) => (article.querySelector('img') ? 'picture' : article.querySelector('.no-picture')!.textContent));
+    expect(shown).toEqual(['No picture', 'No picture', 'picture', 'No picture', 'No picture']);
   });
 
   it('writes the notes only when asked', async () => {

@@ -23,6 +23,12 @@ const droppedWithContent = new Set([
 const htmlNamespace = 'http://www.w3.org/1999/xhtml';
 const linkRel = 'noopener noreferrer';
 
+/**
+ * Longer HTML is not sanitized: the plain about_me text is shown instead. A profile's own text is a
+ * few kilobytes; this bounds the work a hostile directory can cause on every open of a profile.
+ */
+export const maxAboutMeHtmlLength = 100_000;
+
 /** Whether a link may leave the app (the external-links store's rule). */
 export type LinkCheck = (url: string) => boolean;
 
@@ -71,37 +77,61 @@ function purify(root: HTMLElement, canOpen: LinkCheck, view: DomWindow): void {
   });
 }
 
-/** Every node below `root`, in document order, as a static list (removals do not disturb it). */
-function descendants(root: Node): Node[] {
-  const nodes: Node[] = [];
-  for (const child of Array.from(root.childNodes)) nodes.push(child, ...descendants(child));
-  return nodes;
+/** The node after `node`'s subtree in document order, within `root`, or null at the end. */
+function after(node: Node, root: Node): Node | null {
+  for (let at: Node | null = node; at && at !== root; at = at.parentNode) if (at.nextSibling) return at.nextSibling;
+  return null;
 }
 
-/** The allowlist again, on the nodes themselves: the guarantee does not rest on DOMPurify alone. */
+/**
+ * Puts `element`'s children in its place, one at a time: spreading them into one call
+ * (replaceWith(...children)) throws a RangeError when an element holds a few hundred thousand.
+ */
+function unwrap(element: Element): void {
+  const parent = element.parentNode!;
+  while (element.firstChild) parent.insertBefore(element.firstChild, element);
+  element.remove();
+}
+
+/**
+ * The allowlist again, on the nodes themselves: the guarantee does not rest on DOMPurify alone.
+ * One walk in document order without recursion, however deep or wide the tree, deciding the next
+ * node before the current one is dropped or unwrapped.
+ */
 function enforceAllowlist(root: HTMLElement, canOpen: LinkCheck): void {
-  for (const node of descendants(root)) {
-    if (!root.contains(node)) continue; // gone with a dropped ancestor
-    if (node.nodeType === Node.TEXT_NODE) continue;
+  let node: Node | null = root.firstChild;
+  while (node) {
+    if (node.nodeType === Node.TEXT_NODE) {
+      node = after(node, root);
+      continue;
+    }
     if (node.nodeType !== Node.ELEMENT_NODE) {
+      const next = after(node, root);
       (node as ChildNode).remove();
+      node = next;
       continue;
     }
     const element = node as Element;
     const tag = element.localName;
-    if (element.namespaceURI !== htmlNamespace || !allowedTagSet.has(tag)) {
-      if (droppedWithContent.has(tag) || element.namespaceURI !== htmlNamespace) element.remove();
-      else element.replaceWith(...Array.from(element.childNodes));
+    const foreign = element.namespaceURI !== htmlNamespace;
+    // A link Castdesk will not open is plain text, like any tag outside the list.
+    const unwanted = foreign || !allowedTagSet.has(tag) || (tag === 'a' && !(element.hasAttribute('href') && canOpen(element.getAttribute('href')!)));
+    if (unwanted) {
+      if (droppedWithContent.has(tag) || foreign) {
+        node = after(element, root);
+        element.remove();
+      } else {
+        node = element.firstChild ?? after(element, root);
+        unwrap(element);
+      }
       continue;
     }
     for (const attribute of Array.from(element.attributes)) {
       const keep = tag === 'a' && ((attribute.name === 'href' && canOpen(attribute.value)) || attribute.name === 'rel');
       if (!keep) element.removeAttribute(attribute.name);
     }
-    if (tag === 'a') {
-      if (element.hasAttribute('href')) element.setAttribute('rel', linkRel);
-      else element.replaceWith(...Array.from(element.childNodes)); // a link Castdesk will not open is plain text
-    }
+    if (tag === 'a') element.setAttribute('rel', linkRel);
+    node = element.firstChild ?? after(element, root);
   }
 }
 
@@ -113,19 +143,20 @@ function lowerHeadings(root: HTMLElement): void {
     const level = levels.indexOf(heading.localName) === 0 ? 'h3' : 'h4';
     if (heading.localName === level) continue;
     const replacement = heading.ownerDocument.createElement(level);
-    replacement.append(...Array.from(heading.childNodes));
+    // One at a time, for the reason unwrap gives.
+    while (heading.firstChild) replacement.append(heading.firstChild);
     heading.replaceWith(replacement);
   }
 }
 
 /**
  * The safe nodes of `html`, or null when the HTML cannot be sanitized here (no DOM, DOMPurify
- * unsupported): the caller then shows the plain about_me text instead. Links keep an href only when
- * `canOpen` accepts it, and always carry rel="noopener noreferrer"; clicks on them must still go
- * through the external-links store.
+ * unsupported) or is longer than maxAboutMeHtmlLength: the caller then shows the plain about_me
+ * text instead. Links keep an href only when `canOpen` accepts it, and always carry
+ * rel="noopener noreferrer"; clicks on them must still go through the external-links store.
  */
 export function sanitizeAboutMe(html: string, canOpen: LinkCheck, view: DomWindow | null = globalThis.window ?? null): DocumentFragment | null {
-  if (!view?.document || typeof view.DOMParser !== 'function') return null;
+  if (!view?.document || typeof view.DOMParser !== 'function' || html.length > maxAboutMeHtmlLength) return null;
   const root = inertRoot(html, view);
   purify(root, canOpen, view);
   enforceAllowlist(root, canOpen);
