@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createBackEnd, type BackEnd } from '../core/backEnd.ts';
 import { appIndexUrl } from './appFiles.ts';
+import { setWindowsAppIdentity } from './appIdentity.ts';
 import { registerPrivilegedSchemes, serveAppScheme } from './appScheme.ts';
 import { userDataDirFromArgs } from './commandLine.ts';
 import { demoUtilityProcess } from './demoUtilityProcess.ts';
@@ -88,6 +89,7 @@ async function start(): Promise<void> {
 // Development runs are named after package.json ("castdesk"); the packaged app and the web shell use
 // "Castdesk". One name, so every shell shares one user data folder unless --user-data-dir says otherwise.
 app.setName(productName);
+setWindowsAppIdentity(app);
 app.setPath('userData', userDataDirFromArgs(process.argv) ?? path.join(app.getPath('appData'), productName));
 registerPrivilegedSchemes();
 app.enableSandbox();
