@@ -98,12 +98,12 @@ export class UtilityProcessDouble extends Emitter {
     return this.pid !== undefined;
   }
 
-  // --- UtilityProcess.postMessage (added for the demo's clean stop; Electron's "utilityProcess"
-  // document: the child receives it as a 'message' event on process.parentPort). The double only
-  // records it and emits 'posted', so a test can answer as the child would.
+  // --- UtilityProcess.postMessage (added for the demo's clean stop; Electron's "utilityProcess" and
+  // "parentPort" documents: the child receives it as a 'message' event on process.parentPort, the
+  // message in the event's `data`). The double only records it and emits 'posted', so a test can
+  // answer as the child would.
   readonly posted: unknown[] = [];
   postMessage(message: unknown): void {
-    if (this.pid === undefined) throw new Error('postMessage on a utility process that has exited');
     this.posted.push(message);
     this.emit('posted', message);
   }
