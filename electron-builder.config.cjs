@@ -2,14 +2,20 @@
  * Packaging (`npm run dist` = electron-vite build, then electron-builder with this file): AppImage
  * and deb on Linux, dmg on macOS, an NSIS installer on Windows. The app is out/ (main, preload,
  * renderer, the bundled directory service out/main/directory.js and its catalogues out/catalogues)
- * plus the production dependencies; the keyring's native module and PGlite's WebAssembly files are
- * unpacked from the asar so the OS loader and the demo directory's utility process can read them.
+ * plus the production dependencies and the keychain binding of the target (scripts/keyring-binding.mjs
+ * stages it before each target is packed, whichever machine builds). Only native modules and
+ * PGlite's WebAssembly and data files are unpacked from the asar (the OS loader cannot read inside
+ * it); every script, the keyring's index.js and PGlite's JavaScript included, stays in the
+ * integrity-checked app.asar.
  * Only what main, preload and the demo directory load at run time is a dependency (package.json):
  * the renderer's libraries are bundled by Vite and stay devDependencies, out of the asar.
  * `CASTDESK_ELECTRON_DIST=<folder>` packages with a local Electron instead of downloading one.
  * `CASTDESK_UPDATE_FEED_URL=https://…/` gives the package an update feed (see `publish`).
  * @type {import('electron-builder').Configuration}
  */
+/** scripts/keyring-binding.mjs stages each target's binding here (kept equal to its keyringStagingFolder). */
+const keyringStagingFolder = 'node_modules/.cache/castdesk-keyring';
+
 module.exports = {
   appId: 'eu.castdesk.app',
   productName: 'Castdesk',
@@ -22,9 +28,17 @@ module.exports = {
     '!**/*.{map,d.ts,d.mts,d.cts}',
     // The directory service loads PGlite's pg_trgm extension and no other (server/src/db).
     '!node_modules/@electric-sql/pglite/dist/!(pg_trgm).tar.gz',
+    // The building machine's own keyring binding: the target's comes from the staging folder below.
+    '!node_modules/@napi-rs/keyring-*{,/**}',
+    {
+      from: `${keyringStagingFolder}/\${os}-\${arch}/node_modules`,
+      to: 'node_modules',
+      filter: ['@napi-rs/keyring-*/**'],
+    },
   ],
+  beforePack: './scripts/keyring-binding.mjs',
   asar: true,
-  asarUnpack: ['node_modules/@napi-rs/keyring*/**', 'node_modules/@electric-sql/pglite/**'],
+  asarUnpack: ['**/*.node', '**/*.wasm', '**/*.data'],
   // @napi-rs/keyring ships prebuilt N-API binaries that work with any Electron: nothing to rebuild.
   npmRebuild: false,
   electronDist: process.env.CASTDESK_ELECTRON_DIST || undefined,
@@ -63,10 +77,28 @@ module.exports = {
     synopsis: 'Casting research: actors, crew and casting calls, online and offline',
   },
   // No `depends`: electron-builder's default list (GTK, NSS, libsecret-1-0 for the keychain, …) is
-  // what Electron and the keyring need; a list here would replace it, not extend it.
+  // what Electron and the keyring need; a list here would replace it, not extend it. Its postinst
+  // installs an AppArmor profile granting `userns` to /opt/Castdesk/castdesk and loads it with
+  // apparmor_parser where AppArmor runs: Ubuntu 24.04+ restricts unprivileged user namespaces,
+  // which Chromium's sandbox needs (electron/electron#42510; VS Code and Chrome ship the same).
   deb: {},
-  mac: { target: ['dmg'], icon: 'resources/icon-1024.png', category: 'public.app-category.productivity' },
+  /**
+   * Hardened runtime (required for notarization) with only the exceptions Electron's V8 needs.
+   * The keychain binding needs no entitlement: it uses the user's login keychain.
+   */
+  mac: {
+    target: ['dmg'],
+    icon: 'resources/icon-1024.png',
+    category: 'public.app-category.productivity',
+    hardenedRuntime: true,
+    entitlements: 'resources/entitlements.mac.plist',
+    entitlementsInherit: 'resources/entitlements.mac.plist',
+  },
   dmg: { title: 'Castdesk' },
   win: { target: ['nsis'], icon: 'resources/icon.ico' },
-  nsis: { oneClick: false, perMachine: false, allowToChangeInstallationDirectory: true },
+  // Per user, always: a one-click installer with perMachine off installs under the user's
+  // AppData\Local\Programs without administrator rights (an assisted one would ask "all users or
+  // just me"). Its Start-menu shortcut carries appId as its AppUserModelID, which main sets too
+  // (electron/main/appIdentity.ts), so Windows shows the app's notifications.
+  nsis: { oneClick: true, perMachine: false },
 };

@@ -15,6 +15,8 @@ export const bridgeErrorCodes = [
   'key_missing',
   /** The stored key belongs to another directory address; it is never sent there (enter it again). */
   'key_foreign_origin',
+  /** There is no system keychain (its library did not load, or none answers), so no key can be stored. */
+  'keychain_unavailable',
   /** The key, base URL, name or locale given is not acceptable. */
   'invalid_input',
   /** The directory refused the key (401). */

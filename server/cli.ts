@@ -7,6 +7,7 @@ import { FixtureError } from './src/fixture/parseFixture.ts';
 import { parsePublicUrl } from './src/http/publicUrl.ts';
 import { mediaRateLimitFor, parseRateLimit, type RateLimitConfig } from './src/http/rateLimit.ts';
 import { startDirectory, type DemoSize } from './src/startDirectory.ts';
+import { onStopRequest } from './src/stopRequests.ts';
 
 const usage = `Usage: npm run directory -- [--host 127.0.0.1] [--port 8787] [--data-dir DIR]
                      [--fixture FILE.json | --demo [--actors N] [--crew N] [--casting-calls N] [--seed S]]
@@ -82,6 +83,20 @@ async function main(): Promise<void> {
   const publicUrl = args['public-url'] === undefined ? undefined : parsed(() => parsePublicUrl(args['public-url']!));
   const describeLimit = (limit: RateLimitConfig | false) => (limit ? `${limit.limit} requests per ${limit.windowSeconds} s per client` : 'off');
 
+  // Heard from the start: a stop asked for while the demo data is generated waits for the database
+  // to be complete and closes it then, instead of ending the process in the middle of a write.
+  const started: { directory?: Awaited<ReturnType<typeof startDirectory>> } = {};
+  let stopping = false;
+  const stop = async (why: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write(`${why}: stopping the directory service …\n`);
+    if (!started.directory) return;
+    await started.directory.close();
+    process.exit(0);
+  };
+  onStopRequest((why) => void stop(why));
+
   const directory = await startDirectory({
     host: args.host,
     port: wholeNumber('port', args.port, 0, 65535),
@@ -94,6 +109,11 @@ async function main(): Promise<void> {
     publicUrl,
     log: (line) => process.stdout.write(`${line}\n`),
   });
+  started.directory = directory;
+  if (stopping) {
+    await directory.close();
+    process.exit(0);
+  }
 
   process.stdout.write(`Directory service listening on ${directory.baseUrl}\n`);
   if (directory.publicUrl !== directory.baseUrl) process.stdout.write(`Public URL (links and media): ${directory.publicUrl}\n`);
@@ -105,16 +125,6 @@ async function main(): Promise<void> {
     process.stdout.write('API keys: those of the fixture loaded into this data folder (the database keeps only their hashes).\n');
   }
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    process.stdout.write(`${signal}: stopping the directory service …\n`);
-    await directory.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
 main().catch((error: unknown) => {

@@ -5,6 +5,7 @@
  * electron/core/demo decides when to start, stop and restart.
  */
 import { utilityProcess } from 'electron';
+import { serviceStopRequest } from '../../contract/service-stop.ts';
 import type { DemoProcessStarter } from '../core/demo/demoProcess.ts';
 
 /** A starter for electron/core's demo launcher that forks `entry` (the bundled directory service). */
@@ -20,8 +21,9 @@ export function demoUtilityProcess(entry: string): DemoProcessStarter {
       },
       stdout: child.stdout,
       stderr: child.stderr,
-      // SIGTERM on macOS and Linux: the service closes its database before it exits.
-      terminate: () => void child.kill(),
+      // A message, not kill(): that is SIGTERM on macOS and Linux but TerminateProcess on Windows,
+      // a hard kill while PGlite may be writing. The service closes its database, then exits.
+      terminate: () => child.postMessage(serviceStopRequest),
       kill() {
         try {
           if (child.pid === undefined) child.kill();

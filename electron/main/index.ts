@@ -11,6 +11,7 @@ import { createBackEnd, type BackEnd } from '../core/backEnd.ts';
 import { appLinkWaitingChannel } from '../../contract/bridge-channels.ts';
 import { appIndexUrl } from './appFiles.ts';
 import { listenForAppLinks, registerAppLinkProtocol, takeAppRoute } from './appLinks.ts';
+import { setWindowsAppIdentity } from './appIdentity.ts';
 import { registerPrivilegedSchemes, serveAppScheme } from './appScheme.ts';
 import { userDataDirFromArgs } from './commandLine.ts';
 import { startLocalCrashReports } from './crashReports.ts';
@@ -103,6 +104,7 @@ async function start(): Promise<void> {
 // Development runs are named after package.json ("castdesk"); the packaged app and the web shell use
 // "Castdesk". One name, so every shell shares one user data folder unless --user-data-dir says otherwise.
 app.setName(productName);
+setWindowsAppIdentity(app);
 app.setPath('userData', userDataDirFromArgs(process.argv) ?? path.join(app.getPath('appData'), productName));
 startLocalCrashReports();
 registerPrivilegedSchemes();

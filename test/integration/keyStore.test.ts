@@ -1,7 +1,8 @@
 /**
  * The key store against a real gnome-keyring in a D-Bus session (CI starts one with a throwaway
- * keyring folder), reading back in fresh processes; and the no-keychain path, where keys must live
- * in memory only and no file under the user data folder may ever contain one.
+ * keyring folder), reading back in fresh processes; and the no-keychain path, where a key is
+ * refused (never kept in memory as if stored, never written to a file) and no file under the user
+ * data folder may ever contain one. keychainUnavailable.test.ts covers a binding that cannot load.
  *
  * Run it here with:
  *   dbus-run-session -- sh -c 'export XDG_DATA_HOME=$(mktemp -d); eval "$(printf pw | gnome-keyring-daemon --unlock --components=secrets)"; npx vitest run --config test/vitest.config.ts --project integration test/integration/keyStore.test.ts'
@@ -181,15 +182,17 @@ describe('key store without a keychain', () => {
     await rm(userDataDir, { recursive: true, force: true });
   });
 
-  it('says so, keeps the key in memory for this run only, and writes it to no file', async () => {
-    const id = connectionId('memory');
+  it('says so, refuses the key, keeps no connection without it, and writes the key to no file', async () => {
+    const id = connectionId('refused');
     const canary = `canary-${randomUUID()}`;
     const noBus = { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent' };
     const result = await inFreshProcess(['store', userDataDir, id], { ...noBus, CANARY_KEY: canary });
     expect(result).toEqual({
-      status: { available: false, reason: expect.stringMatching(/No system keychain is available .*kept in memory for this run only/) },
-      hasKey: true,
-      readMatches: true,
+      status: { available: false, reason: expect.stringMatching(/No system keychain is available .*API keys cannot be stored/) },
+      refused: 'keychain_unavailable',
+      connections: 0,
+      hasKey: false,
+      readMatches: false,
     });
 
     const files = await filesUnder(userDataDir);
@@ -197,7 +200,7 @@ describe('key store without a keychain', () => {
     for (const file of files) expect(file.text, file.path).not.toContain(canary);
     expect(files.find((file) => file.path.endsWith('castdesk.log'))?.text).toContain('[redacted]');
 
-    // The next run has forgotten it.
+    // A later run has nothing either.
     expect(await inFreshProcess(['has', id], noBus)).toMatchObject({ status: { available: false }, hasKey: false });
     // And it never reached the real keychain.
     if (inDbusSession) expect(await inFreshProcess(['has', id])).toEqual({ status: { available: true }, hasKey: false });

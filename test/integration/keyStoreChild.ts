@@ -30,11 +30,23 @@ if (mode === 'check') {
   const keyStore = await openKeyStore({ secrets: logger });
   logger.info('key store opened', keyStore.status());
   const connections = await openConnectionStore({ userDataDir, keyStore, newId: () => connectionId });
-  await connections.add({ name: 'Canary', baseUrl: 'https://directory.example.com', contentLocale: 'en', key: canary });
+  // Without a keychain the key is refused: the code of the refusal, or null when it was stored.
+  const refused = await connections
+    .add({ name: 'Canary', baseUrl: 'https://directory.example.com', contentLocale: 'en', key: canary })
+    .then(
+      () => null,
+      (error: unknown) => (error as { code?: string }).code ?? String(error),
+    );
   const readBack = (await keyStore.readKey(connectionId, 'https://directory.example.com'))?.key;
   logger.error('request failed', new Error(`401 with key ${canary}`, { cause: { headers: { authorization: `Token token=${canary}` } } }));
   console.log(
-    JSON.stringify({ status: keyStore.status(), hasKey: await keyStore.hasKey(connectionId), readMatches: readBack === canary }),
+    JSON.stringify({
+      status: keyStore.status(),
+      refused,
+      connections: connections.list().length,
+      hasKey: await keyStore.hasKey(connectionId),
+      readMatches: readBack === canary,
+    }),
   );
 } else {
   console.error(`unknown mode ${mode}`);

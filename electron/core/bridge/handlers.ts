@@ -63,7 +63,7 @@ export function createHandlers(parts: BackEndParts): BridgeHandlers {
         ? known
         : await connections.update(known.id, { baseUrl: demo.baseUrl })
       : await connections.add({ name: freeDemoName(all), baseUrl: demo.baseUrl, contentLocale: 'en', isDemo: true });
-    await keys.setKey(connection.id, demo.key, connection.baseUrl);
+    await keys.setKey(connection.id, demo.key, connection.baseUrl, 'demo');
     parts.forgetDirectory(connection.id);
     await connections.setActive(connection.id);
     return view(connection);

@@ -5,6 +5,7 @@
  * and development), started here.
  */
 import { spawn } from 'node:child_process';
+import { serviceStopRequest } from '../../../contract/service-stop.ts';
 
 export interface DemoExit {
   code: number | null;
@@ -16,7 +17,11 @@ export interface DemoProcess {
   readonly pid: number | undefined;
   readonly stdout: NodeJS.ReadableStream | null;
   readonly stderr: NodeJS.ReadableStream | null;
-  /** Asks the service to stop cleanly (SIGTERM: it closes its database first). */
+  /**
+   * Asks the service to stop cleanly: the stop request of contract/service-stop.ts over the
+   * child's message channel, on every OS (a signal on Windows is a hard kill). It closes its
+   * database, then exits.
+   */
   terminate(): void;
   /** Ends the process at once. */
   kill(): void;
@@ -75,7 +80,8 @@ export function nodeDemoProcess(command: string, entryArgs: string[]): DemoProce
       },
       stdout: child.stdout,
       stderr: child.stderr,
-      terminate: () => void child.kill('SIGTERM'),
+      // A child whose channel is gone (it is on its way out) still gets the signal.
+      terminate: () => void (child.connected ? child.send(serviceStopRequest) : child.kill('SIGTERM')),
       kill: () => void child.kill('SIGKILL'),
       onExit(listener) {
         child.once('exit', (code, signal) => listener({ code, signal }));

@@ -1,11 +1,13 @@
 /**
  * API keys live in the OS keychain (macOS Keychain, Windows Credential Manager, the Secret Service
- * on Linux), one entry per connection: service "castdesk", account = the connection id. Where no
- * keychain answers (Linux without a Secret Service), keys are held in memory for this run only and
- * `status()` says so, so the UI can tell the user plainly. A key is never written to a file.
+ * on Linux), one entry per connection: service "castdesk", account = the connection id. Where there
+ * is no keychain (its native binding missing or unloadable in this package, or no Secret Service
+ * answering on Linux), the store refuses to keep a key (KeychainUnavailableError) and `status()`
+ * says why, so the UI can tell the user plainly. A key is never written to a file, and a key the
+ * user gave is never kept in memory as if it were stored: it would be gone at the next start.
  */
 import { randomUUID } from 'node:crypto';
-import { AsyncEntry, type EntryOptions } from '@napi-rs/keyring';
+import type { AsyncEntry, EntryOptions } from '@napi-rs/keyring';
 import type { BridgeErrorCode } from '../../../contract/bridge-errors.ts';
 import { validateApiKey, validateConnectionId } from './apiKey.ts';
 import { assertKeyOrigin, bindKey, decodeStoredSecret, encodeStoredSecret, type BoundKey, type StoredSecret } from './keyOrigin.ts';
@@ -13,7 +15,7 @@ import { assertKeyOrigin, bindKey, decodeStoredSecret, encodeStoredSecret, type 
 export const keychainService = 'castdesk';
 
 export interface KeyStoreStatus {
-  /** True when keys are kept in the OS keychain; false when they live in memory for this run only. */
+  /** True when keys are kept in the OS keychain; false when there is none and keys cannot be stored. */
   available: boolean;
   /** Why the keychain is not used, in plain English; absent when it is. */
   reason?: string;
@@ -25,8 +27,11 @@ export interface KeyStoreStatus {
  */
 export interface KeyStore {
   status(): KeyStoreStatus;
-  /** Stores `key` for the connection, bound to the origin of `directoryUrl`. */
-  setKey(connectionId: string, key: string, directoryUrl: string): Promise<void>;
+  /**
+   * Stores `key` for the connection, bound to the origin of `directoryUrl`. Without a keychain a
+   * user's key is refused (KeychainUnavailableError); the demo directory's key is held for this run.
+   */
+  setKey(connectionId: string, key: string, directoryUrl: string, source?: KeySource): Promise<void>;
   hasKey(connectionId: string): Promise<boolean>;
   /** Resolves true when a key was stored and is now gone, false when there was none. */
   deleteKey(connectionId: string): Promise<boolean>;
@@ -38,6 +43,12 @@ export interface KeyStore {
    */
   readKey(connectionId: string, directoryUrl: string): Promise<BoundKey | null>;
 }
+
+/**
+ * Who gave a key: the user, or the app's own demo directory, which hands its key out again on every
+ * start (it lives in the demo's data folder anyway), so holding it in memory loses nothing.
+ */
+export type KeySource = 'user' | 'demo';
 
 /** The key of a stored secret, for the origin of `directoryUrl` only (see KeyStore.readKey). */
 function keyFor(secret: StoredSecret, directoryUrl: string): BoundKey {
@@ -67,6 +78,15 @@ export class KeychainError extends Error {
   }
 }
 
+/** There is no keychain: a key the user gives cannot be stored (never a file, never memory only). */
+export class KeychainUnavailableError extends Error {
+  readonly code: BridgeErrorCode = 'keychain_unavailable';
+  constructor(readonly reason: string) {
+    super(`The API key was not stored: ${reason}`);
+    this.name = 'KeychainUnavailableError';
+  }
+}
+
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -77,25 +97,38 @@ function describe(error: unknown): string {
  */
 const entryOptions: EntryOptions = { linux: { store: 'secret-service' } };
 
-function entryFor(account: string): AsyncEntry {
-  return new AsyncEntry(keychainService, account, entryOptions);
+/** The keyring binding's entry class, once its native module has loaded. */
+type EntryClass = typeof AsyncEntry;
+
+/**
+ * Loads the keyring binding. Its index.js requires the native module of this platform at load
+ * time and throws when it is missing or broken (a package built without it, a damaged file): a
+ * static import would take the whole back end down with it, so it is loaded here, inside a try.
+ */
+async function loadKeyring(): Promise<{ entries: EntryClass } | { error: string }> {
+  try {
+    const keyring = await import('@napi-rs/keyring');
+    return { entries: keyring.AsyncEntry };
+  } catch (error) {
+    return { error: `its library could not be loaded: ${describe(error).split('\n')[0]}` };
+  }
 }
 
 /** Runs one keychain call; even creating the entry can throw (no D-Bus), so it happens inside. */
-async function onKeychain<T>(operation: string, account: string, run: (entry: AsyncEntry) => Promise<T>): Promise<T> {
+async function onKeychain<T>(entries: EntryClass, operation: string, account: string, run: (entry: AsyncEntry) => Promise<T>): Promise<T> {
   try {
-    return await run(entryFor(account));
+    return await run(new entries(keychainService, account, entryOptions));
   } catch (error) {
     throw new KeychainError(operation, error);
   }
 }
 
 /** Writes, reads back and deletes a throwaway entry: the only reliable way to know the keychain works. */
-async function probeKeychain(timeoutMs: number): Promise<KeyStoreStatus> {
+async function probeKeychain(entries: EntryClass, timeoutMs: number): Promise<KeyStoreStatus> {
   const signal = AbortSignal.timeout(timeoutMs);
   const secret = randomUUID();
   try {
-    const entry = entryFor(`probe-${randomUUID()}`);
+    const entry = new entries(keychainService, `probe-${randomUUID()}`, entryOptions);
     await entry.setPassword(secret, signal);
     try {
       const readBack = await entry.getPassword(signal);
@@ -111,11 +144,14 @@ async function probeKeychain(timeoutMs: number): Promise<KeyStoreStatus> {
 }
 
 function unavailableReason(why: string): string {
-  return `No system keychain is available (${why}). API keys are kept in memory for this run only and must be entered again after a restart.`;
+  return `No system keychain is available (${why}). API keys cannot be stored until one is.`;
 }
 
 class KeychainKeyStore implements KeyStore {
-  constructor(private readonly secrets: SecretRegistry | undefined) {}
+  constructor(
+    private readonly entries: EntryClass,
+    private readonly secrets: SecretRegistry | undefined,
+  ) {}
 
   status(): KeyStoreStatus {
     return { available: true };
@@ -126,7 +162,7 @@ class KeychainKeyStore implements KeyStore {
     const valid = validateApiKey(key);
     this.secrets?.addSecret(valid);
     const secret = encodeStoredSecret(valid, directoryUrl);
-    await onKeychain('store the API key', account, (entry) => entry.setPassword(secret));
+    await onKeychain(this.entries, 'store the API key', account, (entry) => entry.setPassword(secret));
   }
 
   async hasKey(connectionId: string): Promise<boolean> {
@@ -135,7 +171,7 @@ class KeychainKeyStore implements KeyStore {
 
   async deleteKey(connectionId: string): Promise<boolean> {
     const account = validateConnectionId(connectionId);
-    return onKeychain('delete the API key', account, (entry) => entry.deleteCredential());
+    return onKeychain(this.entries, 'delete the API key', account, (entry) => entry.deleteCredential());
   }
 
   async readKey(connectionId: string, directoryUrl: string): Promise<BoundKey | null> {
@@ -149,7 +185,7 @@ class KeychainKeyStore implements KeyStore {
 
   private async readSecret(connectionId: string): Promise<StoredSecret | null> {
     const account = validateConnectionId(connectionId);
-    const value = await onKeychain('read the API key', account, (entry) => entry.getPassword());
+    const value = await onKeychain(this.entries, 'read the API key', account, (entry) => entry.getPassword());
     if (value === null) return null;
     const secret = decodeStoredSecret(value);
     this.secrets?.addSecret(secret.key);
@@ -157,9 +193,12 @@ class KeychainKeyStore implements KeyStore {
   }
 }
 
-/** Keys for this run only: used when no keychain answers, and never persisted anywhere. */
-class MemoryKeyStore implements KeyStore {
-  private readonly keys = new Map<string, BoundKey>();
+/**
+ * No keychain: every key the user gives is refused with the reason. Only the demo directory's key
+ * is held, in memory for this run (the demo hands it out again on the next start).
+ */
+class UnavailableKeyStore implements KeyStore {
+  private readonly demoKeys = new Map<string, BoundKey>();
 
   constructor(
     private readonly reason: string,
@@ -170,23 +209,24 @@ class MemoryKeyStore implements KeyStore {
     return { available: false, reason: this.reason };
   }
 
-  async setKey(connectionId: string, key: string, directoryUrl: string): Promise<void> {
+  async setKey(connectionId: string, key: string, directoryUrl: string, source: KeySource = 'user'): Promise<void> {
     const account = validateConnectionId(connectionId);
     const valid = validateApiKey(key);
     this.secrets?.addSecret(valid);
-    this.keys.set(account, bindKey(valid, directoryUrl));
+    if (source !== 'demo') throw new KeychainUnavailableError(this.reason);
+    this.demoKeys.set(account, bindKey(valid, directoryUrl));
   }
 
   async hasKey(connectionId: string): Promise<boolean> {
-    return this.keys.has(validateConnectionId(connectionId));
+    return this.demoKeys.has(validateConnectionId(connectionId));
   }
 
   async deleteKey(connectionId: string): Promise<boolean> {
-    return this.keys.delete(validateConnectionId(connectionId));
+    return this.demoKeys.delete(validateConnectionId(connectionId));
   }
 
   async readKey(connectionId: string, directoryUrl: string): Promise<BoundKey | null> {
-    const secret = this.keys.get(validateConnectionId(connectionId));
+    const secret = this.demoKeys.get(validateConnectionId(connectionId));
     if (secret === undefined) return null;
     this.secrets?.addSecret(secret.key);
     return keyFor(secret, directoryUrl);
@@ -194,12 +234,15 @@ class MemoryKeyStore implements KeyStore {
 }
 
 /**
- * Probes the keychain once and returns the store to use for the rest of the run: the keychain when
- * it works, memory otherwise (with the reason in `status()`).
+ * Loads the keychain's binding and probes the keychain once, and returns the store to use for the
+ * rest of the run: the keychain when it works; otherwise one that refuses keys, with the reason in
+ * `status()`. Never throws: a missing keychain must not keep the app from starting.
  */
 export async function openKeyStore(options: KeyStoreOptions = {}): Promise<KeyStore> {
-  const status = await probeKeychain(options.probeTimeoutMs ?? 5_000);
+  const keyring = await loadKeyring();
+  if ('error' in keyring) return new UnavailableKeyStore(unavailableReason(keyring.error), options.secrets);
+  const status = await probeKeychain(keyring.entries, options.probeTimeoutMs ?? 5_000);
   return status.available
-    ? new KeychainKeyStore(options.secrets)
-    : new MemoryKeyStore(status.reason ?? unavailableReason('unknown reason'), options.secrets);
+    ? new KeychainKeyStore(keyring.entries, options.secrets)
+    : new UnavailableKeyStore(status.reason ?? unavailableReason('unknown reason'), options.secrets);
 }

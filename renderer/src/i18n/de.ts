@@ -189,7 +189,7 @@ export const de: Messages = {
   connections: {
     title: 'Verbindungen',
     loading: 'Verbindung wird hergestellt …',
-    keychainUnavailable: 'Auf diesem Computer ist kein Schlüsselbund des Systems verfügbar. API-Schlüssel bleiben nur im Arbeitsspeicher, bis Castdesk beendet wird, und müssen beim nächsten Mal neu eingegeben werden; sie werden nie in eine Datei geschrieben.',
+    keychainUnavailable: 'Auf diesem Computer ist kein Schlüsselbund des Systems verfügbar, daher kann Castdesk keine API-Schlüssel speichern: Schlüssel werden nur dort aufbewahrt, nie in einer Datei. Das Demo-Verzeichnis funktioniert auch ohne. Starten Sie unter Linux einen Secret Service (etwa GNOME Keyring oder KWallet) und danach Castdesk neu.',
     listLabel: 'Ihre Verzeichnisverbindungen',
     none: 'Noch keine Verbindungen.',
     active: 'Aktiv',
@@ -228,6 +228,7 @@ export const de: Messages = {
     connection_not_found: 'Diese Verbindung gibt es nicht mehr.',
     key_missing: 'Für diese Verbindung ist kein API-Schlüssel gespeichert. Geben Sie den Schlüssel Ihres Anbieters ein.',
     key_foreign_origin: 'Der gespeicherte Schlüssel gehört zu einer anderen Verzeichnisadresse und wird nie dorthin gesendet. Geben Sie den Schlüssel für diese Adresse erneut ein.',
+    keychain_unavailable: 'Der Schlüssel wurde nicht gespeichert: Auf diesem Computer gibt es keinen Schlüsselbund des Systems, und Castdesk bewahrt Schlüssel nirgendwo sonst auf.',
     invalid_input: 'Bitte prüfen Sie Name, Basis-URL, Sprache und Schlüssel.',
     unauthorized: 'Das Verzeichnis hat den API-Schlüssel nicht akzeptiert. Prüfen Sie den Schlüssel oder fordern Sie bei Ihrem Anbieter einen neuen an.',
     not_found: 'Das Verzeichnis hat keinen solchen Eintrag, oder nicht für diesen Schlüssel.',

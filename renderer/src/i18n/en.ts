@@ -187,7 +187,7 @@ export const en = {
   connections: {
     title: 'Connections',
     loading: 'Connecting …',
-    keychainUnavailable: 'No system keychain is available on this computer. API keys are kept in memory until Castdesk closes and must be entered again next time; they are never written to a file.',
+    keychainUnavailable: 'No system keychain is available on this computer, so Castdesk cannot store API keys: keys are kept only there, never in a file. The demo directory works without one. On Linux, start a Secret Service (such as GNOME Keyring or KWallet) and restart Castdesk.',
     listLabel: 'Your directory connections',
     none: 'No connections yet.',
     active: 'Active',
@@ -226,6 +226,7 @@ export const en = {
     connection_not_found: 'This connection no longer exists.',
     key_missing: 'This connection has no API key. Enter the key your provider gave you.',
     key_foreign_origin: 'The stored key belongs to another directory address and is never sent elsewhere. Enter the key for this address again.',
+    keychain_unavailable: 'The key was not stored: there is no system keychain on this computer, and Castdesk keeps keys nowhere else.',
     invalid_input: 'Please check the name, base URL, language and key.',
     unauthorized: 'The directory did not accept the API key. Check the key, or ask your provider for a new one.',
     not_found: 'The directory has no such entry, or not for this key.',

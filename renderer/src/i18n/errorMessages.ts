@@ -11,6 +11,7 @@ export const errorMessageKeys: Record<BridgeErrorCode, MessageKey> = {
   connection_not_found: 'errors.connection_not_found',
   key_missing: 'errors.key_missing',
   key_foreign_origin: 'errors.key_foreign_origin',
+  keychain_unavailable: 'errors.keychain_unavailable',
   invalid_input: 'errors.invalid_input',
   unauthorized: 'errors.unauthorized',
   not_found: 'errors.not_found',

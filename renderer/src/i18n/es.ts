@@ -189,7 +189,7 @@ export const es: Messages = {
   connections: {
     title: 'Conexiones',
     loading: 'Conectando…',
-    keychainUnavailable: 'Este ordenador no dispone de un llavero del sistema. Las claves de API se guardan en memoria hasta que se cierra Castdesk y habrá que volver a introducirlas la próxima vez; nunca se escriben en un archivo.',
+    keychainUnavailable: 'Este ordenador no dispone de un llavero del sistema, así que Castdesk no puede guardar claves de API: las claves solo se guardan allí, nunca en un archivo. El directorio de demostración funciona sin él. En Linux, inicie un Secret Service (como GNOME Keyring o KWallet) y vuelva a abrir Castdesk.',
     listLabel: 'Sus conexiones a directorios',
     none: 'Aún no hay conexiones.',
     active: 'Activa',
@@ -228,6 +228,7 @@ export const es: Messages = {
     connection_not_found: 'Esta conexión ya no existe.',
     key_missing: 'Esta conexión no tiene clave de API. Introduzca la clave que le ha dado su proveedor.',
     key_foreign_origin: 'La clave guardada pertenece a otra dirección de directorio y nunca se envía a ningún otro sitio. Vuelva a introducir la clave para esta dirección.',
+    keychain_unavailable: 'La clave no se ha guardado: este ordenador no tiene llavero del sistema y Castdesk no guarda las claves en ningún otro sitio.',
     invalid_input: 'Compruebe el nombre, la URL base, el idioma y la clave.',
     unauthorized: 'El directorio no ha aceptado la clave de API. Compruebe la clave o pida una nueva a su proveedor.',
     not_found: 'El directorio no tiene esa entrada, o no para esta clave.',

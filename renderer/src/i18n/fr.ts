@@ -189,7 +189,7 @@ export const fr: Messages = {
   connections: {
     title: 'Connexions',
     loading: 'Connexion…',
-    keychainUnavailable: 'Aucun trousseau système n’est disponible sur cet ordinateur. Les clés d’API restent en mémoire jusqu’à la fermeture de Castdesk et devront être saisies à nouveau la prochaine fois ; elles ne sont jamais écrites dans un fichier.',
+    keychainUnavailable: 'Aucun trousseau système n’est disponible sur cet ordinateur : Castdesk ne peut donc pas enregistrer de clés d’API, qu’il ne conserve que là, jamais dans un fichier. L’annuaire de démonstration fonctionne sans trousseau. Sous Linux, démarrez un Secret Service (comme GNOME Keyring ou KWallet) puis relancez Castdesk.',
     listLabel: 'Vos connexions aux annuaires',
     none: 'Aucune connexion pour l’instant.',
     active: 'Active',
@@ -228,6 +228,7 @@ export const fr: Messages = {
     connection_not_found: 'Cette connexion n’existe plus.',
     key_missing: 'Cette connexion n’a pas de clé d’API. Saisissez la clé que votre prestataire vous a remise.',
     key_foreign_origin: 'La clé enregistrée appartient à une autre adresse d’annuaire et n’est jamais envoyée ailleurs. Saisissez à nouveau la clé pour cette adresse.',
+    keychain_unavailable: 'La clé n’a pas été enregistrée : cet ordinateur n’a pas de trousseau système, et Castdesk ne conserve les clés nulle part ailleurs.',
     invalid_input: 'Veuillez vérifier le nom, l’URL de base, la langue et la clé.',
     unauthorized: 'L’annuaire n’a pas accepté la clé d’API. Vérifiez la clé ou demandez-en une nouvelle à votre prestataire.',
     not_found: 'L’annuaire ne contient pas cette entrée, ou pas pour cette clé.',

@@ -189,7 +189,7 @@ export const it: Messages = {
   connections: {
     title: 'Connessioni',
     loading: 'Connessione in corso…',
-    keychainUnavailable: 'Su questo computer non è disponibile un portachiavi di sistema. Le chiavi API restano in memoria fino alla chiusura di Castdesk e la volta successiva vanno inserite di nuovo; non vengono mai scritte in un file.',
+    keychainUnavailable: 'Su questo computer non è disponibile un portachiavi di sistema, quindi Castdesk non può salvare chiavi API: le chiavi vengono conservate solo lì, mai in un file. La directory demo funziona anche senza. Su Linux avviare un Secret Service (per esempio GNOME Keyring o KWallet) e riavviare Castdesk.',
     listLabel: 'Connessioni alla directory',
     none: 'Ancora nessuna connessione.',
     active: 'Attiva',
@@ -228,6 +228,7 @@ export const it: Messages = {
     connection_not_found: 'Questa connessione non esiste più.',
     key_missing: 'Questa connessione non ha una chiave API. Inserire la chiave ricevuta dal fornitore.',
     key_foreign_origin: 'La chiave salvata appartiene a un altro indirizzo della directory e non viene mai inviata altrove. Inserire di nuovo la chiave per questo indirizzo.',
+    keychain_unavailable: 'La chiave non è stata salvata: su questo computer non c’è un portachiavi di sistema e Castdesk non conserva le chiavi altrove.',
     invalid_input: 'Controllare nome, URL di base, lingua e chiave.',
     unauthorized: 'La directory non ha accettato la chiave API. Controllare la chiave o richiederne una nuova al fornitore.',
     not_found: 'La directory non ha questa voce, o non per questa chiave.',

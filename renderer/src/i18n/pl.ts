@@ -192,7 +192,7 @@ export const pl: Messages = {
   connections: {
     title: 'Połączenia',
     loading: 'Łączenie…',
-    keychainUnavailable: 'Na tym komputerze nie jest dostępny systemowy magazyn kluczy. Klucze API są przechowywane w pamięci do zamknięcia Castdesk i przy następnym uruchomieniu trzeba je wpisać ponownie; nigdy nie są zapisywane w pliku.',
+    keychainUnavailable: 'Na tym komputerze nie jest dostępny systemowy magazyn kluczy, więc Castdesk nie może zapisać kluczy API: klucze są przechowywane tylko tam, nigdy w pliku. Katalog demonstracyjny działa bez niego. W systemie Linux uruchom usługę Secret Service (np. GNOME Keyring lub KWallet) i ponownie uruchom Castdesk.',
     listLabel: 'Połączenia z katalogami',
     none: 'Brak połączeń.',
     active: 'Aktywne',
@@ -231,6 +231,7 @@ export const pl: Messages = {
     connection_not_found: 'To połączenie już nie istnieje.',
     key_missing: 'To połączenie nie ma klucza API. Wpisz klucz otrzymany od dostawcy.',
     key_foreign_origin: 'Zapisany klucz należy do innego adresu katalogu i nigdy nie jest wysyłany gdzie indziej. Wpisz ponownie klucz dla tego adresu.',
+    keychain_unavailable: 'Klucz nie został zapisany: na tym komputerze nie ma systemowego magazynu kluczy, a Castdesk nie przechowuje kluczy nigdzie indziej.',
     invalid_input: 'Sprawdź nazwę, bazowy adres URL, język i klucz.',
     unauthorized: 'Katalog nie zaakceptował klucza API. Sprawdź klucz lub poproś dostawcę o nowy.',
     not_found: 'W katalogu nie ma takiego wpisu albo nie jest on dostępny dla tego klucza.',

@@ -189,7 +189,7 @@ export const ro: Messages = {
   connections: {
     title: 'Conexiuni',
     loading: 'Se conectează…',
-    keychainUnavailable: 'Pe acest computer nu este disponibil niciun portchei al sistemului. Cheile API sunt păstrate în memorie până la închiderea Castdesk și trebuie introduse din nou data viitoare; nu sunt scrise niciodată într-un fișier.',
+    keychainUnavailable: 'Pe acest computer nu este disponibil niciun portchei al sistemului, așa că Castdesk nu poate salva chei API: cheile sunt păstrate doar acolo, niciodată într-un fișier. Catalogul demo funcționează și fără el. Pe Linux, porniți un Secret Service (de exemplu GNOME Keyring sau KWallet) și reporniți Castdesk.',
     listLabel: 'Conexiunile dumneavoastră la cataloage',
     none: 'Nicio conexiune încă.',
     active: 'Activă',
@@ -228,6 +228,7 @@ export const ro: Messages = {
     connection_not_found: 'Această conexiune nu mai există.',
     key_missing: 'Această conexiune nu are o cheie API. Introduceți cheia primită de la furnizor.',
     key_foreign_origin: 'Cheia salvată aparține altei adrese de catalog și nu este trimisă niciodată în altă parte. Introduceți din nou cheia pentru această adresă.',
+    keychain_unavailable: 'Cheia nu a fost salvată: pe acest computer nu există un portchei al sistemului, iar Castdesk nu păstrează cheile în altă parte.',
     invalid_input: 'Verificați numele, URL-ul de bază, limba și cheia.',
     unauthorized: 'Catalogul nu a acceptat cheia API. Verificați cheia sau cereți una nouă furnizorului.',
     not_found: 'Catalogul nu are o astfel de înregistrare sau nu o are pentru această cheie.',

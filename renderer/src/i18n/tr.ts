@@ -189,7 +189,7 @@ export const tr: Messages = {
   connections: {
     title: 'Bağlantılar',
     loading: 'Bağlanılıyor…',
-    keychainUnavailable: 'Bu bilgisayarda kullanılabilir bir sistem anahtarlığı yok. API anahtarları Castdesk kapanana kadar yalnızca bellekte tutulur ve bir sonraki açılışta yeniden girilmelidir; hiçbir zaman bir dosyaya yazılmaz.',
+    keychainUnavailable: 'Bu bilgisayarda kullanılabilir bir sistem anahtarlığı yok, bu yüzden Castdesk API anahtarlarını saklayamaz: anahtarlar yalnızca orada tutulur, hiçbir zaman bir dosyada değil. Demo kataloğu anahtarlık olmadan da çalışır. Linux’ta bir Secret Service (örneğin GNOME Keyring veya KWallet) başlatın ve Castdesk’i yeniden açın.',
     listLabel: 'Katalog bağlantılarınız',
     none: 'Henüz bağlantı yok.',
     active: 'Etkin',
@@ -228,6 +228,7 @@ export const tr: Messages = {
     connection_not_found: 'Bu bağlantı artık yok.',
     key_missing: 'Bu bağlantının API anahtarı yok. Sağlayıcınızın size verdiği anahtarı girin.',
     key_foreign_origin: 'Kayıtlı anahtar başka bir katalog adresine ait ve hiçbir zaman başka bir yere gönderilmez. Bu adres için anahtarı yeniden girin.',
+    keychain_unavailable: 'Anahtar kaydedilmedi: bu bilgisayarda sistem anahtarlığı yok ve Castdesk anahtarları başka hiçbir yerde saklamaz.',
     invalid_input: 'Lütfen adı, temel URL’yi, dili ve anahtarı kontrol edin.',
     unauthorized: 'Katalog API anahtarını kabul etmedi. Anahtarı kontrol edin ya da sağlayıcınızdan yeni bir anahtar isteyin.',
     not_found: 'Katalogda böyle bir kayıt yok ya da bu anahtarla erişilemiyor.',

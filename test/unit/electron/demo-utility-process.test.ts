@@ -2,7 +2,9 @@
  * The demo directory in Electron's utility process (the packaged app has the RunAsNode fuse off):
  * electron/main/demoUtilityProcess.ts with the recording double of `electron`, driven by the real
  * launcher from electron/core/demo. What is forked and with which environment, that a process that
- * dies is restarted on the same port, and that stop() ends it without a restart.
+ * dies is restarted on the same port, and that stop() asks it to stop with the stop request (a
+ * message, never kill(), which is TerminateProcess on Windows) and does not restart it.
+ * demoCleanStop.test.ts proves the real service answers that request by closing its database.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { electronDouble, type UtilityProcessDouble } from './electronDouble.ts';
 import { startDemoDirectory, type DemoDirectory } from '../../../electron/core/demo/demoLauncher.ts';
 import { demoUtilityProcess } from '../../../electron/main/demoUtilityProcess.ts';
+import { isServiceStopRequest, serviceStopRequest } from '../../../contract/service-stop.ts';
 
 vi.mock('electron', async () => (await import('./electronDouble.ts')).electronDouble.module);
 
@@ -68,10 +71,15 @@ describe('the demo directory in a utility process', () => {
     expect(log.join('\n')).toMatch(/stopped unexpectedly \(exit code 1\)[\s\S]*restarted on http:\/\/127\.0\.0\.1:43210/);
   });
 
-  it('stop() asks the current process to stop and does not restart it', async () => {
+  it('stop() sends the current process the stop request, never kill(), and does not restart it', async () => {
     const second = recorded.utilityProcesses[1]!;
+    // The service's answer (server/src/stopRequests.ts): it closes its database, then exits with 0.
+    second.on('posted', (message: unknown) => {
+      if (isServiceStopRequest(message)) queueMicrotask(() => second.exit(0));
+    });
     await demo.stop();
-    expect(second.killCalls).toBe(1);
+    expect(second.posted).toEqual([serviceStopRequest]);
+    expect(second.killCalls).toBe(0);
     expect(await demo.exited).toEqual({ code: 0, signal: null });
     expect(recorded.utilityProcesses).toHaveLength(2);
   });

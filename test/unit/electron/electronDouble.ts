@@ -97,6 +97,16 @@ export class UtilityProcessDouble extends Emitter {
     queueMicrotask(() => this.exit(0));
     return this.pid !== undefined;
   }
+
+  // --- UtilityProcess.postMessage (added for the demo's clean stop; Electron's "utilityProcess" and
+  // "parentPort" documents: the child receives it as a 'message' event on process.parentPort, the
+  // message in the event's `data`). The double only records it and emits 'posted', so a test can
+  // answer as the child would.
+  readonly posted: unknown[] = [];
+  postMessage(message: unknown): void {
+    this.posted.push(message);
+    this.emit('posted', message);
+  }
 }
 
 interface Rectangle {

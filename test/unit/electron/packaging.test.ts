@@ -4,8 +4,10 @@
  * Electron's binary (it cannot be downloaded here; the stand-in carries Electron's fuse wire with
  * Electron's defaults, so the fuses electron-builder flips can be read back), whose app.asar is then
  * listed: the built app, the bundled directory service and its catalogues, the production
- * dependencies, the keyring's native module unpacked, no renderer-only library, no sources or
- * development tools, at most 20 MB, and only the PGlite extension the service uses.
+ * dependencies, the target's keyring binding (and no other) unpacked, nothing unpacked but native
+ * modules, WebAssembly and data files, no renderer-only library, no sources or development tools,
+ * at most 24 MB, and only the PGlite extension the service uses. packagingTargets.test.ts packs
+ * the other targets' keyring bindings.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -27,11 +29,13 @@ const config = createRequire(import.meta.url)(path.join(repoRoot, 'electron-buil
   files: string[];
   asar: boolean;
   asarUnpack: string[];
+  beforePack: string;
   npmRebuild: boolean;
   linux: { target: string[]; icon: string; category: string };
-  mac: { target: string[]; icon: string };
+  mac: { target: string[]; icon: string; hardenedRuntime: boolean; entitlements: string; entitlementsInherit: string };
   win: { target: string[]; icon: string };
-  deb: { depends?: string[] };
+  nsis: { oneClick: boolean; perMachine: boolean };
+  deb: { depends?: string[]; appArmorProfile?: string };
   electronFuses: Record<string, boolean>;
 };
 
@@ -85,7 +89,8 @@ const rendererOnlyPackages = [
   '@cantoo',
   'dejavu-fonts-ttf',
 ];
-const asarBudgetBytes = 20 * 1024 * 1024;
+/** 20 MB before PGlite's JavaScript (3 MB) moved into the integrity-checked asar (issue 23, item 13). */
+const asarBudgetBytes = 24 * 1024 * 1024;
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(file: string): { width: number; height: number } {
@@ -138,6 +143,31 @@ describe('the electron-builder configuration', () => {
     }
   });
 
+  it('installs per user on Windows, and signs for macOS with the hardened runtime and only the entitlements V8 needs', () => {
+    expect(config.nsis).toMatchObject({ oneClick: true, perMachine: false });
+    expect(config.mac).toMatchObject({ hardenedRuntime: true, entitlements: 'resources/entitlements.mac.plist', entitlementsInherit: 'resources/entitlements.mac.plist' });
+    const plist = readFileSync(path.join(repoRoot, config.mac.entitlements), 'utf8');
+    const granted = [...plist.matchAll(/<key>([^<]+)<\/key>\s*<true\/>/g)].map((match) => match[1]);
+    expect(granted).toEqual(['com.apple.security.cs.allow-jit', 'com.apple.security.cs.allow-unsigned-executable-memory']);
+  });
+
+  it('installs an AppArmor profile with the deb that lets the sandbox create user namespaces (Ubuntu 24.04+)', () => {
+    // electron-builder's own deb scripts do it (electron-userland/electron-builder#8635); the config keeps them.
+    expect(config.deb).not.toHaveProperty('afterInstall');
+    expect(config.deb).not.toHaveProperty('appArmorProfile');
+    const templates = path.join(repoRoot, 'node_modules/app-builder-lib/templates/linux');
+    const render = (file: string) => readFileSync(path.join(templates, file), 'utf8').replaceAll('${executable}', 'castdesk').replaceAll('${sanitizedProductName}', config.productName);
+    const profile = render('apparmor-profile.tpl');
+    expect(profile).toMatch(/^profile "castdesk" "\/opt\/Castdesk\/castdesk" flags=\(unconfined\) \{$/m);
+    expect(profile).toMatch(/^\s+userns,$/m);
+    const postinst = render('after-install.tpl');
+    expect(postinst).toContain("APPARMOR_PROFILE_TARGET='/etc/apparmor.d/castdesk'");
+    expect(postinst).toMatch(/apparmor_parser --replace .*"\$APPARMOR_PROFILE_TARGET"/);
+    // And the deb target copies the profile next to the app, where postinst takes it from.
+    const fpm = readFileSync(path.join(repoRoot, 'node_modules/app-builder-lib/out/targets/FpmTarget.js'), 'utf8');
+    expect(fpm).toMatch(/copyFile\)\(scripts\.appArmor, path\.join\(resourceDir, "apparmor-profile"\)\)/);
+  });
+
   it('files the Linux app under Office', () => {
     expect(config.linux.category).toBe('Office');
   });
@@ -149,11 +179,14 @@ describe('the electron-builder configuration', () => {
     expect(runtime).toEqual(expect.arrayContaining(['@electric-sql/pglite', '@napi-rs/keyring', 'fastify', 'pg', 'sanitize-html', 'zod', '@fastify/compress', 'electron-updater']));
   });
 
-  it('packs out/ and package.json into an asar, with the keyring’s native module unpacked', () => {
+  it('packs out/ and package.json into an asar, unpacking only native modules, WebAssembly and data files', () => {
     expect(config.files).toEqual(expect.arrayContaining(['out/**', 'package.json']));
     expect(config.asar).toBe(true);
-    expect(config.asarUnpack).toContain('node_modules/@napi-rs/keyring*/**');
+    // Scripts (the keyring's index.js, PGlite's JavaScript) stay in the integrity-checked asar.
+    expect(config.asarUnpack).toEqual(['**/*.node', '**/*.wasm', '**/*.data']);
     expect(config.npmRebuild).toBe(false);
+    // The target's keyring binding is staged before each target is packed (scripts/keyring-binding.mjs).
+    expect(config.beforePack).toBe('./scripts/keyring-binding.mjs');
   });
 
   it('has an icon for every target', () => {
@@ -209,7 +242,7 @@ describe('electron-builder --dir with a local Electron stand-in', () => {
     expect(readFuses(path.join(appDir, 'castdesk'))).toMatchObject(hardenedFuses);
   });
 
-  it('keeps app.asar within 20 MB and free of renderer-only libraries', () => {
+  it('keeps app.asar within 24 MB and free of renderer-only libraries', () => {
     const asarBytes = statSync(path.join(appDir, 'resources', 'app.asar')).size;
     console.info(`app.asar: ${(asarBytes / 1024 / 1024).toFixed(1)} MB`);
     expect(asarBytes).toBeLessThanOrEqual(asarBudgetBytes);
@@ -244,10 +277,27 @@ describe('electron-builder --dir with a local Electron stand-in', () => {
     expect(existsSync(path.join(appDir, 'resources', 'app-update.yml'))).toBe(false);
   });
 
-  it('unpacks the keyring’s native module from the asar', () => {
+  it('unpacks the keyring’s native module from the asar: the x64 Linux binding and no other', () => {
     const unpacked = path.join(appDir, 'resources', 'app.asar.unpacked', 'node_modules', '@napi-rs');
     const nativeModules = readdirSync(unpacked, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.node'));
-    expect(nativeModules.length).toBeGreaterThan(0);
+    expect(nativeModules.map((file) => file.replaceAll('\\', '/'))).toEqual(['keyring-linux-x64-gnu/keyring.linux-x64-gnu.node']);
+    // ELF, machine x86-64 (62).
+    const binary = readFileSync(path.join(unpacked, nativeModules[0]!));
+    expect([binary.subarray(0, 4).toString('latin1'), binary.readUInt16LE(18)]).toEqual(['\x7fELF', 62]);
+    expect(files).toContain('/node_modules/@napi-rs/keyring-linux-x64-gnu/package.json');
+  });
+
+  it('unpacks nothing but native modules, WebAssembly and data files; the scripts stay in the asar', () => {
+    const unpackedRoot = path.join(appDir, 'resources', 'app.asar.unpacked');
+    const unpacked = readdirSync(unpackedRoot, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(unpackedRoot, path.join(entry.parentPath, entry.name)).replaceAll('\\', '/'));
+    expect(unpacked.filter((file) => !/\.(node|wasm|data)$/.test(file))).toEqual([]);
+    expect(unpacked).toEqual(expect.arrayContaining(['node_modules/@electric-sql/pglite/dist/pglite.wasm', 'node_modules/@electric-sql/pglite/dist/pglite.data']));
+    for (const script of ['/node_modules/@napi-rs/keyring/index.js', '/node_modules/@electric-sql/pglite/dist/index.js']) {
+      expect(files, script).toContain(script);
+      expect(existsSync(path.join(unpackedRoot, script)), `${script} unpacked`).toBe(false);
+    }
   });
 
   it('leaves out sources, tests and development tools', () => {
