@@ -18,10 +18,26 @@ export const fuseSentinel = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
 const electronDefaultWire = '10110001';
 
 /**
- * Packages the built app of `projectDir` (its out/, package.json and production dependencies) with
- * electron-builder into `workDir`/dist; returns the unpacked app folder (linux-unpacked).
+ * The project's electron-builder configuration with `out` (a build made elsewhere) packed as out/:
+ * the production dependencies still come from the project's own node_modules, as electron-builder
+ * finds them there (a symlinked node_modules loses optional and nested ones).
  */
-export async function packWithStandInElectron(projectDir: string, workDir: string): Promise<string> {
+async function configWithOut(projectDir: string, workDir: string, out: string): Promise<string> {
+  const file = path.join(workDir, 'electron-builder.config.cjs');
+  const base = JSON.stringify(path.join(projectDir, 'electron-builder.config.cjs'));
+  await writeFile(
+    file,
+    `const base = require(${base});\nmodule.exports = { ...base, files: [{ from: ${JSON.stringify(out)}, to: 'out', filter: ['**/*'] }, ...base.files.filter((entry) => entry !== 'out/**')] };\n`,
+  );
+  return file;
+}
+
+/**
+ * Packages the built app of `projectDir` (its out/, or `options.out`, package.json and production
+ * dependencies) with electron-builder into `workDir`/dist; returns the unpacked app folder (linux-unpacked).
+ */
+export async function packWithStandInElectron(projectDir: string, workDir: string, options: { out?: string } = {}): Promise<string> {
+  const config = options.out ? await configWithOut(projectDir, workDir, options.out) : 'electron-builder.config.cjs';
   // What electron-builder copies from a real Electron folder: the executable (renamed to the app's) and resources/.
   const electronDist = path.join(workDir, 'electron');
   await mkdir(path.join(electronDist, 'resources'), { recursive: true });
@@ -31,7 +47,7 @@ export async function packWithStandInElectron(projectDir: string, workDir: strin
   await chmod(path.join(electronDist, 'electron'), 0o755);
   await run(
     path.join(projectDir, 'node_modules/.bin/electron-builder'),
-    ['--dir', '--linux', '--x64', '--config', 'electron-builder.config.cjs', `-c.directories.output=${path.join(workDir, 'dist')}`],
+    ['--dir', '--linux', '--x64', '--config', config, `-c.directories.output=${path.join(workDir, 'dist')}`],
     { cwd: projectDir, env: { ...process.env, CASTDESK_ELECTRON_DIST: electronDist }, maxBuffer: 16 * 1024 * 1024 },
   );
   return path.join(workDir, 'dist', 'linux-unpacked');
