@@ -36,7 +36,16 @@ export default defineConfig({
     build: {
       outDir: fromRoot('./out/main'),
       rolldownOptions: {
-        input: { index: fromRoot('./electron/main/index.ts'), directory: fromRoot('./server/cli.ts') },
+        // The demo generator's worker thread is an entry of its own: the bundled directory service
+        // starts it as out/main/demoRowsWorker.js (server/src/demo/demoWorkerSource.ts).
+        input: {
+          index: fromRoot('./electron/main/index.ts'),
+          directory: fromRoot('./server/cli.ts'),
+          demoRowsWorker: fromRoot('./server/src/demo/demoRowsWorker.ts'),
+        },
+        // Shared chunks beside the entries, not in chunks/: the bundled code finds the worker and the
+        // catalogues relative to its own file (import.meta.url), whichever chunk it lands in.
+        output: { chunkFileNames: '[name]-[hash].js' },
       },
     },
   },

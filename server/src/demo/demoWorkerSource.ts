@@ -1,8 +1,10 @@
 /**
  * The demo generated on a worker thread: making 50,000 profiles and their JSON takes about as long
  * as writing them, so the two overlap (and the generator starts while the database is still being
- * created). The worker registers tsx itself, since a worker thread does not inherit the loader
- * hooks of the thread that starts it.
+ * created). From the sources (tsx: development, the web shell, tests) the worker registers tsx itself,
+ * since a worker thread does not inherit the loader hooks of the thread that starts it; the built
+ * directory service (out/main/directory.js, in the packaged app) has neither tsx nor .ts files and
+ * starts the worker's own build entry, out/main/demoRowsWorker.js (electron.vite.config.ts).
  */
 import { Worker } from 'node:worker_threads';
 import type { FixtureRemainder, FixtureSource } from '../fixture/fixtureSource.ts';
@@ -11,7 +13,9 @@ import type { DemoOptions } from './generateDemoFixture.ts';
 
 type WorkerMessage = { batch: ActorRow[] } | { remainder: FixtureRemainder };
 
-function workerBootstrap(): URL {
+/** The worker's entry: the built one beside the bundle, or the TypeScript source through tsx. */
+function workerEntry(): URL {
+  if (!import.meta.url.endsWith('.ts')) return new URL('./demoRowsWorker.js', import.meta.url);
   const entry = new URL('./demoRowsWorker.ts', import.meta.url).href;
   const code = `import { register } from ${JSON.stringify(import.meta.resolve('tsx/esm/api'))};\nregister();\nawait import(${JSON.stringify(entry)});`;
   return new URL(`data:text/javascript,${encodeURIComponent(code)}`);
@@ -19,7 +23,7 @@ function workerBootstrap(): URL {
 
 /** Starts generating at once; read it (or call `stop`) so the worker ends. */
 export function demoWorkerSource(options: DemoOptions): FixtureSource & { stop(): Promise<void> } {
-  const worker = new Worker(workerBootstrap(), { workerData: options });
+  const worker = new Worker(workerEntry(), { workerData: options });
   const queue: WorkerMessage[] = [];
   let failure: Error | undefined;
   let wake: (() => void) | undefined;

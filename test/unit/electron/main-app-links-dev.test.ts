@@ -1,7 +1,8 @@
 /**
  * electron/main/index.ts in a development run (not packaged) with the `electron` double: castdesk://
  * is registered for the Electron binary with the app's folder as its argument (Electron's deep-link
- * tutorial), and a link macOS sends with open-url before ready waits until the window is there.
+ * tutorial), and a link macOS sends with open-url before ready (while the entry evaluates, as
+ * Electron emits 'ready' only after it) waits until the window is there.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,7 @@ import { ipcChannel } from '../../../contract/bridge-channels.ts';
 
 vi.mock('electron', async () => (await import('./electronDouble.ts')).electronDouble.module);
 
-const { recorded, app, linksAndSupport } = electronDouble;
+const { recorded, app } = electronDouble;
 let userDataDir: string;
 const originalArgv = process.argv;
 const originalPackaged = app.isPackaged;
@@ -21,30 +22,24 @@ beforeAll(async () => {
   userDataDir = await mkdtemp(path.join(tmpdir(), 'castdesk-links-dev-'));
   process.argv = [...originalArgv, '--user-data-dir', userDataDir];
   app.isPackaged = false;
-  let becomeReady!: () => void;
-  const ready = new Promise<void>((resolve) => {
-    becomeReady = () => {
-      app.becomeReady();
-      resolve();
-    };
+  // The test is the entry: it imports index.ts, and macOS sends the link before the entry has evaluated.
+  await electronDouble.runEntry(async () => {
+    await import('../../../electron/main/index.ts');
+    app.emit('open-url', electronEvent(), 'castdesk://casting-calls/3');
+    expect(app.isReady()).toBe(false);
+    expect(recorded.windows).toHaveLength(0);
   });
-  vi.spyOn(app, 'whenReady').mockImplementation(() => ready);
-  await import('../../../electron/main/index.ts');
-  app.emit('open-url', electronEvent(), 'castdesk://casting-calls/3');
-  expect(recorded.windows).toHaveLength(0);
-  becomeReady();
   await vi.waitFor(() => expect(recorded.windows.length).toBe(1), { timeout: 20_000 });
 }, 30_000);
 
 afterAll(async () => {
   process.argv = originalArgv;
   app.isPackaged = originalPackaged;
-  vi.restoreAllMocks();
   await rm(userDataDir, { recursive: true, force: true });
 });
 
 it('registers the Electron binary with the app folder for castdesk:// links', () => {
-  expect(linksAndSupport.protocolClients).toEqual([{ protocol: 'castdesk', path: process.execPath, args: [path.resolve(originalArgv[1]!)] }]);
+  expect(recorded.protocolClients).toEqual([{ protocol: 'castdesk', path: process.execPath, args: [path.resolve(originalArgv[1]!)] }]);
 });
 
 it('keeps a link that came before ready until the renderer takes it', async () => {

@@ -4,8 +4,9 @@
  * the renderer through takeAppLink (told by appLinkWaitingChannel once the window is there), a
  * refused link is logged and goes nowhere; the Help menu's support items, the menu's language
  * following the renderer's, Copy link on the clipboard and crash dumps kept local.
- * `ready` is held back by the test (whenReady answers a promise it controls), as Electron holds it
- * until the entry has evaluated, so "before ready" is a real moment here.
+ * The test is the app's entry (electronDouble.runEntry): it imports electron/main/index.ts and,
+ * while it is still evaluating, records what was done and has macOS send a link, as Electron may
+ * before ready; 'ready' comes once it has evaluated, so "before ready" is a real moment here.
  */
 import { appendFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,61 +17,54 @@ import { appLinkWaitingChannel, ipcChannel, type ChannelName } from '../../../co
 
 vi.mock('electron', async () => (await import('./electronDouble.ts')).electronDouble.module);
 
-const { recorded, app, linksAndSupport } = electronDouble;
+const { recorded, app } = electronDouble;
 let userDataDir: string;
 let reportTarget: string;
 const originalArgv = process.argv;
-let becomeReady!: () => void;
 const trustedFrame = { senderFrame: { url: 'app://castdesk/index.html' } };
 const call = (channel: ChannelName, args: unknown = {}) => recorded.ipcHandlers.get(ipcChannel(channel))!(trustedFrame, args) as Promise<{ ok: boolean; value?: unknown }>;
-const waitingSignals = () => linksAndSupport.sentToRenderer.filter((sent) => sent.channel === appLinkWaitingChannel).length;
+const waitingSignals = () => recorded.windows[0]!.webContents.sent.filter((sent) => sent.channel === appLinkWaitingChannel).length;
 type MenuItem = { label?: string; role?: string; click?: () => void; submenu?: MenuItem[] };
 const menu = () => recorded.applicationMenu!.template as MenuItem[];
 const helpItem = (label: string) => menu().at(-1)!.submenu!.find((item) => item.label === label)!;
 
 let openUrlBeforeReady: ReturnType<typeof electronEvent>;
+/** What the entry had done when it finished evaluating, before 'ready'. */
+let beforeReady: { ready: boolean; protocolClients: unknown[]; crashReporterStarts: unknown[]; windows: number };
 
 beforeAll(async () => {
   userDataDir = await mkdtemp(path.join(tmpdir(), 'castdesk-links-'));
   reportTarget = await mkdtemp(path.join(tmpdir(), 'castdesk-links-report-'));
   process.argv = [...originalArgv, '--user-data-dir', userDataDir, 'castdesk://crew/9'];
-  const ready = new Promise<void>((resolve) => {
-    becomeReady = () => {
-      app.becomeReady();
-      resolve();
-    };
+  await electronDouble.runEntry(async () => {
+    await import('../../../electron/main/index.ts');
+    beforeReady = { ready: app.isReady(), protocolClients: [...recorded.protocolClients], crashReporterStarts: [...recorded.crashReporterStarts], windows: recorded.windows.length };
+    // Before ready: a refused link from macOS (Electron may send open-url this early).
+    openUrlBeforeReady = electronEvent();
+    app.emit('open-url', openUrlBeforeReady, 'castdesk://settings/../../etc/passwd');
   });
-  vi.spyOn(app, 'whenReady').mockImplementation(() => ready);
-  await import('../../../electron/main/index.ts');
-  // Before ready: a refused link from macOS (Electron may send open-url this early).
-  openUrlBeforeReady = electronEvent();
-  app.emit('open-url', openUrlBeforeReady, 'castdesk://settings/../../etc/passwd');
+  await vi.waitFor(() => expect(recorded.windows.length).toBe(1), { timeout: 20_000 });
 }, 30_000);
 
 afterAll(async () => {
   process.argv = originalArgv;
-  vi.restoreAllMocks();
   await rm(userDataDir, { recursive: true, force: true });
   await rm(reportTarget, { recursive: true, force: true });
 });
 
 describe('before ready', () => {
   it('registers castdesk:// with the OS (packaged: the app itself) and starts crash reports with uploads off', () => {
-    expect(recorded.ready).toBe(false);
-    expect(linksAndSupport.protocolClients).toEqual([{ protocol: 'castdesk' }]);
-    expect(linksAndSupport.crashReporterOptions).toMatchObject({ uploadToServer: false });
-    expect(linksAndSupport.crashReporterOptions).not.toHaveProperty('submitURL');
-    expect(linksAndSupport.crashReporterStartedWhenReady).toBe(false);
+    expect(beforeReady).toEqual({
+      ready: false,
+      protocolClients: [{ protocol: 'castdesk' }],
+      crashReporterStarts: [{ options: { uploadToServer: false, compress: true }, beforeReady: true }],
+      windows: 0,
+    });
     expect(openUrlBeforeReady.defaultPrevented).toBe(true);
   });
 });
 
 describe('once ready', () => {
-  beforeAll(async () => {
-    becomeReady();
-    await vi.waitFor(() => expect(recorded.windows.length).toBe(1), { timeout: 20_000 });
-  }, 30_000);
-
   it("hands the first start's link to the renderer once, and logs the refused one", async () => {
     expect(await call('takeAppLink')).toEqual({ ok: true, value: { route: '/crew/9' } });
     expect(await call('takeAppLink')).toEqual({ ok: true, value: { route: null } });
@@ -105,7 +99,7 @@ describe('once ready', () => {
 
   it('puts the castdesk:// link of a page on the clipboard', async () => {
     expect(await call('copyAppLink', { route: '/casting-calls/12' })).toEqual({ ok: true, value: { link: 'castdesk://casting-calls/12', copied: true } });
-    expect(linksAndSupport.clipboardText).toEqual(['castdesk://casting-calls/12']);
+    expect(recorded.clipboardText).toEqual(['castdesk://casting-calls/12']);
   });
 
   it("builds the menu in the system's language, then in the app's whenever the renderer names it", async () => {
@@ -120,7 +114,7 @@ describe('once ready', () => {
   it('shows About with the versions and the data folder, and opens the log folder', async () => {
     await call('setMenuLanguage', { locale: 'en' });
     helpItem('About Castdesk').click!();
-    const about = linksAndSupport.messageBoxes.at(-1)!;
+    const about = recorded.messageBoxes.at(-1)!;
     expect(about.detail).toContain('Castdesk 0.1.0');
     expect(about.detail).toContain(`Node ${process.versions.node}`);
     expect(about.detail).toContain(`Data: ${userDataDir}`);
@@ -136,12 +130,12 @@ describe('once ready', () => {
     expect(added.ok).toBe(true);
     // A line an older version wrote with the key in it.
     await appendFile(path.join(userDataDir, 'logs', 'castdesk.log'), `2026-01-01T00:00:00.000Z ERROR old line with ${key}\n`);
-    linksAndSupport.openDialogAnswer = { canceled: false, filePaths: [reportTarget] };
+    recorded.openDialogAnswer = { canceled: false, filePaths: [reportTarget] };
     helpItem('Save Problem Report…').click!();
-    await vi.waitFor(() => expect(linksAndSupport.shownInFolder).toHaveLength(1), { timeout: 20_000 });
-    const folder = linksAndSupport.shownInFolder[0]!;
+    await vi.waitFor(() => expect(recorded.shownInFolder).toHaveLength(1), { timeout: 20_000 });
+    const folder = recorded.shownInFolder[0]!;
     expect(path.dirname(folder)).toBe(reportTarget);
-    expect(linksAndSupport.openDialogs.at(-1)).toMatchObject({ properties: ['openDirectory', 'createDirectory'], buttonLabel: 'Save Report Here' });
+    expect(recorded.openDialogs.at(-1)).toMatchObject({ properties: ['openDirectory', 'createDirectory'], buttonLabel: 'Save Report Here' });
     expect((await readdir(folder)).sort()).toEqual(['logs', 'versions.json', 'versions.txt']);
     const log = await readFile(path.join(folder, 'logs', 'castdesk.log'), 'utf8');
     expect(log).toContain('A castdesk:// link was ignored');

@@ -1,5 +1,6 @@
 /**
- * electron/main/index.ts end to end against the recording double of `electron` and the real back
+ * electron/main/index.ts end to end against the `electron` double (loaded as Electron loads its entry:
+ * 'ready' once the module has evaluated) and the real back
  * end (electron/core, in plain Node, on a throwaway user data folder given by --user-data-dir):
  * what happens before ready, what is in place before the window loads, that a trusted frame reaches
  * the back end through IPC, and that quitting waits for the back end to close.
@@ -8,7 +9,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { electronDouble, electronEvent } from './electronDouble.ts';
+import { electronDouble, electronEvent, type BrowserWindowDouble } from './electronDouble.ts';
 import { channelNames, ipcChannel } from '../../../contract/bridge.ts';
 import { rendererContentSecurityPolicy } from '../../../electron/core/files/contentSecurityPolicy.ts';
 
@@ -21,7 +22,10 @@ const originalArgv = process.argv;
 beforeAll(async () => {
   userDataDir = await mkdtemp(path.join(tmpdir(), 'castdesk-main-'));
   process.argv = [...originalArgv, '--user-data-dir', userDataDir];
-  await import('../../../electron/main/index.ts');
+  // start() goes on after the entry evaluated: the window's page loading is the end of it.
+  const windowLoaded = new Promise((resolve) => app.once('browser-window-created', (_event: unknown, window: BrowserWindowDouble) => window.webContents.once('did-finish-load', resolve)));
+  await electronDouble.runEntry(() => import('../../../electron/main/index.ts'));
+  await windowLoaded;
 }, 30_000);
 
 afterAll(async () => {
@@ -35,7 +39,6 @@ describe('before the app is ready', () => {
   it('moves user data to --user-data-dir, is named Castdesk, registers the privileged schemes, enables the sandbox and takes the instance lock', () => {
     expect(recorded.userDataPath).toBe(userDataDir);
     expect(recorded.appName).toBe('Castdesk');
-    expect(recorded.schemesRegisteredWhenReady).toBe(false);
     expect(recorded.privilegedSchemes.map((entry) => entry.scheme)).toEqual(['app', 'castdesk-media']);
     expect(recorded.sandboxEnabled).toBe(true);
     expect(recorded.singleInstanceLockRequested).toBe(true);
@@ -85,8 +88,14 @@ describe('once ready', () => {
     expect(demo?.modulePath).toBe(path.join(app.getAppPath(), 'out/main/directory.js'));
     expect(demo?.args).toEqual(expect.arrayContaining(['--demo', '--data-dir', path.join(userDataDir, 'demo-directory')]));
     expect(demo?.options.cwd).toBe(userDataDir);
-    // A service that fails during startup is reported, not restarted.
-    demo?.exit(1);
+    // A service that fails during startup is reported, not restarted. The utility process runs the
+    // built out/main/directory.js for real (or fails at once where it is not built): end it now.
+    await vi.waitFor(() => expect(demo!.pid !== undefined || demo!.exited).toBe(true));
+    try {
+      if (demo?.pid !== undefined) process.kill(demo.pid, 'SIGKILL');
+    } catch {
+      // It ended on its own.
+    }
     expect(await opening).toMatchObject({ ok: false, error: { code: 'demo_failed' } });
     expect(recorded.utilityProcesses).toHaveLength(1);
   });

@@ -11,7 +11,7 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { listPackage } from '@electron/asar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import packageJson from '../../../package.json' with { type: 'json' };
+import { fuseSentinel, packWithStandInElectron } from './standInPackage.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const run = promisify(execFile);
@@ -39,9 +40,7 @@ const config = createRequire(import.meta.url)(path.join(repoRoot, 'electron-buil
   electronFuses: Record<string, boolean>;
 };
 
-/** Where @electron/fuses finds the fuse wire: after this sentinel, a version byte, a length byte, one byte per fuse. */
-const fuseSentinel = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
-/** The fuses in wire order (FuseV1Options), and Electron's defaults: '1' on, '0' off. */
+/** The fuses in wire order (FuseV1Options). */
 const fuseNames = [
   'runAsNode',
   'enableCookieEncryption',
@@ -52,7 +51,6 @@ const fuseNames = [
   'loadBrowserProcessSpecificV8Snapshot',
   'grantFileProtocolExtraPrivileges',
 ] as const;
-const electronDefaultWire = '10110001';
 const hardenedFuses = {
   runAsNode: false,
   enableNodeOptionsEnvironmentVariable: false,
@@ -214,19 +212,7 @@ describe('electron-builder --dir with a local Electron stand-in', () => {
       await run(path.join(repoRoot, 'node_modules/.bin/electron-vite'), ['build'], { cwd: repoRoot });
     }
     workDir = await mkdtemp(path.join(tmpdir(), 'castdesk-pack-'));
-    // What electron-builder copies from a real Electron folder: the executable (renamed to the app's) and resources/.
-    const electronDist = path.join(workDir, 'electron');
-    await mkdir(path.join(electronDist, 'resources'), { recursive: true });
-    // The fuse wire as Electron ships it (version 1, eight fuses, Electron's defaults).
-    const wire = Buffer.concat([Buffer.from(`#!/bin/sh\necho "a stand-in for Electron"\nexit 0\n${fuseSentinel}`, 'latin1'), Buffer.from([1, 8]), Buffer.from(electronDefaultWire, 'latin1')]);
-    await writeFile(path.join(electronDist, 'electron'), wire);
-    await chmod(path.join(electronDist, 'electron'), 0o755);
-    await run(
-      path.join(repoRoot, 'node_modules/.bin/electron-builder'),
-      ['--dir', '--linux', '--x64', '--config', 'electron-builder.config.cjs', `-c.directories.output=${path.join(workDir, 'dist')}`],
-      { cwd: repoRoot, env: { ...process.env, CASTDESK_ELECTRON_DIST: electronDist }, maxBuffer: 16 * 1024 * 1024 },
-    );
-    appDir = path.join(workDir, 'dist', 'linux-unpacked');
+    appDir = await packWithStandInElectron(repoRoot, workDir);
     files = listPackage(path.join(appDir, 'resources', 'app.asar'), { isPack: false }).map((file) => file.replaceAll('\\', '/'));
   }, 240_000);
 

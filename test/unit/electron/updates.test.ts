@@ -6,6 +6,9 @@
  * electron-updater's transport differs: Electron's `net` does not exist here, so its HttpExecutor
  * base (download, size and sha512 checks) runs over Node's http.request instead. The "AppImage" is a
  * shell script: installing it really replaces $APPIMAGE and runs the new file, which leaves a mark.
+ * Quitting is the double's app.quit(), which emits before-quit, will-quit and then 'quit' with the
+ * exit code as Electron does; electron-updater's own install-on-quit handler listens there
+ * (ElectronAppAdapter.onQuit), so a library that installed on its own would be caught too.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
@@ -21,12 +24,16 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { createBackEnd, type BackEnd } from '../../../electron/core/backEnd.ts';
 import { checkIntervalMs } from '../../../electron/core/updates/checkSchedule.ts';
 import type { UpdateEngine, UpdateLog } from '../../../electron/core/updates/updateFlow.ts';
-import { electronDouble, electronEvent } from './electronDouble.ts';
+import { electronDouble } from './electronDouble.ts';
 
 vi.mock('electron', async () => (await import('./electronDouble.ts')).electronDouble.module);
 
 const { app } = electronDouble;
-const { startUpdates, updaterEngine } = await import('../../../electron/main/updates.ts');
+// The test is the app's entry: the updates glue loads while it evaluates, and 'ready' comes after,
+// as in Electron; electron-updater waits for it before each check (AppUpdater awaits app.whenReady()).
+const updatesGlue = import('../../../electron/main/updates.ts');
+await electronDouble.runEntry(() => updatesGlue);
+const { startUpdates, updaterEngine } = await updatesGlue;
 
 /**
  * electron-updater's own Electron transport (its download, redirect and sha512 handling) with one
@@ -63,16 +70,6 @@ function serveRelease(version: string, body: string, claimedSha512 = sha512(body
   const file = `Castdesk-${version}.AppImage`;
   served.set('/latest-linux.yml', [`version: ${version}`, 'files:', `  - url: ${file}`, `    sha512: ${claimedSha512}`, `    size: ${Buffer.byteLength(body)}`, `path: ${file}`, `sha512: ${claimedSha512}`, "releaseDate: '2026-11-27T10:00:00.000Z'", ''].join('\n'));
   served.set(`/${file}`, body);
-}
-
-/**
- * Quitting as Electron does once nothing prevents it: before-quit and will-quit (the double), then
- * 'quit' with the exit code, where electron-updater's own install-on-quit handler listens
- * (ElectronAppAdapter.onQuit), so a library that installed on its own would be caught too.
- */
-function quitApp(): void {
-  app.quit();
-  app.emit('quit', electronEvent(), 0);
 }
 
 /** The platform updater of a Linux AppImage install, as electron-updater makes it, with Node's transport. */
@@ -154,7 +151,7 @@ describe('without a feed', () => {
     const { createEngine, status, backEnd, userDataDir, log } = await startApp();
     expect(await status()).toEqual({ phase: 'unavailable', consent: 'undecided' });
     expect(await backEnd.call('setUpdateConsent', { consent: 'install_on_quit' })).toMatchObject({ ok: false, error: { code: 'updates_unavailable' } });
-    quitApp();
+    app.quit();
     expect(createEngine).not.toHaveBeenCalled();
     expect(requests).toEqual([]);
     expect(existsSync(path.join(userDataDir, 'update-check.json'))).toBe(false);
@@ -192,12 +189,12 @@ describe('with a feed', () => {
     expect(await log()).toContain('0.2.0 is downloaded and its sha512 verified');
 
     // Quitting before the user answered installs nothing.
-    quitApp();
+    app.quit();
     expect(await readFile(appImage, 'utf8')).toBe(appImageScript('0.1.0-old'));
     expect(existsSync(installMark)).toBe(false);
 
     expect(await backEnd.call('setUpdateConsent', { consent: 'install_on_quit' })).toEqual({ ok: true, value: { phase: 'ready', version: '0.2.0', consent: 'install_on_quit' } });
-    quitApp();
+    app.quit();
     // AppImageUpdater moved the new file over $APPIMAGE and ran it (silently) to finish.
     expect(await readFile(appImage, 'utf8')).toBe(newFile);
     expect(await readFile(installMark, 'utf8')).toBe('installed 0.2.0 true\n');
@@ -210,7 +207,7 @@ describe('with a feed', () => {
     const first = await startApp({ now });
     await vi.waitFor(async () => expect((await first.status()).phase).toBe('ready'), { timeout: 20_000 });
     expect(await first.backEnd.call('setUpdateConsent', { consent: 'later' })).toMatchObject({ ok: true, value: { consent: 'later' } });
-    quitApp();
+    app.quit();
     expect(await readFile(appImage, 'utf8')).toBe(appImageScript('0.1.0-old'));
     expect(existsSync(installMark)).toBe(false);
     await first.backEnd.close();
@@ -230,7 +227,7 @@ describe('with a feed', () => {
     // The library's own words are in the app's log too, for support.
     expect(await log()).toContain('electron-updater: sha512 checksum mismatch after full download of Castdesk-0.2.0.AppImage');
     expect(await backEnd.call('setUpdateConsent', { consent: 'install_on_quit' })).toMatchObject({ ok: false, error: { code: 'update_not_ready' } });
-    quitApp();
+    app.quit();
     expect(await readFile(appImage, 'utf8')).toBe(appImageScript('0.1.0-old'));
     expect(existsSync(installMark)).toBe(false);
     const cache = path.join(process.env.XDG_CACHE_HOME!, 'castdesk-updater');
@@ -247,7 +244,7 @@ describe('with a feed', () => {
     await vi.waitFor(async () => expect(await log()).toContain(reason), { timeout: 20_000 });
     expect(await status()).toEqual({ phase: 'idle', consent: 'undecided' });
     expect(requests).toEqual(['/latest-linux.yml']);
-    quitApp();
+    app.quit();
     expect(existsSync(installMark)).toBe(false);
   });
 

@@ -5,7 +5,7 @@
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { electronDouble, electronEvent, type BrowserWindowDouble } from './electronDouble.ts';
 import { openMainWindow } from '../../../electron/main/window.ts';
 
@@ -23,6 +23,11 @@ async function open(devServerUrl?: string): Promise<BrowserWindowDouble> {
     devServerUrl,
   })) as unknown as BrowserWindowDouble;
 }
+
+// The window loads its page through the app:// handler, as index.ts registers it before opening one.
+beforeAll(() => {
+  electronDouble.module.protocol.handle('app', () => Promise.resolve(new Response('<!doctype html><title>Castdesk</title>')));
+});
 
 beforeEach(async () => {
   stateDir = await mkdtemp(path.join(tmpdir(), 'castdesk-window-'));
