@@ -233,6 +233,7 @@ export const de: Messages = {
     network: 'Das Verzeichnis ist nicht erreichbar. Prüfen Sie die Adresse und Ihr Netzwerk.',
     timeout: 'Das Verzeichnis hat nicht rechtzeitig geantwortet.',
     bad_response: 'Das Verzeichnis hat etwas geantwortet, das Castdesk nicht versteht.',
+    answer_too_large: 'Die Antwort des Verzeichnisses war viel größer als angefragt; Castdesk hat sie nicht gelesen. Der Rest läuft weiter; melden Sie es Ihrem Anbieter, falls es bleibt.',
     server_error: 'Im Verzeichnis ist ein Fehler aufgetreten. Bitte versuchen Sie es später erneut.',
     demo_failed: 'Das Demo-Verzeichnis konnte nicht gestartet werden.',
     cancelled: 'Die Anfrage wurde abgebrochen.',

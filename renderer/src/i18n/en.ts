@@ -231,6 +231,7 @@ export const en = {
     network: 'The directory cannot be reached. Check the address and your network.',
     timeout: 'The directory did not answer in time.',
     bad_response: 'The directory answered something Castdesk does not understand.',
+    answer_too_large: 'The directory\'s answer was far larger than asked for, so Castdesk did not read it. The rest goes on; tell your provider if this stays.',
     server_error: 'The directory failed. Please try again later.',
     demo_failed: 'The demo directory could not start.',
     cancelled: 'The request was cancelled.',

@@ -233,6 +233,7 @@ export const es: Messages = {
     network: 'No se puede acceder al directorio. Compruebe la dirección y su red.',
     timeout: 'El directorio no ha respondido a tiempo.',
     bad_response: 'El directorio ha respondido algo que Castdesk no entiende.',
+    answer_too_large: 'La respuesta del directorio era mucho mayor de lo pedido, así que Castdesk no la ha leído. El resto continúa; avise a su proveedor si se repite.',
     server_error: 'Se ha producido un error en el directorio. Vuelva a intentarlo más tarde.',
     demo_failed: 'No se ha podido iniciar el directorio de demostración.',
     cancelled: 'Se ha cancelado la solicitud.',

@@ -233,6 +233,7 @@ export const fr: Messages = {
     network: 'L’annuaire est injoignable. Vérifiez l’adresse et votre réseau.',
     timeout: 'L’annuaire n’a pas répondu à temps.',
     bad_response: 'L’annuaire a renvoyé une réponse que Castdesk ne comprend pas.',
+    answer_too_large: 'La réponse de l’annuaire était bien plus grande que demandé ; Castdesk ne l’a pas lue. Le reste continue ; prévenez votre fournisseur si cela persiste.',
     server_error: 'L’annuaire a rencontré une erreur. Veuillez réessayer plus tard.',
     demo_failed: 'L’annuaire de démonstration n’a pas pu démarrer.',
     cancelled: 'La requête a été annulée.',

@@ -233,6 +233,7 @@ export const it: Messages = {
     network: 'La directory non è raggiungibile. Controllare l’indirizzo e la rete.',
     timeout: 'La directory non ha risposto in tempo.',
     bad_response: 'La directory ha risposto qualcosa che Castdesk non comprende.',
+    answer_too_large: 'La risposta della directory era molto più grande del richiesto, quindi Castdesk non l’ha letta. Il resto prosegue; avvisa il tuo fornitore se si ripete.',
     server_error: 'Si è verificato un errore nella directory. Riprovare più tardi.',
     demo_failed: 'Non è stato possibile avviare la directory demo.',
     cancelled: 'La richiesta è stata annullata.',

@@ -236,6 +236,7 @@ export const pl: Messages = {
     network: 'Katalog jest nieosiągalny. Sprawdź adres i połączenie sieciowe.',
     timeout: 'Katalog nie odpowiedział na czas.',
     bad_response: 'Katalog zwrócił odpowiedź, której Castdesk nie rozumie.',
+    answer_too_large: 'Odpowiedź katalogu była znacznie większa niż zapytanie, więc Castdesk jej nie odczytał. Reszta trwa dalej; jeśli to się powtarza, powiadom dostawcę.',
     server_error: 'W katalogu wystąpił błąd. Spróbuj ponownie później.',
     demo_failed: 'Nie udało się uruchomić katalogu demonstracyjnego.',
     cancelled: 'Żądanie zostało anulowane.',

@@ -233,6 +233,7 @@ export const ro: Messages = {
     network: 'Catalogul nu poate fi accesat. Verificați adresa și conexiunea la rețea.',
     timeout: 'Catalogul nu a răspuns la timp.',
     bad_response: 'Catalogul a trimis un răspuns pe care Castdesk nu îl înțelege.',
+    answer_too_large: 'Răspunsul catalogului a fost mult mai mare decât s-a cerut, așa că Castdesk nu l-a citit. Restul continuă; anunțați furnizorul dacă se repetă.',
     server_error: 'A apărut o eroare în catalog. Încercați din nou mai târziu.',
     demo_failed: 'Catalogul demo nu a putut porni.',
     cancelled: 'Solicitarea a fost anulată.',

@@ -233,6 +233,7 @@ export const tr: Messages = {
     network: 'Kataloğa ulaşılamıyor. Adresi ve ağ bağlantınızı kontrol edin.',
     timeout: 'Katalog zamanında yanıt vermedi.',
     bad_response: 'Katalog, Castdesk’in anlamadığı bir yanıt verdi.',
+    answer_too_large: 'Kataloğun yanıtı istenenden çok daha büyüktü, bu yüzden Castdesk onu okumadı. Gerisi devam ediyor; sürerse sağlayıcınıza bildirin.',
     server_error: 'Katalogda bir hata oluştu. Lütfen daha sonra yeniden deneyin.',
     demo_failed: 'Demo katalog başlatılamadı.',
     cancelled: 'İstek iptal edildi.',
