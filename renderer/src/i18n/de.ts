@@ -102,6 +102,7 @@ export const de: Messages = {
     waitUnreachable: 'der Bildserver ist nicht erreichbar',
     waitServerError: 'der Bildserver hat gerade Fehler',
     waitInterrupted: 'Downloads wurden unterbrochen',
+    waitStorageFull: 'der Datenträger ist zu voll',
     rate: '{rate} Anfragen pro Minute',
     etaMinutes: 'Noch etwa {minutes} Min.',
     etaSeconds: 'Noch weniger als eine Minute',

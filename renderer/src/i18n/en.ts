@@ -100,6 +100,7 @@ export const en = {
     waitUnreachable: 'the picture host cannot be reached',
     waitServerError: 'the picture host fails for now',
     waitInterrupted: 'downloads were interrupted',
+    waitStorageFull: 'the disk is too full',
     rate: '{rate} requests per minute',
     etaMinutes: 'About {minutes} min left',
     etaSeconds: 'Less than a minute left',

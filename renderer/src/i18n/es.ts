@@ -102,6 +102,7 @@ export const es: Messages = {
     waitUnreachable: 'no se puede acceder al servidor de fotos',
     waitServerError: 'el servidor de fotos está fallando en este momento',
     waitInterrupted: 'las descargas se han interrumpido',
+    waitStorageFull: 'el disco está demasiado lleno',
     rate: '{rate} solicitudes por minuto',
     etaMinutes: 'Quedan unos {minutes} min',
     etaSeconds: 'Queda menos de un minuto',

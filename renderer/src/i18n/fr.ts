@@ -102,6 +102,7 @@ export const fr: Messages = {
     waitUnreachable: 'le serveur de photos est injoignable',
     waitServerError: 'le serveur de photos rencontre des erreurs pour le moment',
     waitInterrupted: 'les téléchargements ont été interrompus',
+    waitStorageFull: 'le disque est trop plein',
     rate: '{rate} requêtes par minute',
     etaMinutes: 'Encore environ {minutes} min',
     etaSeconds: 'Moins d’une minute restante',

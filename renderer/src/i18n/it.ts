@@ -102,6 +102,7 @@ export const it: Messages = {
     waitUnreachable: 'il server delle foto non è raggiungibile',
     waitServerError: 'il server delle foto al momento dà errori',
     waitInterrupted: 'i download sono stati interrotti',
+    waitStorageFull: 'il disco è troppo pieno',
     rate: '{rate} richieste al minuto',
     etaMinutes: 'Circa {minutes} min rimanenti',
     etaSeconds: 'Meno di un minuto rimanente',

@@ -104,6 +104,7 @@ export const pl: Messages = {
     waitUnreachable: 'serwer zdjęć jest nieosiągalny',
     waitServerError: 'serwer zdjęć chwilowo zgłasza błędy',
     waitInterrupted: 'pobieranie zostało przerwane',
+    waitStorageFull: 'dysk jest zbyt pełny',
     rate: 'Zapytania na minutę: {rate}',
     etaMinutes: 'Pozostało około {minutes} min',
     etaSeconds: 'Pozostało mniej niż minutę',

@@ -102,6 +102,7 @@ export const ro: Messages = {
     waitUnreachable: 'serverul de imagini nu poate fi accesat',
     waitServerError: 'serverul de imagini are erori momentan',
     waitInterrupted: 'descărcările au fost întrerupte',
+    waitStorageFull: 'discul este prea plin',
     rate: 'Solicitări pe minut: {rate}',
     etaMinutes: 'Timp rămas: aprox. {minutes} min',
     etaSeconds: 'Timp rămas: mai puțin de un minut',

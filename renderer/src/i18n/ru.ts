@@ -102,6 +102,7 @@ export const ru: Messages = {
     waitUnreachable: 'сервер изображений недоступен',
     waitServerError: 'на сервере изображений временный сбой',
     waitInterrupted: 'загрузка была прервана',
+    waitStorageFull: 'на диске слишком мало места',
     rate: 'Запросов в минуту: {rate}',
     etaMinutes: 'Осталось около {minutes} мин',
     etaSeconds: 'Осталось меньше минуты',

@@ -102,6 +102,7 @@ export const tr: Messages = {
     waitUnreachable: 'fotoğraf sunucusuna ulaşılamıyor',
     waitServerError: 'fotoğraf sunucusu şu anda hata veriyor',
     waitInterrupted: 'indirmeler kesintiye uğradı',
+    waitStorageFull: 'disk çok dolu',
     rate: 'Dakikada {rate} istek',
     etaMinutes: 'Yaklaşık {minutes} dk kaldı',
     etaSeconds: 'Bir dakikadan az kaldı',

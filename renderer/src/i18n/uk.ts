@@ -104,6 +104,7 @@ export const uk: Messages = {
     waitUnreachable: 'сервер зображень недоступний',
     waitServerError: 'сервер зображень тимчасово повертає помилки',
     waitInterrupted: 'завантаження перервано',
+    waitStorageFull: 'на диску замало місця',
     rate: 'Запитів за хвилину: {rate}',
     etaMinutes: 'Залишилося близько {minutes} хв',
     etaSeconds: 'Залишилося менше хвилини',
