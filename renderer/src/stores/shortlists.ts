@@ -13,6 +13,7 @@ import { directoryOriginOf } from '../db/directoryOrigin.ts';
 import type { ActorRow, SearchRow } from '../db/libraryDb.ts';
 import {
   openShortlistDb,
+  writeEntriesNow,
   writeShortlists,
   type ActorSnapshot,
   type ShortlistDb,
@@ -136,6 +137,8 @@ export const useShortlistsStore = defineStore('shortlists', () => {
   // the last keystrokes in memory, where nothing survives a crash.
   const unsaved = new Map<number, { patch: EntryPatch; settle: ((updated: boolean) => void)[] }>();
   let saving: Promise<void> | null = null;
+  /** The batch `saving` writes, until it is stored: the page going away writes it again at once. */
+  let savingBatch: [number, { patch: EntryPatch }][] = [];
 
   // The user's database opens once the connection list is known (the migration needs each
   // connection's directory) and stays open whatever connection is active, or none.
@@ -170,10 +173,13 @@ export const useShortlistsStore = defineStore('shortlists', () => {
     () => (db.value ? { db: db.value } : null),
     async ({ db: shortlistDb }) => {
       const rows = (await shortlistDb.shortlists.toArray()) as (ShortlistRow & { id: number })[];
-      const counts = new Map<number, number>();
-      await shortlistDb.entries.each((entry) => void counts.set(entry.shortlistId, (counts.get(entry.shortlistId) ?? 0) + 1));
+      // RULE: nothing a write sets off reads a whole table. This query runs again after every
+      // write to the lists (a keystroke in a note is one), so it counts each list's entries in the
+      // shortlistId index (keys only, no entry is read): a read of every entry made a note reach
+      // the disk seconds late in a library of 100,000 entries, and the write waited behind it.
+      const counts = await Promise.all(rows.map((row) => shortlistDb.entries.where('shortlistId').equals(row.id).count()));
       return rows
-        .map((row) => ({ ...row, count: counts.get(row.id) ?? 0 }))
+        .map((row, index) => ({ ...row, count: counts[index] ?? 0 }))
         .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.name.localeCompare(b.name));
     },
     {
@@ -451,12 +457,41 @@ export const useShortlistsStore = defineStore('shortlists', () => {
     if (unsaved.size === 0) return;
     const batch = [...unsaved];
     unsaved.clear();
+    savingBatch = batch;
     saving = saveEntries(batch);
     try {
       await saving;
     } finally {
       saving = null;
+      savingBatch = [];
     }
+  }
+
+  /**
+   * The page may be going away: what is typed but not stored yet (queued, or in a write still on
+   * its way) is written now, synchronously, onto the open list's entries as the store holds them
+   * (db/shortlistDb.ts writeEntriesNow), then through the queue as usual. A reload under full load
+   * can no longer overtake it: nothing waits for the machine to be idle.
+   */
+  function flushBeforeLeaving(): void {
+    const shortlistDb = db.value;
+    if (!shortlistDb) return;
+    const pending = new Map<number, EntryPatch>();
+    for (const [entryId, { patch }] of [...savingBatch, ...unsaved]) pending.set(entryId, { ...pending.get(entryId), ...patch });
+    if (pending.size > 0) {
+      const at = nowIso();
+      const known = new Map(entries.value.map((entry) => [entry.id, entry]));
+      const rows = [...pending].flatMap(([entryId, patch]) => {
+        const entry = known.get(entryId);
+        return entry ? [{ ...entry, ...patch, updatedAt: at }] : [];
+      });
+      try {
+        writeEntriesNow(shortlistDb, rows);
+      } catch (failure) {
+        error.value = toLibraryError(failure);
+      }
+    }
+    void flushPendingWrites();
   }
 
   async function saveEntries(batch: [number, { patch: EntryPatch; settle: ((updated: boolean) => void)[] }][]): Promise<void> {
@@ -478,9 +513,9 @@ export const useShortlistsStore = defineStore('shortlists', () => {
 
   // The page may go away at any moment: make sure nothing is left waiting when it might.
   if (typeof window !== 'undefined' && typeof document !== 'undefined') {
-    window.addEventListener('pagehide', () => void flushPendingWrites());
+    window.addEventListener('pagehide', flushBeforeLeaving);
     document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'hidden') void flushPendingWrites();
+      if (document.visibilityState === 'hidden') flushBeforeLeaving();
     });
   }
 
