@@ -169,27 +169,50 @@ export const useShortlistsStore = defineStore('shortlists', () => {
     { immediate: true },
   );
 
+  // RULE: nothing a write sets off reads a whole table. The lists and their entry counts are two
+  // live queries: the lists (a few rows) run again after every write, a keystroke in a note too;
+  // the counts only when an entry joins or leaves a list (Dexie reruns a query on the shortlistId
+  // index only when an entry's shortlistId changes) and then count in that index, keys only. One
+  // query reading every entry after every write made a note reach the disk seconds late in a
+  // library of 100,000 entries, every write waiting behind it.
+  const listRows = shallowRef<(ShortlistRow & { id: number })[]>([]);
+  const listCounts = shallowRef<ReadonlyMap<number, number>>(new Map());
   watchLive(
     () => (db.value ? { db: db.value } : null),
     async ({ db: shortlistDb }) => {
       const rows = (await shortlistDb.shortlists.toArray()) as (ShortlistRow & { id: number })[];
-      // RULE: nothing a write sets off reads a whole table. This query runs again after every
-      // write to the lists (a keystroke in a note is one), so it counts each list's entries in the
-      // shortlistId index (keys only, no entry is read): a read of every entry made a note reach
-      // the disk seconds late in a library of 100,000 entries, and the write waited behind it.
-      const counts = await Promise.all(rows.map((row) => shortlistDb.entries.where('shortlistId').equals(row.id).count()));
-      return rows
-        .map((row, index) => ({ ...row, count: counts[index] ?? 0 }))
-        .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.name.localeCompare(b.name));
+      return rows.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.name.localeCompare(b.name));
     },
     {
       next: (rows) => {
-        lists.value = rows;
+        listRows.value = rows;
+        lists.value = rows.map((row) => ({ ...row, count: listCounts.value.get(row.id) ?? 0 }));
         listsLoaded.value = true;
       },
       error: (failure) => {
         error.value = toLibraryError(failure);
         listsLoaded.value = true;
+      },
+    },
+  );
+  // The ids in ascending order, the same array while they stay the same: a list moving to the top
+  // (every write) is no reason to count again.
+  let countedIds: number[] = [];
+  const listIds = computed(() => {
+    const ids = listRows.value.map((row) => row.id).sort((a, b) => a - b);
+    if (ids.length !== countedIds.length || ids.some((id, index) => id !== countedIds[index])) countedIds = ids;
+    return countedIds;
+  });
+  watchLive(
+    () => (db.value ? { db: db.value, ids: listIds.value } : null),
+    async ({ db: shortlistDb, ids }) => new Map(await Promise.all(ids.map(async (id) => [id, await shortlistDb.entries.where('shortlistId').equals(id).count()] as const))),
+    {
+      next: (counts) => {
+        listCounts.value = counts;
+        lists.value = listRows.value.map((row) => ({ ...row, count: counts.get(row.id) ?? 0 }));
+      },
+      error: (failure) => {
+        error.value = toLibraryError(failure);
       },
     },
   );
