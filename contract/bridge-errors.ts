@@ -35,6 +35,10 @@ export const bridgeErrorCodes = [
   'timeout',
   /** The directory answered something that does not match the API (details.path). */
   'bad_response',
+  /** The directory's answer passed its size limit (bytes, or more items than per_page); it was not read. */
+  'answer_too_large',
+  /** The disk the back end writes to is full (ENOSPC); nothing of that step was written. */
+  'storage_full',
   /** The directory failed (5xx). */
   'server_error',
   /** The embedded demo directory could not start. */

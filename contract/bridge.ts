@@ -105,6 +105,8 @@ const listPage = <T extends z.ZodType>(item: T) =>
     page: z.number().int().positive(),
     perPage: z.number().int().positive(),
     nextPage: z.number().int().positive().nullable(),
+    /** The directory's clock when it answered (ISO, from its `Date` header); absent when it sent none. */
+    serverTime: z.string().optional(),
   });
 
 const paging = { page: z.number().int().positive().max(1_000_000).optional(), perPage: z.number().int().min(1).max(maxPerPage).optional() };

@@ -12,6 +12,8 @@ export const isoDatetime = z
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/, 'expected an ISO 8601 datetime with a UTC offset');
 
 const int = z.number().int();
+/** A resource's own id: a negative or zero id names nothing the directory could be asked for. */
+const resourceId = z.number().int().positive();
 const stringList = z.array(z.string());
 /** A map of a closed-list key to a skill level key, e.g. languages `{ "deu": "native" }`. */
 const levelMap = z.record(z.string(), z.string());
@@ -152,7 +154,7 @@ const localizedText = z.string().nullable().optional();
 
 /** Fields actor and crew list items share. */
 const profileListItemFields = {
-  id: int,
+  id: resourceId,
   name: z.string().optional(),
   first_name: z.string().optional(),
   last_name: z.string().optional(),
@@ -322,7 +324,7 @@ export type Role = z.infer<typeof roleSchema>;
 export const castingTypeKeys = ['breakdown', 'ecasting', 'studio_casting'] as const;
 
 export const castingCallListItemSchema = z.looseObject({
-  id: int,
+  id: resourceId,
   name: z.string().optional(),
   casting_type: z.string().optional(),
   description: z.string().nullable().optional(),

@@ -141,7 +141,7 @@ beforeAll(async () => {
   const bridge = Object.fromEntries(channelNames.map((name) => [name, (args: Record<string, unknown>) => backEnd.call(name, args)])) as unknown as SyncBridge;
   library = new LibraryDb(`watch-${process.pid}-${Date.now().toString(36)}`, dexieOptions);
   watch = new WatchDb(dexieOptions);
-  engine = createSyncEngine({ db: library, bridge, connectionId, media: false, backoff: { baseMs: 50, capMs: 400 } });
+  engine = createSyncEngine({ db: library, bridge, connectionId, origin, media: false, backoff: { baseMs: 50, capMs: 400 } });
   // The first sync: the casting calls start from its end.
   await syncAndWatch();
 }, 240_000);
@@ -255,5 +255,23 @@ describe("a role's criteria saved as a search", () => {
     expect((await searchWatch(leadSearch))!.freshIds).toEqual([21]);
     // The Jonas search did not change: Lea is no Jonas.
     expect((await searchWatch(jonasSearch))!.freshIds).toEqual([]);
+  });
+});
+
+describe('a memory that does not grow for ever', () => {
+  it('forgets a profile the directory deleted once a sync has learned it, and keeps the others', async () => {
+    expect((await searchWatch(jonasSearch))!.knownIds).toContain(2);
+    await directory.replaceData(
+      changed((fixture) => {
+        addJonas(fixture);
+        addLea(fixture);
+        fixture.actor_profiles.find((actor) => actor.id === 2)!.status = 'deleted';
+      }),
+    );
+    // The user opens the profile: the directory answers 410 deleted.
+    const viewed = await engine.view('actor', 2);
+    expect(viewed.removed).toMatchObject({ reason: 'deleted' });
+    await syncAndWatch(true);
+    expect(await searchWatch(jonasSearch)).toMatchObject({ knownIds: [1, 11, 20], freshIds: [] });
   });
 });

@@ -19,6 +19,7 @@ function listPage<T>(page: Page<T>, requestedPerPage: number | undefined) {
     page: page.page,
     perPage: page.perPage ?? requestedPerPage ?? defaultPerPage,
     nextPage: page.links.next !== undefined ? page.page + 1 : null,
+    ...(page.serverTime ? { serverTime: page.serverTime } : {}),
   };
 }
 

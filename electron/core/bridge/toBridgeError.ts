@@ -6,6 +6,7 @@
 import { bridgeErrorCodes, type BridgeError, type BridgeErrorCode } from '../../../contract/bridge-errors.ts';
 import { DirectoryError, formatJsonPath } from '../directory/directoryError.ts';
 import { MediaCacheError } from '../media/mediaCacheError.ts';
+import { isStorageFull } from '../files/storageFull.ts';
 import { BridgeFailure } from './bridgeFailure.ts';
 
 /** Long enough for a useful sentence, short enough that a dumped payload never rides along. */
@@ -46,6 +47,7 @@ function fromMediaCacheError(error: MediaCacheError): BridgeError {
     upstream_status: error.status === 404 || error.status === 410 ? 'not_found' : 'server_error',
     unreachable: 'network',
     aborted: 'cancelled',
+    storage_full: 'storage_full',
   };
   return { code: code[error.code], message: error.message };
 }
@@ -72,6 +74,10 @@ export function toBridgeError(error: unknown, redact: (text: string) => string =
 }
 
 function mapError(error: unknown): BridgeError {
+  // Before any other type: whichever module wrote, the answer is that the disk is full.
+  if (isStorageFull(error) && !(error instanceof MediaCacheError)) {
+    return { code: 'storage_full', message: `The disk is full: ${error instanceof Error ? error.message : String(error)}. Nothing of this step was written; free some space.` };
+  }
   if (error instanceof BridgeFailure) return { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) };
   if (error instanceof DirectoryError) return fromDirectoryError(error);
   if (error instanceof MediaCacheError) return fromMediaCacheError(error);

@@ -8,6 +8,7 @@ import type { BridgeErrorCode } from '../../../contract/bridge-errors.ts';
 import { validateApiKey } from '../keys/apiKey.ts';
 import { assertKeyOrigin, type BoundKey } from '../keys/keyOrigin.ts';
 import { normalizeBaseUrl } from './baseUrl.ts';
+import { defaultAnswerLimits, readBoundedText } from '../directory/answerLimits.ts';
 
 export interface TestConnectionInput {
   baseUrl: string;
@@ -118,10 +119,11 @@ async function judge(response: Response, url: string, firstProbe: boolean): Prom
     await response.body?.cancel();
     return failure(true, accepted, 'bad_response', `The directory answered HTTP ${status} to ${url}, which a directory should not.`);
   }
-  const body = await response.text();
+  const read = await readBoundedText(response, defaultAnswerLimits.otherBytes);
+  if ('tooLarge' in read) return failure(true, accepted, 'answer_too_large', `${url} answered a one-item page far too large (${read.tooLarge}); it was not read.`);
   let list: unknown;
   try {
-    list = JSON.parse(body);
+    list = JSON.parse(read.text);
   } catch {
     list = undefined;
   }

@@ -22,9 +22,11 @@ import {
 } from '../../../contract/directory-api.ts';
 import { assertKeyOrigin, type BoundKey } from '../keys/keyOrigin.ts';
 import type { RejectedListItem } from '../../../contract/bridge.ts';
+import { defaultPerPage } from '../../../contract/list-limits.ts';
 import { badResponse, validateAnswer, validateListItems } from './answerValidation.ts';
 import type { BackoffOptions } from '../../../contract/backoff.ts';
 import { DirectoryError } from './directoryError.ts';
+import { answerTooLarge, defaultAnswerLimits, type AnswerLimits } from './answerLimits.ts';
 import {
   encodeParams,
   type ActorListParams,
@@ -60,6 +62,8 @@ export interface DirectoryClientOptions {
   backoff?: BackoffOptions;
   /** A longer Retry-After fails the call at once instead of waiting (default 120 s). */
   maxRetryAfterMs?: number;
+  /** The most of an answer read (default defaultAnswerLimits); tests lower them to keep their data small. */
+  answerLimits?: Partial<AnswerLimits>;
 }
 
 /** One page of a list, with what the paging headers said. */
@@ -72,6 +76,14 @@ export interface Page<T> {
   links: PageLinks;
   /** Items that did not match the contract: left out of `items`, named for the "could not read" list. */
   rejected: RejectedListItem[];
+  /** The directory's clock when it answered (its `Date` header, ISO); null when absent or unreadable. */
+  serverTime: string | null;
+}
+
+/** The `Date` header as ISO: the sync bounds its watermark by the directory's clock, not ours. */
+function serverTimeOf(headers: Headers): string | null {
+  const at = Date.parse(headers.get('date') ?? '');
+  return Number.isFinite(at) ? new Date(at).toISOString() : null;
 }
 
 export type ActorDetailOf<Q> = Q extends { enum: 'translate' } ? TranslatedActorDetail : Q extends { enum: 'v2' } ? V2ActorDetail : ActorDetail;
@@ -115,6 +127,8 @@ export function createDirectoryClient(options: DirectoryClientOptions): Director
     maxRetryAfterMs: options.maxRetryAfterMs ?? 120_000,
   });
 
+  const limits: AnswerLimits = { ...defaultAnswerLimits, ...options.answerLimits };
+
   const urlFor = (path: string, query?: URLSearchParams): URL => {
     const url = new URL(path.slice(1), base);
     if (query) url.search = query.toString();
@@ -128,15 +142,19 @@ export function createDirectoryClient(options: DirectoryClientOptions): Director
   };
 
   async function fetchResource<S extends z.ZodType>(url: URL, schema: S, callOptions: CallOptions | undefined): Promise<z.output<S>> {
-    const { body } = await request(url, callOptions);
+    const { body } = await request(url, callOptions ?? {}, limits.detailBytes);
     return validateAnswer(schema, mapProviderPayload(body), `GET ${url.pathname}`);
   }
 
   async function fetchPage<T>(url: URL, itemSchema: z.ZodType<T>, callOptions: CallOptions | undefined): Promise<Page<T>> {
-    const { body, headers } = await request(url, callOptions);
-    const { items, rejected } = validateListItems(itemSchema, mapProviderPayload(body), `GET ${url.pathname}`);
+    const { body, headers } = await request(url, callOptions ?? {}, limits.listPageBytes);
+    const endpoint = `GET ${url.pathname}`;
+    // Checked before a single item is validated: the items past per_page would only cost memory.
+    const asked = Number(url.searchParams.get('per_page') ?? defaultPerPage);
+    if (Array.isArray(body) && body.length > asked) throw answerTooLarge(endpoint, `${body.length} items on a page of ${asked}`);
+    const { items, rejected } = validateListItems(itemSchema, mapProviderPayload(body), endpoint);
     const paging = readPagingHeaders(headers, url.toString());
-    return { items, rejected, page: Number(url.searchParams.get('page') ?? 1) || 1, ...paging };
+    return { items, rejected, page: Number(url.searchParams.get('page') ?? 1) || 1, ...paging, serverTime: serverTimeOf(headers) };
   }
 
   /** `first` is computed inside, so a refused parameter rejects the first `next()` rather than throwing. */
@@ -187,12 +205,12 @@ export function createDirectoryClient(options: DirectoryClientOptions): Director
     },
     async listAttributes(callOptions) {
       const url = urlFor('/api/v1/attributes');
-      const { body } = await request(url, callOptions);
+      const { body } = await request(url, callOptions ?? {}, limits.otherBytes);
       return validateAnswer(attributeNamesSchema, body, `GET ${url.pathname}`);
     },
     async getAttribute(name, locale, callOptions) {
       const url = urlFor(`/api/v1/attributes/${encodeURIComponent(name)}`, encodeParams({ locale }, 'GET /api/v1/attributes/{name}'));
-      const { body } = await request(url, callOptions);
+      const { body } = await request(url, callOptions ?? {}, limits.otherBytes);
       return validateAnswer(attributeLabelsSchema, body, `GET ${url.pathname}`);
     },
   };

@@ -20,6 +20,8 @@ export const directoryErrorCodes = [
   'timeout',
   /** The answer did not match the contract; `path` names the bad field. */
   'bad_response',
+  /** The answer was larger than its limit (bytes, or more items than asked for): answerLimits.ts. */
+  'answer_too_large',
   /** 5xx (or another unexpected status) after every retry. */
   'server_error',
   /** The caller cancelled the request with its AbortSignal. */

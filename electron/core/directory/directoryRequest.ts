@@ -18,6 +18,7 @@ import { goneSchema } from '../../../contract/directory-api.ts';
 import { fullJitterDelayMs, sleep, type BackoffOptions } from '../../../contract/backoff.ts';
 import { DirectoryError, formatJsonPath, type DirectoryErrorCode, type DirectoryErrorDetails } from './directoryError.ts';
 import { parseRetryAfterMs } from './rateHeaders.ts';
+import { readBoundedText } from './answerLimits.ts';
 import type { RateBudget, RequestPriority } from './rateBudget.ts';
 
 export interface CallOptions {
@@ -108,14 +109,14 @@ function classifyGone(text: string, endpoint: string): AttemptResult {
 }
 
 /** Makes GET requests with the key held in this closure only. */
-export function createRequester(config: RequesterConfig): (url: URL, options?: CallOptions) => Promise<RawAnswer> {
+export function createRequester(config: RequesterConfig): (url: URL, options: CallOptions, maxBytes: number) => Promise<RawAnswer> {
   const { key, fetch: fetchImpl, budget, timeoutMs, retries, backoff, maxRetryAfterMs } = config;
   const authorization = `Token token=${key.key}`;
 
   const aborted = (endpoint: string, attempts: number, cause: unknown) =>
     new DirectoryError('aborted', `The request ${endpoint} was cancelled.`, { endpoint, attempts, cause });
 
-  async function attempt(url: URL, endpoint: string, options: CallOptions): Promise<AttemptResult> {
+  async function attempt(url: URL, endpoint: string, options: CallOptions, maxBytes: number): Promise<AttemptResult> {
     const { signal, priority } = options;
     const permit = await budget.acquire({ priority, signal });
     const controller = new AbortController();
@@ -135,9 +136,10 @@ export function createRequester(config: RequesterConfig): (url: URL, options?: C
         // A redirect must never carry the key elsewhere: it is reported, not followed.
         redirect: 'manual',
       });
-      const text = await response.text();
+      const body = await readBoundedText(response, maxBytes);
       permit.settle({ headers: response.headers, status: response.status });
-      return classify(response, text, endpoint, Date.now());
+      if ('tooLarge' in body) return fail('answer_too_large', `The directory's answer to ${endpoint} is too large (${body.tooLarge}); it was not read.`, { status: response.status });
+      return classify(response, body.text, endpoint, Date.now());
     } catch (error) {
       permit.settle(response ? { headers: response.headers, status: response.status } : undefined);
       if (signal?.aborted) throw error;
@@ -150,14 +152,15 @@ export function createRequester(config: RequesterConfig): (url: URL, options?: C
     }
   }
 
-  return async function request(url: URL, options: CallOptions = {}): Promise<RawAnswer> {
+  /** `maxBytes`: the most of the answer read (answerLimits.ts); a larger one fails as answer_too_large. */
+  return async function request(url: URL, options: CallOptions, maxBytes: number): Promise<RawAnswer> {
     // Throws ForeignOriginError before anything is sent: the key belongs to one directory.
     assertKeyOrigin(key, url);
     const endpoint = `GET ${url.pathname}`;
     for (let attempts = 1; ; attempts += 1) {
       let result: AttemptResult;
       try {
-        result = await attempt(url, endpoint, options);
+        result = await attempt(url, endpoint, options, maxBytes);
       } catch (error) {
         throw aborted(endpoint, attempts, error);
       }

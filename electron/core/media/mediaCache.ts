@@ -4,20 +4,25 @@
  * an index maps each URL to its hash and is persisted atomically, so a later run finds everything
  * without the network. Showreel media (audio and video files) is kept the same way. The total size
  * is capped and the least recently used files go first, but a file kept offline only goes when
- * nothing else is left to evict.
+ * nothing else is left to evict. The cap gives way to the disk: the cache never takes the disk's
+ * free space below a floor (it evicts, then refuses to store more as `storage_full`), and a full
+ * disk met while writing is `storage_full` too.
  * Files appear only by rename of a complete, fsynced temp file, so a reader never sees half a
  * picture.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, statfs } from 'node:fs/promises';
 import { join } from 'node:path';
 import { downloadImage, type MediaFetch, type MediaPriority } from './downloadImage.ts';
 import { acceptanceOf, type MediaKind, type StoredMediaType } from './mediaAcceptance.ts';
 import { MediaCacheError } from './mediaCacheError.ts';
+import { isStorageFull } from '../files/storageFull.ts';
 import { loadMediaIndex, saveMediaIndex, type MediaIndexEntry } from './mediaIndex.ts';
 
 export const defaultMediaCacheCap = 2 * 1024 ** 3;
 export const defaultMaxPictureBytes = 25 * 1024 ** 2;
+/** The free disk space the cache leaves to everything else (the library, the settings, the system). */
+export const defaultMinFreeBytes = 512 * 1024 ** 2;
 /** Access times alone are not worth a disk write per picture shown; they are saved this much later. */
 const accessSaveDelayMs = 2000;
 
@@ -30,6 +35,10 @@ export interface MediaCacheOptions {
   capBytes?: number;
   /** Largest single picture accepted; default 25 MB. */
   maxPictureBytes?: number;
+  /** Free disk space the cache never takes (default 512 MB); below it, it evicts, then stores nothing more. */
+  minFreeBytes?: number;
+  /** Free bytes on the cache's disk; default statfs of `dir` (what an unprivileged process may use). */
+  freeBytes?: () => Promise<number>;
   /** Clock for last-access times (milliseconds). */
   now?: () => number;
   /** Where problems that do not fail a request are reported (damaged index, failed index write). */
@@ -133,6 +142,8 @@ export class MediaCache {
   private readonly maxPictureBytes: number;
   private readonly now: () => number;
   private readonly log: (line: string) => void;
+  private readonly minFreeBytes: number;
+  private readonly freeBytes: () => Promise<number>;
   private cap: number;
   private writing: Promise<void> = Promise.resolve();
   private queuedWrite: Promise<void> | null = null;
@@ -149,6 +160,13 @@ export class MediaCache {
     this.now = options.now ?? Date.now;
     this.log = options.log ?? (() => undefined);
     this.cap = checkCap(options.capBytes ?? defaultMediaCacheCap);
+    this.minFreeBytes = options.minFreeBytes ?? defaultMinFreeBytes;
+    this.freeBytes =
+      options.freeBytes ??
+      (async () => {
+        const disk = await statfs(dir);
+        return disk.bavail * disk.bsize;
+      });
   }
 
   /**
@@ -321,10 +339,11 @@ export class MediaCache {
 
   /**
    * Removes the least recently used files until the total fits the cap: first those not kept
-   * offline, and kept ones only when the rest is gone and the total still does not fit. `keep` (a
-   * hash) is spared, so a file just stored survives even when it alone exceeds the cap.
+   * offline, and kept ones only when the rest is gone and the total still does not fit (never with
+   * `spareKept`: free disk space is no reason to drop what the user keeps). `keep` (a hash) is
+   * spared, so a file just stored survives even when it alone exceeds the cap.
    */
-  async evictToCap(keep?: string): Promise<{ files: number; bytes: number }> {
+  async evictToCap(keep?: string, cap: number = this.cap, spareKept = false): Promise<{ files: number; bytes: number }> {
     const files = new Map<string, { size: number; lastAccess: number; kept: boolean; urls: string[] }>();
     for (const [url, entry] of this.entries) {
       const file = files.get(entry.hash) ?? { size: entry.size, lastAccess: 0, kept: false, urls: [] };
@@ -339,7 +358,7 @@ export class MediaCache {
     let freed = 0;
     const evictionOrder = [...files].sort((a, b) => Number(a[1].kept) - Number(b[1].kept) || a[1].lastAccess - b[1].lastAccess);
     for (const [hash, file] of evictionOrder) {
-      if (total - freed <= this.cap) break;
+      if (total - freed <= cap || (spareKept && file.kept)) break;
       if (hash === keep) continue;
       for (const url of file.urls) this.entries.delete(url);
       evicted.push(hash);
@@ -384,30 +403,56 @@ export class MediaCache {
     return { path, contentType: entry.contentType, size: entry.size, hash: entry.hash, fromCache: true };
   }
 
-  private async download(key: string, signal: AbortSignal, options: MediaGetOptions): Promise<CachedPicture> {
-    const tempPath = join(this.dir, 'tmp', `${randomBytes(8).toString('hex')}.part`);
-    const image = await downloadImage(this.fetchMedia, key, tempPath, {
-      signal,
-      priority: options.priority,
-      maxBytes: options.maxBytes ?? this.maxPictureBytes,
-      accept: acceptanceOf(options.kind ?? 'picture'),
-    });
-    const path = this.objectPath(image.hash);
-    try {
-      const existing = await stat(path).catch(() => null);
-      if (existing?.size === image.size) await rm(tempPath, { force: true });
-      else {
-        await mkdir(join(path, '..'), { recursive: true });
-        await rename(tempPath, path);
-      }
-    } catch (error) {
-      await rm(tempPath, { force: true });
-      throw error;
+  /** The cache's bytes on disk (each stored file once). */
+  private storedBytes(): number {
+    return this.stats().bytes;
+  }
+
+  /**
+   * Room for a file of up to `maxBytes` above the free-space floor: least recently used files not
+   * kept offline go until it fits; when none is left, the download is refused before a byte is
+   * written, so the cache stops keeping media rather than fill the disk.
+   */
+  private async makeRoom(url: string, maxBytes: number): Promise<void> {
+    const short = this.minFreeBytes + maxBytes - (await this.freeBytes());
+    if (short <= 0) return;
+    await this.evictToCap(undefined, Math.max(0, this.storedBytes() - short), true);
+    const free = await this.freeBytes();
+    if (free - maxBytes < this.minFreeBytes) {
+      throw new MediaCacheError('storage_full', `The disk has ${free} bytes free, too little to keep media above the ${this.minFreeBytes} bytes left free; nothing more is kept.`, url);
     }
+  }
+
+  private async download(key: string, signal: AbortSignal, options: MediaGetOptions): Promise<CachedPicture> {
+    const maxBytes = options.maxBytes ?? this.maxPictureBytes;
+    await this.makeRoom(key, maxBytes);
+    const tempPath = join(this.dir, 'tmp', `${randomBytes(8).toString('hex')}.part`);
+    const stored = await (async () => {
+      try {
+        const image = await downloadImage(this.fetchMedia, key, tempPath, { signal, priority: options.priority, maxBytes, accept: acceptanceOf(options.kind ?? 'picture') });
+        const target = this.objectPath(image.hash);
+        const existing = await stat(target).catch(() => null);
+        if (existing?.size === image.size) await rm(tempPath, { force: true });
+        else {
+          await mkdir(join(target, '..'), { recursive: true });
+          await rename(tempPath, target);
+        }
+        return { target, image };
+      } catch (error) {
+        await rm(tempPath, { force: true });
+        if (isStorageFull(error)) throw new MediaCacheError('storage_full', `The disk is full; ${key} was not kept.`, key, undefined, { cause: error });
+        throw error;
+      }
+    })();
+    const { target, image } = stored;
     this.entries.set(key, { hash: image.hash, contentType: image.contentType, size: image.size, lastAccess: this.now(), ...(options.keep ? { keptBy: { [options.keep.owner]: options.keep.generation } } : {}) });
-    const { files } = await this.evictToCap(image.hash);
+    // The floor holds after the file too: what it took from the disk may push older files out.
+    const room = (await this.freeBytes()) - this.minFreeBytes;
+    const byCap = await this.evictToCap(image.hash);
+    const byFloor = room < 0 ? await this.evictToCap(image.hash, this.storedBytes() + room, true) : { files: 0 };
+    const files = byCap.files + byFloor.files;
     if (files === 0) await this.persist();
-    return { path, contentType: image.contentType, size: image.size, hash: image.hash, fromCache: false };
+    return { path: target, contentType: image.contentType, size: image.size, hash: image.hash, fromCache: false };
   }
 
   /** Writes the index atomically; concurrent calls coalesce into one write of the latest state. */

@@ -15,7 +15,9 @@ export type MediaCacheErrorCode =
   /** The server could not be reached and the picture is not in the cache. */
   | 'unreachable'
   /** The caller's signal aborted the request. */
-  | 'aborted';
+  | 'aborted'
+  /** The disk is full, or its free space below the cache's floor: nothing more is kept. */
+  | 'storage_full';
 
 export class MediaCacheError extends Error {
   override readonly name = 'MediaCacheError';

@@ -10,6 +10,7 @@ import type { MediaPriority } from './downloadImage.ts';
 import type { MediaKind } from './mediaAcceptance.ts';
 import type { KeepMark } from './mediaCache.ts';
 import { MediaCacheError, type MediaCacheErrorCode } from './mediaCacheError.ts';
+import { isStorageFull } from '../files/storageFull.ts';
 
 export const prefetchPriorities = ['high', 'normal', 'low'] as const satisfies readonly MediaPriority[];
 
@@ -112,6 +113,7 @@ export function createMediaPrefetcher(cache: PrefetchCache, options: MediaPrefet
       if (error.code === 'unreachable') log(`Prefetching ${url} failed: ${error.message}${causeOf(error)}`);
       return error.status === undefined ? { code: error.code } : { code: error.code, status: error.status };
     }
+    if (isStorageFull(error)) return { code: 'storage_full' };
     log(`Prefetching ${url} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return { code: 'internal' };
   }

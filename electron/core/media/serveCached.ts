@@ -44,6 +44,8 @@ function errorResponse(error: MediaCacheError): MediaHttpResponse {
       return textResponse(502, 'The picture server cannot be reached and the picture is not cached.');
     case 'aborted':
       return textResponse(503, 'The picture request was cancelled.');
+    case 'storage_full':
+      return textResponse(507, 'The disk is too full to keep this picture.');
   }
 }
 

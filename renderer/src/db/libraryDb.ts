@@ -192,6 +192,8 @@ export interface PageCheckpoint {
   total?: number;
   /** Every page is written; only the run's closing step (reconciliation) is left. */
   listComplete?: boolean;
+  /** A page of this run was refused as too large: the run ends without reconciling (listSync.ts). */
+  pageRefused?: boolean;
   startedAt: string;
 }
 
@@ -202,6 +204,12 @@ export interface SyncState {
   watermark: string | null;
   checkpoint: PageCheckpoint | null;
   lastFullReconciliationAt: string | null;
+  /**
+   * When a run saw what its timestamps cannot be trusted to catch: an `updated_at` that could not
+   * move the watermark (not a time, or after the directory's clock: db/watermark.ts), or a list
+   * page refused as too large. The next run is a full reconcile, which clears it.
+   */
+  reconcileDueAt?: string;
   lastRunCompletedAt: string | null;
   lastError: { code: string; message: string; at: string } | null;
   /** List items that did not match the API (db/unreadableItems.ts); absent when none. */

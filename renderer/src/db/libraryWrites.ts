@@ -28,6 +28,7 @@ import {
 import { beforeDetailWrite } from './detailWriteHook.ts';
 import { putSearchRows, searchRowFromProfile } from './searchRows.ts';
 import { mergeUnreadable, type UnreadableItem } from './unreadableItems.ts';
+import { usableTimestamp, watermarkMarginMs } from './watermark.ts';
 
 type ProfileRow = AnyProfileRow;
 type ProfileItem = ActorListItem | CrewListItem;
@@ -100,7 +101,10 @@ export interface ProfilePageResult {
 
 /**
  * Writes one list page of actors or crew, the resource's next checkpoint and its watermark (the
- * largest server updated_at seen) in one transaction. Full runs mark every profile with their
+ * largest server updated_at seen, at most `watermarkCeilingMs`: db/watermark.ts; the default is the
+ * local clock's) in one transaction. An item's timestamp above the ceiling or not a time is stored
+ * with its item but moves nothing: it is an anomaly (when the item changed), which makes the next
+ * run a full reconcile. Full runs mark every profile with their
  * run id, which reconciliation reads at the end. Items of the page that could not be read join
  * the resource's "could not read" list; a cached profile among them counts as seen (it is still
  * listed, only unreadable this time), so reconciliation does not take it for removed.
@@ -113,10 +117,12 @@ export async function writeProfilePage(
   checkpoint: PageCheckpoint,
   nowIso: string,
   unreadable: readonly UnreadableItem[] = [],
+  watermarkCeilingMs: number = Date.parse(nowIso) + watermarkMarginMs,
 ): Promise<ProfilePageResult> {
   const { db, connectionId } = library;
   const table = profileTable(db, kind);
   const unique = byId(items);
+  let anomaly = false;
   const seen = (row: ProfileRow | undefined): Record<string, string> | undefined =>
     checkpoint.mode === 'full' ? { ...row?.seenInRuns, [connectionId]: checkpoint.runId } : row?.seenInRuns;
   return writeLibrary(db, [table, db.searchRows, db.syncState], async () => {
@@ -125,7 +131,9 @@ export async function writeProfilePage(
     let watermark: string | null = null;
     const rows = unique.map((item, index): ProfileRow => {
       const before = existing[index];
-      watermark = laterIso(watermark, item.updated_at);
+      if (usableTimestamp(item.updated_at, watermarkCeilingMs)) watermark = laterIso(watermark, item.updated_at);
+      // An unchanged item counts once: a directory that keeps one future date must not make every run full.
+      else if (before?.item.updated_at !== item.updated_at) anomaly = true;
       if (before?.detail && isNewer(item.updated_at, before.detail.updated_at)) staleDetailIds.push(item.id);
       const row: ProfileRow = {
         ...before,
@@ -150,7 +158,9 @@ export async function writeProfilePage(
       await table.bulkPut(cached.map((row) => ({ ...row, seenInRuns: seen(row) })));
     }
     const state = await readSyncState(library, resource);
-    await db.syncState.put({ ...withUnreadable(state, unique.map((item) => item.id), unreadable), watermark: laterIso(state.watermark, watermark), checkpoint });
+    const next: SyncState = { ...withUnreadable(state, unique.map((item) => item.id), unreadable), watermark: laterIso(state.watermark, watermark), checkpoint };
+    if (anomaly) next.reconcileDueAt = nowIso;
+    await db.syncState.put(next);
     return { staleDetailIds };
   });
 }
@@ -181,13 +191,25 @@ export async function reconcileProfiles(library: ConnectionLibrary, kind: Profil
     });
     await bulkPutInChunks(table, rows);
     await putSearchRows(db.searchRows, rows.map((row) => searchRowFromProfile(kind, row)), rowsPerCall);
-    const state = await readSyncState(library, resource);
+    const { reconcileDueAt: _reconciled, ...state } = await readSyncState(library, resource);
     await db.syncState.put({ ...state, checkpoint: null, lastFullReconciliationAt: nowIso, lastRunCompletedAt: nowIso, lastError: null });
     return rows.map((row) => row.id);
   });
 }
 
-/** Ends an incremental run: the checkpoint is cleared. */
+/**
+ * A list page was refused (too large): what it held is unknown, so the next run is a full
+ * reconcile, and this one may not reconcile (it would take the page's profiles for removed).
+ */
+export async function markReconcileDue(library: ConnectionLibrary, resource: SyncResource, nowIso: string): Promise<void> {
+  const { db } = library;
+  await writeLibrary(db, [db.syncState], async () => {
+    const state = await readSyncState(library, resource);
+    await db.syncState.put({ ...state, reconcileDueAt: nowIso });
+  });
+}
+
+/** Ends an incremental run (or one that may not reconcile: a page was refused): the checkpoint is cleared. */
 export async function completeIncrementalRun(library: ConnectionLibrary, resource: SyncResource, nowIso: string): Promise<void> {
   const { db } = library;
   await writeLibrary(db, [db.syncState], async () => {
@@ -210,7 +232,8 @@ export async function saveCheckpoint(library: ConnectionLibrary, resource: SyncR
   const { db } = library;
   await writeLibrary(db, [db.syncState], async () => {
     const state = await readSyncState(library, resource);
-    await db.syncState.put({ ...state, checkpoint });
+    // A full run sees every item: its watermark is made anew from them, so a bad one stored before goes.
+    await db.syncState.put({ ...state, checkpoint, ...(checkpoint?.mode === 'full' && checkpoint.nextPage === 1 ? { watermark: null } : {}) });
   });
 }
 

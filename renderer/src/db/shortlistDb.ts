@@ -150,3 +150,19 @@ export async function shortlistedActorIds(directoryOrigin: string, options?: Dex
 export function writeShortlists<T>(db: ShortlistDb, work: () => Promise<T>): Promise<T> {
   return writeLibrary(db, [db.shortlists, db.entries], work);
 }
+
+/**
+ * Writes `rows` (whole entries) in one IndexedDB transaction whose every request is issued before
+ * this returns, and asks it to commit at once. For the page going away (pagehide, hidden): a
+ * Dexie write issues its requests over several turns of the event loop, and a page unloaded
+ * between two of them commits only what was issued, so a note typed just before a reload was lost
+ * when both cores were busy. Dexie does not see this write (its live queries do not run again); the
+ * caller writes the same through Dexie as well, which the page may or may not live to finish.
+ */
+export function writeEntriesNow(db: ShortlistDb, rows: readonly ShortlistEntryRow[]): void {
+  if (rows.length === 0 || !db.isOpen()) return;
+  const transaction = db.backendDB().transaction('entries', 'readwrite');
+  const store = transaction.objectStore('entries');
+  for (const row of rows) store.put(row);
+  transaction.commit();
+}

@@ -21,6 +21,8 @@ export const errorMessageKeys: Record<BridgeErrorCode, MessageKey> = {
   network: 'errors.network',
   timeout: 'errors.timeout',
   bad_response: 'errors.bad_response',
+  answer_too_large: 'errors.answer_too_large',
+  storage_full: 'errors.storage_full',
   server_error: 'errors.server_error',
   demo_failed: 'errors.demo_failed',
   updates_unavailable: 'errors.updates_unavailable',

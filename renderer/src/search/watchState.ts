@@ -6,7 +6,8 @@
  * Saved searches: the first run records the matches of that time as known (nothing is new); later,
  * a profile that matches and never matched before is new, flagged once. Every match joins the
  * known set, so a profile is flagged at most once per search and directory, even if it stops
- * matching and matches again, whether or not it was marked as seen.
+ * matching and matches again, whether or not it was marked as seen. A profile the directory deleted
+ * or merged away leaves the memory after a sync (pruneSearch), so it does not grow for ever.
  *
  * Casting calls: the first run records every call and role. Later a current call never recorded
  * is new; a recorded call that turns current is newly current; a role that appears in a call whose
@@ -42,6 +43,18 @@ export function advanceSearch(row: SearchWatchRow, matchIds: ArrayLike<number>):
   return { ...row, knownIds: ascending(known), freshIds: [...row.freshIds, ...found] };
 }
 
+/**
+ * A memory without the profiles of `gone` (those the library no longer holds, or holds deleted or
+ * merged: db/watchRuns.ts): `knownIds` and `freshIds` would otherwise grow with every profile that
+ * ever matched, for as long as the search is saved. Null when nothing was dropped.
+ */
+export function pruneSearch(row: SearchWatchRow, gone: ReadonlySet<number>): SearchWatchRow | null {
+  if (gone.size === 0) return null;
+  const knownIds = row.knownIds.filter((id) => !gone.has(id));
+  const freshIds = row.freshIds.filter((id) => !gone.has(id));
+  return knownIds.length === row.knownIds.length && freshIds.length === row.freshIds.length ? null : { ...row, knownIds, freshIds };
+}
+
 /** The key a search's memory is found under. */
 export function watchKey(search: WatchedSearch): string {
   return `${search.kind}:${search.query}`;
@@ -49,14 +62,15 @@ export function watchKey(search: WatchedSearch): string {
 
 /**
  * One run over the saved searches of a library: a search without a memory starts one, and with
- * `afterSync` the others look for new matches. `matchesOf` runs a search; it is asked only for
- * the searches that need it. Returns the memories that changed.
+ * `afterSync` the others look for new matches and forget the profiles of `gone` (ids the library no
+ * longer holds, by kind). `matchesOf` runs a search; it is asked only for the searches that need
+ * it. Returns the memories that changed.
  */
 export function searchRunChanges(
   rows: readonly SearchWatchRow[],
   searches: readonly WatchedSearch[],
   matchesOf: (search: WatchedSearch) => ArrayLike<number>,
-  options: { afterSync: boolean; origin: string; now: string },
+  options: { afterSync: boolean; origin: string; now: string; gone?: Readonly<Record<ProfileKind, ReadonlySet<number>>> },
 ): SearchWatchRow[] {
   const known = new Map(rows.map((row) => [watchKey(row), row]));
   const done = new Set<string>();
@@ -66,7 +80,13 @@ export function searchRunChanges(
     if (done.has(key)) continue;
     done.add(key);
     const row = known.get(key);
-    const next = row ? (options.afterSync ? advanceSearch(row, matchesOf(search)) : null) : baselineSearch(search.kind, search.query, options.origin, matchesOf(search), options.now);
+    if (!row) {
+      changed.push(baselineSearch(search.kind, search.query, options.origin, matchesOf(search), options.now));
+      continue;
+    }
+    if (!options.afterSync) continue;
+    const pruned = options.gone ? pruneSearch(row, options.gone[search.kind]) : null;
+    const next = advanceSearch(pruned ?? row, matchesOf(search)) ?? pruned;
     if (next) changed.push(next);
   }
   return changed;

@@ -83,7 +83,8 @@ export const useSyncStore = defineStore('sync', () => {
   const running = computed(() => ['syncing', 'paused', 'offline'].includes(progress.value.state));
   /** What the views show as the sync's error: the library's own, or the one that ended the run. */
   const shownError = computed<LibraryError | null>(
-    () => error.value ?? (progress.value.state === 'error' && progress.value.lastError ? toLibraryError(progress.value.lastError) : null),
+    // A full disk is said whatever the run's state: the run may end "done" with nothing more kept.
+    () => error.value ?? ((progress.value.state === 'error' || progress.value.lastError?.code === 'storage_full') && progress.value.lastError ? toLibraryError(progress.value.lastError) : null),
   );
 
   function library(): LibraryDb | null {

@@ -2,7 +2,8 @@
  * One list run of one resource: every list field, `perPage` items a page in id order, each page
  * written with the next checkpoint in one transaction. A run continues from its checkpoint, so a
  * crash, a cancel or a lost network costs at most the page in flight. Incremental runs ask for
- * `updated_at[gte]` = watermark − lookback; full runs end with reconciliation. An item of a page
+ * `updated_at[gte]` = watermark − lookback; full runs end with reconciliation, and a run is full
+ * when a reconcile is due (weekly, or after a watermark anomaly: db/watermark.ts). An item of a page
  * that does not match the API costs only itself: the page is stored without it, it joins the
  * resource's "could not read" list, and the next run asks for it again by id.
  */
@@ -12,6 +13,7 @@ import { actorListFields, castingCallListFields, crewListFields } from '../../..
 import type { PageCheckpoint, ProfileKind, SyncResource } from '../db/libraryDb.ts';
 import {
   completeIncrementalRun,
+  markReconcileDue,
   reconcileCastingCalls,
   readSyncState,
   reconcileProfiles,
@@ -23,6 +25,7 @@ import {
   writeProfilePage,
 } from '../db/libraryWrites.ts';
 import { unreadableFromPage, type UnreadableItem } from '../db/unreadableItems.ts';
+import { fullReconcileDue, watermarkCeiling } from '../db/watermark.ts';
 import { SyncCallError } from './bridgeCall.ts';
 import { newRunId, type SyncContext } from './syncContext.ts';
 
@@ -31,6 +34,8 @@ interface ListPage<T> {
   rejected?: RejectedListItem[];
   total: number;
   nextPage: number | null;
+  /** The directory's clock when it answered (its `Date` header), if it said. */
+  serverTime?: string;
 }
 
 export interface ProfileListOutcome {
@@ -46,7 +51,7 @@ async function startOrResume(context: SyncContext, resource: SyncResource, wantF
   const state = await readSyncState(context.library, resource);
   const resumable = state.checkpoint && !(wantFull && state.checkpoint.mode !== 'full') ? state.checkpoint : null;
   if (resumable) return resumable;
-  const full = wantFull || !state.lastFullReconciliationAt || !state.watermark;
+  const full = wantFull || fullReconcileDue(state, context.now());
   const checkpoint: PageCheckpoint = {
     runId: newRunId(context.now()),
     mode: full ? 'full' : 'incremental',
@@ -65,14 +70,21 @@ async function readPages<T>(
   resource: SyncResource,
   checkpoint: PageCheckpoint,
   fetchPage: (page: number, perPage: number) => Promise<ListPage<T>>,
-  writePage: (items: T[], next: PageCheckpoint, unreadable: UnreadableItem[]) => Promise<void>,
+  writePage: (items: T[], next: PageCheckpoint, unreadable: UnreadableItem[], watermarkCeilingMs: number) => Promise<void>,
 ): Promise<PageCheckpoint> {
   let current = checkpoint;
   const reportProgress = (total: number) =>
     context.progress.update({ resource, list: { done: Math.min(total, (current.nextPage - 1) * current.perPage), total } });
   reportProgress(current.total ?? 0);
   while (!current.listComplete) {
-    const page = await fetchPage(current.nextPage, current.perPage);
+    let page: ListPage<T>;
+    try {
+      page = await fetchPage(current.nextPage, current.perPage);
+    } catch (error) {
+      if (!(error instanceof SyncCallError) || error.code !== 'answer_too_large') throw error;
+      current = await skipRefusedPage(context, resource, current, error);
+      continue;
+    }
     // The directory pages by offset: when profiles were removed since the last page (the total
     // shrank), later ones shifted onto pages already read and would be skipped, then taken for
     // removed. Step back far enough to read them; ids already written are simply written again.
@@ -84,12 +96,27 @@ async function readPages<T>(
       total: page.total,
       listComplete: stepBack === 0 && (page.nextPage === null || page.items.length === 0),
     };
-    await writePage(page.items, next, unreadableFromPage(page.rejected, current.nextPage, context.nowIso()));
+    await writePage(page.items, next, unreadableFromPage(page.rejected, current.nextPage, context.nowIso()), watermarkCeiling(page.serverTime, context.now()));
     current = next;
     reportProgress(page.total);
   }
   context.progress.update({ list: { done: current.total ?? 0, total: current.total ?? 0 } });
   return current;
+}
+
+/**
+ * A page the back end refused as too large (electron/core/directory/answerLimits.ts) costs only
+ * itself: the run says why and goes on with the next page. What the page held is unknown, so the
+ * run must not reconcile (its profiles would be taken for removed) and the next run is a full one.
+ * Without a total to say where the list ends (the first page was refused), the list ends here.
+ */
+async function skipRefusedPage(context: SyncContext, resource: SyncResource, current: PageCheckpoint, error: SyncCallError): Promise<PageCheckpoint> {
+  context.progress.update({ lastError: { code: error.code, message: error.message } });
+  await markReconcileDue(context.library, resource, context.nowIso());
+  const pastEnd = current.total === undefined || current.nextPage * current.perPage >= current.total;
+  const next: PageCheckpoint = { ...current, nextPage: current.nextPage + 1, listComplete: pastEnd, pageRefused: true };
+  await saveCheckpoint(context.library, resource, next);
+  return next;
 }
 
 /** Runs (or continues) the list run of actors or crew. */
@@ -109,18 +136,18 @@ export async function syncProfileList(context: SyncContext, kind: ProfileKind, w
     const detail = kind === 'actor' ? await context.call(() => context.bridge.getActor(request)) : await context.call(() => context.bridge.getCrew(request));
     await writeProfileDetail(context.library, kind, detail, context.nowIso(), locale);
   });
-  const finished = await readPages(context, resource, checkpoint, fetchPage, async (items, next, unreadable) => {
-    const written = await writeProfilePage(context.library, kind, resource, items, next, context.nowIso(), unreadable);
+  const finished = await readPages(context, resource, checkpoint, fetchPage, async (items, next, unreadable, watermarkCeilingMs) => {
+    const written = await writeProfilePage(context.library, kind, resource, items, next, context.nowIso(), unreadable, watermarkCeilingMs);
     staleDetailIds.push(...written.staleDetailIds);
   });
-  if (finished.mode === 'full') {
+  if (finished.mode === 'full' && !finished.pageRefused) {
     context.progress.update({ phase: 'reconcile' });
     const missingIds = await reconcileProfiles(context.library, kind, resource, finished.runId, context.nowIso());
     context.progress.update({ phase: 'lists' });
     return { mode: 'full', staleDetailIds, missingIds };
   }
   await completeIncrementalRun(context.library, resource, context.nowIso());
-  return { mode: 'incremental', staleDetailIds, missingIds: [] };
+  return { mode: finished.mode, staleDetailIds, missingIds: [] };
 }
 
 /**
@@ -145,7 +172,8 @@ export async function syncCastingCallList(context: SyncContext, resource: 'casti
   const finished = await readPages(context, resource, checkpoint, fetchPage, (items, next, unreadable) =>
     writeCastingCallPage(context.library, resource, items, next, context.nowIso(), unreadable),
   );
-  await reconcileCastingCalls(context.library, resource, finished.runId, context.nowIso());
+  if (finished.pageRefused) await completeIncrementalRun(context.library, resource, context.nowIso());
+  else await reconcileCastingCalls(context.library, resource, finished.runId, context.nowIso());
 }
 
 /**

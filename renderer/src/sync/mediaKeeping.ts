@@ -23,8 +23,8 @@ export interface KeptMedia {
   kind: KeptMediaKind;
 }
 
-/** Why kept files wait: the picture host cannot be reached, or it fails (5xx) for now. */
-export type MediaWaitReason = 'unreachable' | 'server_error' | 'interrupted';
+/** Why kept files wait: the picture host cannot be reached, it fails (5xx) for now, or the disk is full. */
+export type MediaWaitReason = 'unreachable' | 'server_error' | 'interrupted' | 'storage_full';
 
 export interface KeptMediaCounts {
   /** Kept profiles whose full profile is saved (their files are counted). */
@@ -91,6 +91,11 @@ export function keptMediaOf(detail: ActorDetail | CrewDetail, listTile?: string 
   return [...media.values()];
 }
 
+/** The sync status says the disk is full (the sync store shows this error whatever the run's state). */
+export function reportStorageFull(context: SyncContext): void {
+  context.progress.update({ lastError: { code: 'storage_full', message: 'The disk is too full to keep more pictures or showreels offline.' } });
+}
+
 function isPermanent(failure: { code: string; status?: number }): boolean {
   if (failure.code === 'upstream_status') return failure.status !== undefined && failure.status < 500 && failure.status !== 408 && failure.status !== 429;
   return failure.code === 'invalid_url' || failure.code === 'unsupported_type' || failure.code === 'too_large';
@@ -99,6 +104,7 @@ function isPermanent(failure: { code: string; status?: number }): boolean {
 function waitReasonOf(failure: { code: string }): MediaWaitReason {
   if (failure.code === 'upstream_status') return 'server_error';
   if (failure.code === 'aborted') return 'interrupted';
+  if (failure.code === 'storage_full') return 'storage_full';
   return 'unreachable';
 }
 
@@ -154,8 +160,10 @@ export async function keepMedia(context: SyncContext, wanted: readonly KeptMedia
       } else retryable ??= failure;
     }
     if (retryable) counts.reason = waitReasonOf(retryable);
+    if (counts.reason === 'storage_full') reportStorageFull(context);
     options.onProgress?.({ ...counts });
-    if (answer.cached.length === 0 && retryable) break;
+    // A full disk takes nothing more: the files wait until there is room, asked for once a pass.
+    if ((answer.cached.length === 0 && retryable) || counts.reason === 'storage_full') break;
   }
   if (counts.waiting === 0) counts.reason = null;
   return counts;

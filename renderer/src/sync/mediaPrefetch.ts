@@ -7,6 +7,7 @@
 import type { ActorDetail, CrewDetail } from '../../../contract/directory-api.ts';
 import type { MediaRow, ProfileKind } from '../db/libraryDb.ts';
 import { recordMedia } from '../db/libraryWrites.ts';
+import { reportStorageFull } from './mediaKeeping.ts';
 import type { SyncContext } from './syncContext.ts';
 
 const batchSize = 100;
@@ -36,7 +37,7 @@ export async function notCached(context: SyncContext, wanted: MediaWanted[]): Pr
 /**
  * Caches `wanted` in batches and records what the back end cached; `onBatch` reports how many of
  * a batch were stored and how many were asked for.
- * Pictures the back end could not fetch are left for the next run.
+ * Pictures the back end could not fetch are left for the next run; on a full disk it stops.
  */
 export async function prefetchPictures(
   context: SyncContext,
@@ -57,6 +58,11 @@ export async function prefetchPictures(
     );
     cachedCount += cached.size;
     onBatch(cached.size, batch.length);
+    // The disk is full: the rest would only be refused; the status says why.
+    if (answer.failed.some((failure) => failure.code === 'storage_full')) {
+      reportStorageFull(context);
+      break;
+    }
   }
   return cachedCount;
 }

@@ -7,7 +7,7 @@ import type { CastdeskBridge } from '../../../contract/bridge.ts';
 import { openConnectionLibrary } from './libraryFixture.ts';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
 import { markProfileRemoved, writeProfileDetail } from '../../../renderer/src/db/libraryWrites.ts';
-import { shortlistedActorIds, userShortlistDbName } from '../../../renderer/src/db/shortlistDb.ts';
+import { ShortlistDb, shortlistedActorIds, userShortlistDbName } from '../../../renderer/src/db/shortlistDb.ts';
 import { useCompareStore } from '../../../renderer/src/stores/compare.ts';
 import { useConnectionStore } from '../../../renderer/src/stores/connections.ts';
 import { useSearchIndexStore } from '../../../renderer/src/stores/searchIndex.ts';
@@ -64,6 +64,20 @@ async function startedWith(options: FakeDirectoryOptions, connectionId: string, 
 }
 
 const order = (store: ReturnType<typeof useShortlistsStore>) => store.entries.map((entry) => entry.snapshot.name);
+
+/** The store's own handle on the user's shortlist database, caught as Dexie makes it (the store hands none out). */
+function catchShortlistDb(): () => Dexie {
+  let caught: Dexie | null = null;
+  const addon = (db: Dexie) => {
+    if (db.name === userShortlistDbName) caught ??= db;
+  };
+  Dexie.addons.push(addon);
+  return () => {
+    Dexie.addons.splice(Dexie.addons.indexOf(addon), 1);
+    if (!caught) throw new Error('The store opened no shortlist database.');
+    return caught;
+  };
+}
 
 describe('the shortlists store', () => {
   it('creates a list, adds actors once each with a snapshot, orders, annotates and keeps it across a restart', async () => {
@@ -181,6 +195,63 @@ describe('the shortlists store', () => {
     // A change to an entry that is gone says so.
     await shortlists.removeEntries([ada]);
     expect(await shortlists.updateEntry(ada, { note: 'too late' })).toBe(false);
+  });
+
+  it('on pagehide writes what is on its way before the handler returns: a page gone right after keeps it', { timeout: 20_000 }, async () => {
+    const storeDb = catchShortlistDb();
+    const { shortlists } = await started({ actors });
+    const id = (await shortlists.createList('Leaving'))!;
+    await shortlists.addActors(id, [1]);
+    shortlists.open(id);
+    await eventually(() => expect(shortlists.entries).toHaveLength(1));
+    const entryId = shortlists.entries[0]!.id;
+    void shortlists.updateEntry(entryId, { note: 'Typed just before the reload' });
+    window.dispatchEvent(new Event('pagehide'));
+    // The page is gone: its connection closes before any later turn of the event loop could write.
+    storeDb().close();
+    const db = new Dexie(userShortlistDbName);
+    try {
+      await db.open();
+      expect(await db.table('entries').get(entryId)).toMatchObject({ note: 'Typed just before the reload', shortlistId: id });
+    } finally {
+      db.close();
+    }
+  });
+
+  it('a note written in a large library reads no entry of the other lists (nothing in a write path scans a table)', { timeout: 60_000 }, async () => {
+    // 200 lists of 100 entries, written before the app starts, as an imported backup would leave them.
+    const seeded = new ShortlistDb(undefined, userShortlistDbName);
+    await seeded.open();
+    const at = '2026-01-01T00:00:00.000Z';
+    const snapshot = { name: 'Seeded', actingAgeFrom: null, actingAgeTo: null, age: null, height: null, gender: null, agencies: [], languages: {}, thumbUrl: null, pictureUrl: null, updatedAt: null };
+    const listIds = await seeded.shortlists.bulkAdd(Array.from({ length: 200 }, (_, n) => ({ name: `List ${n}`, castingCallId: null, roleId: null, castingCallName: null, roleName: null, createdAt: at, updatedAt: at })), { allKeys: true });
+    await seeded.entries.bulkAdd(
+      listIds.flatMap((shortlistId) =>
+        Array.from({ length: 100 }, (_, n) => ({ shortlistId, directoryOrigin: 'https://seeded.example', actorId: 1000 + n, position: n, note: '', rating: null, colours: [], tags: [], status: 'considering' as const, addedAt: at, updatedAt: at, snapshot })),
+      ),
+    );
+    seeded.close();
+
+    const storeDb = catchShortlistDb();
+    const { shortlists } = await started({ actors });
+    await eventually(() => expect(shortlists.lists).toHaveLength(200));
+    expect(shortlists.lists.every((list) => list.count === 100)).toBe(true);
+    const listId = listIds[7]!;
+    shortlists.open(listId);
+    await eventually(() => expect(shortlists.entries).toHaveLength(100));
+    let entriesRead = 0;
+    storeDb().table('entries').hook('reading', (row: unknown) => {
+      entriesRead += 1;
+      return row;
+    });
+    const entryId = shortlists.entries[3]!.id;
+    for (const note of ['C', 'Ca', 'Cal', 'Call']) void shortlists.updateEntry(entryId, { note });
+    await shortlists.flushPendingWrites();
+    // The live queries have run again: the list moved to the top, the note shows, the counts hold.
+    await eventually(() => expect(shortlists.lists[0]).toMatchObject({ id: listId, count: 100 }));
+    await eventually(() => expect(shortlists.entries[3]!.note).toBe('Call'));
+    // The open list's 100 entries, read again a few times, and the written ones; never the 20,000.
+    expect(entriesRead).toBeLessThan(1000);
   });
 
   it('exports each actor as the library has them now, the snapshot only for a profile the directory no longer has', { timeout: 20_000 }, async () => {

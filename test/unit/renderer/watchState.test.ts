@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CallWatchRow } from '../../../renderer/src/db/watchDb.ts';
-import { advanceCalls, advanceSearch, baselineSearch, markCallSeen, markRoleSeen, markSearchSeen, searchRunChanges, type CallNow } from '../../../renderer/src/search/watchState.ts';
+import { advanceCalls, advanceSearch, baselineSearch, markCallSeen, markRoleSeen, markSearchSeen, pruneSearch, searchRunChanges, type CallNow } from '../../../renderer/src/search/watchState.ts';
 
 const origin = 'http://127.0.0.1:8787';
 const now = '2026-06-15T12:00:00.000Z';
@@ -40,6 +40,31 @@ describe('a watching saved search', () => {
     expect(markSearchSeen(flagged, [2])!.freshIds).toEqual([1, 3]);
     expect(markSearchSeen(flagged, null)!.freshIds).toEqual([]);
     expect(markSearchSeen(flagged, [99])).toBeNull();
+  });
+});
+
+describe('a memory pruned to the profiles the library still holds', () => {
+  it('drops gone ids from knownIds and freshIds, and nothing else', () => {
+    const flagged = advanceSearch(baselineSearch('actor', 'q=a', origin, [1, 2, 3], now), [1, 2, 3, 7, 8])!;
+    expect(pruneSearch(flagged, new Set([2, 8, 99]))).toMatchObject({ knownIds: [1, 3, 7], freshIds: [7] });
+    expect(pruneSearch(flagged, new Set([99]))).toBeNull();
+    expect(pruneSearch(flagged, new Set())).toBeNull();
+  });
+
+  it('prunes after a sync only, by kind, and still flags new matches', () => {
+    const actor = advanceSearch(baselineSearch('actor', 'q=a', origin, [1, 2], now), [1, 2, 5])!;
+    const crew = baselineSearch('crew', 'q=a', origin, [2], now);
+    const searches = [
+      { kind: 'actor' as const, query: 'q=a' },
+      { kind: 'crew' as const, query: 'q=a' },
+    ];
+    const gone = { actor: new Set([2, 5]), crew: new Set<number>() };
+    const matchesOf = ({ kind }: { kind: string }) => (kind === 'actor' ? [1, 9] : [2]);
+    expect(searchRunChanges([actor, crew], searches, matchesOf, { afterSync: false, origin, now, gone })).toEqual([]);
+    const changed = searchRunChanges([actor, crew], searches, matchesOf, { afterSync: true, origin, now, gone });
+    expect(changed.map((row) => [row.kind, row.knownIds, row.freshIds])).toEqual([['actor', [1, 9], [9]]]);
+    // Pruned with nothing new to flag is a change too.
+    expect(searchRunChanges([actor], searches.slice(0, 1), () => [1], { afterSync: true, origin, now, gone })).toMatchObject([{ knownIds: [1], freshIds: [] }]);
   });
 });
 
