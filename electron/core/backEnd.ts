@@ -13,8 +13,9 @@ import { createDirectoryPort } from './bridge/directoryPort.ts';
 import { createDispatcher } from './bridge/dispatch.ts';
 import { createHandlers } from './bridge/handlers.ts';
 import { serveMediaQuery } from './bridge/mediaRequest.ts';
-import type { BackEndParts, ConnectionRecord, ConnectionsPort, DesktopPort, DirectoryPort, ExternalOpener } from './bridge/ports.ts';
-import { openConnectionStore, type Connection, type ConnectionStore } from './connections/connectionStore.ts';
+import type { BackEndParts, DesktopPort, DirectoryPort, ExternalOpener } from './bridge/ports.ts';
+import { openConnectionStore } from './connections/connectionStore.ts';
+import { connectionsPort } from './connections/connectionsPort.ts';
 import { testConnection } from './connections/testConnection.ts';
 import { startDemoDirectory, type DemoDirectory, type DemoLaunchOptions } from './demo/demoLauncher.ts';
 import { demoStatusAfter } from './demo/demoPhase.ts';
@@ -36,6 +37,8 @@ export interface BackEnd {
   logShellEvent(message: string, details?: unknown): void;
   /** Serves a cached picture for the media query `c=<connectionId>&u=<url>` (contract mediaQuery). */
   serveMedia(query: URLSearchParams): Promise<{ status: number; headers: Record<string, string>; body: Buffer | string }>;
+  /** The connections' base URLs as they are now: a page's media may come from them (its CSP). */
+  directoryAddresses(): string[];
   close(): Promise<void>;
 }
 
@@ -71,36 +74,6 @@ export interface BackEndOptions {
 /** `CASTDESK_DEMO_ARGS="--actors 60 --crew 10"` → `['--actors', '60', '--crew', '10']`. */
 export function demoArgsFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {
   return (env.CASTDESK_DEMO_ARGS ?? '').split(/\s+/).filter((part) => part.length > 0);
-}
-
-function toRecord(connection: Connection): ConnectionRecord {
-  return {
-    id: connection.id,
-    name: connection.name,
-    baseUrl: connection.baseUrl,
-    contentLocale: connection.contentLocale,
-    isDemo: connection.isDemo ?? false,
-  };
-}
-
-function connectionsPort(store: ConnectionStore): ConnectionsPort {
-  return {
-    async list() {
-      return { connections: store.list().map(toRecord), activeId: store.activeConnectionId() };
-    },
-    async get(id) {
-      const found = store.get(id);
-      return found ? toRecord(found) : null;
-    },
-    async add(input) {
-      return toRecord(await store.add(input));
-    },
-    async update(id, patch) {
-      return toRecord(await store.update(id, patch));
-    },
-    remove: (id) => store.remove(id),
-    setActive: (id) => store.setActiveConnection(id),
-  };
 }
 
 /** Opens every part under `userDataDir` and returns the running back end. */
@@ -221,7 +194,7 @@ export async function createBackEnd(options: BackEndOptions): Promise<BackEnd> {
         }
         demoStatus = { ...demoStatus, phase: 'ready' };
         secrets.addSecret(demo.key);
-        return { baseUrl: demo.baseUrl, key: demo.key };
+        return { baseUrl: demo.baseUrl, key: demo.key, directoryOrigin: demo.directoryOrigin };
       },
       status: () => demoStatus,
     },
@@ -235,6 +208,7 @@ export async function createBackEnd(options: BackEndOptions): Promise<BackEnd> {
   return {
     call: dispatch,
     logShellEvent: (message, details) => logger.error(message, details),
+    directoryAddresses: () => store.list().map((connection) => connection.baseUrl),
     async serveMedia(query) {
       try {
         return await serveMediaQuery(query, media, async (id) => store.get(id) !== undefined);

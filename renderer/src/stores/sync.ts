@@ -220,6 +220,18 @@ export const useSyncStore = defineStore('sync', () => {
     libraryOpen.value = true;
   }
 
+  /**
+   * Runs again the sync of each of `ids` whose last run ended because the connection had no key:
+   * the back end says it has one now. Nothing else restarts a run that ended so.
+   */
+  function retryWhereKeyArrived(ids: readonly string[]): void {
+    for (const id of ids) {
+      const running = engines.get(id);
+      const last = running?.engine.progress();
+      if (running && last?.state === 'error' && last.lastError?.code === 'key_missing') void runEngine(running.engine);
+    }
+  }
+
   /** Runs a sync of every connection (full: reread every list and reconcile). */
   async function start(full = false): Promise<void> {
     error.value = null;
@@ -414,6 +426,7 @@ export const useSyncStore = defineStore('sync', () => {
     cancel,
     view,
     mediaConnection,
+    retryWhereKeyArrived,
     originOf,
     shareOf,
     clearCache,
