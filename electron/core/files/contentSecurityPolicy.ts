@@ -13,8 +13,12 @@
  * or http on loopback). No form submits anywhere and no page may frame the app.
  */
 
-/** What a connection's address may be (connections/baseUrl.ts): the tag's bound for media. */
-const anyDirectory = ['https:', 'http://127.0.0.1:*', 'http://localhost:*', 'http://[::1]:*'];
+/**
+ * What a connection's address may be (connections/baseUrl.ts): the tag's bound for media. A CSP
+ * source cannot name an IPv6 literal, so a directory on http://[::1] has its showreels played only
+ * from the media cache.
+ */
+const anyDirectory = ['https:', 'http://127.0.0.1:*', 'http://localhost:*'];
 
 function directives(mediaSources: readonly string[]): string[] {
   return [
@@ -32,14 +36,15 @@ function directives(mediaSources: readonly string[]): string[] {
 
 /**
  * The origins of `directoryUrls` that can stand in a policy: http(s) origins only, each once, in
- * order (anything else, which connections/baseUrl.ts never lets through, is left out).
+ * order (anything else, which connections/baseUrl.ts never lets through, is left out, and so are
+ * IPv6 literals, which a CSP source cannot name).
  */
 export function policyOrigins(directoryUrls: Iterable<string>): string[] {
   const origins = new Set<string>();
   for (const url of directoryUrls) {
     if (!URL.canParse(url)) continue;
-    const { protocol, origin } = new URL(url);
-    if (protocol === 'https:' || protocol === 'http:') origins.add(origin);
+    const { protocol, origin, hostname } = new URL(url);
+    if ((protocol === 'https:' || protocol === 'http:') && !hostname.startsWith('[')) origins.add(origin);
   }
   return [...origins];
 }

@@ -81,7 +81,7 @@ describe('app://castdesk/', () => {
     // The header is the tag narrowed: media from the connected directories instead of any address a
     // connection may have; frame-ancestors only as a header.
     const narrowed = metaContentSecurityPolicy.replace(
-      "castdesk-media: https: http://127.0.0.1:* http://localhost:* http://[::1]:*;",
+      "castdesk-media: https: http://127.0.0.1:* http://localhost:*;",
       'castdesk-media: http://127.0.0.1:41234 https://directory.example;',
     );
     expect(narrowed).not.toBe(metaContentSecurityPolicy);
@@ -96,7 +96,7 @@ describe('app://castdesk/', () => {
     directoryAddresses = ['http://127.0.0.1:33819', 'https://directory.example/api'];
     expect(await mediaSources()).toBe("media-src 'self' castdesk-media: http://127.0.0.1:33819 https://directory.example");
     // The demo came back on another port: the next page may play from there, no longer from the old one.
-    directoryAddresses = ['http://127.0.0.1:34155', 'https://directory.example/api', 'not a url', 'javascript:alert(1)'];
+    directoryAddresses = ['http://127.0.0.1:34155', 'https://directory.example/api', 'not a url', 'javascript:alert(1)', 'http://[::1]:8787'];
     expect(await mediaSources()).toBe("media-src 'self' castdesk-media: http://127.0.0.1:34155 https://directory.example");
     directoryAddresses = [];
   });
