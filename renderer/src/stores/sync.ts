@@ -225,10 +225,16 @@ export const useSyncStore = defineStore('sync', () => {
    * the back end says it has one now. Nothing else restarts a run that ended so.
    */
   function retryWhereKeyArrived(ids: readonly string[]): void {
+    const endedForWantOfKey = (engine: SyncEngine) => {
+      const last = engine.progress();
+      return last.state === 'error' && last.lastError?.code === 'key_missing';
+    };
     for (const id of ids) {
       const running = engines.get(id);
-      const last = running?.engine.progress();
-      if (running && last?.state === 'error' && last.lastError?.code === 'key_missing') void runEngine(running.engine);
+      if (!running || !endedForWantOfKey(running.engine)) continue;
+      // A run shows its end a moment before it is over, and asking then joins it: once it is
+      // over, one that still ended for want of the key is asked again.
+      void runEngine(running.engine).then(() => (endedForWantOfKey(running.engine) ? runEngine(running.engine) : undefined));
     }
   }
 

@@ -14,7 +14,8 @@ import { useSyncStore } from '../../../renderer/src/stores/sync.ts';
 import { demoView } from './fakeBridge.ts';
 import { actorItem, fakeDirectory } from './fakeDirectory.ts';
 
-const eventually = (check: () => void) => vi.waitFor(check, { timeout: 5000, interval: 20 });
+/** Generous: the library and the sync run in the test's IndexedDB on a loaded machine. */
+const eventually = (check: () => void) => vi.waitFor(check, { timeout: 30_000, interval: 20 });
 const appInfo = { ok: true, value: { version: '1', shell: 'web', keychain: { available: true }, folders: { data: '/tmp/castdesk', logs: '/tmp/castdesk/logs' } } };
 let counter = 0;
 const freshId = () => `restart-${Date.now().toString(36)}-${++counter}`;
