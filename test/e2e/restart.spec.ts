@@ -51,6 +51,18 @@ function libraryFacts(page: Page): Promise<LibraryFacts> {
   return page.evaluate(
     () =>
       new Promise<LibraryFacts>((resolve, reject) => {
+        // Runs in the page (the tests are typed without the DOM library).
+        interface Request<T> {
+          result: T;
+          error: unknown;
+          onerror: (() => void) | null;
+          onsuccess: (() => void) | null;
+        }
+        interface Database {
+          transaction(stores: string[], mode: 'readonly'): { objectStore(name: string): { getAll(): Request<unknown[]> }; oncomplete: (() => void) | null };
+          close(): void;
+        }
+        const { indexedDB } = globalThis as unknown as { indexedDB: { open(name: string): Request<Database> } };
         const opening = indexedDB.open('castdesk-library');
         opening.onerror = () => reject(new Error(String(opening.error)));
         opening.onsuccess = () => {
@@ -135,15 +147,22 @@ test('a restart of the web shell keeps one library, tells the old tab where it s
 
   // A direct audio showreel plays from the demo directory.
   await secondDay.evaluate((id) => {
-    location.hash = `#/actors/${id}`;
+    (globalThis as unknown as { location: { hash: string } }).location.hash = `#/actors/${id}`;
   }, after.audioActorId!);
   const player = secondDay.locator('[data-testid="showreel-player"][data-kind="audio"]').first();
   await expect(player).toBeVisible({ timeout: 60_000 });
   const outcome = await player.evaluate(
     (element) =>
       new Promise<string>((resolve) => {
-        const media = element as HTMLMediaElement;
-        if (media.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA) return resolve('canplay');
+        const media = element as unknown as {
+          readyState: number;
+          preload: string;
+          error: { code: number } | null;
+          load(): void;
+          addEventListener(type: string, listener: () => void, options: { once: boolean }): void;
+        };
+        // HAVE_FUTURE_DATA: enough to start playing, as `canplay` says.
+        if (media.readyState >= 3) return resolve('canplay');
         media.addEventListener('canplay', () => resolve('canplay'), { once: true });
         media.addEventListener('error', () => resolve(`error ${media.error?.code ?? ''}`), { once: true });
         media.preload = 'auto';
