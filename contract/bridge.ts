@@ -42,6 +42,11 @@ export const connectionViewSchema = z.object({
   baseUrl: z.string(),
   contentLocale,
   isDemo: z.boolean(),
+  /**
+   * Which directory this is (scheme://host[:port] of the address it was made for): the offline
+   * library keys profiles by it, and it stays when the address changes (the demo on another port).
+   */
+  directoryOrigin: z.string(),
   /** Whether a key is stored; the key itself never crosses the bridge. */
   hasKey: z.boolean(),
 });

@@ -14,8 +14,9 @@ import { createDirectoryPort } from './bridge/directoryPort.ts';
 import { createDispatcher } from './bridge/dispatch.ts';
 import { createHandlers } from './bridge/handlers.ts';
 import { serveMediaQuery } from './bridge/mediaRequest.ts';
-import type { BackEndParts, ConnectionRecord, ConnectionsPort, DesktopPort, DirectoryPort, ExternalOpener } from './bridge/ports.ts';
-import { openConnectionStore, type Connection, type ConnectionStore } from './connections/connectionStore.ts';
+import type { BackEndParts, DesktopPort, DirectoryPort, ExternalOpener } from './bridge/ports.ts';
+import { openConnectionStore } from './connections/connectionStore.ts';
+import { connectionsPort } from './connections/connectionsPort.ts';
 import { testConnection } from './connections/testConnection.ts';
 import { startDemoDirectory, type DemoDirectory, type DemoLaunchOptions } from './demo/demoLauncher.ts';
 import { demoStatusAfter } from './demo/demoPhase.ts';
@@ -57,6 +58,8 @@ export interface BackEnd {
    * from then on. Without a feed (`appUpdateYml` null or unusable) nothing is ever checked.
    */
   startUpdates(options: StartUpdatesOptions): UpdateFlow;
+  /** The connections' base URLs as they are now: a page's media may come from them (its CSP). */
+  directoryAddresses(): string[];
   close(): Promise<void>;
 }
 
@@ -102,36 +105,6 @@ export interface BackEndOptions {
 /** `CASTDESK_DEMO_ARGS="--actors 60 --crew 10"` → `['--actors', '60', '--crew', '10']`. */
 export function demoArgsFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {
   return (env.CASTDESK_DEMO_ARGS ?? '').split(/\s+/).filter((part) => part.length > 0);
-}
-
-function toRecord(connection: Connection): ConnectionRecord {
-  return {
-    id: connection.id,
-    name: connection.name,
-    baseUrl: connection.baseUrl,
-    contentLocale: connection.contentLocale,
-    isDemo: connection.isDemo ?? false,
-  };
-}
-
-function connectionsPort(store: ConnectionStore): ConnectionsPort {
-  return {
-    async list() {
-      return { connections: store.list().map(toRecord), activeId: store.activeConnectionId() };
-    },
-    async get(id) {
-      const found = store.get(id);
-      return found ? toRecord(found) : null;
-    },
-    async add(input) {
-      return toRecord(await store.add(input));
-    },
-    async update(id, patch) {
-      return toRecord(await store.update(id, patch));
-    },
-    remove: (id) => store.remove(id),
-    setActive: (id) => store.setActiveConnection(id),
-  };
 }
 
 /** Opens every part under `userDataDir` and returns the running back end. */
@@ -263,7 +236,7 @@ export async function createBackEnd(options: BackEndOptions): Promise<BackEnd> {
         }
         demoStatus = { ...demoStatus, phase: 'ready' };
         secrets.addSecret(demo.key);
-        return { baseUrl: demo.baseUrl, key: demo.key };
+        return { baseUrl: demo.baseUrl, key: demo.key, directoryOrigin: demo.directoryOrigin };
       },
       status: () => demoStatus,
     },
@@ -289,6 +262,7 @@ export async function createBackEnd(options: BackEndOptions): Promise<BackEnd> {
       logger.info(`A problem report was saved in ${folder}.`);
       return folder;
     },
+    directoryAddresses: () => store.list().map((connection) => connection.baseUrl),
     async serveMedia(query) {
       try {
         return await serveMediaQuery(query, media, async (id) => store.get(id) !== undefined);

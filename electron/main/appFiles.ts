@@ -12,15 +12,20 @@ export const appOrigin = 'app://castdesk';
 /** The URL the window loads. */
 export const appIndexUrl = `${appOrigin}/index.html`;
 
-const securityHeaders = {
-  'content-security-policy': rendererContentSecurityPolicy,
-  'x-content-type-options': 'nosniff',
-  'cross-origin-opener-policy': 'same-origin',
-  'referrer-policy': 'no-referrer',
-};
+/** Where the connected directories are now (their base URLs): a page's media may come from them. */
+export type DirectoryAddresses = () => Iterable<string>;
+
+function securityHeaders(directoryUrls: Iterable<string>) {
+  return {
+    'content-security-policy': rendererContentSecurityPolicy(directoryUrls),
+    'x-content-type-options': 'nosniff',
+    'cross-origin-opener-policy': 'same-origin',
+    'referrer-policy': 'no-referrer',
+  };
+}
 
 function refusal(status: 400 | 403 | 404 | 405, text: string): Response {
-  return new Response(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8', ...securityHeaders } });
+  return new Response(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8', ...securityHeaders([]) } });
 }
 
 /**
@@ -49,8 +54,11 @@ export function resolveAppFile(rootDir: string, url: string): string | undefined
   return file.startsWith(root + path.sep) ? file : undefined;
 }
 
-/** A handler for `protocol.handle('app', …)` serving `rootDir` with the renderer's CSP on every response. */
-export function createAppFileHandler(rootDir: string): (request: Request) => Promise<Response> {
+/**
+ * A handler for `protocol.handle('app', …)` serving `rootDir` with the renderer's CSP on every
+ * response, its media sources the directories at the addresses `directoryAddresses` gives then.
+ */
+export function createAppFileHandler(rootDir: string, directoryAddresses: DirectoryAddresses = () => []): (request: Request) => Promise<Response> {
   return async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return refusal(405, 'Method not allowed');
     const file = resolveAppFile(rootDir, request.url);
@@ -61,7 +69,7 @@ export function createAppFileHandler(rootDir: string): (request: Request) => Pro
       const contentType = rendererContentType(file);
       return new Response(request.method === 'HEAD' ? null : body, {
         status: 200,
-        headers: { 'content-type': contentType, 'cache-control': 'no-cache', ...securityHeaders },
+        headers: { 'content-type': contentType, 'cache-control': 'no-cache', ...securityHeaders(directoryAddresses()) },
       });
     } catch {
       return refusal(404, 'Not found');

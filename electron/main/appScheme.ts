@@ -5,7 +5,7 @@
  */
 import { protocol } from 'electron';
 import { mediaScheme } from '../../contract/bridge.ts';
-import { createAppFileHandler } from './appFiles.ts';
+import { createAppFileHandler, type DirectoryAddresses } from './appFiles.ts';
 
 /**
  * Must run before the app is ready: only privileged schemes get a real origin, fetch, CSP
@@ -18,7 +18,10 @@ export function registerPrivilegedSchemes(): void {
   ]);
 }
 
-/** Serves `rendererDir` (out/renderer) under app://castdesk/ on the default session. */
-export function serveAppScheme(rendererDir: string): void {
-  protocol.handle('app', createAppFileHandler(rendererDir));
+/**
+ * Serves `rendererDir` (out/renderer) under app://castdesk/ on the default session; a page may play
+ * media from the directories at the addresses `directoryAddresses` gives as it is served.
+ */
+export function serveAppScheme(rendererDir: string, directoryAddresses?: DirectoryAddresses): void {
+  protocol.handle('app', createAppFileHandler(rendererDir, directoryAddresses));
 }

@@ -66,7 +66,7 @@ async function showMainWindow(): Promise<void> {
 async function start(): Promise<void> {
   await app.whenReady();
   denyAllPermissions(session.defaultSession);
-  serveAppScheme(rendererDir);
+  serveAppScheme(rendererDir, () => backEnd?.directoryAddresses() ?? []);
   try {
     backEnd = await createBackEnd({
       userDataDir: app.getPath('userData'),

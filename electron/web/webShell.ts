@@ -115,7 +115,6 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
   if (indexHtml === null) {
     throw new Error(`No built renderer in ${rendererDir}: run \`npx electron-vite build\` (npm run build) first.`);
   }
-  const headers = securityHeaders;
   const token = createLaunchToken();
   const sessionSecret = randomBytes(32).toString('base64url');
   const mediaPath = `/m/${randomBytes(18).toString('base64url')}/`;
@@ -125,10 +124,15 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
   let backEnd: BackEnd;
   let port = 0;
 
+  /** The connections' current addresses; none until the back end is open. */
+  let directoryAddresses = (): string[] => [];
+  /** The security headers as of now: the page's media sources follow the connections' addresses. */
+  const headersNow = () => securityHeaders(directoryAddresses());
+
   function send(response: ServerResponse, status: number, body: string | Buffer, extra: Record<string, string> = {}): void {
     if (response.headersSent) return;
     const payload = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
-    response.writeHead(status, { ...headers, 'Cache-Control': 'no-store', 'Content-Length': String(payload.length), ...extra });
+    response.writeHead(status, { ...headersNow(), 'Cache-Control': 'no-store', 'Content-Length': String(payload.length), ...extra });
     response.end(payload);
   }
 
@@ -183,7 +187,7 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
     const answer = await backEnd.serveMedia(url.searchParams);
     const body = typeof answer.body === 'string' ? Buffer.from(answer.body, 'utf8') : answer.body;
     if (response.headersSent) return;
-    response.writeHead(answer.status, { ...headers, ...answer.headers, 'Content-Length': String(body.length) });
+    response.writeHead(answer.status, { ...headersNow(), ...answer.headers, 'Content-Length': String(body.length) });
     response.end(request.method === 'HEAD' ? undefined : body);
   }
 
@@ -286,6 +290,8 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
     await new Promise<void>((resolve) => server.close(() => resolve()));
     throw error;
   }
+  const opened = backEnd;
+  directoryAddresses = () => opened.directoryAddresses();
 
   let closing: Promise<void> | undefined;
   return {

@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -109,6 +110,32 @@ describe('demo directory launcher', () => {
     expect(response.headers.get('total')).toBe(firstTotal);
     await demo.stop();
   }, 240_000);
+
+  it('listens on the port it had last time, and on a free one while another program holds it', async () => {
+    const first = (await start()).demo;
+    const port = new URL(first.baseUrl).port;
+    await first.stop();
+    const again = (await start()).demo;
+    // One address across app runs: stored media URLs and the page's media policy stay valid.
+    expect(again.baseUrl).toBe(first.baseUrl);
+    await again.stop();
+
+    const squatter = createServer();
+    await new Promise<void>((resolve) => squatter.listen({ host: '127.0.0.1', port: Number(port) }, resolve));
+    try {
+      const log: string[] = [];
+      const moved = (await start(log)).demo;
+      expect(new URL(moved.baseUrl).port).not.toBe(port);
+      expect(log.join('\n')).toMatch(new RegExp(`Port ${port} of the demo directory is taken`));
+      await moved.stop();
+      // The new port is the one remembered from now on.
+      const after = (await start()).demo;
+      expect(after.baseUrl).toBe(moved.baseUrl);
+      await after.stop();
+    } finally {
+      await new Promise((resolve) => squatter.close(resolve));
+    }
+  }, 300_000);
 
   it('restarts a child that died on the same address, with the same key and data', async () => {
     const log: string[] = [];

@@ -35,6 +35,7 @@ export function createHandlers(parts: BackEndParts): BridgeHandlers {
       baseUrl: connection.baseUrl,
       contentLocale: connection.contentLocale,
       isDemo: connection.isDemo,
+      directoryOrigin: connection.directoryOrigin,
       hasKey: await keys.hasKey(connection.id),
     };
   }
@@ -45,11 +46,25 @@ export function createHandlers(parts: BackEndParts): BridgeHandlers {
     return connection;
   }
 
+  /**
+   * The directory of a connection with its key. The connections port answers after every change
+   * under way; a move that begins while the key is read (the demo coming back on another port,
+   * its key rebound with it) is noticed by reading the connection again, and the key is read once
+   * more for the new address, so a call never fails for a key that is only moving.
+   */
   async function directoryOf(connectionId: string): Promise<DirectoryPort> {
-    const connection = await existing(connectionId);
-    const key = await keys.readKey(connection.id, connection.baseUrl);
-    if (key === null) throw new BridgeFailure('key_missing', `The connection "${connection.name}" has no API key stored.`);
-    return parts.directory(connection, key);
+    let connection = await existing(connectionId);
+    for (let attempt = 0; ; attempt += 1) {
+      const key = await keys.readKey(connection.id, connection.baseUrl).catch((error: unknown) => error as Error);
+      const now = await existing(connectionId);
+      if (now.baseUrl !== connection.baseUrl && attempt === 0) {
+        connection = now;
+        continue;
+      }
+      if (key instanceof Error) throw key;
+      if (key === null) throw new BridgeFailure('key_missing', `The connection "${connection.name}" has no API key stored.`);
+      return parts.directory(connection, key);
+    }
   }
 
   /** Starts (or joins) the demo directory, makes it a connection (one, whatever the port) and the active one. */
@@ -57,12 +72,18 @@ export function createHandlers(parts: BackEndParts): BridgeHandlers {
     const demo = await parts.demo.start();
     const { connections: all } = await connections.list();
     const known = all.find((connection) => connection.isDemo);
-    // The demo's port can change between runs: the connection follows it.
-    const connection = known
-      ? known.baseUrl === demo.baseUrl
-        ? known
-        : await connections.update(known.id, { baseUrl: demo.baseUrl })
-      : await connections.add({ name: freeDemoName(all), baseUrl: demo.baseUrl, contentLocale: 'en', isDemo: true });
+    // The demo's port can change between runs (another program took it): the connection follows
+    // it and stays the same directory. The back end runs the demo, so it alone binds the demo's
+    // key to the new address, in the same change as the move: a directory call never finds the
+    // connection without its key, and no page request can rebind a key to another address.
+    if (known && known.baseUrl !== demo.baseUrl) {
+      const moved = await connections.update(known.id, { baseUrl: demo.baseUrl }, { rebindKey: demo.key });
+      parts.forgetDirectory(moved.id);
+      await connections.setActive(moved.id);
+      return view(moved);
+    }
+    const connection =
+      known ?? (await connections.add({ name: freeDemoName(all), baseUrl: demo.baseUrl, contentLocale: 'en', isDemo: true, directoryOrigin: demo.directoryOrigin }));
     await keys.setKey(connection.id, demo.key, connection.baseUrl, 'demo');
     parts.forgetDirectory(connection.id);
     await connections.setActive(connection.id);

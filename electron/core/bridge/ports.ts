@@ -18,14 +18,26 @@ export interface ConnectionRecord {
   baseUrl: string;
   contentLocale: ContentLocale;
   isDemo: boolean;
+  /** Which directory this is for the offline library; it stays when the address changes (connectionSchema.ts). */
+  directoryOrigin: string;
 }
 
 export interface ConnectionsPort {
+  /** Answers after every change under way, so no caller sees a connection half moved. */
   list(): Promise<{ connections: ConnectionRecord[]; activeId: string | null }>;
+  /** Answers after every change under way: an address and its key are read as one. */
   get(id: string): Promise<ConnectionRecord | null>;
-  /** Validates name, base URL (https, or http on loopback) and locale; throws `invalid_input`. */
-  add(input: Omit<ConnectionRecord, 'id'>): Promise<ConnectionRecord>;
-  update(id: string, patch: Partial<Omit<ConnectionRecord, 'id' | 'isDemo'>>): Promise<ConnectionRecord>;
+  /**
+   * Validates name, base URL (https, or http on loopback) and locale; throws `invalid_input`. The
+   * directory is the base URL's origin unless the back end names it (the embedded demo).
+   */
+  add(input: Omit<ConnectionRecord, 'id' | 'directoryOrigin'> & { directoryOrigin?: string }): Promise<ConnectionRecord>;
+  /**
+   * A new address on another origin deletes the key, unless `rebindKey` gives the key for the new
+   * address (only the back end does, for the demo it runs): then the key is replaced, in the same
+   * change, so no reader ever finds the connection without a key.
+   */
+  update(id: string, patch: Partial<Omit<ConnectionRecord, 'id' | 'isDemo' | 'directoryOrigin'>>, options?: { rebindKey?: string }): Promise<ConnectionRecord>;
   remove(id: string): Promise<void>;
   setActive(id: string | null): Promise<void>;
 }
@@ -76,7 +88,8 @@ export interface DemoPort {
    * Starts the embedded demo directory unless it runs already (a start under way is joined, never
    * repeated); throws `demo_failed`.
    */
-  start(): Promise<{ baseUrl: string; key: string }>;
+  /** `directoryOrigin`: which directory the demo is for the offline library (default the base URL's origin). */
+  start(): Promise<{ baseUrl: string; key: string; directoryOrigin?: string }>;
   /** How far the start has got; omitted by test stubs (then `idle`). */
   status?(): ChannelResult<'getDemoStatus'>;
 }

@@ -9,7 +9,7 @@ import { contentLocales } from '../../../contract/directory-api.ts';
 import { isNormalizedBaseUrl } from './baseUrl.ts';
 import { ConnectionError } from './connectionErrors.ts';
 
-export const currentSchemaVersion = 1;
+export const currentSchemaVersion = 2;
 
 const connectionIdSchema = z.string().regex(/^[a-z0-9-]{1,64}$/, 'a connection id: 1 to 64 lowercase letters, digits and dashes');
 
@@ -22,8 +22,31 @@ export const connectionSchema = z.object({
   contentLocale: z.enum(contentLocales),
   isDemo: z.boolean().optional(),
   createdAt: z.iso.datetime({ offset: true }),
+  /**
+   * Which directory this is, for the offline library (the renderer keys profiles by it): the origin
+   * of the address the connection was made for. It never follows an address change: the demo
+   * directory on another port, or a directory the user moved, is the same directory, so its
+   * profiles, shortlists and history stay one. Keys never use it: a key is bound to the origin it
+   * was stored for (keyOrigin.ts), the current address.
+   */
+  directoryOrigin: z.string().refine((origin) => URL.canParse(origin) && new URL(origin).origin === origin, 'an origin (scheme://host[:port])'),
 });
 export type Connection = z.infer<typeof connectionSchema>;
+
+/** A connection as settings schema 1 stored it: its identity was its address. */
+const connectionV1Schema = connectionSchema.omit({ directoryOrigin: true });
+
+/**
+ * Settings of schema 1, brought to the current shape: each connection's directory is the origin of
+ * its address then (the last address the offline library saw it under).
+ */
+export const settingsV1Schema = z
+  .object({ schemaVersion: z.literal(1), activeConnectionId: z.string().nullable(), connections: z.array(connectionV1Schema) })
+  .transform(({ activeConnectionId, connections }) => ({
+    schemaVersion: currentSchemaVersion,
+    activeConnectionId,
+    connections: connections.map((connection) => ({ ...connection, directoryOrigin: new URL(connection.baseUrl).origin })),
+  }));
 
 /** Case-insensitive name identity: "Agency" and "agency " are the same connection name. */
 export function nameIdentity(name: string): string {

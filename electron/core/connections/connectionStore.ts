@@ -28,6 +28,8 @@ export interface NewConnection {
   baseUrl: string;
   contentLocale: string;
   isDemo?: boolean;
+  /** Which directory it is (connectionSchema.ts); default the base URL's origin. */
+  directoryOrigin?: string;
   /** Stored in the key store once the connection is saved; validated before anything is written. */
   key?: string;
 }
@@ -47,8 +49,14 @@ export interface ConnectionStore {
   activeConnectionId(): string | null;
   /** Saves a new connection; the first one, or any while none is active, becomes the active one. */
   add(input: NewConnection): Promise<Connection>;
-  /** A new base URL on another origin deletes the connection's key: a key belongs to one directory. */
-  update(id: string, patch: ConnectionPatch): Promise<Connection>;
+  /**
+   * A new base URL on another origin deletes the connection's key (a key belongs to one origin),
+   * unless `rebindKey` is the key for the new address: then it replaces the old one in the same
+   * change. The connection stays the same directory (`directoryOrigin` is kept).
+   */
+  update(id: string, patch: ConnectionPatch, options?: { rebindKey?: string }): Promise<Connection>;
+  /** Resolves when every change begun so far is done (written, keys included). */
+  settled(): Promise<void>;
   /** Deletes the key first, then the connection: a failure never leaves a key without its connection. */
   remove(id: string): Promise<void>;
   setActiveConnection(id: string | null): Promise<void>;
@@ -93,6 +101,7 @@ class SettingsConnectionStore implements ConnectionStore {
       contentLocale: validateContentLocale(input.contentLocale),
       ...(input.isDemo === undefined ? {} : { isDemo: input.isDemo }),
       createdAt: (this.options.now?.() ?? new Date()).toISOString(),
+      directoryOrigin: originOf(input.directoryOrigin ?? input.baseUrl),
     };
     const saved = await this.change(async (settings) => {
       this.assertNameFree(settings, connection.name, null);
@@ -114,7 +123,12 @@ class SettingsConnectionStore implements ConnectionStore {
     return saved;
   }
 
-  async update(id: string, patch: ConnectionPatch): Promise<Connection> {
+  settled(): Promise<void> {
+    return this.queue.then(() => undefined);
+  }
+
+  async update(id: string, patch: ConnectionPatch, options: { rebindKey?: string } = {}): Promise<Connection> {
+    const rebindKey = options.rebindKey === undefined ? undefined : validateApiKey(options.rebindKey);
     const changes: Partial<Connection> = {};
     if (patch.name !== undefined) changes.name = normalizeConnectionName(patch.name);
     if (patch.baseUrl !== undefined) changes.baseUrl = normalizeBaseUrl(patch.baseUrl);
@@ -125,7 +139,9 @@ class SettingsConnectionStore implements ConnectionStore {
       if (changes.name !== undefined) this.assertNameFree(settings, changes.name, id);
       // Before the new address is saved: if this fails, the connection keeps its old address and key.
       if (changes.baseUrl !== undefined && originOf(changes.baseUrl) !== originOf(current.baseUrl)) {
-        await this.options.keyStore.deleteKey(id);
+        if (rebindKey === undefined) await this.options.keyStore.deleteKey(id);
+        // Only the back end rebinds, and only the demo directory's key (which it reads from the demo itself).
+        else await this.options.keyStore.setKey(id, rebindKey, changes.baseUrl, current.isDemo ? 'demo' : 'user');
       }
       const updated = { ...current, ...changes };
       const next = { ...settings, connections: settings.connections.map((c) => (c.id === id ? updated : c)) };

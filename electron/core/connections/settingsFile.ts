@@ -7,7 +7,7 @@ import { access, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../files/atomicWrite.ts';
 import { SettingsFileError } from './connectionErrors.ts';
-import { currentSchemaVersion, emptySettings, settingsSchema, type Settings } from './connectionSchema.ts';
+import { currentSchemaVersion, emptySettings, settingsSchema, settingsV1Schema, type Settings } from './connectionSchema.ts';
 
 export const settingsFileName = 'settings.json';
 
@@ -74,7 +74,9 @@ export async function loadSettings(userDataDir: string, now: Date = new Date()):
           'It was left untouched: update Castdesk, or move the file away to start with no connections.',
       );
     }
-    const parsed = settingsSchema.safeParse(json);
+    // Schema 1 is brought up to date in memory; the next change writes the current schema.
+    const upgraded = version === 1 ? settingsV1Schema.safeParse(json) : null;
+    const parsed = upgraded && !upgraded.success ? upgraded : settingsSchema.safeParse(upgraded ? upgraded.data : json);
     if (parsed.success) return { settings: parsed.data, problem: null };
     why = `it does not have the expected content (${describeIssues(parsed.error)})`;
   } catch (error) {

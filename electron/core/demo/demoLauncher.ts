@@ -6,12 +6,15 @@
  *
  * The process must never outlive the app: stop() ends it, and so does the app ending (a utility
  * process dies with Electron; a Node child has a watchdog, see demoProcess.ts). A process that dies
- * while the app runs is restarted on the same port, so the demo connection's address stays valid.
+ * while the app runs is restarted on the same port, so the demo connection's address stays valid;
+ * the next app run asks for the same port again (demoPort.ts), and takes a free one only when
+ * another program holds it.
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { backoffCeilingMs } from '../../../contract/backoff.ts';
 import { ensurePrivateFolder } from '../../../server/src/privateFolder.ts';
+import { demoDirectoryOrigin, isLoopbackPortFree, rememberDemoPort, rememberedDemoPort } from './demoPort.ts';
 import { nodeDemoProcess, type DemoExit, type DemoProcess, type DemoProcessStarter } from './demoProcess.ts';
 
 export interface DemoLaunchOptions {
@@ -43,6 +46,8 @@ export interface DemoLaunchOptions {
 export interface DemoDirectory {
   /** The loopback base URL, e.g. http://127.0.0.1:41234; a restart keeps it. */
   readonly baseUrl: string;
+  /** Which directory this is for the offline library: the origin its data folder was first served at. */
+  readonly directoryOrigin: string;
   /** The casting-professional demo key (starts with `demo-casting-pro`). Never log it. */
   readonly key: string;
   readonly dataDir: string;
@@ -183,6 +188,26 @@ async function startProcessOnce(
   return { process: child, baseUrl: baseUrl!, key: key!, exited };
 }
 
+/**
+ * Starts the service on the port it had last time when that port is free, else (or when another
+ * program took the port in between, so the service could not bind) on a free one.
+ */
+async function startOnRememberedPort(dataDir: string, startOn: (port: string) => Promise<StartedProcess>, log: (line: string) => void): Promise<StartedProcess> {
+  const remembered = await rememberedDemoPort(dataDir);
+  if (remembered !== null && (await isLoopbackPortFree(remembered))) {
+    try {
+      return await startOn(String(remembered));
+    } catch (error) {
+      // Any other failure (a bad program, bad flags) would fail on a free port too: say it as it is.
+      if (await isLoopbackPortFree(remembered)) throw error;
+      log(`Another program took port ${remembered} of the demo directory as it started; it takes a free one.`);
+    }
+  } else if (remembered !== null) {
+    log(`Port ${remembered} of the demo directory is taken by another program; it takes a free one.`);
+  }
+  return startOn('0');
+}
+
 async function launch(options: DemoLaunchOptions, onEnd: () => void): Promise<DemoDirectory> {
   const log = options.log ?? (() => undefined);
   const dataDir = join(options.userDataDir, 'demo-directory');
@@ -206,8 +231,10 @@ async function launch(options: DemoLaunchOptions, onEnd: () => void): Promise<De
     what: options.startProcess ? 'demo directory process' : command,
     onProcess: (process: DemoProcess) => (latest = process),
   };
-  let running = await startProcessOnce(startProcess, spec('0'), startOptions);
+  let running = await startOnRememberedPort(dataDir, (port) => startProcessOnce(startProcess, spec(port), startOptions), log);
   const { baseUrl } = running;
+  await rememberDemoPort(dataDir, baseUrl).catch((error: unknown) => log(`The demo directory's port could not be remembered: ${(error as Error).message}`));
+  const directoryOrigin = await demoDirectoryOrigin(dataDir, baseUrl).catch(() => new URL(baseUrl).origin);
   let { key } = running;
   log(`Demo directory listening on ${baseUrl}; a demo key was obtained.`);
 
@@ -248,6 +275,7 @@ async function launch(options: DemoLaunchOptions, onEnd: () => void): Promise<De
 
   return {
     baseUrl,
+    directoryOrigin,
     get key() {
       return key;
     },

@@ -1,29 +1,61 @@
 /**
- * The renderer's Content Security Policy, one text for both shells: the app:// scheme (Electron)
- * and the web shell send it as a header, and renderer/index.html carries it as a meta tag (a unit
- * test keeps the tag equal to `metaContentSecurityPolicy`), so a page opened any other way is held
- * to it too.
+ * The renderer's Content Security Policy, for both shells: the app:// scheme (Electron) and the web
+ * shell send it as a header on every page, and renderer/index.html carries the outer bound of it as
+ * a meta tag (a unit test keeps the tag equal to `metaContentSecurityPolicy`), so a page opened any
+ * other way is held to it too. A page is held to both: the header narrows the tag.
  *
- * Pictures and showreels come only from the app itself and the back end's media cache
- * (castdesk-media: in Electron, a same-origin path in the web shell), which fetches them from the
- * directory's media hosts; the renderer never loads media from a host itself, so a showreel the
- * cache cannot serve fails to play and is offered as a link that opens outside the app. No form
- * submits anywhere and no page may frame the app.
+ * Pictures come only from the app itself and the back end's media cache (castdesk-media: in
+ * Electron, a same-origin path in the web shell), which fetches them from the directory's media
+ * hosts. Showreels come through the cache too; one it has not kept is handed to its own host (a
+ * 307 from the cache, serveCached.ts), so media may also come from the directories the user
+ * connected, at the addresses they have now: the header names them as it is sent (the embedded
+ * demo on whatever port it has this run), the tag allows any address a connection may have (https,
+ * or http on loopback). No form submits anywhere and no page may frame the app.
  */
-const directives = [
-  "default-src 'self'",
-  "img-src 'self' data: blob: app: castdesk-media:",
-  "media-src 'self' castdesk-media:",
-  "style-src 'self' 'unsafe-inline'",
-  "script-src 'self'",
-  "connect-src 'self' castdesk-media:",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-];
+
+/**
+ * What a connection's address may be (connections/baseUrl.ts): the tag's bound for media. A CSP
+ * source cannot name an IPv6 literal, so a directory on http://[::1] has its showreels played only
+ * from the media cache.
+ */
+const anyDirectory = ['https:', 'http://127.0.0.1:*', 'http://localhost:*'];
+
+function directives(mediaSources: readonly string[]): string[] {
+  return [
+    "default-src 'self'",
+    "img-src 'self' data: blob: app: castdesk-media:",
+    ["media-src 'self' castdesk-media:", ...mediaSources].join(' '),
+    "style-src 'self' 'unsafe-inline'",
+    "script-src 'self'",
+    "connect-src 'self' castdesk-media:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ];
+}
+
+/**
+ * The origins of `directoryUrls` that can stand in a policy: http(s) origins only, each once, in
+ * order (anything else, which connections/baseUrl.ts never lets through, is left out, and so are
+ * IPv6 literals, which a CSP source cannot name).
+ */
+export function policyOrigins(directoryUrls: Iterable<string>): string[] {
+  const origins = new Set<string>();
+  for (const url of directoryUrls) {
+    if (!URL.canParse(url)) continue;
+    const { protocol, origin, hostname } = new URL(url);
+    if ((protocol === 'https:' || protocol === 'http:') && !hostname.startsWith('[')) origins.add(origin);
+  }
+  return [...origins];
+}
 
 /** The policy of renderer/index.html's meta tag (frame-ancestors is ignored in a meta tag). */
-export const metaContentSecurityPolicy = directives.join('; ');
+export const metaContentSecurityPolicy = directives(anyDirectory).join('; ');
 
-/** The policy both shells send as the Content-Security-Policy header. */
-export const rendererContentSecurityPolicy = [...directives, "frame-ancestors 'none'"].join('; ');
+/**
+ * The policy both shells send as the Content-Security-Policy header of a page: media from the app,
+ * the media cache and `directoryUrls` (the connections' current base URLs), asked as the page is sent.
+ */
+export function rendererContentSecurityPolicy(directoryUrls: Iterable<string> = []): string {
+  return [...directives(policyOrigins(directoryUrls)), "frame-ancestors 'none'"].join('; ');
+}

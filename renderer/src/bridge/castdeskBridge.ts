@@ -53,8 +53,16 @@ function failure<T>(code: 'forbidden_sender' | 'network' | 'internal', message: 
   return { ok: false, error: { code, message } };
 }
 
-/** An HTTP client of the web shell with the CastdeskBridge shape. */
-export function createHttpBridge(getToken: () => string | null, fetchImpl: typeof fetch = (...args) => fetch(...args)): CastdeskBridge {
+/**
+ * An HTTP client of the web shell with the CastdeskBridge shape. `onTokenRefused` hears when the
+ * back end refuses the token this tab holds: a token of an earlier start of the web shell (each
+ * start makes a new one), since a tab only ever gets one from a launch address.
+ */
+export function createHttpBridge(
+  getToken: () => string | null,
+  fetchImpl: typeof fetch = (...args) => fetch(...args),
+  onTokenRefused: () => void = () => undefined,
+): CastdeskBridge {
   const call = async (channel: ChannelName, args: unknown): Promise<BridgeResult<unknown>> => {
     const token = getToken();
     if (!token) return failure('forbidden_sender', 'This page has no launch token: open the address the Castdesk web shell printed.');
@@ -69,6 +77,7 @@ export function createHttpBridge(getToken: () => string | null, fetchImpl: typeo
       return failure('network', `The Castdesk back end cannot be reached: ${(error as Error).message}`);
     }
     if (response.status === 401 || response.status === 403) {
+      onTokenRefused();
       return failure('forbidden_sender', 'The Castdesk back end refused this page: open the address the web shell printed.');
     }
     try {
@@ -97,10 +106,24 @@ function stored(key: string): string | null {
 
 const storedToken = () => stored(tokenStorageKey);
 
+/** Told when the web shell refuses this tab's token (see createHttpBridge). */
+const tokenRefusedListeners = new Set<() => void>();
+
+/**
+ * Web shell only: `listener` hears when the back end refuses the launch token this tab holds, i.e.
+ * the tab belongs to an earlier start. Returns the unsubscribe.
+ */
+export function onLaunchTokenRefused(listener: () => void): () => void {
+  tokenRefusedListeners.add(listener);
+  return () => tokenRefusedListeners.delete(listener);
+}
+
 /** `window.castdesk` in Electron, the web shell's HTTP client elsewhere. */
 export function getBridge(): CastdeskBridge {
   if (isElectronBridge(window.castdesk)) return window.castdesk;
-  webBridge ??= createHttpBridge(storedToken);
+  webBridge ??= createHttpBridge(storedToken, undefined, () => {
+    for (const listener of tokenRefusedListeners) listener();
+  });
   return webBridge;
 }
 

@@ -1,7 +1,9 @@
 /**
- * The directory a profile id belongs to: `scheme://host[:port]` of a connection's base URL. Two keys
- * of one directory see the same actor under the same id, so (origin, id) names a profile across
- * connections, and ids of two directories never meet.
+ * The directory a profile id belongs to: `scheme://host[:port]` of a base URL. Two keys of one
+ * directory see the same actor under the same id, so (origin, id) names a profile across
+ * connections, and ids of two directories never meet. A connection names its directory itself
+ * (`ConnectionView.directoryOrigin`, the origin it was made for, kept when its address changes);
+ * this gives the origin of an address the app has no connection for (a backup's).
  */
 export function directoryOriginOf(baseUrl: string): string {
   try {

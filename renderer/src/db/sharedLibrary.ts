@@ -1,10 +1,11 @@
 /**
  * The one library of this window, opened once and shared by the stores that read it (stores own
  * their databases: none hands this handle to a component). Opening merges the per-connection
- * libraries of earlier versions first (db/libraryMigration.ts), so nothing reads a half-merged
- * library.
+ * libraries of earlier versions first (db/libraryMigration.ts) and the copies a directory's
+ * earlier address left (db/movedDirectoryRepair.ts), so nothing reads a half-merged library.
  */
 import { migrateConnectionLibraries } from './libraryMigration.ts';
+import { repairMovedDirectories } from './movedDirectoryRepair.ts';
 import { openLibraryDb, type LibraryDb } from './libraryDb.ts';
 
 let opening: Promise<LibraryDb> | null = null;
@@ -27,6 +28,14 @@ export function openSharedLibrary(originOf: (connectionId: string) => string | u
     const db = await openLibraryDb();
     try {
       await migrateConnectionLibraries(db, originOf, connectionIds);
+      // Copies a directory's earlier address left (the demo on a new port) merge into the directory.
+      await repairMovedDirectories(
+        db,
+        connectionIds.flatMap((id) => {
+          const origin = originOf(id);
+          return origin ? [{ id, origin }] : [];
+        }),
+      );
     } catch (failure) {
       db.close();
       throw failure;

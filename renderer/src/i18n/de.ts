@@ -80,6 +80,12 @@ export const de: Messages = {
   watch: watchDe,
   links: linksDe,
   updates: updatesDe,
+  earlierStart: {
+    title: 'Dieser Tab gehört zu einem früheren Start von Castdesk',
+    nothingLost: 'Castdesk wurde neu gestartet, seit dieser Tab geöffnet wurde, daher kann dieser Tab es nicht mehr verwenden. Es geht nichts verloren: Ihre Bibliothek, Auswahllisten und Notizen bleiben auf diesem Computer und sind im neuen Tab alle da.',
+    openNew: 'Öffnen Sie Castdesk unter der Adresse, die die Web-Shell beim Start ausgegeben hat; sie beginnt mit',
+    howToGetIt: 'Führen Sie npm run web (oder npm start) erneut aus, wenn Sie sie nicht mehr haben: Es gibt die Adresse aus und öffnet sie für Sie. Schließen Sie danach diesen Tab.',
+  },
   offline: {
     banner: 'Offline: Das Verzeichnis ist nicht erreichbar. Sie sehen, was auf diesem Computer gespeichert ist; Castdesk versucht es selbstständig weiter.',
   },

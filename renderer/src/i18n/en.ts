@@ -78,6 +78,12 @@ export const en = {
   watch: watchEn,
   links: linksEn,
   updates: updatesEn,
+  earlierStart: {
+    title: 'This tab belongs to an earlier start of Castdesk',
+    nothingLost: 'Castdesk was started again since this tab was opened, so this tab may no longer use it. Nothing is lost: your library, shortlists and notes are kept on this computer and are all there in the new tab.',
+    openNew: 'Open Castdesk at the address the web shell printed when it started; it begins with',
+    howToGetIt: 'Run npm run web (or npm start) again if you no longer have it: it prints the address and opens it for you. Then close this tab.',
+  },
   offline: {
     banner: 'Offline: the directory cannot be reached. You are seeing what is saved on this computer; Castdesk retries by itself.',
   },

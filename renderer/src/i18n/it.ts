@@ -80,6 +80,12 @@ export const it: Messages = {
   watch: watchIt,
   links: linksIt,
   updates: updatesIt,
+  earlierStart: {
+    title: 'Questa scheda appartiene a un avvio precedente di Castdesk',
+    nothingLost: 'Castdesk è stato riavviato dopo l’apertura di questa scheda, quindi questa scheda non può più usarlo. Non si perde nulla: la libreria, le shortlist e le note restano su questo computer e sono tutte nella nuova scheda.',
+    openNew: 'Aprire Castdesk all’indirizzo indicato dalla shell web all’avvio; inizia con',
+    howToGetIt: 'Se non lo si ha più, eseguire di nuovo npm run web (o npm start): indica l’indirizzo e lo apre. Poi chiudere questa scheda.',
+  },
   offline: {
     banner: 'Offline: la directory non è raggiungibile. Sono visualizzati i dati salvati su questo computer; Castdesk riprova automaticamente.',
   },

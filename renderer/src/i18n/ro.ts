@@ -80,6 +80,12 @@ export const ro: Messages = {
   watch: watchRo,
   links: linksRo,
   updates: updatesRo,
+  earlierStart: {
+    title: 'Această filă aparține unei porniri anterioare a Castdesk',
+    nothingLost: 'Castdesk a fost pornit din nou de când a fost deschisă această filă, așa că această filă nu îl mai poate folosi. Nu se pierde nimic: biblioteca, listele scurte și notițele rămân pe acest computer și sunt toate în noua filă.',
+    openNew: 'Deschideți Castdesk la adresa afișată de shell-ul web la pornire; începe cu',
+    howToGetIt: 'Dacă nu o mai aveți, rulați din nou npm run web (sau npm start): afișează adresa și o deschide. Apoi închideți această filă.',
+  },
   offline: {
     banner: 'Offline: catalogul nu poate fi accesat. Vedeți ce este salvat pe acest computer; Castdesk reîncearcă automat.',
   },

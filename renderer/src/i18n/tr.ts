@@ -80,6 +80,12 @@ export const tr: Messages = {
   watch: watchTr,
   links: linksTr,
   updates: updatesTr,
+  earlierStart: {
+    title: 'Bu sekme Castdesk\'in önceki bir başlatılmasına ait',
+    nothingLost: 'Bu sekme açıldıktan sonra Castdesk yeniden başlatıldı, bu yüzden bu sekme onu artık kullanamaz. Hiçbir şey kaybolmadı: kitaplığınız, kısa listeleriniz ve notlarınız bu bilgisayarda duruyor ve yeni sekmede hepsi var.',
+    openNew: 'Castdesk\'i web kabuğunun başlarken verdiği adreste açın; adres şununla başlar:',
+    howToGetIt: 'Adres artık elinizde değilse npm run web (veya npm start) komutunu yeniden çalıştırın: adresi yazar ve sizin için açar. Sonra bu sekmeyi kapatın.',
+  },
   offline: {
     banner: 'Çevrim dışı: Kataloğa ulaşılamıyor. Bu bilgisayarda kayıtlı olanları görüyorsunuz; Castdesk kendiliğinden yeniden bağlanmayı dener.',
   },

@@ -4,7 +4,6 @@ import type { ConnectionTest, ConnectionView, DemoStatus } from '../../../contra
 import type { BridgeError, BridgeResult } from '../../../contract/bridge-errors.ts';
 import type { ContentLocale } from '../../../contract/directory-api.ts';
 import { useBridge } from '../bridge/bridgeInjection.ts';
-import { directoryOriginOf } from '../db/directoryOrigin.ts';
 import { useSyncStore } from './sync.ts';
 
 /** How often the first start asks how far the demo directory has got. */
@@ -70,18 +69,28 @@ export const useConnectionStore = defineStore('connections', () => {
     return null;
   }
 
-  async function refresh(): Promise<boolean> {
+  /** Reads the connections again and (unless `syncing` is false) hands them to the sync. */
+  async function refresh({ syncing = true } = {}): Promise<boolean> {
     const answer = take(await bridge.listConnections({}));
     if (!answer) return false;
     connections.value = answer.connections;
     activeId.value = answer.activeId;
     listed.value = true;
-    // Every connection syncs into the one library; the active one's progress is shown.
-    await sync.setConnections(
-      answer.connections.map((connection) => ({ id: connection.id, origin: directoryOriginOf(connection.baseUrl) })),
-      answer.activeId,
-    );
+    if (syncing) await syncConnections();
     return true;
+  }
+
+  /**
+   * Every connection syncs into the one library; the active one's progress is shown. A run that
+   * ended for want of a key runs again once the back end says the key is there (a key stored
+   * after the run asked for it: the demo's, rebound as the demo came back).
+   */
+  async function syncConnections(): Promise<void> {
+    await sync.setConnections(
+      connections.value.map((connection) => ({ id: connection.id, origin: connection.directoryOrigin })),
+      activeId.value,
+    );
+    sync.retryWhereKeyArrived(connections.value.filter((connection) => connection.hasKey).map((connection) => connection.id));
   }
 
   /** Loads everything once at start-up; with no connection at all, connects to the demo directory. */
@@ -93,13 +102,16 @@ export const useConnectionStore = defineStore('connections', () => {
     try {
       const info = take(await bridge.getAppInfo({}));
       if (info) keychain.value = info.keychain;
-      if (!(await refresh())) return;
+      // Listed without syncing yet: the demo directory must be running again before its first run.
+      if (!(await refresh({ syncing: false }))) return;
       if (connections.value.length === 0) await openDemoDirectory();
-      // A first start cut short (a reload, a crash) after the demo connection was made.
-      else if (readMarker(demoOpeningMarker)) await keepDemoOffline();
       // The demo directory runs only while the app does: an active demo connection starts it
-      // again (the back end joins one running, follows its address and stores its key).
+      // again (the back end joins one running, follows its address and stores its key), and only
+      // then does the sync begin, so the first run neither finds the demo away nor its key moving.
       else if (active.value?.isDemo) await reopenDemoDirectory();
+      else await syncConnections();
+      // A first start cut short (a reload, a crash) after the demo connection was made.
+      if (readMarker(demoOpeningMarker)) await keepDemoOffline();
     } finally {
       loading.value = false;
     }
@@ -129,7 +141,8 @@ export const useConnectionStore = defineStore('connections', () => {
   async function reopenDemoDirectory(): Promise<void> {
     const stopWatching = watchDemoStatus();
     try {
-      if (take(await bridge.openDemoDirectory({}))) await refresh();
+      // A demo that cannot start still leaves the library open (offline, with what it keeps).
+      if (!take(await bridge.openDemoDirectory({})) || !(await refresh())) await syncConnections();
     } finally {
       stopWatching();
     }

@@ -1,7 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
 import type { Role } from '../../../contract/directory-api.ts';
-import { directoryOriginOf } from '../db/directoryOrigin.ts';
 import type { ChangeRecord } from '../db/historyDb.ts';
 import type { KeepOfflineScope, ProfileKind, SavedSearchRow } from '../db/libraryDb.ts';
 import { emptyQuery, type ProfileQuery } from '../search/profileIndex.ts';
@@ -158,7 +157,7 @@ export const useLibraryChangesStore = defineStore('libraryChanges', () => {
 
   const connectionOrigin = computed(() => {
     const chosen = connections.connections.find((connection) => connection.id === filters.value.connectionId);
-    return chosen ? directoryOriginOf(chosen.baseUrl) : null;
+    return chosen ? chosen.directoryOrigin : null;
   });
   /** Whether a filter of the active library is chosen (its changes only, then). */
   const activeOnly = computed(() => filters.value.shortlisted || filters.value.keptOffline || filters.value.savedSearchId !== null);
@@ -185,7 +184,7 @@ export const useLibraryChangesStore = defineStore('libraryChanges', () => {
   /** The name of the connection a record's directory is reached through, when it is not the active one. */
   function originLabel(origin: string): string | null {
     if (origin === activeOrigin.value) return null;
-    return connections.connections.find((connection) => directoryOriginOf(connection.baseUrl) === origin)?.name ?? origin;
+    return connections.connections.find((connection) => connection.directoryOrigin === origin)?.name ?? origin;
   }
 
   return {

@@ -9,7 +9,6 @@ import { defineStore } from 'pinia';
 import { inject, ref } from 'vue';
 import type { ActorDetail } from '../../../contract/directory-api.ts';
 import { mediaUrl } from '../bridge/castdeskBridge.ts';
-import { directoryOriginOf } from '../db/directoryOrigin.ts';
 import type { ShortlistEntryRow } from '../db/shortlistDb.ts';
 import { castdeskComposerKey } from '../i18n/index.ts';
 import { presentationPackageId, readPicks, type PicksRefusal } from '../shortlists/directorPicks.ts';
@@ -61,7 +60,7 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
   async function actorsOf(entries: ShortlistEntryRow[], includeNotes: boolean): Promise<PresentationActor[]> {
     const current = await shortlists.withCurrentProfiles(entries);
     const connectionId = sync.connectionId;
-    const origin = connections.active ? directoryOriginOf(connections.active.baseUrl) : null;
+    const origin = connections.active ? connections.active.directoryOrigin : null;
     // Details and cached pictures belong to the active connection's directory only.
     const ownIds = current.filter((entry) => entry.directoryOrigin === origin).map((entry) => entry.actorId);
     const details = new Map<number, ActorDetail>();

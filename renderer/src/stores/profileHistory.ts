@@ -1,7 +1,6 @@
 import { defineStore, getActivePinia } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
 import { onDetailWrite } from '../db/detailWriteHook.ts';
-import { directoryOriginOf } from '../db/directoryOrigin.ts';
 import {
   historyTotals,
   markProfileOpened,
@@ -61,7 +60,7 @@ export const useProfileHistoryStore = defineStore('profileHistory', () => {
 
   const activeOrigin = computed(() => {
     const active = useConnectionStore(pinia).active;
-    return active ? directoryOriginOf(active.baseUrl) : null;
+    return active ? active.directoryOrigin : null;
   });
 
   // ---- the open profile's timeline ----

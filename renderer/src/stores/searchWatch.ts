@@ -13,7 +13,6 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
 import type { LibraryDb, SearchRow } from '../db/libraryDb.ts';
-import { directoryOriginOf } from '../db/directoryOrigin.ts';
 import { callWatchesOf, searchWatchesOf, updateCallWatches, updateSearchWatches, watchDb, type CallWatchRow, type SearchWatchRow, type WatchedSearch } from '../db/watchDb.ts';
 import { runWatch } from '../db/watchRuns.ts';
 import { queryFromRoute, routeQueryFromText } from '../search/profileQueryUrl.ts';
@@ -33,7 +32,7 @@ export const useSearchWatchStore = defineStore('searchWatch', () => {
   const connections = useConnectionStore();
 
   /** The directory of the active connection: what is remembered is remembered per directory. */
-  const origin = computed(() => (connections.active ? directoryOriginOf(connections.active.baseUrl) : null));
+  const origin = computed(() => (connections.active ? connections.active.directoryOrigin : null));
   const searchWatches = shallowRef<ReadonlyMap<string, SearchWatchRow>>(new Map());
   const callWatches = shallowRef<ReadonlyMap<number, CallWatchRow>>(new Map());
   const error = ref<LibraryError | null>(null);

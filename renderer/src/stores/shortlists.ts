@@ -9,7 +9,6 @@ import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
 import type { ActorDetail } from '../../../contract/directory-api.ts';
 import { mediaUrl } from '../bridge/castdeskBridge.ts';
-import { directoryOriginOf } from '../db/directoryOrigin.ts';
 import type { ActorRow, SearchRow } from '../db/libraryDb.ts';
 import {
   openShortlistDb,
@@ -114,7 +113,7 @@ export const useShortlistsStore = defineStore('shortlists', () => {
   const index = useSearchIndexStore();
   const connections = useConnectionStore();
   /** The directory of the active connection: new entries come from it; its index tells what is current. */
-  const activeOrigin = computed(() => (connections.active ? directoryOriginOf(connections.active.baseUrl) : null));
+  const activeOrigin = computed(() => (connections.active ? connections.active.directoryOrigin : null));
 
   const db = shallowRef<ShortlistDb | null>(null);
   const lists = shallowRef<ListSummary[]>([]);
@@ -157,7 +156,7 @@ export const useShortlistsStore = defineStore('shortlists', () => {
         return;
       }
       try {
-        const known = connections.connections.map((connection) => ({ id: connection.id, name: connection.name, directoryOrigin: directoryOriginOf(connection.baseUrl) }));
+        const known = connections.connections.map((connection) => ({ id: connection.id, name: connection.name, directoryOrigin: connection.directoryOrigin }));
         await migrateConnectionShortlists(shortlistDb, known);
       } catch (failure) {
         // An old list that cannot be read stays where it is (the next start tries again); the
@@ -625,7 +624,7 @@ export const useShortlistsStore = defineStore('shortlists', () => {
     const through =
       directoryOrigin === activeOrigin.value
         ? sync.connectionId
-        : (connections.connections.find((connection) => directoryOriginOf(connection.baseUrl) === directoryOrigin)?.id ?? null);
+        : (connections.connections.find((connection) => connection.directoryOrigin === directoryOrigin)?.id ?? null);
     return through ? mediaUrl(through, url) : undefined;
   }
 

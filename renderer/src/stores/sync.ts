@@ -221,6 +221,24 @@ export const useSyncStore = defineStore('sync', () => {
     libraryOpen.value = true;
   }
 
+  /**
+   * Runs again the sync of each of `ids` whose last run ended because the connection had no key:
+   * the back end says it has one now. Nothing else restarts a run that ended so.
+   */
+  function retryWhereKeyArrived(ids: readonly string[]): void {
+    const endedForWantOfKey = (engine: SyncEngine) => {
+      const last = engine.progress();
+      return last.state === 'error' && last.lastError?.code === 'key_missing';
+    };
+    for (const id of ids) {
+      const running = engines.get(id);
+      if (!running || !endedForWantOfKey(running.engine)) continue;
+      // A run shows its end a moment before it is over, and asking then joins it: once it is
+      // over, one that still ended for want of the key is asked again.
+      void runEngine(running.engine).then(() => (endedForWantOfKey(running.engine) ? runEngine(running.engine) : undefined));
+    }
+  }
+
   /** Runs a sync of every connection (full: reread every list and reconcile). */
   async function start(full = false): Promise<void> {
     error.value = null;
@@ -415,6 +433,7 @@ export const useSyncStore = defineStore('sync', () => {
     cancel,
     view,
     mediaConnection,
+    retryWhereKeyArrived,
     originOf,
     shareOf,
     clearCache,

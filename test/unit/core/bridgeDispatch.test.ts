@@ -214,7 +214,12 @@ function memoryKeys(): KeyStore & { stored: Map<string, BoundKey> } {
   };
 }
 
-function memoryConnections(): ConnectionsPort {
+/**
+ * Connections in memory, keeping the store's rules the handlers rely on: the directory is the first
+ * address's origin unless named and stays when the address moves; a move to another origin deletes
+ * the key or, given `rebindKey`, binds that key to the new address.
+ */
+function memoryConnections(keys?: ReturnType<typeof memoryKeys>): ConnectionsPort {
   const connections: ConnectionRecord[] = [];
   let activeId: string | null = null;
   let next = 1;
@@ -222,13 +227,17 @@ function memoryConnections(): ConnectionsPort {
     list: async () => ({ connections: connections.map((c) => ({ ...c })), activeId }),
     get: async (id) => connections.find((c) => c.id === id) ?? null,
     add: async (input) => {
-      const connection = { ...input, id: `c-${next++}` };
+      const connection = { ...input, directoryOrigin: input.directoryOrigin ?? new URL(input.baseUrl).origin, id: `c-${next++}` };
       connections.push(connection);
       activeId ??= connection.id;
       return connection;
     },
-    update: async (id, patch) => {
+    update: async (id, patch, options) => {
       const connection = connections.find((c) => c.id === id)!;
+      if (patch.baseUrl !== undefined && new URL(patch.baseUrl).origin !== new URL(connection.baseUrl).origin) {
+        if (options?.rebindKey === undefined) await keys?.deleteKey(id);
+        else await keys?.setKey(id, options.rebindKey, patch.baseUrl);
+      }
       Object.assign(connection, patch);
       return { ...connection };
     },
@@ -356,12 +365,12 @@ describe('bridge handlers: the key never comes out', () => {
 describe('bridge handlers: the demo directory', () => {
   function demoParts(baseUrls: string[]) {
     const keys = memoryKeys();
-    const connections = memoryConnections();
+    const connections = memoryConnections(keys);
     const parts = {
       keys,
       connections,
       forgetDirectory: () => undefined,
-      demo: { start: async () => ({ baseUrl: baseUrls.shift()!, key: 'demo-casting-pro-1' }) },
+      demo: { start: async () => ({ baseUrl: baseUrls.shift()!, key: 'demo-casting-pro-1', directoryOrigin: 'http://127.0.0.1:40000' }) },
     } as unknown as BackEndParts;
     return { dispatch: createDispatcher(createHandlers(parts)), keys, connections };
   }
@@ -374,8 +383,11 @@ describe('bridge handlers: the demo directory', () => {
     const id = first.ok ? (first.value as { id: string }).id : '';
     expect(keys.stored.get(id)).toEqual({ key: 'demo-casting-pro-1', origin: 'http://127.0.0.1:41000' });
     expect((await connections.list()).activeId).toBe(id);
+    // The demo's identity is the one its data folder was first served at, whatever its port now.
+    expect(first).toMatchObject({ ok: true, value: { directoryOrigin: 'http://127.0.0.1:40000' } });
     const second = await dispatch('openDemoDirectory', {});
-    expect(second).toMatchObject({ ok: true, value: { id, baseUrl: 'http://127.0.0.1:42000' } });
+    // Another port, the same directory: the offline library keeps one copy of each profile.
+    expect(second).toMatchObject({ ok: true, value: { id, baseUrl: 'http://127.0.0.1:42000', directoryOrigin: 'http://127.0.0.1:40000', hasKey: true } });
     // The demo's new port is a new origin: the key is stored again, for it.
     expect(keys.stored.get(id)).toEqual({ key: 'demo-casting-pro-1', origin: 'http://127.0.0.1:42000' });
     expect((await connections.list()).connections.map((c) => c.id)).toEqual([mine.id, id]);

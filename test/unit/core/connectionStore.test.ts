@@ -129,6 +129,7 @@ describe('connection store', () => {
       baseUrl: 'https://directory.example.com',
       contentLocale: 'de',
       createdAt: '2026-01-02T03:04:05.678Z',
+      directoryOrigin: 'https://directory.example.com',
     });
     expect(keyStore.keys.get(added.id)?.key).toBe('k-canary-3b1f9e');
     expect(store.activeConnectionId()).toBe(added.id);
@@ -281,6 +282,40 @@ describe('connection store', () => {
       'settings.json.corrupt-2026-01-02T03-04-05-678Z',
       'settings.json.corrupt-2026-01-02T03-04-05-678Z-1',
     ]);
+  });
+
+  it('reads settings of schema 1: each connection is the directory at its address then, written as schema 2 at the next change', async () => {
+    const v1 = {
+      schemaVersion: 1,
+      activeConnectionId: 'demo',
+      connections: [
+        { id: 'demo', name: 'Demo directory', baseUrl: 'http://127.0.0.1:34155', contentLocale: 'en', isDemo: true, createdAt: '2026-01-01T00:00:00.000Z' },
+        { id: 'agency', name: 'Agentur', baseUrl: 'https://directory.example.com/api', contentLocale: 'de', createdAt: '2026-01-01T00:00:00.000Z' },
+      ],
+    };
+    await writeFile(settingsFile(), JSON.stringify(v1));
+    const store = await open();
+    expect(store.loadProblem).toBeNull();
+    expect(store.list().map((connection) => [connection.id, connection.directoryOrigin])).toEqual([
+      ['demo', 'http://127.0.0.1:34155'],
+      ['agency', 'https://directory.example.com'],
+    ]);
+    // The demo comes back on another port: still the directory it was.
+    await store.update('demo', { baseUrl: 'http://127.0.0.1:41000' }, { rebindKey: 'demo-casting-pro-1' });
+    const written = JSON.parse(await readFile(settingsFile(), 'utf8')) as { schemaVersion: number; connections: { directoryOrigin: string; baseUrl: string }[] };
+    expect(written.schemaVersion).toBe(2);
+    expect(written.connections[0]).toMatchObject({ baseUrl: 'http://127.0.0.1:41000', directoryOrigin: 'http://127.0.0.1:34155' });
+    expect(keyStore.keys.get('demo')).toEqual({ key: 'demo-casting-pro-1', origin: 'http://127.0.0.1:41000' });
+  });
+
+  it('keeps a connection the same directory when its address changes, and drops its key unless the new one is given', async () => {
+    const store = await open();
+    const added = await store.add({ ...sample, key: 'k-agency-1' });
+    const moved = await store.update(added.id, { baseUrl: 'https://moved.example.com' });
+    expect(moved.directoryOrigin).toBe('https://directory.example.com');
+    expect(keyStore.keys.has(added.id)).toBe(false);
+    await expect(store.update(added.id, { baseUrl: 'https://again.example.com' }, { rebindKey: 'has space' })).rejects.toThrow();
+    expect(store.get(added.id)?.baseUrl).toBe('https://moved.example.com');
   });
 
   it('refuses a settings file from a newer version and leaves it untouched', async () => {

@@ -20,6 +20,8 @@ let workDir: string;
 let rendererDir: string;
 let serve: (request: Request) => Promise<Response>;
 const secret = 'TOP SECRET — outside the renderer folder';
+/** The connections' base URLs as the back end would give them when a page is served. */
+let directoryAddresses: string[] = [];
 
 beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), 'castdesk-app-scheme-'));
@@ -31,7 +33,7 @@ beforeAll(async () => {
   // A sibling folder whose name starts like the renderer's: a naive prefix check would let it through.
   await mkdir(path.join(workDir, 'renderer-other'));
   await writeFile(path.join(workDir, 'renderer-other', 'secret.txt'), secret);
-  serveAppScheme(rendererDir);
+  serveAppScheme(rendererDir, () => directoryAddresses);
   serve = electronDouble.recorded.protocolHandlers.get('app')!;
 });
 
@@ -54,7 +56,7 @@ describe('app://castdesk/', () => {
     const response = await serve(new Request('app://castdesk/index.html'));
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(response.headers.get('content-security-policy')).toBe(rendererContentSecurityPolicy);
+    expect(response.headers.get('content-security-policy')).toBe(rendererContentSecurityPolicy());
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(await response.text()).toContain('<title>Castdesk</title>');
   });
@@ -73,11 +75,32 @@ describe('app://castdesk/', () => {
     const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html)?.[1];
     // A meta tag cannot carry frame-ancestors; everything else is the same text.
     expect(meta).toBe(metaContentSecurityPolicy);
-    expect(rendererContentSecurityPolicy).toBe(`${metaContentSecurityPolicy}; frame-ancestors 'none'`);
-    expect(securityHeaders['Content-Security-Policy']).toBe(rendererContentSecurityPolicy);
+    const addresses = ['http://127.0.0.1:41234', 'https://directory.example/api/'];
+    expect(securityHeaders(addresses)['Content-Security-Policy']).toBe(rendererContentSecurityPolicy(addresses));
+    // The header is the tag narrowed: media from the connected directories instead of any address a
+    // connection may have; frame-ancestors only as a header.
+    const narrowed = metaContentSecurityPolicy.replace(
+      "castdesk-media: https: http://127.0.0.1:* http://localhost:*;",
+      'castdesk-media: http://127.0.0.1:41234 https://directory.example;',
+    );
+    expect(narrowed).not.toBe(metaContentSecurityPolicy);
+    expect(rendererContentSecurityPolicy(addresses)).toBe(`${narrowed}; frame-ancestors 'none'`);
   });
 
-  it('sends a policy that submits no form, lets no page frame the app, and loads media only from the app and its media cache', async () => {
+  it('lets media come from the connected directories at their addresses as each page is served', async () => {
+    const mediaSources = async () => {
+      const header = (await serve(new Request('app://castdesk/index.html'))).headers.get('content-security-policy') ?? '';
+      return header.split(';').map((directive) => directive.trim()).find((directive) => directive.startsWith('media-src '));
+    };
+    directoryAddresses = ['http://127.0.0.1:33819', 'https://directory.example/api'];
+    expect(await mediaSources()).toBe("media-src 'self' castdesk-media: http://127.0.0.1:33819 https://directory.example");
+    // The demo came back on another port: the next page may play from there, no longer from the old one.
+    directoryAddresses = ['http://127.0.0.1:34155', 'https://directory.example/api', 'not a url', 'javascript:alert(1)', 'http://[::1]:8787'];
+    expect(await mediaSources()).toBe("media-src 'self' castdesk-media: http://127.0.0.1:34155 https://directory.example");
+    directoryAddresses = [];
+  });
+
+  it('sends a policy that submits no form, lets no page frame the app, and loads media only from the app, its media cache and the directories', async () => {
     const header = (await serve(new Request('app://castdesk/index.html'))).headers.get('content-security-policy') ?? '';
     const directives = new Map(header.split(';').map((directive) => {
       const [name = '', ...sources] = directive.trim().split(/\s+/);
@@ -85,7 +108,7 @@ describe('app://castdesk/', () => {
     }));
     expect(directives.get('form-action')).toBe("'none'");
     expect(directives.get('frame-ancestors')).toBe("'none'");
-    // Showreels from any https host or a local port are no longer loaded by the renderer itself.
+    // With no connection, no host at all: not any https host, nor any local port.
     expect(directives.get('media-src')).toBe("'self' castdesk-media:");
     expect(directives.get('object-src')).toBe("'none'");
     expect(directives.get('script-src')).toBe("'self'");
@@ -107,7 +130,7 @@ describe('app://castdesk/', () => {
     const response = await serve(new Request(url));
     expect([403, 404]).toContain(response.status);
     expect(await response.text()).not.toContain(secret);
-    expect(response.headers.get('content-security-policy')).toBe(rendererContentSecurityPolicy);
+    expect(response.headers.get('content-security-policy')).toBe(rendererContentSecurityPolicy());
   });
 
   it('refuses an absolute path smuggled in encoded', async () => {

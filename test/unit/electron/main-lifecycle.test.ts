@@ -58,7 +58,7 @@ describe('once ready', () => {
     expect([...recorded.protocolHandlers.keys()].sort()).toEqual(['app', 'castdesk-media']);
     const response = await recorded.protocolHandlers.get('app')!(new Request('app://castdesk/..%2f..%2fpackage.json'));
     expect(response.status).toBe(403);
-    expect(response.headers.get('content-security-policy')).toBe(rendererContentSecurityPolicy);
+    expect(response.headers.get('content-security-policy')).toBe(rendererContentSecurityPolicy());
   });
 
   it('registers one IPC handler per contract channel and no other', () => {

@@ -42,7 +42,7 @@ afterEach(async () => {
 });
 
 const actors = [actorItem(1, 'Zoe Zander'), actorItem(2, 'Ada Aalto'), actorItem(3, 'Björn Berg'), actorItem(4, 'Jonas Weber')];
-const other = { ...demoView, id: 'other-1', name: 'Agentur Süd', baseUrl: 'https://other.example/api', isDemo: false };
+const other = { ...demoView, id: 'other-1', name: 'Agentur Süd', baseUrl: 'https://other.example/api', directoryOrigin: 'https://other.example', isDemo: false };
 
 async function started() {
   const connectionId = `c-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;

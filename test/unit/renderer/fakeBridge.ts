@@ -16,4 +16,4 @@ export function fakeBridge(overrides: Partial<Record<keyof CastdeskBridge, (args
   return { bridge: bridge as CastdeskBridge, calls };
 }
 
-export const demoView: ConnectionView = { id: 'demo-1', name: 'Demo directory', baseUrl: 'http://127.0.0.1:40000', contentLocale: 'en', isDemo: true, hasKey: true };
+export const demoView: ConnectionView = { id: 'demo-1', name: 'Demo directory', baseUrl: 'http://127.0.0.1:40000', contentLocale: 'en', isDemo: true, directoryOrigin: 'http://127.0.0.1:40000', hasKey: true };

@@ -55,8 +55,8 @@ async function twoDirectories() {
   const directory = fakeDirectory({ actors, actorIdsByConnection: { [n]: [1, 2], [s]: [7, 8, 9] } });
   const bridge = directory.bridge as CastdeskBridge & Record<string, unknown>;
   const connections = [
-    { ...demoView, id: n, name: 'North', baseUrl: north, isDemo: false },
-    { ...demoView, id: s, name: 'South', baseUrl: south, isDemo: false },
+    { ...demoView, id: n, name: 'North', baseUrl: north, directoryOrigin: new URL(north).origin, isDemo: false },
+    { ...demoView, id: s, name: 'South', baseUrl: south, directoryOrigin: new URL(south).origin, isDemo: false },
   ];
   Object.assign(bridge, {
     getAppInfo: async () => ({ ok: true, value: { version: '1', shell: 'web', keychain: { available: true }, folders: { data: '/tmp/castdesk', logs: '/tmp/castdesk/logs' } } }),

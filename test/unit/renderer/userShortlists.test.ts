@@ -28,8 +28,8 @@ const actors = [actorItem(1, 'Zoe Zander'), actorItem(2, 'Ada Aalto')];
 
 /** The stores of a started app with two connections to two directories; the bridge keeps the list. */
 async function startedWithTwoConnections() {
-  const a: ConnectionView = { id: fresh('a'), name: 'Demo directory', baseUrl: 'http://127.0.0.1:40000', contentLocale: 'en', isDemo: true, hasKey: true };
-  const b: ConnectionView = { id: fresh('b'), name: 'Agentur Nord', baseUrl: 'https://directory.example.com/api', contentLocale: 'de', isDemo: false, hasKey: true };
+  const a: ConnectionView = { id: fresh('a'), name: 'Demo directory', baseUrl: 'http://127.0.0.1:40000', contentLocale: 'en', isDemo: true, directoryOrigin: 'http://127.0.0.1:40000', hasKey: true };
+  const b: ConnectionView = { id: fresh('b'), name: 'Agentur Nord', baseUrl: 'https://directory.example.com/api', contentLocale: 'de', isDemo: false, directoryOrigin: 'https://directory.example.com', hasKey: true };
   const state = { connections: [a, b], activeId: a.id as string | null };
   const directory = fakeDirectory({ actors });
   Object.assign(directory.bridge, {
