@@ -9,6 +9,7 @@
  * db/shortlistMigration.ts copies those in, once.
  */
 import { Dexie, type DexieOptions, type Table } from 'dexie';
+import type { PrivateSnapshotField } from '../shortlists/privateAttributes.ts';
 import type { ShortlistColour, ShortlistStatus } from '../shortlists/shortlistOptions.ts';
 import { writeLibrary } from './libraryDb.ts';
 
@@ -42,6 +43,11 @@ export interface ActorSnapshot {
   pictureUrl: string | null;
   /** The directory's updated_at of what the snapshot was taken from. */
   updatedAt: string | null;
+  /**
+   * Facts the actor shows only to verified casting professionals (attribute_visibility), which
+   * exports leave out unless asked; absent when no detail told (entries saved before it was kept).
+   */
+  privateFields?: PrivateSnapshotField[];
 }
 
 export interface ShortlistEntryRow {

@@ -29,6 +29,7 @@ import { openLibrary, profilesOf } from './libraryAccess.ts';
 import { watchLive } from './liveLibrary.ts';
 import { useSearchIndexStore } from './searchIndex.ts';
 import { useSyncStore } from './sync.ts';
+import { privateFieldsOf } from '../shortlists/privateAttributes.ts';
 
 export type EntryPatch = Partial<Pick<ShortlistEntryRow, 'note' | 'rating' | 'colours' | 'tags' | 'status'>>;
 
@@ -94,6 +95,7 @@ export function snapshotOf(row: SearchRow | undefined, detail: ActorDetail | und
     thumbUrl: main?.versions?.thumb_large ?? main?.versions?.thumb ?? row?.thumbUrl ?? null,
     pictureUrl: main?.versions?.large ?? main?.url ?? row?.thumbUrl ?? null,
     updatedAt: detail?.updated_at ?? row?.updatedAt ?? null,
+    ...(detail ? { privateFields: privateFieldsOf(detail.attribute_visibility) } : {}),
   };
 }
 
@@ -102,8 +104,9 @@ function mergeSnapshots(current: ActorSnapshot, older: ActorSnapshot): ActorSnap
   const merged = { ...current };
   for (const key of Object.keys(older) as (keyof ActorSnapshot)[]) {
     const value = current[key];
-    const empty = value === null || value === '' || (Array.isArray(value) && value.length === 0) || (typeof value === 'object' && value !== null && Object.keys(value).length === 0);
-    if (empty) Object.assign(merged, { [key]: older[key] });
+    // A detail's privateFields, even empty, is what the actor shows now; only an unknown one is filled in.
+    const known = key === 'privateFields' ? value !== undefined : !(value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0) || (typeof value === 'object' && value !== null && Object.keys(value).length === 0));
+    if (!known) Object.assign(merged, { [key]: older[key] });
   }
   return merged;
 }
