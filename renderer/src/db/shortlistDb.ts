@@ -9,6 +9,7 @@
  * db/shortlistMigration.ts copies those in, once.
  */
 import { Dexie, type DexieOptions, type Table } from 'dexie';
+import type { PictureFraming } from '../shortlists/exportPicture.ts';
 import type { PrivateSnapshotField } from '../shortlists/privateAttributes.ts';
 import type { ShortlistColour, ShortlistStatus } from '../shortlists/shortlistOptions.ts';
 import { writeLibrary } from './libraryDb.ts';
@@ -48,6 +49,9 @@ export interface ActorSnapshot {
    * exports leave out unless asked; absent when no detail told (entries saved before it was kept).
    */
   privateFields?: PrivateSnapshotField[];
+  /** How exports frame `pictureUrl` (its crop region, or fit whole) and its size; absent before they were kept. */
+  pictureFraming?: PictureFraming;
+  pictureSize?: [number, number] | null;
 }
 
 export interface ShortlistEntryRow {

@@ -99,6 +99,8 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
           ],
           note: includeNotes ? entry.note : '',
           picture,
+          framing: snapshot.pictureFraming,
+          pictureSize: snapshot.pictureSize,
         };
       }),
     );

@@ -209,6 +209,7 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
           rating: entry.rating,
           note: entry.note,
           pictureUrl: entry.snapshot.pictureUrl ?? entry.snapshot.thumbUrl,
+          framing: entry.snapshot.pictureFraming,
           unavailable: !shortlists.available(entry.actorId, entry.directoryOrigin),
         })),
         // Only the offline cache: a picture it does not hold becomes the placeholder.
