@@ -351,6 +351,19 @@ const matchIds = (role: { findAll(selector: string): { attributes(name: string):
   role.findAll('[data-testid="role-match"]').map((match) => Number(match.attributes('data-actor-id')));
 
 describe('Casting call detail', () => {
+  it('opens a role\'s criteria sorted by best fit, and offers the role\'s name when the search is saved (issue 22, item 13)', async () => {
+    const { view, router } = await mountApp('/casting-calls/21', { actors, listed, calls: [callRow(callItem, true, callDetail)] });
+    await eventually(() => expect(view.findAll('[data-testid="role-search"]').length).toBeGreaterThan(0));
+    await view.get('[data-testid="role-search"]').trigger('click');
+    await eventually(() => expect(router.currentRoute.value.name).toBe('actors'));
+    expect(router.currentRoute.value.query.sort).toBe('fit');
+    // Greta's 25–35 is Jordan's own range; Fiona's 24–30 lies further off. By name Fiona would come first.
+    await eventually(() => expect(view.findAll('[data-testid="profile-row"]').map((row) => Number(row.attributes('data-id')))).toEqual([2, 1]));
+    expect((view.get('[data-testid="sort"]').element as HTMLSelectElement).value).toBe('fit');
+    await view.get('[data-testid="save-search"]').trigger('click');
+    await eventually(() => expect((view.get('[data-testid="save-search-name"]').element as HTMLInputElement).value).toBe('Jordan'));
+  });
+
   it('shows the call, its roles and the cached actors who fit each role, and none who do not', async () => {
     const { view, connectionId } = await mountApp('/casting-calls/21', { actors, listed, calls: [callRow(callItem, true, callDetail)] });
     await eventually(() => expect(view.findAll('[data-testid="role-match"]').length).toBeGreaterThan(0));
