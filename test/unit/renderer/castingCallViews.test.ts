@@ -351,6 +351,16 @@ const matchIds = (role: { findAll(selector: string): { attributes(name: string):
   role.findAll('[data-testid="role-match"]').map((match) => Number(match.attributes('data-actor-id')));
 
 describe('Casting call detail', () => {
+  it('keeps a space between a role\'s inherited deadline and the note that says so (issue 22, item 21)', async () => {
+    const visibleCall: CastingCallDetail = { ...callDetail, id: 51, deadline_visible: true, roles: [{ ...callDetail.roles[0]!, deadline: null }] };
+    const { view } = await mountApp('/casting-calls/51', { calls: [callRow({ ...callItem, id: 51, deadline_visible: true }, true, visibleCall)] });
+    await eventually(() => expect(view.findAll('[data-testid="role-deadline"]')).toHaveLength(1));
+    const text = view.get('[data-testid="role-deadline"]').text();
+    expect(text).toContain(en.castingCalls.inheritedDeadline);
+    expect(text).toMatch(/\S \(/);
+    expect(text).not.toMatch(/\S\(/);
+  });
+
   it('opens a role\'s criteria sorted by best fit, and offers the role\'s name when the search is saved (issue 22, item 13)', async () => {
     const { view, router } = await mountApp('/casting-calls/21', { actors, listed, calls: [callRow(callItem, true, callDetail)] });
     await eventually(() => expect(view.findAll('[data-testid="role-search"]').length).toBeGreaterThan(0));
