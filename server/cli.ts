@@ -12,9 +12,12 @@ import { onStopRequest } from './src/stopRequests.ts';
 const usage = `Usage: npm run directory -- [--host 127.0.0.1] [--port 8787] [--data-dir DIR]
                      [--fixture FILE.json | --demo [--actors N] [--crew N] [--casting-calls N] [--seed S]]
                      [--rate-limit 300/300s | --rate-limit off] [--media-rate-limit 3000/300s | off]
-                     [--public-url https://directory.example]
+                     [--public-url https://directory.example] [--live-changes 60s | off]
 --public-url is where clients reach the service (behind a proxy, say): Link headers and media
 URLs are built on it. Default: the listen address.
+--live-changes makes demo data change as a real directory does: every interval a few actors get a
+new picture, credit or agency, one is retired and a casting call with a role is added, the same
+way for the same seed. Default: off.
 Set DATABASE_URL to use a PostgreSQL server instead of the embedded PGlite.`;
 
 function fail(message: string): never {
@@ -27,6 +30,15 @@ function wholeNumber(name: string, value: string | undefined, min: number, max: 
   const number = Number(value);
   if (!/^\d+$/.test(value) || number < min || number > max) fail(`--${name} takes a whole number from ${min} to ${max}, not ${JSON.stringify(value)}.`);
   return number;
+}
+
+/** `--live-changes 60s` (or `60`): seconds between steps, at least 5; `off`: none. */
+function parseLiveChanges(value: string): { everySeconds: number } | undefined {
+  if (value === 'off') return undefined;
+  const match = /^(\d+)s?$/.exec(value);
+  const seconds = match ? Number(match[1]) : NaN;
+  if (!(seconds >= 5 && seconds <= 86_400)) fail(`--live-changes takes seconds from 5 to 86400 (like 60s) or off, not ${JSON.stringify(value)}.`);
+  return { everySeconds: seconds };
 }
 
 async function main(): Promise<void> {
@@ -46,6 +58,7 @@ async function main(): Promise<void> {
         'rate-limit': { type: 'string', default: '300/300s' },
         'media-rate-limit': { type: 'string' },
         'public-url': { type: 'string' },
+        'live-changes': { type: 'string', default: 'off' },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -81,6 +94,8 @@ async function main(): Promise<void> {
     ? mediaRateLimitFor(rateLimit)
     : parsed(() => parseRateLimit(args['media-rate-limit']!, '--media-rate-limit'));
   const publicUrl = args['public-url'] === undefined ? undefined : parsed(() => parsePublicUrl(args['public-url']!));
+  const liveChanges = parseLiveChanges(args['live-changes']);
+  if (liveChanges && !args.demo) fail('--live-changes goes with --demo.');
   const describeLimit = (limit: RateLimitConfig | false) => (limit ? `${limit.limit} requests per ${limit.windowSeconds} s per client` : 'off');
 
   // Heard from the start: a stop asked for while the demo data is generated waits for the database
@@ -107,6 +122,7 @@ async function main(): Promise<void> {
     rateLimit,
     mediaRateLimit,
     publicUrl,
+    liveChanges,
     log: (line) => process.stdout.write(`${line}\n`),
   });
   started.directory = directory;

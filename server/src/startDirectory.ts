@@ -7,6 +7,7 @@ import { readdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { openPglite, openPostgres, type Database, type Queryable } from './db/database.ts';
 import { ensureSchema } from './db/schema.ts';
+import { applyLiveChangeStep } from './demo/liveChanges.ts';
 import { withRandomSecrets } from './demo/apiKeys.ts';
 import { demoWorkerSource } from './demo/demoWorkerSource.ts';
 import { readDemoKeyRecord, writeDemoKeyRecord, type PrintedKey } from './demoKeyRecord.ts';
@@ -57,7 +58,33 @@ export interface DirectoryOptions {
   socketLimits?: Partial<SocketLimits>;
   /** The service's clock, which decides `current`. */
   now?: () => Date;
+  /** Demo data that changes as a real directory does (demo/liveChanges.ts); off when omitted. */
+  liveChanges?: LiveChangesOptions;
   log?: (line: string) => void;
+}
+
+export interface LiveChangesOptions {
+  /** Seconds between two steps of changes. */
+  everySeconds: number;
+  /** Which profiles the steps touch; default the demo's seed. */
+  seed?: number;
+  /**
+   * Calls `step` on the change clock and returns how to stop it; default every `everySeconds`.
+   * Tests pass their own and step explicitly.
+   */
+  clock?: (step: () => Promise<void>, everySeconds: number) => () => void;
+}
+
+/** The default change clock: one step every `everySeconds`, never two at once. */
+function intervalClock(step: () => Promise<void>, everySeconds: number): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    void step().finally(() => (running = false));
+  }, everySeconds * 1000);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 export interface RunningDirectory {
@@ -188,6 +215,27 @@ async function readAgencies(db: Queryable): Promise<Map<number, FixtureAgency>> 
   return new Map(rows.map((row) => JSON.parse(row.doc) as FixtureAgency).map((agency) => [agency.id, agency]));
 }
 
+/** The seed of the demo this start serves (live changes follow it unless given their own). */
+async function demoSeed(db: Queryable, options: DirectoryOptions): Promise<number> {
+  const stored = (await storedSource(db)) as { seed?: number } | undefined;
+  return options.liveChanges?.seed ?? stored?.seed ?? defaultDemoSize.seed;
+}
+
+/** Runs live changes on their clock; a failed step is logged and the next one tried on time. */
+function startLiveChanges(db: Database, context: RouteContext, live: LiveChangesOptions, seed: number, log: (line: string) => void): () => void {
+  log(`Live changes: a few profiles and a casting call change every ${live.everySeconds} s (seed ${seed}).`);
+  const step = async () => {
+    try {
+      const changed = await applyLiveChangeStep(db, seed, context.now());
+      context.counts.clear();
+      if (changed) log(`Live changes, step ${changed.step}: actors ${changed.newPicture}, ${changed.newCredit}, ${changed.newAgency} edited, ${changed.retired} retired, casting call ${changed.castingCall} added.`);
+    } catch (error) {
+      log(`Live changes failed: ${(error as Error).message}`);
+    }
+  };
+  return (live.clock ?? intervalClock)(step, live.everySeconds);
+}
+
 export async function startDirectory(options: DirectoryOptions = {}): Promise<RunningDirectory> {
   const log = options.log ?? (() => undefined);
   const configuredPublicUrl = options.publicUrl === undefined ? undefined : parsePublicUrl(options.publicUrl);
@@ -222,6 +270,7 @@ export async function startDirectory(options: DirectoryOptions = {}): Promise<Ru
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     const baseUrl = `http://${host}:${address.port}`;
     context.publicUrl ||= baseUrl;
+    const stopChanges = options.liveChanges ? startLiveChanges(db, context, options.liveChanges, await demoSeed(db, options), log) : () => undefined;
     const running: RunningDirectory = {
       baseUrl,
       publicUrl: context.publicUrl,
@@ -236,6 +285,7 @@ export async function startDirectory(options: DirectoryOptions = {}): Promise<Ru
         running.keys = printable(fixture);
       },
       async close() {
+        stopChanges();
         await app.close();
         await db.close();
       },

@@ -207,6 +207,8 @@ async function startOnRememberedPort(dataDir: string, startOn: (port: string) =>
   }
   return startOn('0');
 }
+/** How often the embedded demo changes: a change to show within the first minute or two. */
+const demoChangeInterval = '60s';
 
 async function launch(options: DemoLaunchOptions, onEnd: () => void): Promise<DemoDirectory> {
   const log = options.log ?? (() => undefined);
@@ -216,7 +218,9 @@ async function launch(options: DemoLaunchOptions, onEnd: () => void): Promise<De
   const startProcess = options.startProcess ?? nodeDemoProcess(command, options.args ?? ['--import', 'tsx', join(repoRoot, 'server/cli.ts')]);
   const maxRestarts = options.maxRestarts ?? 5;
   const spec = (port: string) => ({
-    serviceArgs: ['--demo', '--port', port, '--data-dir', dataDir, '--rate-limit', 'off', ...(options.extraArgs ?? [])],
+    // Live changes let the demo show what changed, new matches and new casting calls (issue 22, 13b);
+    // `extraArgs` may turn them off (`--live-changes off`: the last flag wins).
+    serviceArgs: ['--demo', '--port', port, '--data-dir', dataDir, '--rate-limit', 'off', '--live-changes', demoChangeInterval, ...(options.extraArgs ?? [])],
     cwd: options.cwd ?? repoRoot,
     // The demo always uses its own PGlite folder, never a PostgreSQL server from the environment.
     env: { ...process.env, ...options.env, DATABASE_URL: '' },

@@ -9,6 +9,8 @@
  * db/shortlistMigration.ts copies those in, once.
  */
 import { Dexie, type DexieOptions, type Table } from 'dexie';
+import type { PictureFraming } from '../shortlists/exportPicture.ts';
+import type { PrivateSnapshotField } from '../shortlists/privateAttributes.ts';
 import type { ShortlistColour, ShortlistStatus } from '../shortlists/shortlistOptions.ts';
 import { writeLibrary } from './libraryDb.ts';
 
@@ -42,6 +44,14 @@ export interface ActorSnapshot {
   pictureUrl: string | null;
   /** The directory's updated_at of what the snapshot was taken from. */
   updatedAt: string | null;
+  /**
+   * Facts the actor shows only to verified casting professionals (attribute_visibility), which
+   * exports leave out unless asked; absent when no detail told (entries saved before it was kept).
+   */
+  privateFields?: PrivateSnapshotField[];
+  /** How exports frame `pictureUrl` (its crop region, or fit whole) and its size; absent before they were kept. */
+  pictureFraming?: PictureFraming;
+  pictureSize?: [number, number] | null;
 }
 
 export interface ShortlistEntryRow {

@@ -13,6 +13,7 @@ export const creditsDe = {
   clearFilters: 'Alle Profile durchsuchen',
   indexing: 'Die gespeicherten Vitas werden gelesen … bisher {count} Profile',
   count: '{shown} von {total} Person | {shown} von {total} Personen',
+  showMore: '{count} weitere Person zeigen | {count} weitere Personen zeigen',
   noMatch: 'Keine gespeicherte Vita und kein Über-mich-Text enthält alle Wörter dieser Suche.',
   prompt: 'Geben Sie einen Titel, ein Theater oder einen Namen ein, um die Vitas aller gespeicherten Profile zu durchsuchen.',
   noConnection: 'Es gibt keine aktive Verbindung. Fügen Sie unter Verbindungen eine hinzu.',

@@ -13,6 +13,7 @@ export const creditsEn = {
   clearFilters: 'Search every profile',
   indexing: 'Reading the saved vitas … {count} profiles so far',
   count: '{shown} of {total} person | {shown} of {total} people',
+  showMore: 'Show {count} more person | Show {count} more people',
   noMatch: 'No saved vita or about-me text holds every word of this search.',
   prompt: 'Type a title, a theatre or a name to search the credits of every saved profile.',
   noConnection: 'There is no active connection. Add one under Connections.',

@@ -13,6 +13,7 @@ export const creditsEs = {
   clearFilters: 'Buscar en todos los perfiles',
   indexing: 'Leyendo los currículos guardados … {count} perfiles hasta ahora',
   count: '{shown} de {total} persona | {shown} de {total} personas',
+  showMore: 'Mostrar {count} persona más | Mostrar {count} personas más',
   noMatch: 'Ningún currículo ni texto de presentación guardado contiene todas las palabras de esta búsqueda.',
   prompt: 'Escribe un título, un teatro o un nombre para buscar en las trayectorias de todos los perfiles guardados.',
   noConnection: 'No hay ninguna conexión activa. Añade una en Conexiones.',

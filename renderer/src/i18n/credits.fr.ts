@@ -13,6 +13,7 @@ export const creditsFr = {
   clearFilters: 'Rechercher dans tous les profils',
   indexing: 'Lecture des CV enregistrés … {count} profils jusqu’ici',
   count: '{shown} sur {total} personne | {shown} sur {total} personnes',
+  showMore: 'Afficher {count} autre personne | Afficher {count} autres personnes',
   noMatch: 'Aucun CV ni texte de présentation enregistré ne contient tous les mots de cette recherche.',
   prompt: 'Saisissez un titre, un théâtre ou un nom pour rechercher dans les filmographies de tous les profils enregistrés.',
   noConnection: 'Aucune connexion active. Ajoutez-en une dans Connexions.',

@@ -13,6 +13,7 @@ export const creditsIt = {
   clearFilters: 'Cerca in tutti i profili',
   indexing: 'Lettura dei curriculum salvati … finora {count} profili',
   count: '{shown} di {total} persona | {shown} di {total} persone',
+  showMore: 'Mostra {count} altra persona | Mostra altre {count} persone',
   noMatch: 'Nessun curriculum o testo di presentazione salvato contiene tutte le parole di questa ricerca.',
   prompt: 'Digita un titolo, un teatro o un nome per cercare nei curriculum di tutti i profili salvati.',
   noConnection: 'Non c’è nessuna connessione attiva. Aggiungine una in Connessioni.',

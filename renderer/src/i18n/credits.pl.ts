@@ -13,6 +13,7 @@ export const creditsPl = {
   clearFilters: 'Szukaj we wszystkich profilach',
   indexing: 'Wczytywanie zapisanych życiorysów… dotąd {count} profili',
   count: '{shown} z {total} osoby | {shown} z {total} osób | {shown} z {total} osób',
+  showMore: 'Pokaż {count} kolejną osobę | Pokaż {count} kolejne osoby | Pokaż {count} kolejnych osób',
   noMatch: 'Żaden zapisany życiorys ani opis nie zawiera wszystkich słów tego wyszukiwania.',
   prompt: 'Wpisz tytuł, teatr lub nazwisko, aby przeszukać dorobek wszystkich zapisanych profili.',
   noConnection: 'Brak aktywnego połączenia. Dodaj je w sekcji Połączenia.',

@@ -13,6 +13,7 @@ export const creditsRo = {
   clearFilters: 'Căutați în toate profilurile',
   indexing: 'Se citesc CV-urile salvate… până acum {count} profiluri',
   count: '{shown} din {total} persoană | {shown} din {total} persoane | {shown} din {total} de persoane',
+  showMore: 'Arată încă {count} persoană | Arată încă {count} persoane | Arată încă {count} de persoane',
   noMatch: 'Niciun CV sau text de prezentare salvat nu conține toate cuvintele acestei căutări.',
   prompt: 'Tastați un titlu, un teatru sau un nume pentru a căuta în activitatea tuturor profilurilor salvate.',
   noConnection: 'Nu există nicio conexiune activă. Adăugați una la Conexiuni.',

@@ -13,6 +13,7 @@ export const creditsTr = {
   clearFilters: 'Tüm profillerde ara',
   indexing: 'Kayıtlı özgeçmişler okunuyor… şimdiye dek {count} profil',
   count: '{shown} / {total} kişi | {shown} / {total} kişi',
+  showMore: '{count} kişi daha göster | {count} kişi daha göster',
   noMatch: 'Hiçbir kayıtlı özgeçmiş ya da hakkımda metni bu aramanın tüm kelimelerini içermiyor.',
   prompt: 'Kayıtlı tüm profillerin özgeçmişlerinde aramak için bir yapım adı, tiyatro ya da isim yazın.',
   noConnection: 'Etkin bağlantı yok. Bağlantılar bölümünden bir tane ekleyin.',

@@ -37,6 +37,7 @@ export const searchDe: Messages['search'] = {
   sortName: 'Name',
   sortLastName: 'Nachname',
   sortUpdated: 'Zuletzt aktualisiert',
+  sortFit: 'Beste Passung (Spielalter)',
   layoutLabel: 'Anzeigen als',
   layoutList: 'Liste',
   layoutGrid: 'Raster',

@@ -35,6 +35,7 @@ export const searchEn = {
   sortName: 'Name',
   sortLastName: 'Last name',
   sortUpdated: 'Last updated',
+  sortFit: 'Best fit (acting age)',
   layoutLabel: 'Show as',
   layoutList: 'List',
   layoutGrid: 'Grid',

@@ -37,6 +37,7 @@ export const searchEs: Messages['search'] = {
   sortName: 'Nombre',
   sortLastName: 'Apellido',
   sortUpdated: 'Última actualización',
+  sortFit: 'Mejor ajuste (edad escénica)',
   layoutLabel: 'Mostrar como',
   layoutList: 'Lista',
   layoutGrid: 'Cuadrícula',

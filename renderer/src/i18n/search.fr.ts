@@ -37,6 +37,7 @@ export const searchFr: Messages['search'] = {
   sortName: 'Nom',
   sortLastName: 'Nom de famille',
   sortUpdated: 'Dernière mise à jour',
+  sortFit: 'Meilleure correspondance (âge de jeu)',
   layoutLabel: 'Affichage',
   layoutList: 'Liste',
   layoutGrid: 'Grille',

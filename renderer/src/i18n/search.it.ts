@@ -37,6 +37,7 @@ export const searchIt: Messages['search'] = {
   sortName: 'Nome',
   sortLastName: 'Cognome',
   sortUpdated: 'Ultimo aggiornamento',
+  sortFit: 'Più adatti (età scenica)',
   layoutLabel: 'Visualizza come',
   layoutList: 'Elenco',
   layoutGrid: 'Griglia',

@@ -37,6 +37,7 @@ export const searchPl: Messages['search'] = {
   sortName: 'Imię i nazwisko',
   sortLastName: 'Nazwisko',
   sortUpdated: 'Ostatnia aktualizacja',
+  sortFit: 'Najlepsze dopasowanie (wiek sceniczny)',
   layoutLabel: 'Widok',
   layoutList: 'Lista',
   layoutGrid: 'Siatka',

@@ -37,6 +37,7 @@ export const searchRo: Messages['search'] = {
   sortName: 'Nume',
   sortLastName: 'Nume de familie',
   sortUpdated: 'Ultima actualizare',
+  sortFit: 'Cea mai bună potrivire (vârsta de joc)',
   layoutLabel: 'Afișare ca',
   layoutList: 'Listă',
   layoutGrid: 'Grilă',

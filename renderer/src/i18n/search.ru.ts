@@ -37,6 +37,7 @@ export const searchRu: Messages['search'] = {
   sortName: 'По имени',
   sortLastName: 'По фамилии',
   sortUpdated: 'По дате обновления',
+  sortFit: 'Лучшее соответствие (игровой возраст)',
   layoutLabel: 'Вид',
   layoutList: 'Список',
   layoutGrid: 'Сетка',

@@ -37,6 +37,7 @@ export const searchTr: Messages['search'] = {
   sortName: 'Ad',
   sortLastName: 'Soyadı',
   sortUpdated: 'Son güncelleme',
+  sortFit: 'En iyi uyum (oyun yaşı)',
   layoutLabel: 'Gösterim biçimi',
   layoutList: 'Liste',
   layoutGrid: 'Izgara',

@@ -37,6 +37,7 @@ export const searchUk: Messages['search'] = {
   sortName: 'Ім’я',
   sortLastName: 'Прізвище',
   sortUpdated: 'Останнє оновлення',
+  sortFit: 'Найкраща відповідність (ігровий вік)',
   layoutLabel: 'Вигляд',
   layoutList: 'Список',
   layoutGrid: 'Сітка',

@@ -65,6 +65,8 @@ export const shortlistExportDe: Messages['shortlistExport'] = {
   pdfGenerated: 'Erstellt mit Castdesk am {date}',
   package: 'Präsentationspaket (HTML)',
   packageIncludeNotes: 'Meine Notizen einschließen',
+  includePrivate: 'Private Angaben einschließen (Alter, Spielalter, Geschlecht, die nur verifizierte Casting-Profis sehen dürfen)',
+  privateMark: '{value} (privat)',
   packageMadeBy: 'Erstellt von {name} mit Castdesk am {date}',
   packageMadeOn: 'Erstellt mit Castdesk am {date}',
   packageActingAge: 'Spielalter',

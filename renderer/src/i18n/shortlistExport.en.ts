@@ -63,6 +63,8 @@ export const shortlistExportEn = {
   pdfGenerated: 'Made with Castdesk on {date}',
   package: 'Presentation package (HTML)',
   packageIncludeNotes: 'Include my notes',
+  includePrivate: 'Include private details (age, acting age, gender the actor shows only to verified casting professionals)',
+  privateMark: '{value} (private)',
   packageMadeBy: 'Made by {name} with Castdesk on {date}',
   packageMadeOn: 'Made with Castdesk on {date}',
   packageActingAge: 'Acting age',

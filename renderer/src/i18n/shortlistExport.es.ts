@@ -65,6 +65,8 @@ export const shortlistExportEs: Messages['shortlistExport'] = {
   pdfGenerated: 'Creado con Castdesk el {date}',
   package: 'Paquete de presentación (HTML)',
   packageIncludeNotes: 'Incluir mis notas',
+  includePrivate: 'Incluir datos privados (edad, edad escénica y género que solo ven profesionales de casting verificados)',
+  privateMark: '{value} (privado)',
   packageMadeBy: 'Creado por {name} con Castdesk el {date}',
   packageMadeOn: 'Creado con Castdesk el {date}',
   packageActingAge: 'Edad escénica',

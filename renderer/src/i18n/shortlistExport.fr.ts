@@ -65,6 +65,8 @@ export const shortlistExportFr: Messages['shortlistExport'] = {
   pdfGenerated: 'Créé avec Castdesk le {date}',
   package: 'Dossier de présentation (HTML)',
   packageIncludeNotes: 'Inclure mes notes',
+  includePrivate: 'Inclure les données privées (âge, âge de jeu et genre visibles seulement par les professionnels du casting vérifiés)',
+  privateMark: '{value} (privé)',
   packageMadeBy: 'Créé par {name} avec Castdesk le {date}',
   packageMadeOn: 'Créé avec Castdesk le {date}',
   packageActingAge: 'Âge de jeu',

@@ -65,6 +65,8 @@ export const shortlistExportIt: Messages['shortlistExport'] = {
   pdfGenerated: 'Creato con Castdesk il {date}',
   package: 'Pacchetto di presentazione (HTML)',
   packageIncludeNotes: 'Includi le mie note',
+  includePrivate: 'Includi i dati privati (età, età scenica e genere visibili solo ai professionisti del casting verificati)',
+  privateMark: '{value} (privato)',
   packageMadeBy: 'Creato da {name} con Castdesk il {date}',
   packageMadeOn: 'Creato con Castdesk il {date}',
   packageActingAge: 'Età scenica',

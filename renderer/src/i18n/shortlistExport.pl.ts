@@ -65,6 +65,8 @@ export const shortlistExportPl: Messages['shortlistExport'] = {
   pdfGenerated: 'Utworzono w Castdesk, {date}',
   package: 'Pakiet prezentacyjny (HTML)',
   packageIncludeNotes: 'Dołącz moje notatki',
+  includePrivate: 'Dołącz dane prywatne (wiek, wiek sceniczny i płeć widoczne tylko dla zweryfikowanych specjalistów od castingu)',
+  privateMark: '{value} (prywatne)',
   packageMadeBy: 'Utworzone przez {name} w Castdesk, {date}',
   packageMadeOn: 'Utworzono w Castdesk, {date}',
   packageActingAge: 'Wiek sceniczny',

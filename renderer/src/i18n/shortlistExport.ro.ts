@@ -65,6 +65,8 @@ export const shortlistExportRo: Messages['shortlistExport'] = {
   pdfGenerated: 'Generat cu Castdesk pe {date}',
   package: 'Pachet de prezentare (HTML)',
   packageIncludeNotes: 'Include notițele mele',
+  includePrivate: 'Include datele private (vârsta, vârsta de joc și genul, vizibile doar profesioniștilor de casting verificați)',
+  privateMark: '{value} (privat)',
   packageMadeBy: 'Creat de {name} cu Castdesk pe {date}',
   packageMadeOn: 'Creat cu Castdesk pe {date}',
   packageActingAge: 'Vârstă scenică',

@@ -65,6 +65,8 @@ export const shortlistExportRu: Messages['shortlistExport'] = {
   pdfGenerated: 'Создано в Castdesk {date}',
   package: 'Презентационный пакет (HTML)',
   packageIncludeNotes: 'Включить мои заметки',
+  includePrivate: 'Включить личные данные (возраст, игровой возраст и пол, которые видят только проверенные специалисты по кастингу)',
+  privateMark: '{value} (личное)',
   packageMadeBy: 'Создал(а) {name} в Castdesk {date}',
   packageMadeOn: 'Создано в Castdesk {date}',
   packageActingAge: 'Игровой возраст',

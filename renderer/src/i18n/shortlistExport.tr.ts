@@ -65,6 +65,8 @@ export const shortlistExportTr: Messages['shortlistExport'] = {
   pdfGenerated: '{date} tarihinde Castdesk ile oluşturuldu',
   package: 'Sunum paketi (HTML)',
   packageIncludeNotes: 'Notlarımı ekle',
+  includePrivate: 'Özel bilgileri ekle (yalnızca doğrulanmış casting uzmanlarının görebildiği yaş, oyun yaşı ve cinsiyet)',
+  privateMark: '{value} (özel)',
   packageMadeBy: '{name} tarafından {date} tarihinde Castdesk ile oluşturuldu',
   packageMadeOn: '{date} tarihinde Castdesk ile oluşturuldu',
   packageActingAge: 'Oyun yaşı',

@@ -65,6 +65,8 @@ export const shortlistExportUk: Messages['shortlistExport'] = {
   pdfGenerated: 'Створено в Castdesk {date}',
   package: 'Презентаційний пакет (HTML)',
   packageIncludeNotes: 'Додати мої нотатки',
+  includePrivate: 'Додати приватні дані (вік, ігровий вік і стать, які бачать лише перевірені фахівці з кастингу)',
+  privateMark: '{value} (приватне)',
   packageMadeBy: 'Створив(ла) {name} у Castdesk {date}',
   packageMadeOn: 'Створено в Castdesk {date}',
   packageActingAge: 'Ігровий вік',

@@ -64,6 +64,8 @@ export function roleSearchQuery(role: Pick<Role, 'gender' | 'acting_age_from' | 
   if (genders.length > 0) query.facets.gender = genders;
   query.actingAgeMin = typeof role.acting_age_from === 'number' ? role.acting_age_from : null;
   query.actingAgeMax = typeof role.acting_age_to === 'number' ? role.acting_age_to : null;
+  // Best fit first: the acting age nearest the role's, not the alphabet.
+  if (query.actingAgeMin !== null || query.actingAgeMax !== null) query.sort = 'fit';
   const languages = Object.entries(role.languages ?? {}).filter(([code]) => /^[a-z]{3}$/.test(code));
   if (languages.length > 0) {
     query.facets.language = languages.map(([code]) => code);

@@ -72,7 +72,8 @@ export function languageLevelRank(level: string | undefined): number {
   return index < 0 ? 0 : languageLevels.length - index;
 }
 
-export type ProfileSort = 'relevance' | 'name' | 'lastName' | 'updated' | ColumnSort;
+/** `fit`: acting age nearest the searched range first (a role's search, issue 22 item 13), then by name. */
+export type ProfileSort = 'relevance' | 'name' | 'lastName' | 'updated' | 'fit' | ColumnSort;
 
 /**
  * The legacy m/f/i field folded into the gender facet: a profile without the newer genders is
@@ -154,8 +155,26 @@ const facetCount = facetNames.length;
 const languageFacet = facetNames.indexOf('language');
 const anyMode = facetNames.map((facet) => facetModes[facet] === 'any');
 
+/**
+ * Reorders `slots[0 .. count)` (in name order) by how near each profile's acting age range lies to
+ * the searched one: the distance between their middles, profiles without a range last; name
+ * order between equals (the sort is stable). Without a searched range the order stays.
+ */
+function sortByFit(slots: Int32Array, count: number, columns: Pick<Columns, 'ageFrom' | 'ageTo'>, min: number | null, max: number | null): void {
+  if (min === null && max === null) return;
+  const middle = ((min ?? max!) + (max ?? min!)) / 2;
+  const distance = (slot: number): number => {
+    const from = columns.ageFrom[slot]!;
+    const to = columns.ageTo[slot]!;
+    return from < 0 || to < 0 ? Number.POSITIVE_INFINITY : Math.abs((from + to) / 2 - middle);
+  };
+  const ranked = Array.from(slots.subarray(0, count), (slot) => ({ slot, distance: distance(slot) }));
+  ranked.sort((a, b) => a.distance - b.distance || 0);
+  ranked.forEach((entry, i) => (slots[i] = entry.slot));
+}
+
 /** The orders a list can be sorted in besides relevance. */
-export type OrderName = Exclude<ProfileSort, 'relevance' | ColumnSort>;
+export type OrderName = Exclude<ProfileSort, 'relevance' | 'fit' | ColumnSort>;
 export const orderNames: readonly OrderName[] = ['name', 'lastName', 'updated'];
 
 /** The filter columns of every slot: a few typed arrays instead of 50,000 objects per facet. */
@@ -856,7 +875,7 @@ export class ProfileIndex {
       for (let i = 0; i <= last; i++) take(slotAt[ranks[reversed ? last - i : i]!]!);
     } else {
       // Reversed, the profiles with a value run backwards and those without one stay last.
-      const { slots: order, known } = this.sortedSlots(query.sort === 'relevance' ? 'name' : query.sort);
+      const { slots: order, known } = this.sortedSlots(query.sort === 'relevance' || query.sort === 'fit' ? 'name' : query.sort);
       if (!named && unfiltered) {
         const every = this.everyRow;
         if (every && every.columns === columns && every.slots === order && every.reversed === reversed) return { ids: every.ids, counts: uncounted, withDetail: every.withDetail };
@@ -870,6 +889,7 @@ export class ProfileIndex {
       }
     }
 
+    if (query.sort === 'fit') sortByFit(out, found, columns, query.actingAgeMin, query.actingAgeMax);
     const ids = this.idSlab.take(found);
     for (let i = 0; i < found; i++) ids[i] = idOf[out[i]!]!;
     const counts = counting ? emptyCounts() : uncounted;

@@ -28,7 +28,7 @@ export const facetParams: Record<FacetName, string> = {
   connection: 'conn',
 };
 
-const sorts: readonly ProfileSort[] = ['relevance', 'name', 'lastName', 'updated', ...columnSorts];
+const sorts: readonly ProfileSort[] = ['relevance', 'name', 'lastName', 'updated', 'fit', ...columnSorts];
 const maxValues = 50;
 const maxLength = 200;
 
@@ -63,7 +63,7 @@ export function queryFromRoute(route: RouteQuery): ProfileQuery {
   query.text = first(route, 'q');
   const sort = first(route, 'sort') as ProfileSort;
   query.sort = sorts.includes(sort) ? sort : query.text ? 'relevance' : 'name';
-  query.reversed = query.sort !== 'relevance' && first(route, 'desc') === '1';
+  query.reversed = query.sort !== 'relevance' && query.sort !== 'fit' && first(route, 'desc') === '1';
   for (const facet of facetNames) {
     let values = all(route, facetParams[facet]);
     if (facet === 'language') {

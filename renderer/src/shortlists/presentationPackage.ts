@@ -7,6 +7,7 @@
  * director tick favourites and turns them into a short picks text (directorPicks.ts reads it back).
  * The caller passes every text (i18n) and the pictures' bytes, so this module stays pure.
  */
+import { pictureWindow, type PictureFraming } from './exportPicture.ts';
 import { externalUrlToOpen } from '../../../contract/external-url.ts';
 import { picksHeader } from './directorPicks.ts';
 import { withinPictureCap } from './pictureSize.ts';
@@ -35,6 +36,12 @@ export interface PresentationActor {
   note: string;
   /** The main picture's bytes (JPEG or PNG by magic bytes, within the pixel cap; anything else is left out), or null. */
   picture: Uint8Array | null;
+  /**
+   * How the picture fills its upright box (exportPicture.ts) and its size in pixels, which a crop
+   * needs; unknown framing fits the picture whole.
+   */
+  framing?: PictureFraming;
+  pictureSize?: [number, number] | null;
 }
 
 export interface PresentationTexts {
@@ -142,7 +149,8 @@ header h1 { margin: 0 0 0.25rem; }
 .muted { color: #5f5f66; }
 article { display: grid; grid-template-columns: 12rem 1fr; gap: 1rem 1.5rem; padding: 1.25rem 0; border-top: 1px solid #d0d0d7; }
 article.picked { background: #fff8dc; }
-article img, .no-picture { width: 12rem; height: 16rem; object-fit: cover; border-radius: 4px; background: #ececf0; }
+article img, article svg, .no-picture { width: 12rem; height: 16rem; object-fit: contain; object-position: top; border-radius: 4px; background: #ececf0; }
+article img.cover { object-fit: cover; }
 .no-picture { display: flex; align-items: center; justify-content: center; color: #5f5f66; }
 article h2 { margin: 0 0 0.5rem; }
 dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.15rem 1rem; margin: 0 0 0.75rem; }
@@ -197,11 +205,27 @@ function showreelList(actor: PresentationActor, texts: PresentationTexts): strin
   return items.length > 0 ? `<h3>${escapeHtml(texts.showreels)}</h3><ul class="showreels">${items.join('')}</ul>` : '';
 }
 
+/** The width / height of every picture's box (12rem × 16rem in the style). */
+const pictureBoxAspect = 12 / 16;
+
+/**
+ * The picture in its box: a crop region as an SVG whose viewBox is the window on it (attributes,
+ * not styles, so the package's policy holds); an upright main picture covering the box; anything
+ * else fitted whole, never cut through a face.
+ */
 function pictureOf(actor: PresentationActor, texts: PresentationTexts): string {
   // A picture declaring more pixels than the cap (pictureSize.ts) would stall the director's browser.
   const type = actor.picture && withinPictureCap(actor.picture) ? pictureType(actor.picture) : null;
   if (!actor.picture || !type) return `<div class="no-picture">${escapeHtml(texts.noPicture)}</div>`;
-  return `<img src="data:${type};base64,${base64(actor.picture)}" alt="${escapeHtml(actor.name)}">`;
+  const source = `data:${type};base64,${base64(actor.picture)}`;
+  const size = actor.pictureSize;
+  if (actor.framing?.mode === 'crop' && size) {
+    const window = pictureWindow(size[0], size[1], pictureBoxAspect, actor.framing);
+    const viewBox = [window.x, window.y, window.width, window.height].map((value) => Number(value.toFixed(2))).join(' ');
+    return `<svg viewBox="${viewBox}" role="img" aria-label="${escapeHtml(actor.name)}"><image href="${source}" width="${size[0]}" height="${size[1]}" preserveAspectRatio="none"/></svg>`;
+  }
+  const cover = actor.framing?.mode === 'cover' ? ' class="cover"' : '';
+  return `<img${cover} src="${source}" alt="${escapeHtml(actor.name)}">`;
 }
 
 /** One line: the picks text carries one actor a line. */

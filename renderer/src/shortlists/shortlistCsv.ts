@@ -5,6 +5,7 @@
  */
 import { genderNewKeys } from '../../../contract/directory-api.ts';
 import type { ShortlistEntryRow, ShortlistRow } from '../db/shortlistDb.ts';
+import { exportedFact, type PrivateExportOptions } from './privateAttributes.ts';
 import type { ShortlistColour, ShortlistStatus } from './shortlistOptions.ts';
 
 /** The columns, in the order they are written. */
@@ -45,6 +46,8 @@ export interface CsvTexts {
   label: (catalogue: string, key: string) => string;
   /** Whether the directory still has the actor (false: "no longer available"). */
   available: (actorId: number, directoryOrigin: string) => boolean;
+  /** Private facts (age, acting age, gender): left out unless chosen, marked when included. */
+  privacy: PrivateExportOptions;
 }
 
 const bom = '\uFEFF';
@@ -122,14 +125,15 @@ function languagesText(languages: Record<string, string>, texts: CsvTexts): stri
 
 function entryCells(list: ShortlistRow, entry: ShortlistEntryRow, index: number, texts: CsvTexts): Record<ShortlistCsvColumn, string> {
   const snapshot = entry.snapshot;
+  const fact = (field: 'age' | 'actingAge' | 'gender', value: string) => exportedFact(snapshot.privateFields, field, value, texts.privacy);
   return {
     position: String(index + 1),
     actorId: String(entry.actorId),
     name: snapshot.name,
-    actingAge: actingAgeText(snapshot.actingAgeFrom, snapshot.actingAgeTo),
-    age: numberText(snapshot.age),
+    actingAge: fact('actingAge', actingAgeText(snapshot.actingAgeFrom, snapshot.actingAgeTo)),
+    age: fact('age', numberText(snapshot.age)),
     height: numberText(snapshot.height),
-    gender: genderText(snapshot.gender, texts),
+    gender: fact('gender', genderText(snapshot.gender, texts)),
     agencies: snapshot.agencies.join(listSeparator),
     languages: languagesText(snapshot.languages, texts),
     status: texts.statuses[entry.status] ?? entry.status,

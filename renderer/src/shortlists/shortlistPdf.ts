@@ -7,6 +7,7 @@
  * (contactSheetFonts.ts in the app, node_modules in tests) and all texts.
  */
 import fontkit, { type Font } from '@cantoo/fontkit';
+import { pictureWindow, type PictureFraming } from './exportPicture.ts';
 import { PDFDocument, PDFHexString, clip, degrees, drawImage, endPath, popGraphicsState, pushGraphicsState, rectangle, rgb, type PDFFont, type PDFName, type PDFPage, type PDFRef } from '@cantoo/pdf-lib';
 import { withinPictureCap } from './pictureSize.ts';
 import { pngPassthrough } from './pngPassthrough.ts';
@@ -25,6 +26,11 @@ export interface ContactSheetEntry {
   note: string;
   /** The main picture (resolved through `loadPicture`), or null without one. */
   pictureUrl: string | null;
+  /**
+   * How the picture fills its box (exportPicture.ts); when unknown, an upright picture covers the
+   * box and a landscape one is fitted whole, so no face is cut.
+   */
+  framing?: PictureFraming;
   /** The directory no longer has the profile. */
   unavailable: boolean;
 }
@@ -336,18 +342,21 @@ class SheetPage {
   ) {}
 
   /**
-   * `picture` filling `box` (every picture at the box's height and width, as a contact sheet's
-   * prints are): scaled to cover it, centred, and cut to it; returns the box.
+   * `picture` in `box` (every picture at the box's height and width, as a contact sheet's prints
+   * are), framed as `framing` says (exportPicture.ts) and cut to the box; returns the part of the
+   * box the picture covers.
    */
-  drawPicture(picture: Picture, box: Box, faded: boolean): Box {
-    const scale = Math.max(box.width / picture.width, box.height / picture.height);
+  drawPicture(picture: Picture, box: Box, faded: boolean, framing: PictureFraming | undefined): Box {
+    const fallback: PictureFraming = picture.width > picture.height ? { mode: 'contain' } : { mode: 'cover' };
+    const window = pictureWindow(picture.width, picture.height, box.width / box.height, framing ?? fallback);
+    const scale = box.width / window.width;
     const width = picture.width * scale;
     const height = picture.height * scale;
     if (faded && !this.fadedState) {
       this.fadedState = this.page.node.newExtGState('GS', this.doc.context.obj({ Type: 'ExtGState', ca: fadedOpacity, CA: fadedOpacity }));
     }
-    // Headshots are cut at their sides (and tall ones a little at the foot), never at the head.
-    const drawn = { x: box.x + (box.width - width) / 2, y: box.y + box.height - height, width, height };
+    // The window's top left corner lands on the box's; PDF's y axis points up.
+    const drawn = { x: box.x - window.x * scale, y: box.y + box.height + window.y * scale - height, width, height };
     const name = this.page.node.newXObject('Image', picture.ref);
     this.page.pushOperators(
       pushGraphicsState(),
@@ -363,7 +372,11 @@ class SheetPage {
       }),
       popGraphicsState(),
     );
-    return box;
+    const left = Math.max(box.x, drawn.x);
+    const bottom = Math.max(box.y, drawn.y);
+    const right = Math.min(box.x + box.width, drawn.x + width);
+    const top = Math.min(box.y + box.height, drawn.y + height);
+    return { x: left, y: bottom, width: Math.max(0, right - left), height: Math.max(0, top - bottom) };
   }
 
   /** Lines of `text` centred in `box` (at most two). */
@@ -416,7 +429,7 @@ function drawCell(sheet: SheetPage, cell: Box, entry: ContactSheetEntry, picture
   const pictureBox = { x: cell.x, y: cell.y + textBlockHeight, width: cell.width, height: cell.height - textBlockHeight };
   let shown = pictureBox;
   if (picture) {
-    shown = sheet.drawPicture(picture, pictureBox, entry.unavailable);
+    shown = sheet.drawPicture(picture, pictureBox, entry.unavailable, entry.framing);
   } else {
     page.drawRectangle({ ...pictureBox, color: placeholderFill, borderColor: placeholderBorder, borderWidth: 0.5 });
     sheet.drawCentred(oneLine(texts.noPicture), measures.placeholder, pictureBox);

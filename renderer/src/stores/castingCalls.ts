@@ -6,6 +6,7 @@ import { mediaUrl } from '../bridge/castdeskBridge.ts';
 import type { CastingCallRow, LibraryDb } from '../db/libraryDb.ts';
 import { connectionLibrary } from '../db/connectionLibrary.ts';
 import { writeCastingCallDetail } from '../db/libraryWrites.ts';
+import type { CallSort } from '../search/castingCallOrder.ts';
 import { matchRole, type RoleMatchResult } from '../search/roleMatching.ts';
 import { unwrap } from '../sync/bridgeCall.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
@@ -51,6 +52,8 @@ export const useCastingCallsStore = defineStore('castingCalls', () => {
   const searchIndex = useSearchIndexStore();
 
   const currentOnly = ref(true);
+  /** How the list is ordered (search/castingCallOrder.ts): by deadline, open ones first, unless the user chose by name. */
+  const sort = ref<CallSort>('deadline');
   const items = shallowRef<CastingCallRow[]>([]);
   /** Live calls in the library, current or not (so "none current" can offer all of them). */
   const cachedCount = ref(0);
@@ -218,6 +221,7 @@ export const useCastingCallsStore = defineStore('castingCalls', () => {
   return {
     currentOnly,
     items,
+    sort,
     cachedCount,
     loaded,
     error,

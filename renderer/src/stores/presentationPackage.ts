@@ -17,7 +17,8 @@ import { newestCredits, presentationPackage, type PresentationActor } from '../s
 import { useConnectionStore } from './connections.ts';
 import { useLabelsStore } from './labels.ts';
 import { isRendererErrorCode, toLibraryError, type LibraryError } from './libraryErrors.ts';
-import { bytesOf, exportFileName, saveFile } from './shortlistExport.ts';
+import { bytesOf, exportFileName, saveFile, useShortlistExportStore } from './shortlistExport.ts';
+import { exportedFact } from '../shortlists/privateAttributes.ts';
 import { useShortlistsStore } from './shortlists.ts';
 import type { ActorRow } from '../db/libraryDb.ts';
 import { openLibrary, profilesOf } from './libraryAccess.ts';
@@ -40,6 +41,7 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
   const shortlists = useShortlistsStore();
   const labels = useLabelsStore();
   const connections = useConnectionStore();
+  const exports = useShortlistExportStore();
 
   const busy = ref(false);
   const error = ref<LibraryError | null>(null);
@@ -82,7 +84,12 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
           position: i + 1,
           actorId: entry.actorId,
           name: snapshot.name,
-          actingAge: snapshot.actingAgeFrom !== null && snapshot.actingAgeTo !== null ? `${snapshot.actingAgeFrom}–${snapshot.actingAgeTo}` : '',
+          actingAge: exportedFact(
+            snapshot.privateFields,
+            'actingAge',
+            snapshot.actingAgeFrom !== null && snapshot.actingAgeTo !== null ? `${snapshot.actingAgeFrom}–${snapshot.actingAgeTo}` : '',
+            exports.privacy(),
+          ),
           height: snapshot.height ? composer!.n(snapshot.height, 'centimetre') : '',
           agency: snapshot.agencies[0] ?? '',
           languages: languagesOf(entry),
@@ -94,6 +101,8 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
           ],
           note: includeNotes ? entry.note : '',
           picture,
+          framing: snapshot.pictureFraming,
+          pictureSize: snapshot.pictureSize,
         };
       }),
     );

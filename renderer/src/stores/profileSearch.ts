@@ -258,6 +258,15 @@ export function createProfileSearch(kind: ProfileKind) {
     }
   }
 
+  /**
+   * The name "save search" offers when nothing is typed: the role a search was opened from
+   * ("search all actors for this role"), until another role's search is opened.
+   */
+  const nameSuggestion = ref('');
+  function suggestName(name: string): void {
+    nameSuggestion.value = name.trim();
+  }
+
   /** The route query of a saved search (the view navigates to it). */
   function savedSearchRoute(saved: SavedSearchRow): RouteQuery {
     return routeQueryFromText(saved.query);
@@ -293,5 +302,7 @@ export function createProfileSearch(kind: ProfileKind) {
     saveSearch,
     deleteSearch,
     savedSearchRoute,
+    nameSuggestion,
+    suggestName,
   };
 }

@@ -17,6 +17,8 @@ import { csvDelimiterFor, shortlistCsv, shortlistCsvColumns, type CsvTexts } fro
 import type { ContactSheetPaper } from '../shortlists/shortlistPdf.ts';
 import { useConnectionStore } from './connections.ts';
 import { useLabelsStore } from './labels.ts';
+import { exportedFact, type PrivateExportOptions } from '../shortlists/privateAttributes.ts';
+import { saveIncludePrivate, savedIncludePrivate } from './privateExportChoice.ts';
 import { RendererError, isRendererErrorCode, toLibraryError, type LibraryError } from './libraryErrors.ts';
 import { useShortlistsStore } from './shortlists.ts';
 import { useSyncStore } from './sync.ts';
@@ -86,6 +88,18 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
   const lastFile = ref<string | null>(null);
   const importPlan = shallowRef<ImportPlan | null>(null);
   const importResult = ref<ImportResult | null>(null);
+  /** Whether CSV, PDF and presentation package include private attributes (marked); remembered. */
+  const includePrivate = ref(savedIncludePrivate());
+
+  function setIncludePrivate(include: boolean): void {
+    includePrivate.value = include;
+    saveIncludePrivate(include);
+  }
+
+  /** How exports treat private attributes now, in the UI language. */
+  function privacy(): PrivateExportOptions {
+    return { includePrivate: includePrivate.value, mark: (value) => t('shortlistExport.privateMark', { value }) };
+  }
 
   async function run<T>(kind: ExportKind, work: () => Promise<T>): Promise<T | null> {
     if (busy.value) return null;
@@ -156,6 +170,7 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
       languageWithLevel: (language, level) => t('shortlistExport.languageWithLevel', { language, level }),
       label: (catalogue, key) => labels.label(catalogue, key),
       available: (actorId, directoryOrigin) => shortlists.available(actorId, directoryOrigin),
+      privacy: privacy(),
     };
   }
 
@@ -185,13 +200,19 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
         paper,
         entries: entries.map((entry) => ({
           name: entry.snapshot.name,
-          actingAge: entry.snapshot.actingAgeFrom !== null && entry.snapshot.actingAgeTo !== null ? `${entry.snapshot.actingAgeFrom}–${entry.snapshot.actingAgeTo}` : '',
+          actingAge: exportedFact(
+            entry.snapshot.privateFields,
+            'actingAge',
+            entry.snapshot.actingAgeFrom !== null && entry.snapshot.actingAgeTo !== null ? `${entry.snapshot.actingAgeFrom}–${entry.snapshot.actingAgeTo}` : '',
+            privacy(),
+          ),
           height: entry.snapshot.height ? composer!.n(entry.snapshot.height, 'centimetre') : '',
           agency: entry.snapshot.agencies[0] ?? '',
           status: statuses[entry.status] ?? '',
           rating: entry.rating,
           note: entry.note,
           pictureUrl: entry.snapshot.pictureUrl ?? entry.snapshot.thumbUrl,
+          framing: entry.snapshot.pictureFraming,
           unavailable: !shortlists.available(entry.actorId, entry.directoryOrigin),
         })),
         // Only the offline cache: a picture it does not hold becomes the placeholder. Scaled to the sheet's size.
@@ -273,5 +294,5 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
     importPlan.value = null;
   }
 
-  return { busy, error, lastFile, importPlan, importResult, exportCsv, exportPdf, exportBackup, readImport, applyImport, cancelImport };
+  return { busy, error, lastFile, importPlan, importResult, includePrivate, setIncludePrivate, privacy, exportCsv, exportPdf, exportBackup, readImport, applyImport, cancelImport };
 });

@@ -29,6 +29,8 @@ import { openLibrary, profilesOf } from './libraryAccess.ts';
 import { watchLive } from './liveLibrary.ts';
 import { useSearchIndexStore } from './searchIndex.ts';
 import { useSyncStore } from './sync.ts';
+import { privateFieldsOf } from '../shortlists/privateAttributes.ts';
+import { exportPictureOf } from '../shortlists/exportPicture.ts';
 
 export type EntryPatch = Partial<Pick<ShortlistEntryRow, 'note' | 'rating' | 'colours' | 'tags' | 'status'>>;
 
@@ -82,6 +84,8 @@ function cleanPatch(patch: EntryPatch): EntryPatch {
 /** The snapshot of an actor from their search row and (when cached) their detail. */
 export function snapshotOf(row: SearchRow | undefined, detail: ActorDetail | undefined, fallbackName: string): ActorSnapshot {
   const main = detail?.pictures?.find((picture) => picture.main_picture) ?? detail?.pictures?.[0];
+  // Exports show the picture that fits their upright boxes, framed so no face is cut (exportPicture.ts).
+  const exported = exportPictureOf(detail?.pictures);
   return {
     name: row?.name || (detail ? `${detail.first_name} ${detail.last_name}`.trim() : '') || fallbackName,
     actingAgeFrom: detail?.acting_age_from ?? row?.actingAgeFrom ?? null,
@@ -92,8 +96,10 @@ export function snapshotOf(row: SearchRow | undefined, detail: ActorDetail | und
     agencies: row?.agencies ?? [],
     languages: { ...(detail?.languages ?? row?.languageLevels ?? {}) },
     thumbUrl: main?.versions?.thumb_large ?? main?.versions?.thumb ?? row?.thumbUrl ?? null,
-    pictureUrl: main?.versions?.large ?? main?.url ?? row?.thumbUrl ?? null,
+    pictureUrl: exported?.url ?? main?.versions?.large ?? main?.url ?? row?.thumbUrl ?? null,
     updatedAt: detail?.updated_at ?? row?.updatedAt ?? null,
+    ...(detail ? { privateFields: privateFieldsOf(detail.attribute_visibility) } : {}),
+    ...(exported ? { pictureFraming: exported.framing, pictureSize: exported.size } : {}),
   };
 }
 
@@ -102,8 +108,9 @@ function mergeSnapshots(current: ActorSnapshot, older: ActorSnapshot): ActorSnap
   const merged = { ...current };
   for (const key of Object.keys(older) as (keyof ActorSnapshot)[]) {
     const value = current[key];
-    const empty = value === null || value === '' || (Array.isArray(value) && value.length === 0) || (typeof value === 'object' && value !== null && Object.keys(value).length === 0);
-    if (empty) Object.assign(merged, { [key]: older[key] });
+    // A detail's privateFields, even empty, is what the actor shows now; only an unknown one is filled in.
+    const known = key === 'privateFields' || key === 'pictureFraming' || key === 'pictureSize' ? value !== undefined : !(value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0) || (typeof value === 'object' && value !== null && Object.keys(value).length === 0));
+    if (!known) Object.assign(merged, { [key]: older[key] });
   }
   return merged;
 }

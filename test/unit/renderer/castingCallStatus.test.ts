@@ -39,6 +39,8 @@ describe('the search a role describes', () => {
     expect([query.actingAgeMin, query.actingAgeMax]).toEqual([25, 35]);
     expect(query.facets.language).toEqual(['eng', 'deu']);
     expect(query.languageMinLevels).toEqual({ eng: 'fliessend' });
+    // Best fit first (issue 22, item 13), kept through the URL.
+    expect(query.sort).toBe('fit');
     expect(queryFromRoute(routeFromQuery(query))).toEqual(query);
   });
 
@@ -46,5 +48,6 @@ describe('the search a role describes', () => {
     const query = roleSearchQuery({ gender: [], acting_age_from: undefined as unknown as number, acting_age_to: undefined as unknown as number, languages: {} });
     expect(query.facets).toEqual({});
     expect([query.actingAgeMin, query.actingAgeMax]).toEqual([null, null]);
+    expect(query.sort).toBe('name');
   });
 });

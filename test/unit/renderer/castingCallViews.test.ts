@@ -159,9 +159,49 @@ describe('Casting calls list', () => {
     expect(toggle.element.closest('label')?.textContent).toContain(en.castingCalls.currentOnly);
     await toggle.setValue(false);
     await eventually(() => expect(view.findAll('[data-testid="casting-call"]')).toHaveLength(3));
-    expect(listText(view)[0]).toContain('Expired Commercial');
+    // Open calls first: the expired one comes last.
+    expect(listText(view)[2]).toContain('Expired Commercial');
     expect(view.get('[data-testid="casting-calls-count"]').text()).toBe('Casting calls: 3');
     expect(await seriousA11yViolations()).toEqual([]);
+  });
+
+  it('lists open calls first, nearest deadline first, then closed ones, latest first; or by title on request (issue 22, item 11)', async () => {
+    const call = (id: number, name: string, deadline: string | null): CastingCallListItem => ({ id, name, casting_type: 'ecasting', production_format: 'feature_film', deadline, deadline_visible: true });
+    const calls = [
+      callRow(call(31, 'A long-closed call', '2019-03-01T10:00:00.000+01:00'), false),
+      callRow(call(32, 'B open in June', '2030-06-01T10:00:00.000+02:00'), true),
+      callRow(call(33, 'C open without deadline', null), true),
+      callRow(call(34, 'D recently closed call', '2024-11-01T10:00:00.000+01:00'), false),
+      callRow(call(35, 'E open in February', '2030-02-01T10:00:00.000+01:00'), true),
+    ];
+    const { view } = await mountApp('/casting-calls', { calls });
+    await eventually(() => expect(view.findAll('[data-testid="casting-call"]')).toHaveLength(3));
+    await view.get('[data-testid="current-toggle"]').setValue(false);
+    await eventually(() => expect(view.findAll('[data-testid="casting-call"]')).toHaveLength(5));
+    const names = () => view.findAll('[data-testid="casting-call"] .call-name').map((name) => name.text().trim());
+    expect(names()).toEqual(['E open in February', 'B open in June', 'C open without deadline', 'D recently closed call', 'A long-closed call']);
+    const sort = view.get('[data-testid="casting-call-sort"]');
+    expect(sort.element.closest('label')?.textContent).toContain(en.castingCalls.sortLabel);
+    await sort.setValue('name');
+    await eventually(() => expect(names()).toEqual(['A long-closed call', 'B open in June', 'C open without deadline', 'D recently closed call', 'E open in February']));
+    expect(view.get('[data-testid="casting-call-list"]').attributes('aria-label')).toBe(en.castingCalls.listLabelByName);
+  });
+
+  it('tells near-identical titles apart in the shortlist\'s casting-call choice, open calls first (issue 22, item 11)', async () => {
+    const call = (id: number, name: string, format: string, deadline: string): CastingCallListItem => ({ id, name, casting_type: 'ecasting', production_format: format, deadline, deadline_visible: true });
+    const calls = [
+      callRow(call(41, 'Tatort Kiel', 'tv_series', '2030-04-15T10:00:00.000+02:00'), true),
+      callRow(call(42, 'Tatort: Kiel', 'feature_film', '2030-02-10T10:00:00.000+01:00'), true),
+      callRow(call(43, 'Sunrise', 'feature_film', '2030-03-01T10:00:00.000+01:00'), true),
+    ];
+    const { view } = await mountApp('/shortlists', { calls });
+    await eventually(() => expect(view.findAll('[data-testid="shortlist-call-select"] option')).toHaveLength(4));
+    const options = view.findAll('[data-testid="shortlist-call-select"] option').slice(1).map((option) => ({ id: option.attributes('value'), text: option.text() }));
+    expect(options.map((option) => option.id)).toEqual(['42', '43', '41']);
+    expect(options[1]!.text).toBe('Sunrise');
+    expect(options[0]!.text).toMatch(/^Tatort: Kiel \(Feature film · deadline .*2030\)$/);
+    expect(options[2]!.text).toMatch(/^Tatort Kiel \(TV series · deadline .*2030\)$/);
+    expect(options[0]!.text).not.toBe(options[2]!.text.replace('Tatort Kiel', 'Tatort: Kiel'));
   });
 
   it('says how many roles are open and until when: a call past its own deadline with an open role is open', async () => {
@@ -311,6 +351,29 @@ const matchIds = (role: { findAll(selector: string): { attributes(name: string):
   role.findAll('[data-testid="role-match"]').map((match) => Number(match.attributes('data-actor-id')));
 
 describe('Casting call detail', () => {
+  it('keeps a space between a role\'s inherited deadline and the note that says so (issue 22, item 21)', async () => {
+    const visibleCall: CastingCallDetail = { ...callDetail, id: 51, deadline_visible: true, roles: [{ ...callDetail.roles[0]!, deadline: null }] };
+    const { view } = await mountApp('/casting-calls/51', { calls: [callRow({ ...callItem, id: 51, deadline_visible: true }, true, visibleCall)] });
+    await eventually(() => expect(view.findAll('[data-testid="role-deadline"]')).toHaveLength(1));
+    const text = view.get('[data-testid="role-deadline"]').text();
+    expect(text).toContain(en.castingCalls.inheritedDeadline);
+    expect(text).toMatch(/\S \(/);
+    expect(text).not.toMatch(/\S\(/);
+  });
+
+  it('opens a role\'s criteria sorted by best fit, and offers the role\'s name when the search is saved (issue 22, item 13)', async () => {
+    const { view, router } = await mountApp('/casting-calls/21', { actors, listed, calls: [callRow(callItem, true, callDetail)] });
+    await eventually(() => expect(view.findAll('[data-testid="role-search"]').length).toBeGreaterThan(0));
+    await view.get('[data-testid="role-search"]').trigger('click');
+    await eventually(() => expect(router.currentRoute.value.name).toBe('actors'));
+    expect(router.currentRoute.value.query.sort).toBe('fit');
+    // Greta's 25–35 is Jordan's own range; Fiona's 24–30 lies further off. By name Fiona would come first.
+    await eventually(() => expect(view.findAll('[data-testid="profile-row"]').map((row) => Number(row.attributes('data-id')))).toEqual([2, 1]));
+    expect((view.get('[data-testid="sort"]').element as HTMLSelectElement).value).toBe('fit');
+    await view.get('[data-testid="save-search"]').trigger('click');
+    await eventually(() => expect((view.get('[data-testid="save-search-name"]').element as HTMLInputElement).value).toBe('Jordan'));
+  });
+
   it('shows the call, its roles and the cached actors who fit each role, and none who do not', async () => {
     const { view, connectionId } = await mountApp('/casting-calls/21', { actors, listed, calls: [callRow(callItem, true, callDetail)] });
     await eventually(() => expect(view.findAll('[data-testid="role-match"]').length).toBeGreaterThan(0));

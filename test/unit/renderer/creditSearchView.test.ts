@@ -120,4 +120,22 @@ describe('the Credits page', () => {
     expect(document.activeElement).toBe(links[0]!.element);
     expect(links[0]!.attributes('href')).toMatch(/^#\/actors\/\d+$/);
   });
+  it('shows every one of 73 people found, 50 at first and the rest one click away', async () => {
+    const db = await library();
+    for (let id = 100; id < 171; id += 1) await writeProfileDetail(db, 'actor', actorDetail(id, `Person ${id}`, 'f', { theatre: [{ name: 'Tatort Bühne', role: 'Zeugin' }] }), now);
+    const { view } = await mountCredits(db, '/credits?credit=Tatort');
+    await eventually(() => expect(profilesShown(view)).toHaveLength(50));
+    expect(view.get('[data-testid="credit-count"]').text()).toBe('50 of 73 people');
+    const more = view.get('[data-testid="credit-show-more"]');
+    expect(more.text()).toBe('Show 23 more people');
+    await more.trigger('click');
+    await eventually(() => expect(profilesShown(view)).toHaveLength(73));
+    expect(view.get('[data-testid="credit-count"]').text()).toBe('73 of 73 people');
+    expect(view.find('[data-testid="credit-show-more"]').exists()).toBe(false);
+    expect(new Set(profilesShown(view)).size).toBe(73);
+
+    // A new search starts again with its best 50.
+    await view.get('[data-testid="credit-search-input"]').setValue('Zeugin');
+    await eventually(() => expect(view.get('[data-testid="credit-count"]').text()).toBe('50 of 71 people'));
+  });
 });

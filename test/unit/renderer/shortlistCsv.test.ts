@@ -87,6 +87,7 @@ const texts: CsvTexts = {
   languageWithLevel: (language, level) => `${language} (${level})`,
   label: (catalogue, key) => labels[catalogue]?.[key] ?? key,
   available: (actorId) => !unavailableActors.has(actorId),
+  privacy: { includePrivate: false, mark: (value) => `${value} (privat)` },
 };
 
 describe('shortlistCsv', () => {

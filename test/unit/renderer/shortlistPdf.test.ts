@@ -418,4 +418,37 @@ describe('shortlistPdf', () => {
     expect(asked).toEqual([contactSheetFontUrls.regular, contactSheetFontUrls.bold]);
     expect(fonts).toEqual({ regular: Uint8Array.of(1), bold: Uint8Array.of(2) });
   });
+  describe('landscape pictures (issue 22, item 10)', () => {
+    /** A wide grey picture with a red face near its right edge and a blue mark at its left edge. */
+    const wide = png(160, 60, 2, (x, y) => (x >= 130 && x < 150 && y >= 10 && y < 40 ? [220, 20, 20] : x < 8 ? [30, 60, 220] : [150, 150, 150]));
+    const faceCrop = { mode: 'crop', region: { x: 128 / 160, y: 8 / 60, width: 24 / 160, height: 34 / 60 } } as const;
+
+    /** Red and blue pixels of a one-entry sheet's page 1 at 50 dpi. */
+    async function colours(framing: ContactSheetEntry['framing'], name: string): Promise<{ red: number; blue: number }> {
+      const file = join(dir, `${name}.pdf`);
+      const bytes = await shortlistPdf({ title: 'Wide', paper: 'a4', entries: [entry('Wide Face', 'cache://wide.png', { framing })], loadPicture: async () => wide, fontBytes, texts });
+      node.fs.writeFileSync(file, bytes);
+      run('pdftoppm', ['-png', '-r', '50', '-f', '1', '-l', '1', file, join(dir, name)]);
+      const { pixels } = decodeRgbPng(node.fs.readFileSync(join(dir, `${name}-1.png`)));
+      const seen = { red: 0, blue: 0 };
+      for (let i = 0; i < pixels.length; i += 3) {
+        const [r, g, b] = [pixels[i]!, pixels[i + 1]!, pixels[i + 2]!];
+        if (r > 190 && g < 70 && b < 70) seen.red += 1;
+        if (r < 70 && g < 100 && b > 190) seen.blue += 1;
+      }
+      return seen;
+    }
+
+    it('shows the crop region whole, not the middle of the picture', async () => {
+      const { red } = await colours(faceCrop, 'crop');
+      // The face's box is about 20 × 30 of the picture's pixels, drawn several times larger.
+      expect(red).toBeGreaterThan(200);
+    });
+
+    it('fits a landscape picture without crop region whole, both edges in the box', async () => {
+      const { red, blue } = await colours(undefined, 'contain');
+      expect(red).toBeGreaterThan(10);
+      expect(blue).toBeGreaterThan(5);
+    });
+  });
 });
