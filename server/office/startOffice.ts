@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { Server, type Extension, type Hocuspocus } from '@hocuspocus/server';
 import { Redis as RedisExtension } from '@hocuspocus/extension-redis';
 import { Redis } from 'ioredis';
+import type { Database } from '../src/db/database.ts';
 import { DocumentLedger } from './documentLedger.ts';
 import { documentPersistence } from './documentPersistence.ts';
 import { documentStore } from './documentStore.ts';
@@ -22,6 +23,11 @@ export interface OfficeOptions {
   port: number;
   dataDir?: string;
   databaseUrl?: string;
+  /**
+   * An open database to use instead of opening one (left open on close): instances in one process
+   * share it, as instances in several processes share a PostgreSQL database (tests, the bench).
+   */
+  database?: Database;
   redisUrl?: string;
   limits?: Partial<WriteLimits>;
   /** How long after the last change a document is stored (its log already holds every change). */
@@ -46,7 +52,10 @@ export const defaultLimits: WriteLimits = {
 
 export async function startOffice(options: OfficeOptions): Promise<RunningOffice> {
   const limits = { ...defaultLimits, ...options.limits };
-  const db = await openOfficeDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
+  const db = options.database ?? (await openOfficeDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl }));
+  const closeDatabase = async () => {
+    if (!options.database) await db.close();
+  };
   const instanceId = randomUUID();
   const store = documentStore(db, instanceId);
   const ledger = new DocumentLedger();
@@ -79,7 +88,7 @@ export async function startOffice(options: OfficeOptions): Promise<RunningOffice
     await server.listen();
   } catch (error) {
     await disconnects.close();
-    await db.close();
+    await closeDatabase();
     throw error;
   }
   const port = server.address.port;
@@ -92,7 +101,7 @@ export async function startOffice(options: OfficeOptions): Promise<RunningOffice
       closing ??= (async () => {
         await server.destroy();
         await disconnects.close();
-        await db.close();
+        await closeDatabase();
       })();
       return closing;
     },
