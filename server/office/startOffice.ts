@@ -70,7 +70,8 @@ export async function startOffice(options: OfficeOptions): Promise<RunningOffice
     officeHttp(members, disconnects, instance, options.log),
   ];
   if (options.redisUrl) {
-    extensions.unshift(new RedisExtension({ redis: new Redis(options.redisUrl), identifier: instanceId, prefix: 'castdesk-office' }));
+    const redisUrl = options.redisUrl;
+    extensions.unshift(new RedisExtension({ createClient: () => new Redis(redisUrl), identifier: instanceId, prefix: 'castdesk-office' }));
   }
   const server = new Server({
     name: 'castdesk-office',
