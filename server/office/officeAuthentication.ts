@@ -28,7 +28,7 @@ export function officeAuthentication(members: Members, log: (line: string) => vo
         role = member ? await members.roleOn(member, name.listId) : 'none';
       } catch (error) {
         log(`office: checking a token failed: ${(error as Error).message}`);
-        throw new Error('unavailable');
+        throw new Error('unavailable', { cause: error });
       }
       if (!member || member.officeId !== name.officeId || role === 'none') throw new Error('permission-denied');
       connectionConfig.readOnly = role === 'viewer';

@@ -60,8 +60,8 @@ export async function startOffice(options: OfficeOptions): Promise<RunningOffice
   const store = documentStore(db, instanceId);
   const ledger = new DocumentLedger();
   const members = openMembers(db);
-  let hocuspocus: Hocuspocus | undefined;
-  const instance = () => hocuspocus!;
+  // The server is made below, with extensions that need it later (disconnecting, health).
+  const instance = (): Hocuspocus => server.hocuspocus;
   const disconnects = await memberDisconnects(instance, options.redisUrl, options.log);
   const extensions: Extension[] = [
     officeAuthentication(members, options.log),
@@ -84,7 +84,6 @@ export async function startOffice(options: OfficeOptions): Promise<RunningOffice
     websocketOptions: { maxPayload: limits.maxMessageBytes },
     extensions,
   });
-  hocuspocus = server.hocuspocus;
   try {
     await server.listen();
   } catch (error) {

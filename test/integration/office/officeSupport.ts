@@ -3,7 +3,7 @@
  * WebSocket, the membership API over fetch, and waits on what a client can observe (synced,
  * acknowledged, a close reason), never on time.
  */
-import { HocuspocusProvider } from '@hocuspocus/provider';
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import { expect, vi } from 'vitest';
 import * as Y from 'yjs';
 
@@ -23,21 +23,18 @@ export function openList(url: string, documentName: string, token: string, doc =
   const authFailures: string[] = [];
   let resolveSynced!: () => void;
   const synced = new Promise<void>((resolve) => (resolveSynced = resolve));
+  // Reconnect quickly: the tests kill and restart servers on purpose (minDelay must not exceed maxDelay).
+  const socket = new HocuspocusProviderWebsocket({ url, WebSocketPolyfill: WebSocket, delay: 50, minDelay: 50, factor: 1.5, maxDelay: 500 });
   const provider = new HocuspocusProvider({
-    url,
+    websocketProvider: socket,
     name: documentName,
     token,
     document: doc,
-    WebSocketPolyfill: WebSocket,
-    // Reconnect quickly: the tests kill and restart servers on purpose (minDelay must not exceed maxDelay).
-    delay: 50,
-    minDelay: 50,
-    factor: 1.5,
-    maxDelay: 500,
     onSynced: () => resolveSynced(),
     onClose: ({ event }) => void closeReasons.push(event.reason),
     onAuthenticationFailed: ({ reason }) => void authFailures.push(reason),
   });
+  provider.attach();
   return {
     doc,
     provider,
@@ -46,6 +43,7 @@ export function openList(url: string, documentName: string, token: string, doc =
     synced,
     destroy() {
       provider.destroy();
+      socket.destroy();
     },
   };
 }
