@@ -82,6 +82,9 @@ export async function startOffice(options: OfficeOptions): Promise<RunningOffice
     debounce: options.storeDebounceMs ?? 2000,
     maxDebounce: 10_000,
     websocketOptions: { maxPayload: limits.maxMessageBytes },
+    // A member's app attaches every shared list to one WebSocket at start (issue 25): an office
+    // has hundreds of lists, more than Hocuspocus's default of 100 documents awaiting authentication.
+    maxPendingDocuments: 2000,
     extensions,
   });
   try {

@@ -115,6 +115,7 @@ async function runOne(prefix: string, instances: number, redisUrl?: string): Pro
       for (const provider of batch) provider.destroy();
     }
     seeder.destroy();
+    progress(`${prefix}: ${listCount} lists seeded`);
     const tokens: string[] = [];
     for (let m = 0; m < memberCount; m++) {
       const invite = await post<{ code: string }>(http, `/offices/${info.officeId}/invites`, { role: 'editor' }, info.token);
@@ -128,6 +129,7 @@ async function runOne(prefix: string, instances: number, redisUrl?: string): Pro
     const p95: number[] = [];
     for (let rep = 0; rep < repetitions; rep++) {
       await waitUntilUnloaded(http);
+      progress(`${prefix}: repetition ${rep + 1}, documents unloaded`);
       const baseline = rssMb(server.pid!);
       const begin = performance.now();
       const members = tokens.map((token, m) => {
@@ -136,6 +138,7 @@ async function runOne(prefix: string, instances: number, redisUrl?: string): Pro
       });
       await Promise.all(members.flatMap((member) => member.providers.map(syncedOf)));
       firstSync.push(performance.now() - begin);
+      progress(`${prefix}: repetition ${rep + 1}, first sync ${Math.round(firstSync.at(-1)!)} ms`);
       const loaded = rssMb(server.pid!);
       rss.push(loaded);
       perDocument.push(((loaded - baseline) * 1024) / listCount);
@@ -187,6 +190,10 @@ async function runOne(prefix: string, instances: number, redisUrl?: string): Pro
     if (server.exitCode === null) await new Promise((resolve) => server.once('exit', resolve));
     rmSync(workDir, { recursive: true, force: true });
   }
+}
+
+function progress(line: string): void {
+  process.stderr.write(`${line}\n`);
 }
 
 /** Documents unload once their last connection is gone and they are stored. */
