@@ -6,6 +6,7 @@ import { runCreditBench } from './creditBench.ts';
 import { runDemoStartBench } from './demoStartBench.ts';
 import { runHistoryBench } from './historyBench.ts';
 import { runMediaBench } from './mediaBench.ts';
+import { runOfficeBench } from './officeBench.ts';
 import { runSearchBench } from './searchBench.ts';
 import { runServerBench } from './serverBench.ts';
 import { runShortlistBench } from './shortlistBench.ts';
@@ -22,6 +23,7 @@ const suites: Record<string, () => Promise<void>> = {
   history: runHistoryBench,
   media: runMediaBench,
   'demo-start': runDemoStartBench,
+  office: runOfficeBench,
 };
 
 const asked = process.argv.slice(2);

@@ -1,0 +1,167 @@
+/**
+ * Offices, members, roles and invites. Tokens and invite codes are random (256 and 128 bits) and
+ * only their SHA-256 is stored, so a copy of the database gives no one access. The first member
+ * creates the office and owns it (createOffice, from `--create-office`); everyone else joins with
+ * a one-time invite code the owner made, short-lived and single use.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Database } from '../src/db/database.ts';
+
+export const roles = ['editor', 'reviewer', 'viewer'] as const;
+export type Role = (typeof roles)[number];
+
+export interface Member {
+  id: string;
+  officeId: string;
+  name: string;
+  officeRole: Role | 'none';
+  isOwner: boolean;
+}
+
+const inviteLifetimeMs = 24 * 60 * 60 * 1000;
+
+function secret(bytes: number): string {
+  return randomBytes(bytes).toString('base64url');
+}
+
+function hashSecret(value: string): string {
+  return createHash('sha256').update(value, 'utf8').digest('hex');
+}
+
+interface MemberRow {
+  id: string;
+  office_id: string;
+  name: string;
+  office_role: Role | 'none';
+  is_owner: boolean;
+}
+
+const toMember = (row: MemberRow): Member => ({
+  id: row.id,
+  officeId: row.office_id,
+  name: row.name,
+  officeRole: row.office_role,
+  isOwner: row.is_owner,
+});
+
+export interface Members {
+  createOffice(name: string, ownerName: string): Promise<{ officeId: string; memberId: string; token: string }>;
+  /** The live (not revoked) member a token belongs to, or null. */
+  authenticate(token: string): Promise<Member | null>;
+  /** The member's role on one list: the list's own role, else the office role; owners edit. */
+  roleOn(member: Member, listId: string): Promise<Role | 'none'>;
+  invite(officeId: string, grant: Grant, now?: Date): Promise<{ code: string; expiresAt: string }>;
+  /** Exchanges an invite code for a new member's token; null when the code is unknown, used or expired. */
+  join(officeId: string, code: string, name: string, now?: Date): Promise<{ memberId: string; token: string } | null>;
+  list(officeId: string): Promise<(Member & { revoked: boolean; listRoles: Record<string, Role> })[]>;
+  setRole(officeId: string, memberId: string, grant: Grant): Promise<boolean>;
+  revoke(officeId: string, memberId: string): Promise<boolean>;
+}
+
+/** A role for the whole office, or for one list. */
+export type Grant = { role: Role; listId?: string };
+
+export function members(db: Database): Members {
+  return {
+    async createOffice(name, ownerName) {
+      const officeId = secret(9);
+      const memberId = secret(9);
+      const token = secret(32);
+      await db.transaction(async (tx) => {
+        await tx.query('INSERT INTO office_offices (id, name) VALUES ($1, $2)', [officeId, name]);
+        await tx.query(
+          "INSERT INTO office_members (id, office_id, name, token_hash, office_role, is_owner) VALUES ($1, $2, $3, $4, 'editor', true)",
+          [memberId, officeId, ownerName, hashSecret(token)],
+        );
+      });
+      return { officeId, memberId, token };
+    },
+    async authenticate(token) {
+      if (token.length === 0 || token.length > 200) return null;
+      const [row] = await db.query<MemberRow>(
+        'SELECT id, office_id, name, office_role, is_owner FROM office_members WHERE token_hash = $1 AND revoked_at IS NULL',
+        [hashSecret(token)],
+      );
+      return row ? toMember(row) : null;
+    },
+    async roleOn(member, listId) {
+      if (member.isOwner) return 'editor';
+      const [row] = await db.query<{ role: Role }>('SELECT role FROM office_list_roles WHERE member_id = $1 AND list_id = $2', [
+        member.id,
+        listId,
+      ]);
+      return row?.role ?? member.officeRole;
+    },
+    async invite(officeId, grant, now = new Date()) {
+      const code = secret(16);
+      const expiresAt = new Date(now.getTime() + inviteLifetimeMs).toISOString();
+      await db.query(
+        'INSERT INTO office_invites (code_hash, office_id, office_role, list_id, list_role, expires_at) VALUES ($1, $2, $3, $4, $5, $6)',
+        [hashSecret(code), officeId, grant.listId ? 'none' : grant.role, grant.listId ?? null, grant.listId ? grant.role : null, expiresAt],
+      );
+      return { code, expiresAt };
+    },
+    async join(officeId, code, name, now = new Date()) {
+      return db.transaction(async (tx) => {
+        // Marking the code used and reading it in one statement: two people racing with one code cannot both join.
+        const [invite] = await tx.query<{ office_role: Role | 'none'; list_id: string | null; list_role: Role | null }>(
+          `UPDATE office_invites SET used_at = $3 WHERE code_hash = $1 AND office_id = $2 AND used_at IS NULL AND expires_at > $3
+           RETURNING office_role, list_id, list_role`,
+          [hashSecret(code), officeId, now.toISOString()],
+        );
+        if (!invite) return null;
+        const memberId = secret(9);
+        const token = secret(32);
+        await tx.query('INSERT INTO office_members (id, office_id, name, token_hash, office_role) VALUES ($1, $2, $3, $4, $5)', [
+          memberId,
+          officeId,
+          name,
+          hashSecret(token),
+          invite.office_role,
+        ]);
+        if (invite.list_id && invite.list_role) {
+          await tx.query('INSERT INTO office_list_roles (member_id, list_id, role) VALUES ($1, $2, $3)', [memberId, invite.list_id, invite.list_role]);
+        }
+        return { memberId, token };
+      });
+    },
+    async list(officeId) {
+      const rows = await db.query<MemberRow & { revoked: boolean }>(
+        'SELECT id, office_id, name, office_role, is_owner, revoked_at IS NOT NULL AS revoked FROM office_members WHERE office_id = $1 ORDER BY created_at, id',
+        [officeId],
+      );
+      const listRoles = await db.query<{ member_id: string; list_id: string; role: Role }>(
+        'SELECT r.member_id, r.list_id, r.role FROM office_list_roles r JOIN office_members m ON m.id = r.member_id WHERE m.office_id = $1',
+        [officeId],
+      );
+      return rows.map((row) => ({
+        ...toMember(row),
+        revoked: row.revoked,
+        listRoles: Object.fromEntries(listRoles.filter((r) => r.member_id === row.id).map((r) => [r.list_id, r.role])),
+      }));
+    },
+    async setRole(officeId, memberId, grant) {
+      const [member] = await db.query<{ id: string }>(
+        'SELECT id FROM office_members WHERE id = $1 AND office_id = $2 AND revoked_at IS NULL AND NOT is_owner',
+        [memberId, officeId],
+      );
+      if (!member) return false;
+      if (grant.listId) {
+        await db.query(
+          'INSERT INTO office_list_roles (member_id, list_id, role) VALUES ($1, $2, $3) ON CONFLICT (member_id, list_id) DO UPDATE SET role = EXCLUDED.role',
+          [memberId, grant.listId, grant.role],
+        );
+      } else {
+        await db.query('UPDATE office_members SET office_role = $2 WHERE id = $1', [memberId, grant.role]);
+      }
+      return true;
+    },
+    async revoke(officeId, memberId) {
+      const rows = await db.query<{ id: string }>(
+        'UPDATE office_members SET revoked_at = now() WHERE id = $1 AND office_id = $2 AND revoked_at IS NULL AND NOT is_owner RETURNING id',
+        [memberId, officeId],
+      );
+      return rows.length > 0;
+    },
+  };
+}

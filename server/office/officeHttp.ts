@@ -1,0 +1,124 @@
+/**
+ * The office server's HTTP side, on the same port as its WebSocket (Hocuspocus onRequest):
+ * `GET /health`, and membership management validated with zod. Only the owner (Bearer token)
+ * invites, lists members, sets roles and revokes; joining takes an invite code instead.
+ *
+ *   POST   /offices/:office/invites              {role, listId?}   → 201 {code, expiresAt}
+ *   POST   /offices/:office/members              {code, name}      → 201 {memberId, token}
+ *   GET    /offices/:office/members                                → 200 {members}
+ *   PUT    /offices/:office/members/:member/role {role, listId?}   → 204
+ *   DELETE /offices/:office/members/:member                        → 204 (revoked, disconnected)
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Extension, Hocuspocus } from '@hocuspocus/server';
+import { z } from 'zod';
+import { isOfficeId } from './documentName.ts';
+import type { MemberDisconnects } from './memberDisconnects.ts';
+import { roles, type Member, type Members } from './members.ts';
+
+const maxBodyBytes = 16 * 1024;
+const grantSchema = z.strictObject({ role: z.enum(roles), listId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional() });
+const joinSchema = z.strictObject({ code: z.string().min(1).max(200), name: z.string().trim().min(1).max(200) });
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function send(response: ServerResponse, status: number, body?: unknown): void {
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  response.end(body === undefined ? undefined : JSON.stringify(body));
+}
+
+async function readJson(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).byteLength;
+    if (size > maxBodyBytes) throw new HttpError(413, 'body-too-large', `The body may hold at most ${maxBodyBytes} bytes.`);
+    chunks.push(chunk as Buffer);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    throw new HttpError(400, 'invalid-json', 'The body is not JSON.');
+  }
+}
+
+function parse<T>(schema: z.ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new HttpError(400, 'invalid-body', z.prettifyError(result.error));
+  return result.data;
+}
+
+export function officeHttp(members: Members, disconnects: MemberDisconnects, instance: () => Hocuspocus, log: (line: string) => void): Extension {
+  async function owner(request: IncomingMessage, officeId: string): Promise<Member> {
+    const header = request.headers.authorization ?? '';
+    const token = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
+    const member = token ? await members.authenticate(token) : null;
+    if (!member) throw new HttpError(401, 'unauthenticated', 'Send the owner token as "Authorization: Bearer <token>".');
+    if (member.officeId !== officeId || !member.isOwner) throw new HttpError(403, 'forbidden', 'Only the office owner manages members.');
+    return member;
+  }
+
+  async function route(request: IncomingMessage, response: ServerResponse, path: string[]): Promise<void> {
+    const method = request.method ?? 'GET';
+    if (path.length === 1 && path[0] === 'health' && method === 'GET') {
+      const hocuspocus = instance();
+      send(response, 200, { status: 'ok', documents: hocuspocus.getDocumentsCount(), connections: hocuspocus.getConnectionsCount() });
+      return;
+    }
+    if (path[0] !== 'offices' || !path[1] || !isOfficeId(path[1])) throw new HttpError(404, 'not-found', 'No such path.');
+    const officeId = path[1];
+    const rest = path.slice(2).join('/');
+    if (rest === 'invites' && method === 'POST') {
+      await owner(request, officeId);
+      send(response, 201, await members.invite(officeId, parse(grantSchema, await readJson(request))));
+    } else if (rest === 'members' && method === 'POST') {
+      const { code, name } = parse(joinSchema, await readJson(request));
+      const joined = await members.join(officeId, code, name);
+      if (!joined) throw new HttpError(403, 'invite-invalid', 'The invite code is unknown, used or expired.');
+      send(response, 201, joined);
+    } else if (rest === 'members' && method === 'GET') {
+      await owner(request, officeId);
+      send(response, 200, { members: await members.list(officeId) });
+    } else if (path.length === 5 && path[2] === 'members' && path[4] === 'role' && method === 'PUT') {
+      await owner(request, officeId);
+      const grant = parse(grantSchema, await readJson(request));
+      if (!(await members.setRole(officeId, path[3], grant))) throw new HttpError(404, 'no-member', 'No such member (or the owner).');
+      await disconnects.disconnect(path[3], 'role-changed');
+      send(response, 204);
+    } else if (path.length === 4 && path[2] === 'members' && method === 'DELETE') {
+      await owner(request, officeId);
+      if (!(await members.revoke(officeId, path[3]))) throw new HttpError(404, 'no-member', 'No such member (or the owner).');
+      await disconnects.disconnect(path[3], 'revoked');
+      send(response, 204);
+    } else {
+      throw new HttpError(404, 'not-found', 'No such path.');
+    }
+  }
+
+  return {
+    extensionName: 'castdesk-office-http',
+    async onRequest({ request, response }) {
+      const path = new URL(request.url ?? '/', 'http://office').pathname.split('/').filter(Boolean);
+      try {
+        await route(request, response, path);
+      } catch (error) {
+        if (error instanceof HttpError) {
+          send(response, error.status, { error: { code: error.code, message: error.message } });
+        } else {
+          log(`office: ${request.method} ${request.url} failed: ${(error as Error).stack ?? String(error)}`);
+          send(response, 500, { error: { code: 'internal', message: 'The office server could not answer.' } });
+        }
+      }
+      // An empty rejection tells Hocuspocus the request is answered (no default reply).
+      return Promise.reject(undefined);
+    },
+  };
+}

@@ -1,0 +1,221 @@
+/**
+ * `npm run bench -- office`: 200 shared lists of 50 entries and 10 members on a real office
+ * server (a child process, so its memory is measured apart from the clients), then the same with
+ * two instances behind a real Redis (prefix office.redis.). Per repetition every member opens one
+ * WebSocket and attaches all 200 lists (first sync), then edits arrive at the other 9 members.
+ * office.renderer_added_kb needs the renderer's office model, which is not built yet.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import * as Y from 'yjs';
+import { officeDocumentName } from '../../server/office/documentName.ts';
+import { addEntry, entriesOf } from '../../server/office/listDocument.ts';
+import { bench, summarize } from './stats.ts';
+
+const root = new URL('../../', import.meta.url).pathname;
+const listCount = 200;
+const entriesPerList = 50;
+const memberCount = 10;
+const repetitions = 3;
+const editsPerRepetition = 40;
+
+interface ServerInfo {
+  urls: string[];
+  officeId: string;
+  token: string;
+}
+
+function rssMb(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'))!;
+  return Number(line.split(/\s+/)[1]) / 1024;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function waitForLine(child: ChildProcessWithoutNullStreams, pattern: RegExp, stream: 'stdout' | 'stderr' = 'stdout'): Promise<string> {
+  let output = '';
+  return new Promise((resolve, reject) => {
+    child[stream].on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = pattern.exec(output);
+      if (match) resolve(match[0]);
+    });
+    child.on('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
+  });
+}
+
+function socketFor(url: string): HocuspocusProviderWebsocket {
+  return new HocuspocusProviderWebsocket({ url, WebSocketPolyfill: WebSocket, delay: 50, minDelay: 50, maxDelay: 500 });
+}
+
+function attachList(socket: HocuspocusProviderWebsocket, name: string, token: string): HocuspocusProvider {
+  const provider = new HocuspocusProvider({ websocketProvider: socket, name, token, document: new Y.Doc() });
+  provider.attach();
+  return provider;
+}
+
+const syncedOf = (provider: HocuspocusProvider) =>
+  new Promise<void>((resolve) => (provider.isSynced ? resolve() : provider.on('synced', () => resolve())));
+const acknowledgedOf = (provider: HocuspocusProvider) =>
+  new Promise<void>((resolve) => {
+    if (provider.unsyncedChanges === 0) return resolve();
+    const check = ({ number }: { number: number }) => {
+      if (number === 0) {
+        provider.off('unsyncedChanges', check);
+        resolve();
+      }
+    };
+    provider.on('unsyncedChanges', check);
+  });
+
+async function post<T>(httpUrl: string, path: string, body: unknown, token?: string): Promise<T> {
+  const response = await fetch(`${httpUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+async function runOne(prefix: string, instances: number, redisUrl?: string): Promise<void> {
+  const workDir = mkdtempSync(join(tmpdir(), 'castdesk-office-bench-'));
+  const server = spawn(process.execPath, ['--import', 'tsx', 'test/bench/officeBenchServer.ts', workDir, String(instances)], {
+    cwd: root,
+    env: { ...process.env, REDIS_URL: redisUrl ?? '' },
+  });
+  try {
+    const info = JSON.parse(await waitForLine(server, /\{.*\}\n/)) as ServerInfo;
+    const http = info.urls[0].replace(/^ws/, 'http');
+    const listNames = Array.from({ length: listCount }, (_, i) => officeDocumentName(info.officeId, `list${i}`));
+
+    // Seed every list through the first instance (not measured), then let the documents unload.
+    const seeder = socketFor(info.urls[0]);
+    for (let start = 0; start < listCount; start += 20) {
+      const batch = listNames.slice(start, start + 20).map((name) => attachList(seeder, name, info.token));
+      await Promise.all(batch.map(syncedOf));
+      for (const provider of batch) {
+        provider.document.transact(() => {
+          for (let e = 0; e < entriesPerList; e++) {
+            addEntry(provider.document, `e${e}`, { position: `a${String(e).padStart(3, '0')}`, actor: { origin: 'https://d.example', id: e, name: `Actor ${e}` }, note: 'seen in the showreel' });
+          }
+        });
+      }
+      await Promise.all(batch.map(acknowledgedOf));
+      for (const provider of batch) provider.destroy();
+    }
+    seeder.destroy();
+    progress(`${prefix}: ${listCount} lists seeded`);
+    const tokens: string[] = [];
+    for (let m = 0; m < memberCount; m++) {
+      const invite = await post<{ code: string }>(http, `/offices/${info.officeId}/invites`, { role: 'editor' }, info.token);
+      tokens.push((await post<{ token: string }>(http, `/offices/${info.officeId}/members`, { code: invite.code, name: `Member ${m}` })).token);
+    }
+
+    const firstSync: number[] = [];
+    const rss: number[] = [];
+    const perDocument: number[] = [];
+    const p50: number[] = [];
+    const p95: number[] = [];
+    for (let rep = 0; rep < repetitions; rep++) {
+      await waitUntilUnloaded(http);
+      progress(`${prefix}: repetition ${rep + 1}, documents unloaded`);
+      const baseline = rssMb(server.pid!);
+      const begin = performance.now();
+      const members = tokens.map((token, m) => {
+        const socket = socketFor(info.urls[m % info.urls.length]);
+        return { socket, providers: listNames.map((name) => attachList(socket, name, token)) };
+      });
+      await Promise.all(members.flatMap((member) => member.providers.map(syncedOf)));
+      firstSync.push(performance.now() - begin);
+      progress(`${prefix}: repetition ${rep + 1}, first sync ${Math.round(firstSync.at(-1)!)} ms`);
+      const loaded = rssMb(server.pid!);
+      rss.push(loaded);
+      perDocument.push(((loaded - baseline) * 1024) / listCount);
+
+      const arrivals: number[] = [];
+      for (let k = 0; k < editsPerRepetition; k++) {
+        const author = k % memberCount;
+        const list = (k * 37 + rep) % listCount;
+        const entry = `e${(k * 13) % entriesPerList}`;
+        const marker = `${prefix}-${rep}-${k}`;
+        const receivers = members.filter((_, m) => m !== author).map((member) => member.providers[list].document);
+        const started = performance.now();
+        const arrived = receivers.map(
+          (doc) =>
+            new Promise<void>((resolve) => {
+              const check = () => {
+                if (entriesOf(doc).get(entry)?.get('status') === marker) {
+                  arrivals.push(performance.now() - started);
+                  doc.off('update', check);
+                  resolve();
+                }
+              };
+              doc.on('update', check);
+            }),
+        );
+        entriesOf(members[author].providers[list].document).get(entry)!.set('status', marker);
+        await Promise.all(arrived);
+      }
+      const summary = summarize(arrivals);
+      p50.push(summary.p50);
+      p95.push(summary.p95);
+      for (const member of members) {
+        for (const provider of member.providers) provider.destroy();
+        member.socket.destroy();
+      }
+    }
+    const report = (name: string, samples: number[], unit: string) => {
+      const summary = summarize(samples);
+      bench(`${prefix}.${name}`, summary.p50, unit);
+      bench(`${prefix}.${name}_spread`, summary.max - Math.min(...samples), unit);
+    };
+    report('first_sync_ms', firstSync, 'ms');
+    report('edit_arrival_p50_ms', p50, 'ms');
+    report('edit_arrival_p95_ms', p95, 'ms');
+    report('server_rss_mb', rss, 'MB');
+    report('memory_per_document_kb', perDocument, 'KB');
+  } finally {
+    server.kill('SIGTERM');
+    if (server.exitCode === null) await new Promise((resolve) => server.once('exit', resolve));
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+function progress(line: string): void {
+  process.stderr.write(`${line}\n`);
+}
+
+/** Documents unload once their last connection is gone and they are stored. */
+async function waitUntilUnloaded(http: string): Promise<void> {
+  for (;;) {
+    const health = (await (await fetch(`${http}/health`)).json()) as { documents: number };
+    if (health.documents === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+export async function runOfficeBench(): Promise<void> {
+  await runOne('office', 1);
+  const port = await freePort();
+  const redisDir = mkdtempSync(join(tmpdir(), 'castdesk-office-bench-redis-'));
+  const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', redisDir, '--save', '', '--appendonly', 'no']);
+  try {
+    await waitForLine(redis, /Ready to accept connections/);
+    await runOne('office.redis', 2, `redis://127.0.0.1:${port}`);
+  } finally {
+    redis.kill('SIGTERM');
+    if (redis.exitCode === null) await new Promise((resolve) => redis.once('exit', resolve));
+    rmSync(redisDir, { recursive: true, force: true });
+  }
+}
