@@ -16,6 +16,44 @@
 /** scripts/keyring-binding.mjs stages each target's binding here (kept equal to its keyringStagingFolder). */
 const keyringStagingFolder = 'node_modules/.cache/castdesk-keyring';
 
+/**
+ * The casting office server (server/office, `npm run office`) is a service of its own, deployed
+ * from the repository; the desktop app does not run it. Its production dependencies, and what only
+ * they need, stay out of the package.
+ */
+const officeServerDependencies = ['@hocuspocus/server', '@hocuspocus/extension-redis', 'ioredis', 'yjs', 'y-protocols'];
+
+/**
+ * The installed packages `roots` need at run time (their production dependency closure), as folders
+ * below node_modules, resolved from package-lock.json the way Node resolves them (nested first).
+ */
+function runtimeClosure(roots) {
+  const { packages } = require('./package-lock.json');
+  const seen = new Set();
+  const resolve = (from, name) => {
+    for (let base = from; ; base = base.includes('/node_modules/') ? base.slice(0, base.lastIndexOf('/node_modules/')) : '') {
+      const candidate = `${base ? `${base}/` : ''}node_modules/${name}`;
+      if (packages[candidate]) return candidate;
+      if (!base) return undefined;
+    }
+  };
+  const visit = (folder) => {
+    if (!folder || seen.has(folder)) return;
+    seen.add(folder);
+    const entry = packages[folder];
+    for (const dependency of Object.keys({ ...entry.dependencies, ...entry.optionalDependencies })) visit(resolve(folder, dependency));
+  };
+  for (const name of roots) visit(resolve('', name));
+  return seen;
+}
+
+/** Package folders only the office server needs: excluded from the asar. */
+function officeServerOnlyPackages() {
+  const appRoots = Object.keys(require('./package.json').dependencies).filter((name) => !officeServerDependencies.includes(name));
+  const appNeeds = runtimeClosure(appRoots);
+  return [...runtimeClosure(officeServerDependencies)].filter((folder) => !appNeeds.has(folder)).sort();
+}
+
 module.exports = {
   appId: 'eu.castdesk.app',
   productName: 'Castdesk',
@@ -30,6 +68,7 @@ module.exports = {
     '!node_modules/@electric-sql/pglite/dist/!(pg_trgm).tar.gz',
     // The building machine's own keyring binding: the target's comes from the staging folder below.
     '!node_modules/@napi-rs/keyring-*{,/**}',
+    ...officeServerOnlyPackages().map((folder) => `!${folder}{,/**}`),
     {
       from: `${keyringStagingFolder}/\${os}-\${arch}/node_modules`,
       to: 'node_modules',

@@ -237,6 +237,13 @@ describe('electron-builder --dir with a local Electron stand-in', () => {
     expect(rendererOnly).toEqual([]);
   });
 
+  it('leaves the office server and what only it needs out of the app (a service of its own, not run by the app)', () => {
+    const packaged = new Set(files.filter((file) => file.endsWith('/package.json')).map((file) => /^\/node_modules\/((?:@[^/]+\/)?[^/]+)\/package\.json$/.exec(file)?.[1]));
+    for (const name of ['@hocuspocus/server', '@hocuspocus/extension-redis', 'ioredis', 'yjs', 'y-protocols', 'lib0', 'redis-parser']) expect(packaged.has(name), name).toBe(false);
+    // What the app itself loads stays, also where the office server needs it too.
+    for (const name of ['fastify', 'pg', 'zod', 'electron-updater', '@electric-sql/pglite']) expect(packaged.has(name), name).toBe(true);
+  });
+
   it('ships the one PGlite extension the directory service loads, pg_trgm', () => {
     const unpacked = path.join(appDir, 'resources', 'app.asar.unpacked', 'node_modules', '@electric-sql', 'pglite', 'dist');
     const inAsar = files.filter((file) => file.startsWith('/node_modules/@electric-sql/pglite/dist/')).map((file) => path.posix.basename(file));
