@@ -13,6 +13,9 @@
  * `CASTDESK_UPDATE_FEED_URL=https://…/` gives the package an update feed (see `publish`).
  * @type {import('electron-builder').Configuration}
  */
+const { readFileSync } = process.getBuiltinModule('node:fs');
+const { join } = process.getBuiltinModule('node:path');
+
 /** scripts/keyring-binding.mjs stages each target's binding here (kept equal to its keyringStagingFolder). */
 const keyringStagingFolder = 'node_modules/.cache/castdesk-keyring';
 
@@ -23,12 +26,15 @@ const keyringStagingFolder = 'node_modules/.cache/castdesk-keyring';
  */
 const officeServerDependencies = ['@hocuspocus/server', '@hocuspocus/extension-redis', 'ioredis', 'yjs', 'y-protocols'];
 
+/** A JSON file of the repository. */
+const readJson = (file) => JSON.parse(readFileSync(join(__dirname, file), 'utf8'));
+
 /**
  * The installed packages `roots` need at run time (their production dependency closure), as folders
  * below node_modules, resolved from package-lock.json the way Node resolves them (nested first).
  */
 function runtimeClosure(roots) {
-  const { packages } = require('./package-lock.json');
+  const { packages } = readJson('package-lock.json');
   const seen = new Set();
   const resolve = (from, name) => {
     for (let base = from; ; base = base.includes('/node_modules/') ? base.slice(0, base.lastIndexOf('/node_modules/')) : '') {
@@ -49,7 +55,7 @@ function runtimeClosure(roots) {
 
 /** Package folders only the office server needs: excluded from the asar. */
 function officeServerOnlyPackages() {
-  const appRoots = Object.keys(require('./package.json').dependencies).filter((name) => !officeServerDependencies.includes(name));
+  const appRoots = Object.keys(readJson('package.json').dependencies).filter((name) => !officeServerDependencies.includes(name));
   const appNeeds = runtimeClosure(appRoots);
   return [...runtimeClosure(officeServerDependencies)].filter((folder) => !appNeeds.has(folder)).sort();
 }
