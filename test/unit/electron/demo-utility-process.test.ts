@@ -67,7 +67,7 @@ describe('the demo directory in a utility process', () => {
     demo = await starting;
     expect(demo).toMatchObject({ baseUrl: 'http://127.0.0.1:43210', key: 'demo-casting-pro-0123456789abcdef', pid: first.pid });
     expect(first.modulePath).toBe(entry);
-    expect(first.args).toEqual(['--demo', '--port', '0', '--data-dir', path.join(userDataDir, 'demo-directory'), '--rate-limit', 'off']);
+    expect(first.args).toEqual(['--demo', '--port', '0', '--data-dir', path.join(userDataDir, 'demo-directory'), '--rate-limit', 'off', '--live-changes', '60s']);
     expect(first.options).toMatchObject({ cwd: userDataDir, stdio: 'pipe', serviceName: 'Castdesk demo directory' });
     // The utility process is Node already; inherited, the variable would make its Electron plain Node.
     expect(first.options.env?.ELECTRON_RUN_AS_NODE).toBeUndefined();

@@ -46,7 +46,7 @@ app.on('browser-window-created', (_event: unknown, window: BrowserWindowDouble) 
 process.on('SIGTERM', () => process.exit(143));
 // Electron terminates the app after 'quit' (with its exit code), once nothing prevented quitting.
 app.on('quit', (_event: unknown, exitCode: number) => {
-  report('quit', { exitCodes: recorded.exitCodes, errorBoxes: recorded.errorBoxes });
+  report('quit', { exitCodes: recorded.exitCodes, errorBoxes: recorded.errorBoxes, utilityExitCodes: recorded.utilityProcesses.map((child) => child.exitCode ?? null) });
   process.exit(exitCode);
 });
 

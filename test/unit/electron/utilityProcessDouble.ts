@@ -49,6 +49,7 @@ export class UtilityProcessDouble extends Emitter {
   readonly #child: ChildProcess;
   #spawned = false;
   #exited = false;
+  #exitCode: number | undefined;
 
   constructor(modulePath: string, args: string[], options: UtilityProcessOptions) {
     super();
@@ -72,7 +73,8 @@ export class UtilityProcessDouble extends Emitter {
     this.#child.once('exit', (code, signal) => {
       running.delete(this.#child);
       this.#exited = true;
-      this.emit('exit', code ?? 128 + (signal ? constants.signals[signal] : 0));
+      this.#exitCode = code ?? 128 + (signal ? constants.signals[signal] : 0);
+      this.emit('exit', this.#exitCode);
     });
     // Node itself could not be started: for the app, a utility process that exited at once.
     this.#child.once('error', () => {
@@ -85,6 +87,11 @@ export class UtilityProcessDouble extends Emitter {
 
   get pid(): number | undefined {
     return this.#spawned && !this.#exited ? this.#child.pid : undefined;
+  }
+
+  /** The code it exited with, undefined while it runs (the double's own state, for tests). */
+  get exitCode(): number | undefined {
+    return this.#exitCode;
   }
 
   /** Whether the process has ended (the double's own state, for tests). */
