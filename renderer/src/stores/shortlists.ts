@@ -183,6 +183,16 @@ export const useShortlistsStore = defineStore('shortlists', () => {
   // library of 100,000 entries, every write waiting behind it.
   const listRows = shallowRef<(ShortlistRow & { id: number })[]>([]);
   const listCounts = shallowRef<ReadonlyMap<number, number>>(new Map());
+  /**
+   * A list is shown with the count on disk: while a list that just came (created, restored by an
+   * undo, imported) is still being counted, the lists wait for its count instead of showing 0.
+   */
+  function publishLists(): void {
+    const counts = listCounts.value;
+    if (!listRows.value.every((row) => counts.has(row.id))) return;
+    lists.value = listRows.value.map((row) => ({ ...row, count: counts.get(row.id) ?? 0 }));
+    listsLoaded.value = true;
+  }
   watchLive(
     () => (db.value ? { db: db.value } : null),
     async ({ db: shortlistDb }) => {
@@ -192,8 +202,7 @@ export const useShortlistsStore = defineStore('shortlists', () => {
     {
       next: (rows) => {
         listRows.value = rows;
-        lists.value = rows.map((row) => ({ ...row, count: listCounts.value.get(row.id) ?? 0 }));
-        listsLoaded.value = true;
+        publishLists();
       },
       error: (failure) => {
         error.value = toLibraryError(failure);
@@ -215,7 +224,7 @@ export const useShortlistsStore = defineStore('shortlists', () => {
     {
       next: (counts) => {
         listCounts.value = counts;
-        lists.value = listRows.value.map((row) => ({ ...row, count: counts.get(row.id) ?? 0 }));
+        publishLists();
       },
       error: (failure) => {
         error.value = toLibraryError(failure);

@@ -19,7 +19,7 @@ import { demoView } from './fakeBridge.ts';
 
 
 /** Waits for the library and the sync to get there; generous, as two test files share two cores. */
-const eventually = (check: () => void) => vi.waitFor(check, { timeout: 5000, interval: 20 });
+const eventually = (check: () => void) => vi.waitFor(check, { timeout: 30_000, interval: 20 });
 let connectionCounter = 0;
 /** A fresh connection id per test: each gets a library database of its own. */
 function freshConnectionId(): string {
