@@ -16,7 +16,7 @@ export const shortlistExportDe: Messages['shortlistExport'] = {
   importReading: 'Die Sicherung wird gelesen …',
   importSummary: '{newLists} neue Listen, {identical} unverändert schon vorhanden, {conflicts} mit gleichem Namen, aber anderem Inhalt.',
   conflictTitle: 'Konflikte: Bitte für jede Liste wählen',
-  conflictDetails: '„{name}“: {added} mehr, {removed} weniger, {changed} geänderte Einträge{reordered}',
+  conflictDetails: '„{name}“: {added} mehr, {removed} weniger, {changed} geänderter Eintrag{reordered} | „{name}“: {added} mehr, {removed} weniger, {changed} geänderte Einträge{reordered}',
   conflictReordered: ', andere Reihenfolge',
   choiceSkip: 'Meine behalten, diese überspringen',
   choiceCopy: 'Als Kopie importieren',

@@ -14,7 +14,7 @@ export const shortlistExportEn = {
   importReading: 'Reading the backup …',
   importSummary: '{newLists} new lists, {identical} already here unchanged, {conflicts} with the same name but different content.',
   conflictTitle: 'Conflicts: choose for each list',
-  conflictDetails: '“{name}”: {added} more, {removed} fewer, {changed} changed actors{reordered}',
+  conflictDetails: '“{name}”: {added} more, {removed} fewer, {changed} changed actor{reordered} | “{name}”: {added} more, {removed} fewer, {changed} changed actors{reordered}',
   conflictReordered: ', different order',
   choiceSkip: 'Keep mine, skip this one',
   choiceCopy: 'Import as a copy',

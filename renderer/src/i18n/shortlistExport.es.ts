@@ -16,7 +16,7 @@ export const shortlistExportEs: Messages['shortlistExport'] = {
   importReading: 'Leyendo la copia de seguridad…',
   importSummary: '{newLists} listas nuevas, {identical} ya presentes sin cambios, {conflicts} con el mismo nombre pero distinto contenido.',
   conflictTitle: 'Conflictos: elija qué hacer con cada lista',
-  conflictDetails: '«{name}»: {added} más, {removed} menos, {changed} intérpretes con cambios{reordered}',
+  conflictDetails: '«{name}»: {added} más, {removed} menos, {changed} intérprete con cambios{reordered} | «{name}»: {added} más, {removed} menos, {changed} intérpretes con cambios{reordered}',
   conflictReordered: ', orden distinto',
   choiceSkip: 'Conservar la mía y omitir esta',
   choiceCopy: 'Importar como copia',

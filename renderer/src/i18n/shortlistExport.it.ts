@@ -16,7 +16,7 @@ export const shortlistExportIt: Messages['shortlistExport'] = {
   importReading: 'Lettura del backup…',
   importSummary: '{newLists} liste nuove, {identical} già presenti e invariate, {conflicts} con lo stesso nome ma contenuto diverso.',
   conflictTitle: 'Conflitti: scegliere per ogni lista',
-  conflictDetails: '«{name}»: {added} in più, {removed} in meno, {changed} interpreti modificati{reordered}',
+  conflictDetails: '«{name}»: {added} in più, {removed} in meno, {changed} interprete modificato{reordered} | «{name}»: {added} in più, {removed} in meno, {changed} interpreti modificati{reordered}',
   conflictReordered: ', ordine diverso',
   choiceSkip: 'Mantieni la mia, salta questa',
   choiceCopy: 'Importa come copia',
