@@ -82,7 +82,7 @@ export const de: Messages = {
   updates: updatesDe,
   earlierStart: {
     title: 'Dieser Tab gehört zu einem früheren Start von Castdesk',
-    nothingLost: 'Castdesk wurde neu gestartet, seit dieser Tab geöffnet wurde, daher kann dieser Tab es nicht mehr verwenden. Es geht nichts verloren: Ihre Bibliothek, Auswahllisten und Notizen bleiben auf diesem Computer und sind im neuen Tab alle da.',
+    nothingLost: 'Castdesk wurde neu gestartet, seit dieser Tab geöffnet wurde, daher kann dieser Tab es nicht mehr verwenden. Es geht nichts verloren: Ihre Bibliothek, Shortlists und Notizen bleiben auf diesem Computer und sind im neuen Tab alle da.',
     openNew: 'Öffnen Sie Castdesk unter der Adresse, die die Web-Shell beim Start ausgegeben hat; sie beginnt mit',
     howToGetIt: 'Führen Sie npm run web (oder npm start) erneut aus, wenn Sie sie nicht mehr haben: Es gibt die Adresse aus und öffnet sie für Sie. Schließen Sie danach diesen Tab.',
   },
@@ -195,6 +195,8 @@ export const de: Messages = {
   },
   connections: {
     title: 'Verbindungen',
+    demoName: 'Demoverzeichnis',
+    demoNameNumbered: 'Demoverzeichnis {number}',
     loading: 'Verbindung wird hergestellt …',
     keychainUnavailable: 'Auf diesem Computer ist kein Schlüsselbund des Systems verfügbar, daher kann Castdesk keine API-Schlüssel speichern: Schlüssel werden nur dort aufbewahrt, nie in einer Datei. Das Demo-Verzeichnis funktioniert auch ohne. Starten Sie unter Linux einen Secret Service (etwa GNOME Keyring oder KWallet) und danach Castdesk neu.',
     listLabel: 'Ihre Verzeichnisverbindungen',
@@ -254,11 +256,11 @@ export const de: Messages = {
     internal: 'In Castdesk ist ein Fehler aufgetreten.',
     storage_full: 'Die Festplatte oder der Browser-Speicher ist voll. Vom letzten Schritt wurde nichts geschrieben; schaffen Sie Platz oder leeren Sie die Offline-Bibliothek in den Einstellungen.',
     export_failed: 'Die Datei konnte nicht erstellt werden. Einzelheiten unten; es wurde nichts geändert.',
-    invalid_backup: 'Diese Datei ist keine Castdesk-Sicherung der Auswahllisten oder sie ist beschädigt. Es wurde nichts importiert.',
+    invalid_backup: 'Diese Datei ist keine Castdesk-Sicherung der Shortlists oder sie ist beschädigt. Es wurde nichts importiert.',
     storage_unavailable: 'Die Offline-Bibliothek kann in diesem Browser nicht geöffnet werden.',
     unsafe_link: 'Castdesk öffnet außerhalb der App nur https-Webseiten und E-Mail-Adressen; dieser Link wurde nicht geöffnet.',
     link_not_opened: 'Kein Browser und kein Mailprogramm hat den Link übernommen. Kopieren Sie ihn und öffnen Sie ihn selbst.',
-    detail: 'Details: {message}',
+    detail: 'Technische Angabe (auf Englisch): {message}',
     retry: 'Erneut versuchen',
   },
 };

@@ -193,6 +193,8 @@ export const en = {
   },
   connections: {
     title: 'Connections',
+    demoName: 'Demo directory',
+    demoNameNumbered: 'Demo directory {number}',
     loading: 'Connecting …',
     keychainUnavailable: 'No system keychain is available on this computer, so Castdesk cannot store API keys: keys are kept only there, never in a file. The demo directory works without one. On Linux, start a Secret Service (such as GNOME Keyring or KWallet) and restart Castdesk.',
     listLabel: 'Your directory connections',
@@ -256,7 +258,7 @@ export const en = {
     storage_unavailable: 'The offline library cannot be opened in this browser.',
     unsafe_link: 'Castdesk opens only https web pages and e-mail addresses outside the app; this link was not opened.',
     link_not_opened: 'No browser or mail program took the link. Copy it and open it yourself.',
-    detail: 'Details: {message}',
+    detail: 'Technical detail (in English): {message}',
     retry: 'Try again',
   },
 };

@@ -195,6 +195,8 @@ export const es: Messages = {
   },
   connections: {
     title: 'Conexiones',
+    demoName: 'Directorio de demostración',
+    demoNameNumbered: 'Directorio de demostración {number}',
     loading: 'Conectando…',
     keychainUnavailable: 'Este ordenador no dispone de un llavero del sistema, así que Castdesk no puede guardar claves de API: las claves solo se guardan allí, nunca en un archivo. El directorio de demostración funciona sin él. En Linux, inicie un Secret Service (como GNOME Keyring o KWallet) y vuelva a abrir Castdesk.',
     listLabel: 'Sus conexiones a directorios',
@@ -258,7 +260,7 @@ export const es: Messages = {
     storage_unavailable: 'La biblioteca sin conexión no se puede abrir en este navegador.',
     unsafe_link: 'Fuera de la aplicación, Castdesk solo abre páginas web https y direcciones de correo electrónico; este enlace no se ha abierto.',
     link_not_opened: 'Ningún navegador ni programa de correo ha abierto el enlace. Cópielo y ábralo manualmente.',
-    detail: 'Detalles: {message}',
+    detail: 'Detalle técnico (en inglés): {message}',
     retry: 'Volver a intentar',
   },
 };

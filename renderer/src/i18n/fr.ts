@@ -195,6 +195,8 @@ export const fr: Messages = {
   },
   connections: {
     title: 'Connexions',
+    demoName: 'Annuaire de démonstration',
+    demoNameNumbered: 'Annuaire de démonstration {number}',
     loading: 'Connexion…',
     keychainUnavailable: 'Aucun trousseau système n’est disponible sur cet ordinateur : Castdesk ne peut donc pas enregistrer de clés d’API, qu’il ne conserve que là, jamais dans un fichier. L’annuaire de démonstration fonctionne sans trousseau. Sous Linux, démarrez un Secret Service (comme GNOME Keyring ou KWallet) puis relancez Castdesk.',
     listLabel: 'Vos connexions aux annuaires',
@@ -258,7 +260,7 @@ export const fr: Messages = {
     storage_unavailable: 'La bibliothèque hors ligne ne peut pas être ouverte dans ce navigateur.',
     unsafe_link: 'En dehors de l’application, Castdesk n’ouvre que des pages web https et des adresses e-mail ; ce lien n’a pas été ouvert.',
     link_not_opened: 'Aucun navigateur ni logiciel de messagerie n’a pris en charge le lien. Copiez-le et ouvrez-le vous-même.',
-    detail: 'Détails : {message}',
+    detail: 'Détail technique (en anglais) : {message}',
     retry: 'Réessayer',
   },
 };

@@ -195,6 +195,8 @@ export const it: Messages = {
   },
   connections: {
     title: 'Connessioni',
+    demoName: 'Directory demo',
+    demoNameNumbered: 'Directory demo {number}',
     loading: 'Connessione in corso…',
     keychainUnavailable: 'Su questo computer non è disponibile un portachiavi di sistema, quindi Castdesk non può salvare chiavi API: le chiavi vengono conservate solo lì, mai in un file. La directory demo funziona anche senza. Su Linux avviare un Secret Service (per esempio GNOME Keyring o KWallet) e riavviare Castdesk.',
     listLabel: 'Connessioni alla directory',
@@ -258,7 +260,7 @@ export const it: Messages = {
     storage_unavailable: 'La libreria offline non può essere aperta in questo browser.',
     unsafe_link: 'Fuori dall’app Castdesk apre solo pagine web https e indirizzi e-mail; questo link non è stato aperto.',
     link_not_opened: 'Nessun browser o programma di posta ha aperto il link. Copiarlo e aprirlo manualmente.',
-    detail: 'Dettagli: {message}',
+    detail: 'Dettaglio tecnico (in inglese): {message}',
     retry: 'Riprova',
   },
 };

@@ -115,7 +115,7 @@ export const pl: Messages = {
     waitServerError: 'serwer zdjęć chwilowo zgłasza błędy',
     waitInterrupted: 'pobieranie zostało przerwane',
     waitStorageFull: 'dysk jest zbyt pełny',
-    rate: 'Zapytania na minutę: {rate}',
+    rate: 'Zapytania na minutę: {rate} | Zapytania na minutę: {rate} | Zapytania na minutę: {rate}',
     etaMinutes: 'Pozostało około {minutes} min',
     etaSeconds: 'Pozostało mniej niż minutę',
     pause: 'Wstrzymaj synchronizację',
@@ -198,6 +198,8 @@ export const pl: Messages = {
   },
   connections: {
     title: 'Połączenia',
+    demoName: 'Katalog demonstracyjny',
+    demoNameNumbered: 'Katalog demonstracyjny {number}',
     loading: 'Łączenie…',
     keychainUnavailable: 'Na tym komputerze nie jest dostępny systemowy magazyn kluczy, więc Castdesk nie może zapisać kluczy API: klucze są przechowywane tylko tam, nigdy w pliku. Katalog demonstracyjny działa bez niego. W systemie Linux uruchom usługę Secret Service (np. GNOME Keyring lub KWallet) i ponownie uruchom Castdesk.',
     listLabel: 'Połączenia z katalogami',
@@ -261,7 +263,7 @@ export const pl: Messages = {
     storage_unavailable: 'Nie można otworzyć biblioteki offline w tej przeglądarce.',
     unsafe_link: 'Poza aplikacją Castdesk otwiera tylko strony https i adresy e-mail; ten link nie został otwarty.',
     link_not_opened: 'Żadna przeglądarka ani program pocztowy nie otworzył linku. Skopiuj go i otwórz samodzielnie.',
-    detail: 'Szczegóły: {message}',
+    detail: 'Szczegół techniczny (po angielsku): {message}',
     retry: 'Spróbuj ponownie',
   },
 };

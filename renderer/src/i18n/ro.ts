@@ -113,7 +113,7 @@ export const ro: Messages = {
     waitServerError: 'serverul de imagini are erori momentan',
     waitInterrupted: 'descărcările au fost întrerupte',
     waitStorageFull: 'discul este prea plin',
-    rate: 'Solicitări pe minut: {rate}',
+    rate: 'Solicitări pe minut: {rate} | Solicitări pe minut: {rate} | Solicitări pe minut: {rate}',
     etaMinutes: 'Timp rămas: aprox. {minutes} min',
     etaSeconds: 'Timp rămas: mai puțin de un minut',
     pause: 'Puneți sincronizarea pe pauză',
@@ -195,6 +195,8 @@ export const ro: Messages = {
   },
   connections: {
     title: 'Conexiuni',
+    demoName: 'Director demonstrativ',
+    demoNameNumbered: 'Director demonstrativ {number}',
     loading: 'Se conectează…',
     keychainUnavailable: 'Pe acest computer nu este disponibil niciun portchei al sistemului, așa că Castdesk nu poate salva chei API: cheile sunt păstrate doar acolo, niciodată într-un fișier. Catalogul demo funcționează și fără el. Pe Linux, porniți un Secret Service (de exemplu GNOME Keyring sau KWallet) și reporniți Castdesk.',
     listLabel: 'Conexiunile dumneavoastră la cataloage',
@@ -258,7 +260,7 @@ export const ro: Messages = {
     storage_unavailable: 'Biblioteca offline nu poate fi deschisă în acest browser.',
     unsafe_link: 'În afara aplicației, Castdesk deschide doar pagini web https și adrese de e-mail; acest link nu a fost deschis.',
     link_not_opened: 'Niciun browser sau program de e-mail nu a preluat linkul. Copiați-l și deschideți-l manual.',
-    detail: 'Detalii: {message}',
+    detail: 'Detaliu tehnic (în engleză): {message}',
     retry: 'Încercați din nou',
   },
 };

@@ -113,7 +113,7 @@ export const tr: Messages = {
     waitServerError: 'fotoğraf sunucusu şu anda hata veriyor',
     waitInterrupted: 'indirmeler kesintiye uğradı',
     waitStorageFull: 'disk çok dolu',
-    rate: 'Dakikada {rate} istek',
+    rate: 'Dakikada {rate} istek | Dakikada {rate} istek',
     etaMinutes: 'Yaklaşık {minutes} dk kaldı',
     etaSeconds: 'Bir dakikadan az kaldı',
     pause: 'Eşitlemeyi duraklat',
@@ -195,6 +195,8 @@ export const tr: Messages = {
   },
   connections: {
     title: 'Bağlantılar',
+    demoName: 'Demo dizini',
+    demoNameNumbered: 'Demo dizini {number}',
     loading: 'Bağlanılıyor…',
     keychainUnavailable: 'Bu bilgisayarda kullanılabilir bir sistem anahtarlığı yok, bu yüzden Castdesk API anahtarlarını saklayamaz: anahtarlar yalnızca orada tutulur, hiçbir zaman bir dosyada değil. Demo kataloğu anahtarlık olmadan da çalışır. Linux’ta bir Secret Service (örneğin GNOME Keyring veya KWallet) başlatın ve Castdesk’i yeniden açın.',
     listLabel: 'Katalog bağlantılarınız',
@@ -258,7 +260,7 @@ export const tr: Messages = {
     storage_unavailable: 'Çevrim dışı arşiv bu tarayıcıda açılamıyor.',
     unsafe_link: 'Castdesk, uygulama dışında yalnızca https web sayfalarını ve e-posta adreslerini açar; bu link açılmadı.',
     link_not_opened: 'Linki açacak bir tarayıcı ya da e-posta programı bulunamadı. Linki kopyalayıp kendiniz açın.',
-    detail: 'Ayrıntılar: {message}',
+    detail: 'Teknik ayrıntı (İngilizce): {message}',
     retry: 'Yeniden dene',
   },
 };

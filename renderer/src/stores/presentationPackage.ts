@@ -10,6 +10,7 @@ import { inject, ref } from 'vue';
 import type { ActorDetail } from '../../../contract/directory-api.ts';
 import { mediaUrl } from '../bridge/castdeskBridge.ts';
 import type { ShortlistEntryRow } from '../db/shortlistDb.ts';
+import { shownConnectionName } from '../i18n/connectionName.ts';
 import { castdeskComposerKey } from '../i18n/index.ts';
 import { presentationPackageId, readPicks, type PicksRefusal } from '../shortlists/directorPicks.ts';
 import { fitPicture } from '../shortlists/fitPicture.ts';
@@ -115,7 +116,7 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
     error.value = null;
     try {
       const { list, entries } = await shortlists.listWithEntries(listId);
-      const madeBy = connections.active?.name.trim() ?? '';
+      const source = connections.active ? shownConnectionName(connections.active, t).trim() : '';
       const date = composer!.d(new Date(), 'date');
       const html = await presentationPackage({
         packageId: await presentationPackageId(list),
@@ -125,7 +126,7 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
         includeNotes,
         texts: {
           lang: composer!.locale.value,
-          madeBy: madeBy ? t('shortlistExport.packageMadeBy', { name: madeBy, date }) : t('shortlistExport.packageMadeOn', { date }),
+          madeBy: source ? t('shortlistExport.packageMadeFrom', { name: source, date }) : t('shortlistExport.packageMadeOn', { date }),
           actingAge: t('shortlistExport.packageActingAge'),
           height: t('shortlistExport.packageHeight'),
           agency: t('shortlistExport.packageAgency'),
