@@ -138,6 +138,7 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
           favourite: t('shortlistExport.packageFavourite'),
           picksTitle: t('shortlistExport.packagePicksTitle'),
           picksHelp: t('shortlistExport.packagePicksHelp'),
+          picksIntro: t('shortlistExport.packagePicksIntro', { title: list.name, date }),
           copy: t('shortlistExport.packageCopy'),
           mail: t('shortlistExport.packageMail'),
         },
@@ -193,7 +194,7 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
       );
       // A failed write shows as the shortlists' own error on the page.
       if (saved.includes(false)) return false;
-      picksApplied.value = t('shortlistExport.picksApplied', { count: marked.length, names: marked.map((entry) => entry.snapshot.name).join(', ') });
+      picksApplied.value = t('shortlistExport.picksApplied', { count: composer!.n(marked.length, 'integer'), names: marked.map((entry) => entry.snapshot.name).join(', ') }, marked.length);
       return true;
     } catch (failure) {
       picksError.value = String((failure as Error)?.message ?? failure);

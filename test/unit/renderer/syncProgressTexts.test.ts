@@ -74,12 +74,14 @@ describe('The sync box in Polish', () => {
 });
 
 describe('A backup conflict in German', () => {
-  it('says one changed entry in the singular', () => {
+  it('says one changed entry and one director\'s pick in the singular', () => {
     let t: ReturnType<typeof useI18n>['t'] = () => '';
     mount(defineComponent({ setup: () => ((t = useI18n().t), () => null) }), { global: { plugins: [createCastdeskI18n('de')] } }).unmount();
     // A fresh object each call: vue-i18n writes the plural count into the one it is given.
     const named = (changed: string) => ({ name: 'Rolle A', added: '0', removed: '0', changed, reordered: '' });
     expect(t('shortlistExport.conflictDetails', named('1'), 1)).toBe('„Rolle A“: 0 mehr, 0 weniger, 1 geänderter Eintrag');
     expect(t('shortlistExport.conflictDetails', named('2'), 2)).toBe('„Rolle A“: 0 mehr, 0 weniger, 2 geänderte Einträge');
+    expect(t('shortlistExport.picksApplied', { count: '1', names: 'Anna' }, 1)).toBe('1 Eintrag als Wahl der Regie markiert: Anna.');
+    expect(t('shortlistExport.picksApplied', { count: '2', names: 'Anna, Ben' }, 2)).toBe('2 Einträge als Wahl der Regie markiert: Anna, Ben.');
   });
 });
