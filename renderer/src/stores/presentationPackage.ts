@@ -12,6 +12,7 @@ import { mediaUrl } from '../bridge/castdeskBridge.ts';
 import type { ShortlistEntryRow } from '../db/shortlistDb.ts';
 import { shownConnectionName } from '../i18n/connectionName.ts';
 import { castdeskComposerKey } from '../i18n/index.ts';
+import type { ListMessage } from '../i18n/listMessage.ts';
 import { presentationPackageId, readPicks, type PicksRefusal } from '../shortlists/directorPicks.ts';
 import { fitPicture } from '../shortlists/fitPicture.ts';
 import { newestCredits, presentationPackage, type PresentationActor } from '../shortlists/presentationPackage.ts';
@@ -48,9 +49,9 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
   const error = ref<LibraryError | null>(null);
   const lastFile = ref<string | null>(null);
   /** Why the last pasted picks were refused, in the UI language; null when they were not. */
-  const picksError = ref<string | null>(null);
+  const picksError = ref<ListMessage | null>(null);
   /** The confirmation of the last picks applied. */
-  const picksApplied = ref<string | null>(null);
+  const picksApplied = ref<ListMessage | null>(null);
 
   function languagesOf(entry: ShortlistEntryRow): string[] {
     return Object.entries(entry.snapshot.languages).map(([code, level]) =>
@@ -157,18 +158,18 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
     }
   }
 
-  function refusalText(refusal: PicksRefusal): string {
+  function refusalMessage(listId: number, refusal: PicksRefusal): ListMessage {
     switch (refusal.reason) {
       case 'no_header':
-        return t('shortlistExport.picksNoHeader');
+        return { listId, key: 'shortlistExport.picksNoHeader', named: {} };
       case 'other_package':
-        return t('shortlistExport.picksOtherPackage', { id: refusal.packageId });
+        return { listId, key: 'shortlistExport.picksOtherPackage', named: { id: refusal.packageId } };
       case 'unreadable_line':
-        return t('shortlistExport.picksUnreadableLine', { line: refusal.line, text: refusal.text });
+        return { listId, key: 'shortlistExport.picksUnreadableLine', named: { line: refusal.line, text: refusal.text } };
       case 'unknown_actors':
-        return t('shortlistExport.picksUnknownActors', { ids: refusal.actorIds.map((id) => `#${id}`).join(', ') });
+        return { listId, key: 'shortlistExport.picksUnknownActors', named: { ids: refusal.actorIds.map((id) => `#${id}`).join(', ') } };
       case 'no_picks':
-        return t('shortlistExport.picksNone');
+        return { listId, key: 'shortlistExport.picksNone', named: {} };
     }
   }
 
@@ -183,7 +184,7 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
       const { list, entries } = await shortlists.listWithEntries(listId);
       const read = readPicks(text, await presentationPackageId(list), new Set(entries.map((entry) => entry.actorId)));
       if (!read.ok) {
-        picksError.value = refusalText(read.refusal);
+        picksError.value = refusalMessage(listId, read.refusal);
         return false;
       }
       const picked = new Set(read.picks.map((pick) => pick.actorId));
@@ -194,10 +195,10 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
       );
       // A failed write shows as the shortlists' own error on the page.
       if (saved.includes(false)) return false;
-      picksApplied.value = t('shortlistExport.picksApplied', { count: composer!.n(marked.length, 'integer'), names: marked.map((entry) => entry.snapshot.name).join(', ') }, marked.length);
+      picksApplied.value = { listId, key: 'shortlistExport.picksApplied', named: { names: marked.map((entry) => entry.snapshot.name).join(', ') }, count: marked.length };
       return true;
     } catch (failure) {
-      picksError.value = String((failure as Error)?.message ?? failure);
+      picksError.value = { listId, key: 'errors.detail', named: { message: String((failure as Error)?.message ?? failure) } };
       return false;
     }
   }
