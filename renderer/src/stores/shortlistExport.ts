@@ -249,7 +249,7 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
         exportedAt: new Date().toISOString(),
         appVersion: '1',
       });
-      const name = exportFileName(t('shortlistExport.backupFileName', { date: today() }));
+      const name = `Castdesk shortlists ${today()}.json`;
       saveFile(name, text, 'application/json');
       lastFile.value = name;
       return true;
