@@ -13,7 +13,6 @@ export const channelNames = [
   'setConnectionKey',
   'deleteConnectionKey',
   'testConnection',
-  'testNewConnection',
   'openDemoDirectory',
   'getDemoStatus',
   'listActors',
