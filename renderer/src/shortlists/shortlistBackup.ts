@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { isoDatetime } from '../../../contract/directory-api.ts';
 import { directoryOriginOf } from '../db/directoryOrigin.ts';
+import { privateSnapshotFields } from './privateAttributes.ts';
 import type { ActorSnapshot, ShortlistEntryRow, ShortlistRow } from '../db/shortlistDb.ts';
 import { shortlistLimits } from './shortlistLimits.ts';
 import { shortlistColours, shortlistStatuses } from './shortlistOptions.ts';
@@ -41,6 +42,10 @@ const pictureUrl = z
     }
   }, 'expected an http(s) URL or a path starting with /');
 
+/** A crop region's edges, as fractions of the picture. */
+const fraction = z.number().min(0).max(1);
+const pixels = z.int().min(1).max(100_000);
+
 const snapshotSchema = z.strictObject({
   name: text(maxLabelLength),
   actingAgeFrom: z.int().min(0).max(200).nullable(),
@@ -55,6 +60,20 @@ const snapshotSchema = z.strictObject({
   thumbUrl: pictureUrl.nullable(),
   pictureUrl: pictureUrl.nullable(),
   updatedAt: isoDatetime.nullable(),
+  /** Absent in backups written before snapshots kept them: "not known", as in the database. */
+  privateFields: z
+    .array(z.enum(privateSnapshotFields))
+    .max(privateSnapshotFields.length)
+    .refine((fields) => new Set(fields).size === fields.length, 'expected each field once')
+    .optional(),
+  pictureFraming: z
+    .discriminatedUnion('mode', [
+      z.strictObject({ mode: z.literal('crop'), region: z.strictObject({ x: fraction, y: fraction, width: fraction, height: fraction }) }),
+      z.strictObject({ mode: z.literal('cover') }),
+      z.strictObject({ mode: z.literal('contain') }),
+    ])
+    .optional(),
+  pictureSize: z.tuple([pixels, pixels]).nullable().optional(),
 });
 
 const shortlistSchema = z.strictObject({
@@ -137,6 +156,10 @@ function snapshotFields(snapshot: ActorSnapshot): ActorSnapshot {
     thumbUrl: snapshot.thumbUrl,
     pictureUrl: snapshot.pictureUrl,
     updatedAt: snapshot.updatedAt,
+    // Kept, so a restored list still leaves private facts out of exports and frames pictures as before.
+    ...(snapshot.privateFields ? { privateFields: [...snapshot.privateFields] } : {}),
+    ...(snapshot.pictureFraming ? { pictureFraming: structuredClone(snapshot.pictureFraming) } : {}),
+    ...(snapshot.pictureSize !== undefined ? { pictureSize: snapshot.pictureSize ? [snapshot.pictureSize[0], snapshot.pictureSize[1]] : null } : {}),
   };
 }
 

@@ -103,10 +103,16 @@ function sampleData(): { shortlists: ShortlistRow[]; entries: ShortlistEntryRow[
         colours: ['green', 'blue'],
         tags: ['Hauptrolle', 'bairisch'],
         status: 'callback',
-        snapshot: snapshot('Jürgen Müller', { gender: 'male', languages: { deu: 'native' } }),
+        snapshot: snapshot('Jürgen Müller', {
+          gender: 'male',
+          languages: { deu: 'native' },
+          privateFields: ['age', 'gender'],
+          pictureFraming: { mode: 'crop', region: { x: 0.25, y: 0.1, width: 0.5, height: 0.75 } },
+          pictureSize: [1200, 800],
+        }),
       }),
       entry(11, 1, 101, 0.5, { rating: 2, status: 'invited', snapshot: snapshot('Ольга Иванова', { actingAgeTo: null, thumbUrl: null, pictureUrl: null }) }),
-      entry(12, 1, 102, 2.75, { status: 'released', snapshot: snapshot('Γιώργος Νικολάου', { updatedAt: null, agencies: [] }) }),
+      entry(12, 1, 102, 2.75, { status: 'released', snapshot: snapshot('Γιώργος Νικολάου', { updatedAt: null, agencies: [], privateFields: [], pictureFraming: { mode: 'contain' }, pictureSize: null }) }),
       entry(13, 2, 100, 1, { note: 'Auch hier', snapshot: snapshot('Jürgen Müller') }),
     ],
   };
@@ -237,6 +243,10 @@ describe('readBackup validation', () => {
     ['a language level as a number', (json) => (json.entries[0].snapshot.languages.deu = 5), '$.entries[0].snapshot.languages.deu'],
     ['a language key too long', (json) => (json.entries[0].snapshot.languages['x'.repeat(17)] = 'native'), `$.entries[0].snapshot.languages.${'x'.repeat(17)}`],
     ['a snapshot without a name', (json) => delete json.entries[3].snapshot.name, '$.entries[3].snapshot.name'],
+    ['an unknown private field', (json) => (json.entries[0].snapshot.privateFields = ['address']), '$.entries[0].snapshot.privateFields[0]'],
+    ['a crop region beyond the picture', (json) => (json.entries[0].snapshot.pictureFraming.region.width = 1.5), '$.entries[0].snapshot.pictureFraming.region.width'],
+    ['an unknown framing', (json) => (json.entries[0].snapshot.pictureFraming = { mode: 'stretch' }), '$.entries[0].snapshot.pictureFraming.mode'],
+    ['a picture size of zero', (json) => (json.entries[0].snapshot.pictureSize = [0, 800]), '$.entries[0].snapshot.pictureSize[0]'],
   ];
 
   it.each(cases)('rejects %s and names %s', (_what, change, path) => {
