@@ -13,6 +13,7 @@ export const channelNames = [
   'setConnectionKey',
   'deleteConnectionKey',
   'testConnection',
+  'testNewConnection',
   'openDemoDirectory',
   'getDemoStatus',
   'listActors',

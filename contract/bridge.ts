@@ -190,8 +190,16 @@ export const bridgeChannels = {
   setConnectionKey: channel(z.object({ id: connectionId, key: apiKey }).strict(), connectionViewSchema),
   deleteConnectionKey: channel(z.object({ id: connectionId }).strict(), connectionViewSchema),
   testConnection: channel(z.object({ id: connectionId }).strict(), connectionTestSchema),
-  /** Starts the embedded demo directory when needed, makes it a connection and the active one. */
-  openDemoDirectory: channel(nothing, connectionViewSchema),
+  /**
+   * Tests an address and key before anything is saved (adding a connection tests it on save): the
+   * key goes to that address only, and nothing is stored.
+   */
+  testNewConnection: channel(z.object({ baseUrl: z.string().min(1).max(2048), key: apiKey }).strict(), connectionTestSchema),
+  /**
+   * Starts the embedded demo directory when needed, makes it a connection and the active one.
+   * `contentLocale`: the content language a newly made demo connection reads in (the UI's on a first start).
+   */
+  openDemoDirectory: channel(z.object({ contentLocale: contentLocale.optional() }).strict(), connectionViewSchema),
   /** How far the demo directory's start has got (the first start shows it instead of only "Connecting …"). */
   getDemoStatus: channel(nothing, demoStatusSchema),
   listActors: channel(z.object({ connectionId, params: actorListParamsSchema, priority }).strict(), listPage(actorListItemSchema)),

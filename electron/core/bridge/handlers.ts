@@ -5,8 +5,11 @@
  */
 import { appLinkFromRoute, isAppLinkRoute } from '../../../contract/app-links.ts';
 import type { ConnectionView } from '../../../contract/bridge.ts';
+import type { ContentLocale } from '../../../contract/directory-api.ts';
 import { externalUrlToOpen } from '../../../contract/external-url.ts';
+import { normalizeBaseUrl } from '../connections/baseUrl.ts';
 import { validateApiKey } from '../keys/apiKey.ts';
+import { bindKey } from '../keys/keyOrigin.ts';
 import { BridgeFailure } from './bridgeFailure.ts';
 import type { BridgeHandlers } from './dispatch.ts';
 import { notificationBody } from './notificationText.ts';
@@ -68,7 +71,7 @@ export function createHandlers(parts: BackEndParts): BridgeHandlers {
   }
 
   /** Starts (or joins) the demo directory, makes it a connection (one, whatever the port) and the active one. */
-  async function openDemoConnection(): Promise<ConnectionView> {
+  async function openDemoConnection(contentLocale: ContentLocale): Promise<ConnectionView> {
     const demo = await parts.demo.start();
     const { connections: all } = await connections.list();
     const known = all.find((connection) => connection.isDemo);
@@ -83,7 +86,7 @@ export function createHandlers(parts: BackEndParts): BridgeHandlers {
       return view(moved);
     }
     const connection =
-      known ?? (await connections.add({ name: freeDemoName(all), baseUrl: demo.baseUrl, contentLocale: 'en', isDemo: true, directoryOrigin: demo.directoryOrigin }));
+      known ?? (await connections.add({ name: freeDemoName(all), baseUrl: demo.baseUrl, contentLocale, isDemo: true, directoryOrigin: demo.directoryOrigin }));
     await keys.setKey(connection.id, demo.key, connection.baseUrl, 'demo');
     parts.forgetDirectory(connection.id);
     await connections.setActive(connection.id);
@@ -161,10 +164,23 @@ export function createHandlers(parts: BackEndParts): BridgeHandlers {
       return parts.testConnection({ baseUrl: connection.baseUrl, key });
     },
 
-    openDemoDirectory() {
+    async testNewConnection({ baseUrl, key }) {
+      // Nothing is stored: the key is bound to the address being tested, and goes nowhere else.
+      let address: string;
+      try {
+        address = normalizeBaseUrl(baseUrl);
+      } catch (error) {
+        return { reachable: false, keyAccepted: false, error: { code: 'invalid_input', message: (error as Error).message } };
+      }
+      return parts.testConnection({ baseUrl: address, key: bindKey(validateApiKey(key), address) });
+    },
+
+    openDemoDirectory({ contentLocale }) {
       // A reload or a second window during the first start joins the opening under way: two
-      // openings at once would both find no demo connection and both add one.
-      openingDemo ??= openDemoConnection().finally(() => {
+      // openings at once would both find no demo connection and both add one. A demo connection
+      // made now reads in the asked content language (the UI's on a first start); one that
+      // exists keeps the language the user gave it.
+      openingDemo ??= openDemoConnection(contentLocale ?? 'en').finally(() => {
         openingDemo = null;
       });
       return openingDemo;

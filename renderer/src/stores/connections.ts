@@ -1,8 +1,9 @@
 import { defineStore } from 'pinia';
-import { computed, ref } from 'vue';
+import { computed, inject, ref } from 'vue';
 import type { ConnectionTest, ConnectionView, DemoStatus } from '../../../contract/bridge.ts';
 import type { BridgeError, BridgeResult } from '../../../contract/bridge-errors.ts';
-import type { ContentLocale } from '../../../contract/directory-api.ts';
+import { contentLocales, type ContentLocale } from '../../../contract/directory-api.ts';
+import { castdeskComposerKey } from '../i18n/index.ts';
 import { useBridge } from '../bridge/bridgeInjection.ts';
 import { useSyncStore } from './sync.ts';
 
@@ -44,6 +45,17 @@ export interface NewConnectionInput {
  */
 export const useConnectionStore = defineStore('connections', () => {
   const bridge = useBridge();
+  // The UI's language (absent where no i18n is installed, as in some store tests).
+  const composer = inject(castdeskComposerKey, null);
+  /**
+   * The content language of the first demo connection: the UI's, when the directory speaks it, so
+   * a German desk reads German values (gender, languages, casting types) from the first start on.
+   */
+  function firstContentLocale(): { contentLocale?: ContentLocale } {
+    const ui = composer?.locale.value;
+    const known = contentLocales.find((code) => code === ui);
+    return known ? { contentLocale: known } : {};
+  }
   const sync = useSyncStore();
 
   const connections = ref<ConnectionView[]>([]);
@@ -58,6 +70,8 @@ export const useConnectionStore = defineStore('connections', () => {
   /** The last failure of a list, add, remove or key change. */
   const error = ref<BridgeError | null>(null);
   /** The last "test connection" verdict per connection id (or the error that prevented it). */
+  /** The failed test of the connection being added (nothing was saved), null otherwise. */
+  const addTest = ref<ConnectionTest | null>(null);
   const tests = ref<Record<string, { result?: ConnectionTest; error?: BridgeError; running: boolean }>>({});
 
   const active = computed(() => connections.value.find((connection) => connection.id === activeId.value) ?? null);
@@ -128,7 +142,7 @@ export const useConnectionStore = defineStore('connections', () => {
     const stopWatching = watchDemoStatus();
     writeMarker(demoOpeningMarker, true);
     try {
-      const demo = take(await bridge.openDemoDirectory({}));
+      const demo = take(await bridge.openDemoDirectory(firstContentLocale()));
       if (demo) await refresh();
       await keepDemoOffline();
       return demo;
@@ -177,8 +191,21 @@ export const useConnectionStore = defineStore('connections', () => {
     if (sync.keptOffline.some((scope) => scope.kind === 'roster')) writeMarker(demoOpeningMarker, false);
   }
 
-  async function add(input: NewConnectionInput): Promise<ConnectionView | null> {
+  /**
+   * Adds a connection once its address and key passed a test (nothing is saved before). A failed
+   * test lands in `addTest`; `untested` saves without it, for the failures mayAddUntested allows.
+   */
+  async function add(input: NewConnectionInput, options: { untested?: boolean } = {}): Promise<ConnectionView | null> {
     error.value = null;
+    addTest.value = null;
+    if (!options.untested) {
+      const tested = take(await bridge.testNewConnection({ baseUrl: input.baseUrl, key: input.key }));
+      if (!tested) return null;
+      if (!tested.keyAccepted) {
+        addTest.value = tested;
+        return null;
+      }
+    }
     const added = take(await bridge.addConnection(input));
     if (added) await refresh();
     return added;
@@ -223,5 +250,5 @@ export const useConnectionStore = defineStore('connections', () => {
     tests.value[id] = result.ok ? { result: result.value, running: false } : { error: result.error, running: false };
   }
 
-  return { connections, activeId, active, keychain, loading, started, listed, demoStatus, error, tests, start, refresh, openDemoDirectory, add, remove, setActive, setKey, deleteKey, test };
+  return { connections, activeId, active, keychain, loading, started, listed, demoStatus, error, tests, addTest, start, refresh, openDemoDirectory, add, remove, setActive, setKey, deleteKey, test };
 });

@@ -149,18 +149,50 @@ export const useLabelsStore = defineStore('labels', () => {
   let followingUi: Promise<void> = Promise.resolve();
 
   async function follow(previous: string, next: string): Promise<void> {
+    offeredContentLocale.value = null;
     const target = contentLocales.find((code) => code === next);
     if (!target || previous === next) return;
     const following = connections.connections.filter((connection) => connection.contentLocale === previous);
-    if (following.length === 0) return;
     for (const connection of following) {
       const updated = await bridge.updateConnection({ id: connection.id, contentLocale: target });
       if (!updated.ok) error.value = updated.error;
     }
-    await connections.refresh();
+    if (following.length > 0) await connections.refresh();
+    // The user gave the active connection another language: offered, never imposed.
+    if (connections.active && connections.active.contentLocale !== target) offeredContentLocale.value = target;
+  }
+
+  /**
+   * The UI language the user just switched to, offered as the active connection's content language
+   * too when that connection did not follow on its own (null: nothing to offer).
+   */
+  const offeredContentLocale = ref<ContentLocale | null>(null);
+
+  /** Takes the offer: the active connection's content comes in the new UI language. */
+  async function acceptContentLocaleOffer(): Promise<void> {
+    const target = offeredContentLocale.value;
+    offeredContentLocale.value = null;
+    if (target) await setContentLocale(target);
+  }
+
+  function declineContentLocaleOffer(): void {
+    offeredContentLocale.value = null;
   }
 
   watch([() => openLibrary(sync), () => sync.connectionId, () => sync.activeOrigin, contentLocale], () => void load(), { immediate: true });
 
-  return { contentLocale, contentLocales, catalogues, loading, error, label, load, setContentLocale, followUiLocale };
+  return {
+    contentLocale,
+    contentLocales,
+    catalogues,
+    loading,
+    error,
+    label,
+    load,
+    setContentLocale,
+    followUiLocale,
+    offeredContentLocale,
+    acceptContentLocaleOffer,
+    declineContentLocaleOffer,
+  };
 });

@@ -11,6 +11,7 @@ import type { LibraryDb, SearchRow } from '../db/libraryDb.ts';
 import { libraryUid } from '../search/libraryKey.ts';
 import { openPeopleDb, writePeople, type PeopleDb, type PersonPairRow } from '../db/peopleDb.ts';
 import {
+  directoryName,
   linkedProfiles,
   pairKey,
   profileKey,
@@ -20,6 +21,7 @@ import {
   type PersonKind,
   type ProfileRef,
 } from '../search/samePerson.ts';
+import { useConnectionStore } from './connections.ts';
 import { openLibrary } from './libraryAccess.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
 import { watchLive } from './liveLibrary.ts';
@@ -167,5 +169,14 @@ export const useSamePersonStore = defineStore('samePerson', () => {
     return decide(other, 'different');
   }
 
-  return { suggestions, linked, error, show, personOf, link, unlink, dismiss };
+  const connections = useConnectionStore();
+  /**
+   * How a profile's directory is named: by the connection to it (its identity, `directoryOrigin`,
+   * stays when its address changes, as the demo's port does), else by the host it was saved from.
+   */
+  function directoryOf(origin: string): string {
+    return connections.connections.find((connection) => connection.directoryOrigin === origin)?.name ?? directoryName(origin);
+  }
+
+  return { suggestions, linked, error, show, personOf, link, unlink, dismiss, directoryOf };
 });

@@ -43,7 +43,8 @@ const validArgs: Record<ChannelName, unknown> = {
   setConnectionKey: { id: 'c-1', key: 'k-456' },
   deleteConnectionKey: { id: 'c-1' },
   testConnection: { id: 'c-1' },
-  openDemoDirectory: {},
+  testNewConnection: { baseUrl: 'https://directory.example', key: 'k-123' },
+  openDemoDirectory: { contentLocale: 'de' },
   getDemoStatus: {},
   listActors: { connectionId: 'c-1', params: { perPage: 10, includePicture: true } },
   getActor: { connectionId: 'c-1', id: 7, enum: 'translate', locale: 'de', priority: 'shortlist' },
@@ -393,6 +394,13 @@ describe('bridge handlers: the demo directory', () => {
     expect((await connections.list()).connections.map((c) => c.id)).toEqual([mine.id, id]);
     // The demo's key never crosses the bridge either.
     expect(JSON.stringify([first, second])).not.toContain('demo-casting-pro-1');
+  });
+
+  it('makes the first demo connection read in the content language asked (the UI language), and keeps it later', async () => {
+    const { dispatch } = demoParts(['http://127.0.0.1:41000', 'http://127.0.0.1:42000']);
+    expect(await dispatch('openDemoDirectory', { contentLocale: 'de' })).toMatchObject({ ok: true, value: { contentLocale: 'de' } });
+    // A later start asks in another UI language: the existing connection keeps the language it has.
+    expect(await dispatch('openDemoDirectory', { contentLocale: 'pl' })).toMatchObject({ ok: true, value: { contentLocale: 'de' } });
   });
 
   it('opens the demo once when a reload or a second window asks while the first start runs', async () => {

@@ -59,6 +59,7 @@ describe('Connections view', () => {
   it('adds a connection with its key, then empties the key field', async () => {
     const { bridge, calls } = fakeBridge({
       listConnections: () => ({ ok: true, value: { connections: [], activeId: null } }),
+      testNewConnection: () => ({ ok: true, value: { reachable: true, keyAccepted: true, counts: { actors: 1, crew: 1, castingCalls: 1 } } }),
       addConnection: () => ({ ok: true, value: { ...demoView, id: 'c-2', name: 'Agency', isDemo: false } }),
     });
     const view = await mountView(bridge);
@@ -68,6 +69,9 @@ describe('Connections view', () => {
     await view.get('input[name="key"]').setValue('secret-key-1');
     await view.get('form.add-form').trigger('submit');
     await flushPromises();
+    // Tested first, then saved.
+    expect(calls.map((call) => call.channel).filter((channel) => channel === 'testNewConnection' || channel === 'addConnection')).toEqual(['testNewConnection', 'addConnection']);
+    expect(calls.find((call) => call.channel === 'testNewConnection')?.args).toEqual({ baseUrl: 'https://directory.example', key: 'secret-key-1' });
     expect(calls.find((call) => call.channel === 'addConnection')?.args).toEqual({ name: 'Agency', baseUrl: 'https://directory.example', contentLocale: 'de', key: 'secret-key-1' });
     expect((view.get('input[name="key"]').element as HTMLInputElement).value).toBe('');
     expect(view.text()).toContain('Connection "Agency" added.');
@@ -76,6 +80,7 @@ describe('Connections view', () => {
   it('shows a refused connection through its i18n error text', async () => {
     const { bridge } = fakeBridge({
       listConnections: () => ({ ok: true, value: { connections: [], activeId: null } }),
+      testNewConnection: () => ({ ok: true, value: { reachable: true, keyAccepted: true } }),
       addConnection: () => ({ ok: false, error: { code: 'invalid_input', message: 'Base URLs must use https.' } }),
     });
     const view = await mountView(bridge);
@@ -84,6 +89,44 @@ describe('Connections view', () => {
     const alert = view.get('[role="alert"]');
     expect(alert.text()).toContain(en.errors.invalid_input);
     expect(alert.text()).toContain('Base URLs must use https.');
+  });
+
+  it('saves nothing when the test on save finds the key refused, says why, and offers no "save anyway"', async () => {
+    const { bridge, calls } = fakeBridge({
+      listConnections: () => ({ ok: true, value: { connections: [], activeId: null } }),
+      testNewConnection: () => ({ ok: true, value: { reachable: true, keyAccepted: false, error: { code: 'unauthorized', message: 'HTTP 401' } } }),
+    });
+    const view = await fillAddForm(await mountView(bridge));
+    await view.get('form.add-form').trigger('submit');
+    await flushPromises();
+    expect(calls.some((call) => call.channel === 'addConnection')).toBe(false);
+    const failed = view.get('[data-testid="add-test-failed"]');
+    expect(failed.text()).toContain(en.connections.addTestFailed);
+    expect(failed.text()).toContain(en.errors.unauthorized);
+    expect(view.find('[data-testid="add-anyway"]').exists()).toBe(false);
+    // The key stays for the correction; nothing says it was added.
+    expect((view.get('input[name="key"]').element as HTMLInputElement).value).toBe('secret-key-1');
+    expect(view.text()).not.toContain('added.');
+  });
+
+  it('offers "save anyway" when the directory could not be asked, and saves only when chosen', async () => {
+    const { bridge, calls } = fakeBridge({
+      listConnections: () => ({ ok: true, value: { connections: [], activeId: null } }),
+      testNewConnection: () => ({ ok: true, value: { reachable: false, keyAccepted: false, error: { code: 'network', message: 'Nothing answers at directory.example' } } }),
+      addConnection: () => ({ ok: true, value: { ...demoView, id: 'c-2', name: 'Agency', isDemo: false } }),
+    });
+    const view = await fillAddForm(await mountView(bridge));
+    await view.get('form.add-form').trigger('submit');
+    await flushPromises();
+    expect(calls.some((call) => call.channel === 'addConnection')).toBe(false);
+    expect(view.get('[data-testid="add-test-failed"]').text()).toContain(en.errors.network);
+    await view.get('[data-testid="add-anyway"]').trigger('click');
+    await flushPromises();
+    expect(calls.filter((call) => call.channel === 'testNewConnection')).toHaveLength(1);
+    expect(calls.find((call) => call.channel === 'addConnection')?.args).toEqual({ name: 'Agency', baseUrl: 'https://directory.example', contentLocale: 'en', key: 'secret-key-1' });
+    expect(view.text()).toContain('Connection "Agency" added.');
+    expect(view.find('[data-testid="add-test-failed"]').exists()).toBe(false);
+    expect((view.get('input[name="key"]').element as HTMLInputElement).value).toBe('');
   });
 
   it('shows the test verdict, good or bad', async () => {
@@ -134,8 +177,19 @@ describe('Connections view', () => {
     const { bridge } = fakeBridge({ listConnections: () => ({ ok: true, value: { connections: [], activeId: null } }) });
     const view = await mountView(bridge, false);
     expect(view.get('[data-testid="keychain-unavailable"]').text()).toBe(en.connections.keychainUnavailable);
+    // The form does not claim the key would be stored in the keychain, and cannot be sent.
+    expect(view.get('[data-testid="key-hint"]').text()).toBe(en.connections.keyHintNoKeychain);
+    expect(view.get('form.add-form button[type="submit"]').attributes('disabled')).toBeDefined();
   });
 });
+
+/** Fills the add form as a user would: name, address and key (content language as offered). */
+async function fillAddForm(view: Awaited<ReturnType<typeof mountView>>) {
+  await view.get('input[name="name"]').setValue('Agency');
+  await view.get('input[name="baseUrl"]').setValue('https://directory.example');
+  await view.get('input[name="key"]').setValue('secret-key-1');
+  return view;
+}
 
 describe('Removing a connection', () => {
   it('asks first, says the shortlists stay, and removes only on yes', async () => {

@@ -3,6 +3,7 @@ import { createApp } from 'vue';
 import { describe, expect, it } from 'vitest';
 import type { ConnectionView } from '../../../contract/bridge.ts';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
+import { createCastdeskI18n } from '../../../renderer/src/i18n/index.ts';
 import { useConnectionStore } from '../../../renderer/src/stores/connections.ts';
 import { demoView, fakeBridge } from './fakeBridge.ts';
 
@@ -37,6 +38,23 @@ describe('connection store', () => {
     expect(store.active).toEqual(demoView);
     expect(store.keychain).toEqual({ available: true });
     expect(store.error).toBeNull();
+  });
+
+  it('makes the first demo connection read in the UI language (a German desk gets German directory values)', async () => {
+    let connections: ConnectionView[] = [];
+    const { bridge, calls } = fakeBridge({
+      getAppInfo: () => appInfo,
+      listConnections: () => ({ ok: true, value: { connections, activeId: connections[0]?.id ?? null } }),
+      openDemoDirectory: () => {
+        connections = [{ ...demoView, contentLocale: 'de' }];
+        return { ok: true, value: connections[0] };
+      },
+    });
+    const app = storesWith(bridge);
+    app.use(createCastdeskI18n('de'));
+    app.runWithContext(() => useConnectionStore());
+    await useConnectionStore().start();
+    expect(calls.find((call) => call.channel === 'openDemoDirectory')?.args).toEqual({ contentLocale: 'de' });
   });
 
   it('does not open the demo when a connection exists', async () => {
@@ -75,6 +93,7 @@ describe('connection store', () => {
 
   it('keeps a failure as data and a test verdict per connection', async () => {
     const { bridge } = fakeBridge({
+      testNewConnection: () => ({ ok: true, value: { reachable: true, keyAccepted: true } }),
       addConnection: () => ({ ok: false, error: { code: 'invalid_input', message: 'Base URLs must be https.' } }),
       testConnection: () => ({ ok: true, value: { reachable: true, keyAccepted: false, error: { code: 'unauthorized', message: '401' } } }),
     });

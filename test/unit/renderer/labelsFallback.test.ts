@@ -11,6 +11,7 @@ import { defineComponent, h } from 'vue';
 import type { CastdeskBridge, ConnectionView } from '../../../contract/bridge.ts';
 import type { ContentLocale } from '../../../contract/directory-api.ts';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
+import ContentLocaleOffer from '../../../renderer/src/components/ContentLocaleOffer.vue';
 import { openLibraryDb } from '../../../renderer/src/db/libraryDb.ts';
 import { createCastdeskI18n } from '../../../renderer/src/i18n/index.ts';
 import { useConnectionStore } from '../../../renderer/src/stores/connections.ts';
@@ -157,6 +158,45 @@ describe('the content language and the UI language', () => {
       { id: 'follows-1', contentLocale: 'de' },
       { id: 'follows-2', contentLocale: 'de' },
     ]);
+  });
+  it('offers the new UI language for content the user set to another language, and changes it only when taken', async () => {
+    const stored: ConnectionView[] = [{ ...demoView, id: 'chosen-fr', contentLocale: 'fr' }];
+    const fake = fakeBridge({
+      updateConnection: (args: { id: string; contentLocale: ContentLocale }) => {
+        stored[0]!.contentLocale = args.contentLocale;
+        return { ok: true, value: { ...stored[0]! } };
+      },
+      listConnections: () => ({ ok: true, value: { connections: stored.map((item) => ({ ...item })), activeId: 'chosen-fr' } }),
+    });
+    pinia = createPinia();
+    wrapper = mount(ContentLocaleOffer, {
+      global: { plugins: [pinia, createCastdeskI18n('en')], provide: { [castdeskBridgeKey as symbol]: fake.bridge as CastdeskBridge } },
+    });
+    const connections = useConnectionStore(pinia);
+    connections.connections = stored.map((item) => ({ ...item }));
+    connections.activeId = 'chosen-fr';
+    expect(wrapper.find('[data-testid="content-language-offer"]').exists()).toBe(false);
+
+    useLocaleStore(pinia).setLocale('de');
+    await vi.waitFor(() => expect(wrapper!.find('[data-testid="content-language-offer"]').exists()).toBe(true));
+    // Asked in the new UI language, naming both languages; nothing changed yet.
+    expect(wrapper.text()).toContain('Deutsch');
+    expect(wrapper.text()).toContain('Français');
+    expect(fake.calls.filter((call) => call.channel === 'updateConnection')).toEqual([]);
+
+    // Declined: the user's choice stays, and the offer goes.
+    await wrapper.find('[data-testid="content-language-offer-no"]').trigger('click');
+    await flushPromises();
+    expect(wrapper.find('[data-testid="content-language-offer"]').exists()).toBe(false);
+    expect(connections.active?.contentLocale).toBe('fr');
+
+    // Taken on the next switch: the content comes in the new UI language.
+    useLocaleStore(pinia).setLocale('it');
+    await vi.waitFor(() => expect(wrapper!.find('[data-testid="content-language-offer"]').exists()).toBe(true));
+    await wrapper.find('[data-testid="content-language-offer-yes"]').trigger('click');
+    await vi.waitFor(() => expect(connections.active?.contentLocale).toBe('it'));
+    expect(fake.calls.filter((call) => call.channel === 'updateConnection').map((call) => call.args)).toEqual([{ id: 'chosen-fr', contentLocale: 'it' }]);
+    expect(wrapper.find('[data-testid="content-language-offer"]').exists()).toBe(false);
   });
   it('follows two switches made at once: en → fr → en leaves the content in English', async () => {
     const stored: ConnectionView[] = [{ ...demoView, id: 'follows', contentLocale: 'en' }];

@@ -97,6 +97,18 @@ describe('one person across directories', { timeout: 60_000 }, () => {
     expect(samePerson.suggestions).toEqual([]);
   });
 
+  it("names another directory by its connection, also after the connection's address moved", async () => {
+    const { samePerson, connections } = await twoDirectories();
+    samePerson.show('actor', 1, north);
+    await eventually(() => expect(samePerson.suggestions).toHaveLength(1));
+    expect(samePerson.directoryOf(samePerson.suggestions[0]!.profile.origin)).toBe('South');
+    // The south directory came back on another port: the same directory, the same name.
+    connections.connections = connections.connections.map((connection) => (connection.name === 'South' ? { ...connection, baseUrl: 'http://127.0.0.2:41234' } : connection));
+    expect(samePerson.directoryOf(south)).toBe('South');
+    // A directory no connection names any more shows its host.
+    expect(samePerson.directoryOf('http://127.0.0.9:33819')).toBe('127.0.0.9:33819');
+  });
+
   it('a link shows each profile on the other, with its shortlist memory; unlinking and rejecting are remembered', async () => {
     const { samePerson, shortlists } = await twoDirectories();
     samePerson.show('actor', 1, north);

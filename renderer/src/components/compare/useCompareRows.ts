@@ -33,6 +33,9 @@ export function useCompareRows(actors: Ref<readonly CompareActor[]>) {
       };
     });
   }
+  function withoutKeys(entries: Record<string, string>, keys: readonly string[]): Record<string, string> {
+    return Object.fromEntries(Object.entries(entries).filter(([key]) => !keys.includes(key)));
+  }
   function keyItems(keys: string[], catalogue: string): CompareItem[] {
     return keys.map((key) => ({ text: labels.label(catalogue, key), token: nameToken(key) }));
   }
@@ -86,7 +89,8 @@ export function useCompareRows(actors: Ref<readonly CompareActor[]>) {
         actor.hasDetail
           ? [
               ...actor.nativeDialects.map((key) => ({ text: t('compare.nativeDialect', { name: labels.label('dialects', key) }), token: `${nameToken(key)}:native` })),
-              ...levelItems(actor.dialects, 'dialects', 'dialect_skill'),
+              // A native dialect is also in `dialects` (at the native level): listed once, as native.
+              ...levelItems(withoutKeys(actor.dialects, actor.nativeDialects), 'dialects', 'dialect_skill'),
             ]
           : null,
     },
