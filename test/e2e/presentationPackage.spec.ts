@@ -215,12 +215,17 @@ test('opened from disk with the network blocked: pictures show, nothing leaves, 
   // The package's own script runs (the policy lets it in by hash) and nothing else is refused.
   await expect(viewer.locator('#picks-copy')).toBeVisible();
   const packageId = await presentationPackageId(list);
-  await expect(viewer.locator('#picks-text')).toHaveValue(`Castdesk picks v1 ${packageId}`);
+  // Issue 22, item 22: the picks text first says in words what it is, then the header Castdesk reads.
+  const intro = (await viewer.locator('body').getAttribute('data-picks-intro')) ?? '';
+  expect(intro.startsWith(`Director’s picks for “${list.name}” (`)).toBe(true);
+  expect(intro).toContain('Please keep the next line');
+  await expect(viewer.locator('#picks-text')).toHaveValue(`${intro}\nCastdesk picks v1 ${packageId}`);
 
   // Two favourites: the third and the first actor.
   const picked = [entries[2]!, entries[0]!];
   for (const entry of picked) await viewer.locator(`article[data-actor-id="${entry.actorId}"] input.favourite`).check();
   const expected = [
+    intro,
     `Castdesk picks v1 ${packageId}`,
     ...[entries[0]!, entries[2]!].map((entry) => `${entries.indexOf(entry) + 1} #${entry.actorId} ${actors.get(entry.actorId)!.name}`),
   ].join('\n');

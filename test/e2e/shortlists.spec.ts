@@ -655,7 +655,7 @@ test('backup, delete every list, import: the same lists come back; again: nothin
   await expect(plan).toContainText('0 new lists, 1 already here unchanged, 1 with the same name but different content.');
   const conflict = plan.getByTestId('import-conflict');
   await expect(conflict).toHaveCount(1);
-  await expect(conflict).toContainText(`“${roleList.name}”: 0 more, 0 fewer, 1 changed actors`);
+  await expect(conflict).toContainText(`“${roleList.name}”: 0 more, 0 fewer, 1 changed actor`);
   // Skipping (keeping ours) is what happens unless the user chooses otherwise.
   await expect(plan.getByTestId('import-choice').locator('option:checked')).toHaveText('Keep mine, skip this one');
   await plan.getByTestId('import-apply').click();

@@ -60,6 +60,8 @@ export interface PresentationTexts {
   favourite: string;
   picksTitle: string;
   picksHelp: string;
+  /** The picks text's first line, in words: whose picks, for which list (the header line after it is for Castdesk). */
+  picksIntro: string;
   copy: string;
   mail: string;
 }
@@ -116,9 +118,10 @@ export const favouritesScript = `(function () {
   var output = doc.getElementById('picks-text');
   var mail = doc.getElementById('picks-mail');
   var copy = doc.getElementById('picks-copy');
+  var intro = doc.body.getAttribute('data-picks-intro');
   var header = doc.body.getAttribute('data-picks-header');
   function update() {
-    var lines = [header];
+    var lines = [intro, header];
     var boxes = doc.querySelectorAll('input.favourite');
     for (var i = 0; i < boxes.length; i++) {
       var actor = boxes[i].closest('article');
@@ -262,6 +265,7 @@ export async function presentationPackage(input: PresentationInput): Promise<str
   const { texts } = input;
   const [styleHash, scriptHash] = await Promise.all([sha256Base64(style), sha256Base64(favouritesScript)]);
   const header = picksHeader(input.packageId);
+  const intro = oneLine(texts.picksIntro);
   return [
     '<!DOCTYPE html>',
     `<html lang="${escapeHtml(texts.lang)}">`,
@@ -273,7 +277,7 @@ export async function presentationPackage(input: PresentationInput): Promise<str
     `<title>${escapeHtml(oneLine(input.title))}</title>`,
     `<style>${style}</style>`,
     '</head>',
-    `<body data-picks-header="${escapeHtml(header)}">`,
+    `<body data-picks-intro="${escapeHtml(intro)}" data-picks-header="${escapeHtml(header)}">`,
     '<header>',
     `<h1>${escapeHtml(input.title)}</h1>`,
     input.subtitle ? `<p>${escapeHtml(input.subtitle)}</p>` : '',
@@ -285,7 +289,7 @@ export async function presentationPackage(input: PresentationInput): Promise<str
     '<section class="picks">',
     `<h2>${escapeHtml(texts.picksTitle)}</h2>`,
     `<p>${escapeHtml(texts.picksHelp)}</p>`,
-    `<textarea id="picks-text" readonly rows="8">${escapeHtml(header)}</textarea>`,
+    `<textarea id="picks-text" readonly rows="8">${escapeHtml(`${intro}\n${header}`)}</textarea>`,
     '<p>',
     `<button type="button" id="picks-copy" hidden>${escapeHtml(texts.copy)}</button>`,
     `<a id="picks-mail" hidden>${escapeHtml(texts.mail)}</a>`,

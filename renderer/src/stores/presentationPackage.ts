@@ -10,7 +10,9 @@ import { inject, ref } from 'vue';
 import type { ActorDetail } from '../../../contract/directory-api.ts';
 import { mediaUrl } from '../bridge/castdeskBridge.ts';
 import type { ShortlistEntryRow } from '../db/shortlistDb.ts';
+import { shownConnectionName } from '../i18n/connectionName.ts';
 import { castdeskComposerKey } from '../i18n/index.ts';
+import type { ListMessage } from '../i18n/listMessage.ts';
 import { presentationPackageId, readPicks, type PicksRefusal } from '../shortlists/directorPicks.ts';
 import { fitPicture } from '../shortlists/fitPicture.ts';
 import { newestCredits, presentationPackage, type PresentationActor } from '../shortlists/presentationPackage.ts';
@@ -47,9 +49,9 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
   const error = ref<LibraryError | null>(null);
   const lastFile = ref<string | null>(null);
   /** Why the last pasted picks were refused, in the UI language; null when they were not. */
-  const picksError = ref<string | null>(null);
+  const picksError = ref<ListMessage | null>(null);
   /** The confirmation of the last picks applied. */
-  const picksApplied = ref<string | null>(null);
+  const picksApplied = ref<ListMessage | null>(null);
 
   function languagesOf(entry: ShortlistEntryRow): string[] {
     return Object.entries(entry.snapshot.languages).map(([code, level]) =>
@@ -115,7 +117,7 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
     error.value = null;
     try {
       const { list, entries } = await shortlists.listWithEntries(listId);
-      const madeBy = connections.active?.name.trim() ?? '';
+      const source = connections.active ? shownConnectionName(connections.active, t).trim() : '';
       const date = composer!.d(new Date(), 'date');
       const html = await presentationPackage({
         packageId: await presentationPackageId(list),
@@ -125,7 +127,7 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
         includeNotes,
         texts: {
           lang: composer!.locale.value,
-          madeBy: madeBy ? t('shortlistExport.packageMadeBy', { name: madeBy, date }) : t('shortlistExport.packageMadeOn', { date }),
+          madeBy: source ? t('shortlistExport.packageMadeFrom', { name: source, date }) : t('shortlistExport.packageMadeOn', { date }),
           actingAge: t('shortlistExport.packageActingAge'),
           height: t('shortlistExport.packageHeight'),
           agency: t('shortlistExport.packageAgency'),
@@ -137,6 +139,7 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
           favourite: t('shortlistExport.packageFavourite'),
           picksTitle: t('shortlistExport.packagePicksTitle'),
           picksHelp: t('shortlistExport.packagePicksHelp'),
+          picksIntro: t('shortlistExport.packagePicksIntro', { title: list.name, date }),
           copy: t('shortlistExport.packageCopy'),
           mail: t('shortlistExport.packageMail'),
         },
@@ -155,18 +158,18 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
     }
   }
 
-  function refusalText(refusal: PicksRefusal): string {
+  function refusalMessage(listId: number, refusal: PicksRefusal): ListMessage {
     switch (refusal.reason) {
       case 'no_header':
-        return t('shortlistExport.picksNoHeader');
+        return { listId, key: 'shortlistExport.picksNoHeader', named: {} };
       case 'other_package':
-        return t('shortlistExport.picksOtherPackage', { id: refusal.packageId });
+        return { listId, key: 'shortlistExport.picksOtherPackage', named: { id: refusal.packageId } };
       case 'unreadable_line':
-        return t('shortlistExport.picksUnreadableLine', { line: refusal.line, text: refusal.text });
+        return { listId, key: 'shortlistExport.picksUnreadableLine', named: { line: refusal.line, text: refusal.text } };
       case 'unknown_actors':
-        return t('shortlistExport.picksUnknownActors', { ids: refusal.actorIds.map((id) => `#${id}`).join(', ') });
+        return { listId, key: 'shortlistExport.picksUnknownActors', named: { ids: refusal.actorIds.map((id) => `#${id}`).join(', ') } };
       case 'no_picks':
-        return t('shortlistExport.picksNone');
+        return { listId, key: 'shortlistExport.picksNone', named: {} };
     }
   }
 
@@ -181,7 +184,7 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
       const { list, entries } = await shortlists.listWithEntries(listId);
       const read = readPicks(text, await presentationPackageId(list), new Set(entries.map((entry) => entry.actorId)));
       if (!read.ok) {
-        picksError.value = refusalText(read.refusal);
+        picksError.value = refusalMessage(listId, read.refusal);
         return false;
       }
       const picked = new Set(read.picks.map((pick) => pick.actorId));
@@ -192,10 +195,10 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
       );
       // A failed write shows as the shortlists' own error on the page.
       if (saved.includes(false)) return false;
-      picksApplied.value = t('shortlistExport.picksApplied', { count: marked.length, names: marked.map((entry) => entry.snapshot.name).join(', ') });
+      picksApplied.value = { listId, key: 'shortlistExport.picksApplied', named: { names: marked.map((entry) => entry.snapshot.name).join(', ') }, count: marked.length };
       return true;
     } catch (failure) {
-      picksError.value = String((failure as Error)?.message ?? failure);
+      picksError.value = { listId, key: 'errors.detail', named: { message: String((failure as Error)?.message ?? failure) } };
       return false;
     }
   }

@@ -249,7 +249,7 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
         exportedAt: new Date().toISOString(),
         appVersion: '1',
       });
-      const name = `Castdesk shortlists ${today()}.json`;
+      const name = exportFileName(t('shortlistExport.backupFileName', { date: today() }));
       saveFile(name, text, 'application/json');
       lastFile.value = name;
       return true;

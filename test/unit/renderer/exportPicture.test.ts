@@ -71,7 +71,7 @@ describe('the presentation package', () => {
   });
   const texts: PresentationTexts = {
     lang: 'en', madeBy: 'Made by', actingAge: 'Acting age', height: 'Height', agency: 'Agency', languages: 'Languages', credits: 'Credits', showreels: 'Showreels',
-    note: 'Note', noPicture: 'No picture', favourite: 'Favourite', picksTitle: 'Picks', picksHelp: 'Help', copy: 'Copy', mail: 'Mail',
+    note: 'Note', noPicture: 'No picture', favourite: 'Favourite', picksTitle: 'Picks', picksHelp: 'Help', picksIntro: 'Picks for the list', copy: 'Copy', mail: 'Mail',
   };
 
   async function pictureElement(fields: Partial<PresentationActor>): Promise<Element> {

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { Window } from 'happy-dom';
 import { describe, expect, it } from 'vitest';
-import { picksHeader } from '../../../renderer/src/shortlists/directorPicks.ts';
+import { picksHeader, readPicks } from '../../../renderer/src/shortlists/directorPicks.ts';
 import {
   favouritesScript,
   newestCredits,
@@ -78,6 +78,7 @@ function input(includeNotes: boolean): PresentationInput {
       favourite: 'Favourite',
       picksTitle: 'Your picks',
       picksHelp: 'Tick your favourites.',
+      picksIntro: 'Director’s picks for “Lead roles” (25 Nov 2026). Please keep the next line.',
       copy: 'Copy',
       mail: 'Send by e-mail',
     },
@@ -171,10 +172,14 @@ describe('presentationPackage', () => {
     expect(withNotes.querySelectorAll('.note')).toHaveLength(corpus.length);
   });
 
-  it('starts the picks text with the package header, for the director to fill in', async () => {
+  // Issue 22, item 22: the text says in words what it is before the header line Castdesk reads.
+  it('starts the picks text with a line in words, then the package header, for the director to fill in', async () => {
     const document = parse(await presentationPackage(input(false)));
     expect(document.body.getAttribute('data-picks-header')).toBe(picksHeader('7-0a1b2c3d'));
-    expect((document.querySelector('#picks-text') as unknown as { value: string }).value).toBe('Castdesk picks v1 7-0a1b2c3d');
+    const text = (document.querySelector('#picks-text') as unknown as { value: string }).value;
+    expect(text).toBe('Director’s picks for “Lead roles” (25 Nov 2026). Please keep the next line.\nCastdesk picks v1 7-0a1b2c3d');
+    // Castdesk reads it back: the line in words is what readPicks skips as a greeting.
+    expect(readPicks(`${text}\n1 #5 Anna`, '7-0a1b2c3d', new Set([5]))).toEqual({ ok: true, picks: [{ position: 1, actorId: 5, name: 'Anna' }] });
     // Buttons and the mail link appear once the script runs; print hides them.
     expect(document.querySelector('#picks-copy')!.hasAttribute('hidden')).toBe(true);
     expect(document.querySelector('#picks-mail')!.hasAttribute('href')).toBe(false);
