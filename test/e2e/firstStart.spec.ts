@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { demoCastingProKey } from './demoDirectoryApi.ts';
 import { rendererUrl, userDataDir } from './renderer-url.ts';
 
 /** Every file below `dir`, however deep. */
@@ -52,7 +53,7 @@ test('the first start connects to the demo directory and shows its actors', asyn
   expect(problems).toEqual([]);
 });
 
-test('a second connection with a wrong key shows a clear error when tested', async ({ page }) => {
+test('a new connection is tested before it is saved: a refused key saves nothing; a key refused later shows a clear error', async ({ page }) => {
   const problems = collectProblems(page);
   await page.goto(rendererUrl());
   await page.getByRole('link', { name: 'Connections', exact: true }).click();
@@ -64,11 +65,26 @@ test('a second connection with a wrong key shows a clear error when tested', asy
   await form.getByLabel('Base URL').fill(demoBaseUrl);
   await form.getByLabel('API key', { exact: true }).fill('wrong-key-123');
   await form.getByRole('button', { name: 'Add connection' }).click();
+  // Refused by the directory: nothing saved, the reason shown, no "save anyway" (it could never work).
+  const failed = form.getByTestId('add-test-failed');
+  await expect(failed).toContainText('Not saved: the test of this address and key failed.');
+  await expect(failed.getByRole('alert')).toContainText('The directory did not accept the API key');
+  await expect(failed.getByRole('alert')).toHaveAttribute('data-error-code', 'unauthorized');
+  await expect(failed.getByTestId('add-anyway')).toHaveCount(0);
+  await expect(page.getByTestId('connection-Wrong key')).toHaveCount(0);
+
+  // Corrected (a key the directory knows), it is tested again and saved; the key field is emptied.
+  await form.getByLabel('API key', { exact: true }).fill(demoCastingProKey());
+  await form.getByRole('button', { name: 'Add connection' }).click();
   await expect(form.getByText('Connection "Wrong key" added.')).toBeVisible();
-  // The key field never keeps or shows a key.
+  await expect(failed).toHaveCount(0);
   await expect(form.getByLabel('API key', { exact: true })).toHaveValue('');
 
+  // The key replaced by one the directory refuses: testing says so.
   const wrong = page.getByTestId('connection-Wrong key');
+  await wrong.getByLabel('New API key for Wrong key').fill('wrong-key-123');
+  await wrong.getByRole('button', { name: 'Save key' }).click();
+  await expect(wrong.getByLabel('New API key for Wrong key')).toHaveValue('');
   await expect(wrong.getByTestId('connection-key-status')).toHaveText('Key stored');
   await wrong.getByRole('button', { name: 'Test connection' }).click();
   const verdict = wrong.getByTestId('connection-test-result');

@@ -23,7 +23,7 @@ interface StoredEntry {
   position: number;
   note: string;
   tags: string[];
-  snapshot: { name: string; thumbUrl: string | null; pictureUrl: string | null };
+  snapshot: { name: string; thumbUrl: string | null; pictureUrl: string | null; privateFields?: string[] };
 }
 interface StoredList {
   id: number;
@@ -176,7 +176,7 @@ test('opened from disk with the network blocked: pictures show, nothing leaves, 
     pictures.evaluateAll((elements) =>
       Promise.all(
         elements.map(async (element) => {
-          const image = new Image();
+          const image = new (globalThis as unknown as { Image: new () => { src: string; naturalWidth: number; decode(): Promise<void> } }).Image();
           image.src = element.getAttribute('src') ?? element.getAttribute('href') ?? '';
           return image.decode().then(
             () => image.naturalWidth > 0,

@@ -127,6 +127,14 @@ export function createProfileSearch(kind: ProfileKind) {
     void index.revision;
     return countsReady.value ? index.search(kind, counted.value.query).counts : emptyCounts();
   });
+  /**
+   * How many connections the library's profiles of this kind come from, whatever the search: the
+   * connection filter shows when more than one, and stays while a search matches only one's.
+   */
+  const libraryConnections = computed(() => {
+    void index.revision;
+    return countsReady.value ? index.search(kind, emptyQuery()).counts.connection.size : 0;
+  });
   /** True while the counts still describe an earlier search (or none yet). */
   const countsStale = computed(() => !countsReady.value || counted.value.key !== queryKey.value);
   const filtered = computed(() => {
@@ -284,6 +292,7 @@ export function createProfileSearch(kind: ProfileKind) {
     listed,
     counts,
     countsStale,
+    libraryConnections,
     total,
     savedInFull,
     filtered,
