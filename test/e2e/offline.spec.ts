@@ -34,6 +34,8 @@ test.setTimeout(180_000);
 let directory: DirectoryProcess | undefined;
 
 test.beforeAll(async () => {
+  // A process start on a loaded machine: generous (the 30 s default ran out in a loaded run).
+  test.setTimeout(240_000);
   directory = await startDirectoryProcess(['--actors', '80', '--crew', '10', '--casting-calls', '8']);
 });
 

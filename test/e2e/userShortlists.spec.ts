@@ -111,11 +111,23 @@ test('one shortlist holds actors added through two connections and outlives swit
   const agencyValue = page.getByTestId('facet-connection').locator('.facet-value').filter({ hasText: agencyConnection });
   await expect(agencyValue).toBeVisible({ timeout: 120_000 });
   await expect(page.getByTestId('facet-connection').locator('.facet-value').filter({ hasText: 'Demo directory' })).toBeVisible();
+  // A value is listed only while the search has profiles with it (or it is chosen), so the agency's
+  // key is chosen before typing the other agency's actor's name.
   await page.getByTestId('search-input').fill(names[0]!);
   await expect(page.locator(`a[data-id="${first.id}"]`)).toHaveCount(1);
+  await page.getByTestId('search-input').fill('');
   await agencyValue.getByRole('checkbox').check();
-  await expect(page.locator(`a[data-id="${first.id}"]`)).toHaveCount(0);
+  await expect(agencyValue.getByRole('checkbox')).toBeChecked();
   await page.getByTestId('search-input').fill(names[1]!);
+  await expect(page.locator(`a[data-id="${second.id}"]`)).toHaveCount(1);
+  await page.getByTestId('search-input').fill(names[0]!);
+  await expect(page.getByTestId('result-count')).toHaveAttribute('data-count', '0');
+  await expect(page.locator(`a[data-id="${first.id}"]`)).toHaveCount(0);
+  // The chosen value stays while nothing matches, and unchoosing it brings the actor back.
+  await agencyValue.getByRole('checkbox').uncheck();
+  await expect(page.locator(`a[data-id="${first.id}"]`)).toHaveCount(1);
+  await page.getByTestId('search-input').fill(names[1]!);
+  await agencyValue.getByRole('checkbox').check();
   await expect(page.locator(`a[data-id="${second.id}"]`)).toHaveCount(1);
 
   // Switching back keeps the list as it is.
