@@ -5,6 +5,11 @@
  * what is stored (another instance may have stored changes this one has not seen yet) and deletes
  * only the log rows this instance has applied. Loading applies the state and the log; Yjs ignores
  * what it already has, so nothing is duplicated.
+ *
+ * Loads asked for in the same turn of the event loop are read in one statement (a member's app
+ * attaches every shared list at once: one query per document kept the first sync waiting), which
+ * also reads a document's state and log from one snapshot, so a store by another instance between
+ * two reads cannot hide log rows it just dropped.
  */
 import * as Y from 'yjs';
 import type { Database } from '../src/db/database.ts';
@@ -18,13 +23,57 @@ export interface DocumentStore {
   store(name: string, state: Uint8Array, appliedRowIds: readonly string[]): Promise<void>;
 }
 
+/** Documents one load statement reads at most. */
+const maxBatch = 200;
+
+interface PendingLoad {
+  resolve(updates: Uint8Array[]): void;
+  reject(error: unknown): void;
+}
+
+function batchedLoads(db: Database): DocumentStore['load'] {
+  let pending = new Map<string, PendingLoad[]>();
+  const readBatch = async (batch: Map<string, PendingLoad[]>) => {
+    const names = [...batch.keys()];
+    try {
+      const rows = await db.query<{ name: string; bytes: Uint8Array }>(
+        `SELECT name, bytes FROM (
+           SELECT name, 0 AS part, 0::bigint AS id, state AS bytes FROM office_documents WHERE name = ANY($1::text[])
+           UNION ALL
+           SELECT name, 1 AS part, id, update AS bytes FROM office_document_updates WHERE name = ANY($1::text[])
+         ) parts ORDER BY name, part, id`,
+        [names],
+      );
+      const byName = new Map<string, Uint8Array[]>(names.map((name) => [name, []]));
+      for (const row of rows) byName.get(row.name)?.push(new Uint8Array(row.bytes));
+      for (const [name, waiting] of batch) for (const load of waiting) load.resolve(byName.get(name) ?? []);
+    } catch (error) {
+      for (const waiting of batch.values()) for (const load of waiting) load.reject(error);
+    }
+  };
+  const flush = () => {
+    const all = pending;
+    pending = new Map();
+    let batch = new Map<string, PendingLoad[]>();
+    for (const [name, waiting] of all) {
+      batch.set(name, waiting);
+      if (batch.size === maxBatch) {
+        void readBatch(batch);
+        batch = new Map();
+      }
+    }
+    if (batch.size > 0) void readBatch(batch);
+  };
+  return (name) =>
+    new Promise<Uint8Array[]>((resolve, reject) => {
+      if (pending.size === 0) setImmediate(flush);
+      pending.set(name, [...(pending.get(name) ?? []), { resolve, reject }]);
+    });
+}
+
 export function documentStore(db: Database, instance: string): DocumentStore {
   return {
-    async load(name) {
-      const [stored] = await db.query<{ state: Uint8Array }>('SELECT state FROM office_documents WHERE name = $1', [name]);
-      const log = await db.query<{ update: Uint8Array }>('SELECT update FROM office_document_updates WHERE name = $1 ORDER BY id', [name]);
-      return [...(stored ? [stored.state] : []), ...log.map((row) => row.update)].map((bytes) => new Uint8Array(bytes));
-    },
+    load: batchedLoads(db),
     async append(name, update) {
       const [row] = await db.query<{ id: string }>(
         'INSERT INTO office_document_updates (name, instance, update) VALUES ($1, $2, $3) RETURNING id::text AS id',

@@ -2,7 +2,8 @@
  * Revoking a member, or changing their role, disconnects them at once: every WebSocket that member
  * has open on this instance is closed (the provider then reconnects and is authenticated afresh,
  * with the new role or not at all). With REDIS_URL the order is published on a channel, so the
- * member's sockets on the other instances close too.
+ * member's sockets on the other instances close too. Each instance first forgets the member's
+ * cached access (accessCache.ts), so no socket of theirs opens another document on the old answer.
  */
 import type { Hocuspocus } from '@hocuspocus/server';
 import { Redis } from 'ioredis';
@@ -15,7 +16,8 @@ export interface MemberDisconnects {
   close(): Promise<void>;
 }
 
-function disconnectHere(instance: () => Hocuspocus, memberId: string, reason: string): void {
+function disconnectHere(instance: () => Hocuspocus, forget: (memberId: string) => void, memberId: string, reason: string): void {
+  forget(memberId);
   for (const document of instance().documents.values()) {
     for (const connection of document.getConnections()) {
       if ((connection.context as OfficeContext | undefined)?.memberId === memberId) {
@@ -25,11 +27,16 @@ function disconnectHere(instance: () => Hocuspocus, memberId: string, reason: st
   }
 }
 
-export async function memberDisconnects(instance: () => Hocuspocus, redisUrl: string | undefined, log: (line: string) => void): Promise<MemberDisconnects> {
+export async function memberDisconnects(
+  instance: () => Hocuspocus,
+  forget: (memberId: string) => void,
+  redisUrl: string | undefined,
+  log: (line: string) => void,
+): Promise<MemberDisconnects> {
   if (!redisUrl) {
     return {
       async disconnect(memberId, reason) {
-        disconnectHere(instance, memberId, reason);
+        disconnectHere(instance, forget, memberId, reason);
       },
       async close() {},
     };
@@ -41,14 +48,14 @@ export async function memberDisconnects(instance: () => Hocuspocus, redisUrl: st
   subscriber.on('message', (_channel: string, message: string) => {
     try {
       const { memberId, reason } = JSON.parse(message) as { memberId: string; reason: string };
-      disconnectHere(instance, memberId, reason);
+      disconnectHere(instance, forget, memberId, reason);
     } catch (error) {
       log(`office: an unreadable disconnect order on Redis: ${(error as Error).message}`);
     }
   });
   return {
     async disconnect(memberId, reason) {
-      disconnectHere(instance, memberId, reason);
+      disconnectHere(instance, forget, memberId, reason);
       await publisher.publish(channel, JSON.stringify({ memberId, reason }));
     },
     async close() {

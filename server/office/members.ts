@@ -44,12 +44,24 @@ const toMember = (row: MemberRow): Member => ({
   isOwner: row.is_owner,
 });
 
+/** What a token gives: the live member and their roles on single lists (resolved together, once). */
+export interface MemberAccess {
+  member: Member;
+  listRoles: ReadonlyMap<string, Role>;
+}
+
+/** The member's role on one list: the list's own role, else the office role; owners edit. */
+export function roleOn(access: MemberAccess, listId: string): Role | 'none' {
+  if (access.member.isOwner) return 'editor';
+  return access.listRoles.get(listId) ?? access.member.officeRole;
+}
+
 export interface Members {
   createOffice(name: string, ownerName: string): Promise<{ officeId: string; memberId: string; token: string }>;
   /** The live (not revoked) member a token belongs to, or null. */
   authenticate(token: string): Promise<Member | null>;
-  /** The member's role on one list: the list's own role, else the office role; owners edit. */
-  roleOn(member: Member, listId: string): Promise<Role | 'none'>;
+  /** The live member a token belongs to with every list role they hold, or null. */
+  access(token: string): Promise<MemberAccess | null>;
   invite(officeId: string, grant: Grant, now?: Date): Promise<{ code: string; expiresAt: string }>;
   /** Exchanges an invite code for a new member's token; null when the code is unknown, used or expired. */
   join(officeId: string, code: string, name: string, now?: Date): Promise<{ memberId: string; token: string } | null>;
@@ -62,6 +74,15 @@ export interface Members {
 export type Grant = { role: Role; listId?: string };
 
 export function members(db: Database): Members {
+  async function authenticate(token: string): Promise<Member | null> {
+    if (token.length === 0 || token.length > 200) return null;
+    const [row] = await db.query<MemberRow>(
+      'SELECT id, office_id, name, office_role, is_owner FROM office_members WHERE token_hash = $1 AND revoked_at IS NULL',
+      [hashSecret(token)],
+    );
+    return row ? toMember(row) : null;
+  }
+
   return {
     async createOffice(name, ownerName) {
       const officeId = secret(9);
@@ -76,21 +97,12 @@ export function members(db: Database): Members {
       });
       return { officeId, memberId, token };
     },
-    async authenticate(token) {
-      if (token.length === 0 || token.length > 200) return null;
-      const [row] = await db.query<MemberRow>(
-        'SELECT id, office_id, name, office_role, is_owner FROM office_members WHERE token_hash = $1 AND revoked_at IS NULL',
-        [hashSecret(token)],
-      );
-      return row ? toMember(row) : null;
-    },
-    async roleOn(member, listId) {
-      if (member.isOwner) return 'editor';
-      const [row] = await db.query<{ role: Role }>('SELECT role FROM office_list_roles WHERE member_id = $1 AND list_id = $2', [
-        member.id,
-        listId,
-      ]);
-      return row?.role ?? member.officeRole;
+    authenticate,
+    async access(token) {
+      const member = await authenticate(token);
+      if (!member) return null;
+      const rows = await db.query<{ list_id: string; role: Role }>('SELECT list_id, role FROM office_list_roles WHERE member_id = $1', [member.id]);
+      return { member, listRoles: new Map(rows.map((row) => [row.list_id, row.role])) };
     },
     async invite(officeId, grant, now = new Date()) {
       const code = secret(16);

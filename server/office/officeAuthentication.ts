@@ -2,11 +2,13 @@
  * Who may open an office document, and how: the token must belong to a live member of the office
  * named in the document name; the member's role on that list decides the connection (a viewer's
  * is read-only, a reviewer's writes go through the write gate's check). A refused token fails
- * authentication; the provider reports it as authenticationFailed.
+ * authentication; the provider reports it as authenticationFailed. The token is looked up once per
+ * socket (accessCache.ts), not once per document.
  */
 import type { Extension } from '@hocuspocus/server';
+import type { AccessCache } from './accessCache.ts';
 import { parseOfficeDocumentName } from './documentName.ts';
-import type { Members, Role } from './members.ts';
+import { roleOn, type MemberAccess, type Role } from './members.ts';
 
 export interface OfficeContext {
   officeId: string;
@@ -15,24 +17,23 @@ export interface OfficeContext {
   role: Role;
 }
 
-export function officeAuthentication(members: Members, log: (line: string) => void): Extension {
+export function officeAuthentication(accessCache: AccessCache, log: (line: string) => void): Extension {
   return {
     extensionName: 'castdesk-office-authentication',
-    async onAuthenticate({ token, documentName, connectionConfig }): Promise<OfficeContext> {
+    async onAuthenticate({ token, documentName, connectionConfig, request }): Promise<OfficeContext> {
       const name = parseOfficeDocumentName(documentName);
       if (!name) throw new Error('unknown-document');
-      let member;
-      let role: Role | 'none';
+      let access: MemberAccess | null;
       try {
-        member = await members.authenticate(token);
-        role = member ? await members.roleOn(member, name.listId) : 'none';
+        access = await accessCache.resolve(request, token);
       } catch (error) {
         log(`office: checking a token failed: ${(error as Error).message}`);
         throw new Error('unavailable', { cause: error });
       }
-      if (!member || member.officeId !== name.officeId || role === 'none') throw new Error('permission-denied');
+      const role = access ? roleOn(access, name.listId) : 'none';
+      if (!access || access.member.officeId !== name.officeId || role === 'none') throw new Error('permission-denied');
       connectionConfig.readOnly = role === 'viewer';
-      return { officeId: name.officeId, listId: name.listId, memberId: member.id, role };
+      return { officeId: name.officeId, listId: name.listId, memberId: access.member.id, role };
     },
   };
 }

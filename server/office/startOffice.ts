@@ -8,6 +8,7 @@ import { Server, type Extension, type Hocuspocus } from '@hocuspocus/server';
 import { Redis as RedisExtension } from '@hocuspocus/extension-redis';
 import { Redis } from 'ioredis';
 import type { Database } from '../src/db/database.ts';
+import { AccessCache } from './accessCache.ts';
 import { DocumentLedger } from './documentLedger.ts';
 import { documentPersistence } from './documentPersistence.ts';
 import { documentStore } from './documentStore.ts';
@@ -60,11 +61,12 @@ export async function startOffice(options: OfficeOptions): Promise<RunningOffice
   const store = documentStore(db, instanceId);
   const ledger = new DocumentLedger();
   const members = openMembers(db);
+  const accessCache = new AccessCache(members);
   // The server is made below, with extensions that need it later (disconnecting, health).
   const instance = (): Hocuspocus => server.hocuspocus;
-  const disconnects = await memberDisconnects(instance, options.redisUrl, options.log);
+  const disconnects = await memberDisconnects(instance, (memberId) => accessCache.forget(memberId), options.redisUrl, options.log);
   const extensions: Extension[] = [
-    officeAuthentication(members, options.log),
+    officeAuthentication(accessCache, options.log),
     writeGate(store, ledger, limits, options.log),
     documentPersistence(store, ledger, options.log),
     officeHttp(members, disconnects, instance, options.log),

@@ -3,7 +3,10 @@
  * server (a child process, so its memory is measured apart from the clients), then the same with
  * two instances behind a real Redis (prefix office.redis.). Per repetition every member opens one
  * WebSocket and attaches all 200 lists (first sync), then edits arrive at the other 9 members.
- * office.renderer_added_kb needs the renderer's office model, which is not built yet.
+ * office.renderer_added_kb needs the renderer's office model, which is not built yet. Beside the
+ * first sync's wall time, the CPU time the server process and the bench's clients spent on it
+ * (office.first_sync_server_cpu_ms, office.first_sync_clients_cpu_ms): on a shared, loaded machine
+ * the wall time mostly measures the other processes, the CPU time does not.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -32,6 +35,12 @@ interface ServerInfo {
 function rssMb(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'))!;
   return Number(line.split(/\s+/)[1]) / 1024;
+}
+
+/** User plus system CPU time of a process so far (Linux clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 async function freePort(): Promise<number> {
@@ -123,6 +132,8 @@ async function runOne(prefix: string, instances: number, redisUrl?: string): Pro
     }
 
     const firstSync: number[] = [];
+    const serverCpu: number[] = [];
+    const clientsCpu: number[] = [];
     const rss: number[] = [];
     const perDocument: number[] = [];
     const p50: number[] = [];
@@ -131,6 +142,8 @@ async function runOne(prefix: string, instances: number, redisUrl?: string): Pro
       await waitUntilUnloaded(http);
       progress(`${prefix}: repetition ${rep + 1}, documents unloaded`);
       const baseline = rssMb(server.pid!);
+      const serverCpuBefore = cpuMs(server.pid!);
+      const clientsCpuBefore = process.cpuUsage();
       const begin = performance.now();
       const members = tokens.map((token, m) => {
         const socket = socketFor(info.urls[m % info.urls.length]);
@@ -138,6 +151,9 @@ async function runOne(prefix: string, instances: number, redisUrl?: string): Pro
       });
       await Promise.all(members.flatMap((member) => member.providers.map(syncedOf)));
       firstSync.push(performance.now() - begin);
+      serverCpu.push(cpuMs(server.pid!) - serverCpuBefore);
+      const clientsCpuUsed = process.cpuUsage(clientsCpuBefore);
+      clientsCpu.push((clientsCpuUsed.user + clientsCpuUsed.system) / 1000);
       progress(`${prefix}: repetition ${rep + 1}, first sync ${Math.round(firstSync.at(-1)!)} ms`);
       const loaded = rssMb(server.pid!);
       rss.push(loaded);
@@ -181,6 +197,8 @@ async function runOne(prefix: string, instances: number, redisUrl?: string): Pro
       bench(`${prefix}.${name}_spread`, summary.max - Math.min(...samples), unit);
     };
     report('first_sync_ms', firstSync, 'ms');
+    report('first_sync_server_cpu_ms', serverCpu, 'ms');
+    report('first_sync_clients_cpu_ms', clientsCpu, 'ms');
     report('edit_arrival_p50_ms', p50, 'ms');
     report('edit_arrival_p95_ms', p95, 'ms');
     report('server_rss_mb', rss, 'MB');

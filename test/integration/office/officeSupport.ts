@@ -18,13 +18,19 @@ export interface ListClient {
   destroy(): void;
 }
 
-export function openList(url: string, documentName: string, token: string, doc = new Y.Doc()): ListClient {
+/** One WebSocket for several lists, as the app keeps one per member (attach lists with openList). */
+export function openSocket(url: string): HocuspocusProviderWebsocket {
+  // Reconnect quickly: the tests kill and restart servers on purpose (minDelay must not exceed maxDelay).
+  return new HocuspocusProviderWebsocket({ url, WebSocketPolyfill: WebSocket, delay: 50, minDelay: 50, factor: 1.5, maxDelay: 500 });
+}
+
+/** Attaches a list on `shared` (left open on destroy), or on a WebSocket of its own. */
+export function openList(url: string, documentName: string, token: string, doc = new Y.Doc(), shared?: HocuspocusProviderWebsocket): ListClient {
   const closeReasons: string[] = [];
   const authFailures: string[] = [];
   let resolveSynced!: () => void;
   const synced = new Promise<void>((resolve) => (resolveSynced = resolve));
-  // Reconnect quickly: the tests kill and restart servers on purpose (minDelay must not exceed maxDelay).
-  const socket = new HocuspocusProviderWebsocket({ url, WebSocketPolyfill: WebSocket, delay: 50, minDelay: 50, factor: 1.5, maxDelay: 500 });
+  const socket = shared ?? openSocket(url);
   const provider = new HocuspocusProvider({
     websocketProvider: socket,
     name: documentName,
@@ -43,7 +49,7 @@ export function openList(url: string, documentName: string, token: string, doc =
     synced,
     destroy() {
       provider.destroy();
-      socket.destroy();
+      if (!shared) socket.destroy();
     },
   };
 }
