@@ -34,6 +34,8 @@ test.setTimeout(180_000);
 let directory: DirectoryProcess | undefined;
 
 test.beforeAll(async () => {
+  // A process start (the directory and its database): on a loaded machine well past the 30 s default.
+  test.setTimeout(180_000);
   directory = await startDirectoryProcess(['--actors', '80', '--crew', '10', '--casting-calls', '8']);
 });
 
@@ -110,6 +112,11 @@ test('a synced directory stays browsable, with pictures, after it goes away', as
   await expect(page.getByTestId('offline-banner')).toBeVisible();
   // Thumbnails were cached during the sync: they show without the directory too.
   await expect.poll(() => allPicturesShown(actors.first().locator('img')), { timeout: 30_000 }).toBe(true);
+
+  // Home says so too: the saved library of this connection, not "Connected to" (issue 22, item 12).
+  await page.getByRole('link', { name: 'Home', exact: true }).click();
+  await expect(page.getByTestId('home-connection')).toHaveText(`Offline — showing the saved library of ${connectionName}.`);
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
 
   // Leave the other specs the connections they expect.
   await page.getByRole('link', { name: 'Connections', exact: true }).click();
