@@ -113,6 +113,11 @@ test('a synced directory stays browsable, with pictures, after it goes away', as
   // Thumbnails were cached during the sync: they show without the directory too.
   await expect.poll(() => allPicturesShown(actors.first().locator('img')), { timeout: 30_000 }).toBe(true);
 
+  // Home says so too: the saved library of this connection, not "Connected to" (issue 22, item 12).
+  await page.getByRole('link', { name: 'Home', exact: true }).click();
+  await expect(page.getByTestId('home-connection')).toHaveText(`Offline — showing the saved library of ${connectionName}.`);
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+
   // Leave the other specs the connections they expect.
   await page.getByRole('link', { name: 'Connections', exact: true }).click();
   await page.getByTestId(`connection-${connectionName}`).getByRole('button', { name: 'Remove' }).click();

@@ -6,8 +6,8 @@
  *   copy of each profile.
  * - The tab from the first day says plainly that it belongs to an earlier start, even after a
  *   reload, and never shows pages that look empty.
- * - A direct showreel of the demo (its audio reels; its video reels are pages on video sites,
- *   opened outside the app) plays in the app after the restart: the player reaches `canplay`.
+ * - The demo's direct showreels, a video (the WebM the demo serves) and an audio reel (a WAV),
+ *   play in the app after the restart: each player reaches `canplay`.
  *   Showreel files are not kept offline here (limit 0), so each plays from the directory itself,
  *   which the page's content security policy must allow at the demo's current address.
  */
@@ -44,6 +44,8 @@ interface LibraryFacts {
   origins: string[];
   /** An actor whose saved detail has a direct audio showreel. */
   audioActorId: number | null;
+  /** An actor whose saved detail has a direct video showreel (the demo's WebM). */
+  videoActorId: number | null;
 }
 
 /** What the offline library holds, read from IndexedDB in the page. */
@@ -73,11 +75,13 @@ function libraryFacts(page: Page): Promise<LibraryFacts> {
           read.oncomplete = () => {
             const rows = actors.result as { id: number; removed?: boolean; detail?: { showreels?: { type?: string; url: string }[] } }[];
             const withAudio = rows.find((row) => row.detail?.showreels?.some((reel) => reel.type === 'audio' && reel.url.endsWith('.wav')));
+            const withVideo = rows.find((row) => row.detail?.showreels?.some((reel) => reel.type === 'video' && reel.url.endsWith('.webm')));
             db.close();
             resolve({
               actors: rows.filter((row) => !row.removed).length,
               origins: (origins.result as { origin: string }[]).map((row) => row.origin).sort(),
               audioActorId: withAudio?.id ?? null,
+              videoActorId: withVideo?.id ?? null,
             });
           };
         };
@@ -96,6 +100,33 @@ async function listsSynced(page: Page): Promise<void> {
     .toBe('past lists');
 }
 
+/** Opens actor `id` and loads its first showreel player of `kind`: 'canplay', or the error the element reports. */
+async function playsTo(page: Page, id: number, kind: 'video' | 'audio'): Promise<string> {
+  await page.evaluate((actorId) => {
+    (globalThis as unknown as { location: { hash: string } }).location.hash = `#/actors/${actorId}`;
+  }, id);
+  const player = page.locator(`[data-testid="showreel-player"][data-kind="${kind}"]`).first();
+  await expect(player).toBeVisible({ timeout: 60_000 });
+  return player.evaluate(
+    (element) =>
+      new Promise<string>((resolve) => {
+        const media = element as unknown as {
+          readyState: number;
+          preload: string;
+          error: { code: number } | null;
+          load(): void;
+          addEventListener(type: string, listener: () => void, options: { once: boolean }): void;
+        };
+        // HAVE_FUTURE_DATA: enough to start playing, as `canplay` says.
+        if (media.readyState >= 3) return resolve('canplay');
+        media.addEventListener('canplay', () => resolve('canplay'), { once: true });
+        media.addEventListener('error', () => resolve(`error ${media.error?.code ?? ''}`), { once: true });
+        media.preload = 'auto';
+        media.load();
+      }),
+  );
+}
+
 test('a restart of the web shell keeps one library, tells the old tab where it stands and plays showreels from the demo', async ({ browser }) => {
   const port = await freePort();
   shell = await startWebShellProcess(userData, { port });
@@ -112,6 +143,7 @@ test('a restart of the web shell keeps one library, tells the old tab where it s
   await firstDay.goto(shell.url);
   await listsSynced(firstDay);
   await expect.poll(async () => (await libraryFacts(firstDay)).audioActorId, { timeout: 300_000 }).not.toBeNull();
+  await expect.poll(async () => (await libraryFacts(firstDay)).videoActorId, { timeout: 300_000 }).not.toBeNull();
   const before = await libraryFacts(firstDay);
   // Every actor the demo serves (a few of its generated ones it does not show).
   expect(before.actors).toBeGreaterThan(smallDemo.actors / 2);
@@ -145,31 +177,9 @@ test('a restart of the web shell keeps one library, tells the old tab where it s
   // The demo directory came back on the port it had.
   expect(readFileSync(path.join(userData, 'demo-directory', 'port'), 'utf8').trim()).toBe(demoPort);
 
-  // A direct audio showreel plays from the demo directory.
-  await secondDay.evaluate((id) => {
-    (globalThis as unknown as { location: { hash: string } }).location.hash = `#/actors/${id}`;
-  }, after.audioActorId!);
-  const player = secondDay.locator('[data-testid="showreel-player"][data-kind="audio"]').first();
-  await expect(player).toBeVisible({ timeout: 60_000 });
-  const outcome = await player.evaluate(
-    (element) =>
-      new Promise<string>((resolve) => {
-        const media = element as unknown as {
-          readyState: number;
-          preload: string;
-          error: { code: number } | null;
-          load(): void;
-          addEventListener(type: string, listener: () => void, options: { once: boolean }): void;
-        };
-        // HAVE_FUTURE_DATA: enough to start playing, as `canplay` says.
-        if (media.readyState >= 3) return resolve('canplay');
-        media.addEventListener('canplay', () => resolve('canplay'), { once: true });
-        media.addEventListener('error', () => resolve(`error ${media.error?.code ?? ''}`), { once: true });
-        media.preload = 'auto';
-        media.load();
-      }),
-  );
-  expect(outcome).toBe('canplay');
+  // A direct video and a direct audio showreel play from the demo directory.
+  expect(await playsTo(secondDay, after.videoActorId!, 'video')).toBe('canplay');
+  expect(await playsTo(secondDay, after.audioActorId!, 'audio')).toBe('canplay');
   expect(blocked.filter((text) => /media-src/.test(text))).toEqual([]);
   await context.close();
 });

@@ -51,6 +51,7 @@ export const de: Messages = {
     demoWritten: 'Geschriebene Schauspielprofile: {written} von {total} | Geschriebene Schauspielprofile: {written} von {total}',
     demoReady: 'Das Demo-Verzeichnis läuft; die erste Synchronisierung beginnt …',
     connectedTo: 'Verbunden mit {name}.',
+    offlineLibrary: 'Offline — gezeigt wird die gespeicherte Bibliothek von {name}.',
     noConnection: 'Es gibt noch keine aktive Verbindung. Fügen Sie unter „Verbindungen“ im Menü eine hinzu oder öffnen Sie dort das Demo-Verzeichnis.',
     gettingStarted: 'Wählen Sie im Menü Schauspieler, Crew oder Castingaufrufe. Mit / springen Sie in das Suchfeld einer Liste.',
   },

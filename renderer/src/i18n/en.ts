@@ -49,6 +49,7 @@ export const en = {
     demoWritten: 'Actors written: {written} of {total} | Actors written: {written} of {total}',
     demoReady: 'The demo directory is running; the first sync starts …',
     connectedTo: 'Connected to {name}.',
+    offlineLibrary: 'Offline — showing the saved library of {name}.',
     noConnection: 'There is no active connection yet. Add one, or open the demo directory, under Connections in the menu.',
     gettingStarted: 'Choose Actors, Crew or Casting calls in the menu to start. Press / to jump to the search field of a list.',
   },

@@ -51,6 +51,7 @@ export const es: Messages = {
     demoWritten: 'Perfiles escritos: {written} de {total} | Perfiles escritos: {written} de {total}',
     demoReady: 'El directorio de demostración está en marcha; comienza la primera sincronización…',
     connectedTo: 'Conexión establecida con {name}.',
+    offlineLibrary: 'Sin conexión — se muestra la biblioteca guardada de {name}.',
     noConnection: 'Todavía no hay ninguna conexión activa. En «Conexiones», en el menú, puede añadir una o abrir el directorio de demostración.',
     gettingStarted: 'Para empezar, elija Intérpretes, Equipo técnico o Convocatorias en el menú. Pulse / para ir al campo de búsqueda de una lista.',
   },

@@ -51,6 +51,7 @@ export const fr: Messages = {
     demoWritten: 'Profils écrits : {written} sur {total} | Profils écrits : {written} sur {total}',
     demoReady: 'L’annuaire de démonstration est lancé ; la première synchronisation commence…',
     connectedTo: 'Connexion établie avec {name}.',
+    offlineLibrary: 'Hors ligne — affichage de la bibliothèque enregistrée de {name}.',
     noConnection: 'Aucune connexion n’est encore active. Ajoutez-en une, ou ouvrez l’annuaire de démonstration, sous « Connexions » dans le menu.',
     gettingStarted: 'Pour commencer, choisissez Comédiens, Équipe technique ou Annonces de casting dans le menu. Appuyez sur / pour aller au champ de recherche d’une liste.',
   },

@@ -51,6 +51,7 @@ export const it: Messages = {
     demoWritten: 'Profili scritti: {written} su {total} | Profili scritti: {written} su {total}',
     demoReady: 'La directory demo è attiva; la prima sincronizzazione sta per iniziare…',
     connectedTo: 'Connesso a {name}.',
+    offlineLibrary: 'Offline — è mostrata la libreria salvata di {name}.',
     noConnection: 'Non c’è ancora nessuna connessione attiva. Aggiungerne una, oppure aprire la directory demo, alla voce Connessioni del menu.',
     gettingStarted: 'Per iniziare, scegliere Interpreti, Troupe o Annunci di casting nel menu. Premere / per passare al campo di ricerca di un elenco.',
   },

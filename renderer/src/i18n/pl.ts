@@ -51,6 +51,7 @@ export const pl: Messages = {
     demoWritten: 'Zapisane profile: {written} z {total} | Zapisane profile: {written} z {total} | Zapisane profile: {written} z {total}',
     demoReady: 'Katalog demonstracyjny działa; rozpoczyna się pierwsza synchronizacja…',
     connectedTo: 'Połączono z: {name}.',
+    offlineLibrary: 'Offline — wyświetlana jest zapisana biblioteka: {name}.',
     noConnection: 'Nie ma jeszcze aktywnego połączenia. Dodaj je albo otwórz katalog demonstracyjny w sekcji „Połączenia” w menu.',
     gettingStarted: 'Aby zacząć, wybierz w menu Aktorzy, Ekipa lub Ogłoszenia castingowe. Naciśnij /, aby przejść do pola wyszukiwania na liście.',
   },

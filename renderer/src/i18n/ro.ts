@@ -51,6 +51,7 @@ export const ro: Messages = {
     demoWritten: 'Profiluri scrise: {written} din {total} | Profiluri scrise: {written} din {total} | Profiluri scrise: {written} din {total}',
     demoReady: 'Catalogul demo rulează; începe prima sincronizare…',
     connectedTo: 'Conectat la {name}.',
+    offlineLibrary: 'Offline — se afișează biblioteca salvată a {name}.',
     noConnection: 'Nu există încă nicio conexiune activă. Adăugați una sau deschideți catalogul demo din secțiunea Conexiuni a meniului.',
     gettingStarted: 'Pentru a începe, alegeți din meniu Actori, Echipă tehnică sau Anunțuri de casting. Apăsați / pentru a ajunge în câmpul de căutare al unei liste.',
   },

@@ -51,6 +51,7 @@ export const tr: Messages = {
     demoWritten: 'Yazılan profiller: {written} / {total} | Yazılan profiller: {written} / {total}',
     demoReady: 'Demo katalog çalışıyor; ilk eşitleme başlıyor…',
     connectedTo: '{name} ile bağlantı kuruldu.',
+    offlineLibrary: 'Çevrimdışı — {name} için kaydedilmiş kitaplık gösteriliyor.',
     noConnection: 'Henüz etkin bir bağlantı yok. Menüdeki Bağlantılar bölümünden bir bağlantı ekleyin ya da demo kataloğu açın.',
     gettingStarted: 'Başlamak için menüden Oyuncular, Teknik ekip ya da Casting ilanları bölümünü seçin. Bir listenin arama alanına geçmek için / tuşuna basın.',
   },

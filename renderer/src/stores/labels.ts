@@ -7,7 +7,7 @@
  * ('modern_dance' → 'Modern dance').
  */
 import { defineStore } from 'pinia';
-import { computed, ref, shallowRef, watch } from 'vue';
+import { computed, inject, ref, shallowRef, watch } from 'vue';
 import { contentLocales, type ContentLocale } from '../../../contract/directory-api.ts';
 import { useBridge } from '../bridge/bridgeInjection.ts';
 import { writeLibrary, type LabelRow, type LibraryDb } from '../db/libraryDb.ts';
@@ -17,6 +17,7 @@ import { useConnectionStore } from './connections.ts';
 import { openLibrary } from './libraryAccess.ts';
 import { useSyncStore } from './sync.ts';
 import { builtInCatalogues, withAppLanguageKeys } from './builtInLabels.ts';
+import { castdeskComposerKey } from '../i18n/index.ts';
 
 /** Cached labels older than this are asked for again when the directory can be reached. */
 export const labelsMaxAgeMs = 7 * 24 * 3600_000;
@@ -47,6 +48,11 @@ export const useLabelsStore = defineStore('labels', () => {
   const catalogues = shallowRef<Record<string, Record<string, string>>>(builtInCatalogues(contentLocale.value));
   const loading = ref(false);
   const error = ref<LibraryError | null>(null);
+  const composer = inject(castdeskComposerKey, null);
+  /** The UI language, for a label inside a sentence of the app's own (the content language when the UI's is none of them). */
+  const uiLocale = computed<ContentLocale>(() => contentLocales.find((code) => code === composer?.locale.value) ?? contentLocale.value);
+  /** The shipped catalogues in the UI language, read only when it differs from the content language. */
+  const uiCatalogues = computed(() => (uiLocale.value === contentLocale.value ? null : builtInCatalogues(uiLocale.value)));
 
   /** The label of `key` in `catalogue`, or a readable fallback. */
   function label(catalogue: string, key: string | number | null | undefined): string {
@@ -57,6 +63,20 @@ export const useLabelsStore = defineStore('labels', () => {
     if (catalogue === 'languages') return displayName('language', contentLocale.value, text) ?? text;
     if (catalogue === 'countries') return displayName('region', contentLocale.value, text) ?? text;
     return humaniseKey(text);
+  }
+
+  /**
+   * The label of `key` in `catalogue` for a sentence of the app's own ("Minimum level for German"):
+   * in the UI language, whatever language the directory's content comes in, so a German desk never
+   * reads "Mindestniveau für German". Languages and countries take the browser's name in the UI
+   * language first, then the shipped catalogue; where neither knows the key, the content label.
+   */
+  function uiLabel(catalogue: string, key: string | number | null | undefined): string {
+    const shipped = uiCatalogues.value;
+    if (!shipped || key === null || key === undefined || key === '') return label(catalogue, key);
+    const text = String(key);
+    const named = catalogue === 'languages' ? displayName('language', uiLocale.value, text) : catalogue === 'countries' ? displayName('region', uiLocale.value, text) : null;
+    return named ?? shipped[catalogue]?.[text] ?? label(catalogue, key);
   }
 
   /** The shipped labels, overlaid by the directory's own where it has them. */
@@ -188,6 +208,7 @@ export const useLabelsStore = defineStore('labels', () => {
     loading,
     error,
     label,
+    uiLabel,
     load,
     setContentLocale,
     followUiLocale,

@@ -48,6 +48,8 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
   const busy = ref(false);
   const error = ref<LibraryError | null>(null);
   const lastFile = ref<string | null>(null);
+  /** The list the last file or error is about: shown on that list only (issue 22, item 14). */
+  const resultListId = ref<number | null>(null);
   /** Why the last pasted picks were refused, in the UI language; null when they were not. */
   const picksError = ref<ListMessage | null>(null);
   /** The confirmation of the last picks applied. */
@@ -115,6 +117,8 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
     if (busy.value) return false;
     busy.value = true;
     error.value = null;
+    lastFile.value = null;
+    resultListId.value = listId;
     try {
       const { list, entries } = await shortlists.listWithEntries(listId);
       const source = connections.active ? shownConnectionName(connections.active, t).trim() : '';
@@ -208,5 +212,5 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
     picksApplied.value = null;
   }
 
-  return { busy, error, lastFile, picksError, picksApplied, exportPackage, applyPicks, clearPicksMessages };
+  return { busy, error, lastFile, resultListId, picksError, picksApplied, exportPackage, applyPicks, clearPicksMessages };
 });

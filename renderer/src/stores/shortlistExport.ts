@@ -24,6 +24,8 @@ import { useShortlistsStore } from './shortlists.ts';
 import { useSyncStore } from './sync.ts';
 
 export type ExportKind = 'csv' | 'pdf' | 'backup' | 'import';
+/** Where an export's confirmation or failure belongs: a list's export bar, or the backup panel. */
+export type ExportPlace = number | 'backup';
 
 export interface ImportResult {
   created: number;
@@ -86,6 +88,11 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
   const error = ref<LibraryError | null>(null);
   /** The name of the last file handed over, for a confirmation line. */
   const lastFile = ref<string | null>(null);
+  /**
+   * Where the last file and error belong (issue 22, item 14): a list's bar shows them only for that
+   * list, the backup panel only for the backup; null: nowhere yet.
+   */
+  const place = ref<ExportPlace | null>(null);
   const importPlan = shallowRef<ImportPlan | null>(null);
   const importResult = ref<ImportResult | null>(null);
   /** Whether CSV, PDF and presentation package include private attributes (marked); remembered. */
@@ -101,10 +108,12 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
     return { includePrivate: includePrivate.value, mark: (value) => t('shortlistExport.privateMark', { value }) };
   }
 
-  async function run<T>(kind: ExportKind, work: () => Promise<T>): Promise<T | null> {
+  async function run<T>(kind: ExportKind, at: ExportPlace, work: () => Promise<T>): Promise<T | null> {
     if (busy.value) return null;
     busy.value = kind;
     error.value = null;
+    lastFile.value = null;
+    place.value = at;
     try {
       return await work();
     } catch (failure) {
@@ -175,7 +184,7 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
   }
 
   async function exportCsv(listId: number): Promise<boolean> {
-    const done = await run('csv', async () => {
+    const done = await run('csv', listId, async () => {
       const { list, entries } = await listWithEntries(listId);
       const name = `${exportFileName(list.name)}.csv`;
       saveFile(name, shortlistCsv(list, entries, csvTexts(), csvDelimiterFor(composer!.locale.value)), 'text/csv;charset=utf-8');
@@ -186,7 +195,7 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
   }
 
   async function exportPdf(listId: number, paper: ContactSheetPaper): Promise<boolean> {
-    const done = await run('pdf', async () => {
+    const done = await run('pdf', listId, async () => {
       const { list, entries } = await listWithEntries(listId);
       const connectionId = sync.connectionId;
       // pdf-lib and the fonts (about 1.3 MB) load the first time a contact sheet is made, not at start.
@@ -239,7 +248,7 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
   }
 
   async function exportBackup(): Promise<boolean> {
-    const done = await run('backup', async () => {
+    const done = await run('backup', 'backup', async () => {
       const { lists, entries } = await shortlists.allListsAndEntries();
       const connection = connections.active;
       const text = createBackup({
@@ -261,7 +270,7 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
   async function readImport(file: Blob): Promise<boolean> {
     importPlan.value = null;
     importResult.value = null;
-    const planned = await run('import', async () => {
+    const planned = await run('import', 'backup', async () => {
       if (file.size > maxBackupBytes) throw new RendererError('invalid_backup', `The file is larger than ${maxBackupBytes / 1024 / 1024} MB.`);
       const read = readBackup(await file.text());
       if (!read.ok) throw new RendererError('invalid_backup', read.error.message);
@@ -276,7 +285,7 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
   async function applyImport(choices: ConflictChoices): Promise<boolean> {
     const plan = importPlan.value;
     if (!plan || !shortlists.ready) return false;
-    const result = await run('import', async () => {
+    const result = await run('import', 'backup', async () => {
       const writes = applyPlan(plan, choices);
       await shortlists.importLists(writes);
       const created = writes.create.length;
@@ -294,5 +303,5 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
     importPlan.value = null;
   }
 
-  return { busy, error, lastFile, importPlan, importResult, includePrivate, setIncludePrivate, privacy, exportCsv, exportPdf, exportBackup, readImport, applyImport, cancelImport };
+  return { busy, error, lastFile, place, importPlan, importResult, includePrivate, setIncludePrivate, privacy, exportCsv, exportPdf, exportBackup, readImport, applyImport, cancelImport };
 });

@@ -1,5 +1,5 @@
 import { defineStore, getActivePinia } from 'pinia';
-import { computed, ref } from 'vue';
+import { computed, ref, watch } from 'vue';
 import { useBridge } from '../bridge/bridgeInjection.ts';
 import { prepareMedia } from '../bridge/castdeskBridge.ts';
 import { originCode } from '../db/connectionLibrary.ts';
@@ -15,6 +15,7 @@ import { initialProgress } from '../sync/syncProgress.ts';
 import { useConnectionStore } from './connections.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
 import { useProfileHistoryStore } from './profileHistory.ts';
+import { useReachabilityStore } from './reachability.ts';
 import { savedShowreelMaxBytes } from './showreelLimit.ts';
 
 export type { ShareCounts };
@@ -52,6 +53,7 @@ interface RunningEngine {
 export const useSyncStore = defineStore('sync', () => {
   const bridge = useBridge();
   const history = useProfileHistoryStore();
+  const reachability = useReachabilityStore();
   // The connection store uses this one from its setup: it is asked for later, when read.
   const pinia = getActivePinia();
 
@@ -78,14 +80,24 @@ export const useSyncStore = defineStore('sync', () => {
   let activation = 0;
   let persistenceAsked = false;
 
-  /** The directory is out of reach: the engine says so, or it is waiting to retry. */
-  const offline = computed(() => !progress.value.online || progress.value.state === 'offline');
+  /**
+   * The active connection's directory is out of reach: its last request (the sync's, a profile's,
+   * the reachability check's) found it away. Known on every page at once, not when a profile fails.
+   */
+  const offline = computed(() => reachability.unreachable(connectionId.value));
   const running = computed(() => ['syncing', 'paused', 'offline'].includes(progress.value.state));
   /** What the views show as the sync's error: the library's own, or the one that ended the run. */
   const shownError = computed<LibraryError | null>(
     // A full disk is said whatever the run's state: the run may end "done" with nothing more kept.
     () => error.value ?? ((progress.value.state === 'error' || progress.value.lastError?.code === 'storage_full') && progress.value.lastError ? toLibraryError(progress.value.lastError) : null),
   );
+
+  // The active connection's directory is checked while it is quiet or away; back, a sync waiting
+  // out the lost network asks again at once.
+  watch(connectionId, (id) => reachability.follow(id), { immediate: true });
+  watch(offline, (away, before) => {
+    if (before && !away) for (const { engine } of engines.values()) engine.retryNow();
+  });
 
   function library(): LibraryDb | null {
     return libraryOpen.value ? currentLibrary() : null;

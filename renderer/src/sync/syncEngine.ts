@@ -107,6 +107,8 @@ export interface SyncEngine {
   resume(): void;
   /** Ends the run; the checkpoint stays, so the next run continues there. */
   cancel(): void;
+  /** The directory answers again (a check said so): a run waiting out the lost network retries now. */
+  retryNow(): void;
   /**
    * The user opens a profile: its detail now (priority interactive) and every picture version
    * (high), cached for offline. Serves the cached detail when the directory cannot be reached.
@@ -131,6 +133,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     pause: () => runner.pause(),
     resume: () => runner.resume(),
     cancel: () => runner.cancel(),
+    retryNow: () => runner.retryNow(),
     view: (kind, id) => runner.view(kind, id),
     keepOffline: (scope) => runner.keepOffline(scope),
     dropKeepOffline: (scope) => runner.dropKeepOffline(scope),

@@ -63,6 +63,8 @@ export class SyncRunner {
   private keptRefs: { kind: ProfileKind; id: number }[] = [];
   /** Stops the background retry of kept files that wait. */
   private mediaRetry: AbortController | null = null;
+  /** Ends the waits for a lost network early (retryNow, and cancel). */
+  private offlineWait = new AbortController();
   private readying: Promise<void> | null = null;
 
   constructor(private readonly options: SyncEngineOptions) {
@@ -122,12 +124,20 @@ export class SyncRunner {
   cancel(): void {
     this.mediaRetry?.abort();
     this.abort.abort(new SyncCancelled());
+    // A run waiting out a lost network wakes and ends.
+    this.retryNow();
     this.queue.clear();
     this.wakeWaiters();
   }
 
   dispose(): void {
     this.cancel();
+  }
+
+  retryNow(): void {
+    const waiting = this.offlineWait;
+    this.offlineWait = new AbortController();
+    waiting.abort();
   }
 
   async keepOffline(scope: KeepOfflineScope): Promise<void> {
@@ -461,9 +471,10 @@ export class SyncRunner {
       if (!isOfflineFailure(error)) throw error;
       this.setOnline(false, error);
       try {
-        await this.sleep(fullJitterDelayMs(attempt, { ...this.backoff, random: this.random }), this.abort.signal);
+        await this.sleep(fullJitterDelayMs(attempt, { ...this.backoff, random: this.random }), this.offlineWait.signal);
       } catch {
-        throw new SyncCancelled();
+        // Woken by retryNow: ask again at once; cancelled: end.
+        if (this.abort.signal.aborted) throw new SyncCancelled();
       }
     }
   }

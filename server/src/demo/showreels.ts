@@ -1,6 +1,7 @@
 /**
- * Showreels of demo profiles: video showreels link to external video sites, audio showreels to a
- * WAV the service generates itself (`/media/showreels/<id>.wav`).
+ * Showreels of demo profiles: video showreels link to external video sites or, every third, to a
+ * WebM the service serves (`/media/showreels/<id>.webm`); audio showreels to a WAV the service
+ * generates itself (`/media/showreels/<id>.wav`).
  */
 import { flat } from './flatString.ts';
 import type { FixtureActor } from '../fixture/schema.ts';
@@ -27,6 +28,16 @@ export function externalVideoUrl(random: Random): string {
 }
 
 /**
+ * A video showreel's link: every third (by id) a WebM the service serves itself, so a video plays
+ * in the app as the audio reels do; the others a page on a video site. The site's link is drawn
+ * either way, so the rest of the demo stays what the seed made before the WebMs came.
+ */
+function videoUrl(random: Random, id: number): string {
+  const page = externalVideoUrl(random);
+  return id % 3 === 0 ? flat(`/media/showreels/${id}.webm`) : page;
+}
+
+/**
  * 0 to 3 showreels of both types, a few invisible, with their showreel and medium ids: each visible
  * showreel names its own media; the profile's last 0 to 2 media belong to no showreel (the provider
  * links such media to credits or skills).
@@ -41,7 +52,7 @@ export function generateShowreels(random: Random, ids: IdSequence, year: number)
     const audio = random.chance(0.35);
     const showreel: FixtureShowreel = audio
       ? { name: random.pick(audioNames), url: flat(`/media/showreels/${id}.wav`), type: 'audio' }
-      : { name: flat(`${random.pick(videoNames)} ${year - random.int(0, 4)}`), url: externalVideoUrl(random), type: 'video' };
+      : { name: flat(`${random.pick(videoNames)} ${year - random.int(0, 4)}`), url: videoUrl(random, id), type: 'video' };
     if (!audio && random.chance(0.7)) {
       // A poster: a still of someone in the reel, rendered by the service like every demo picture.
       const pictureId = ids.next('picture');

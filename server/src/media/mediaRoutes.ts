@@ -9,6 +9,7 @@ import { isMediaPictureVersion, parsePictureFileName, type MediaPictureVersion }
 import { renderPicturePng } from './placeholderPortrait.ts';
 import { decodeLook, encodeLook, lookFromNumber, type PortraitLook } from './portraitLook.ts';
 import { renderShowreelWav } from './wav.ts';
+import { demoShowreelWebm } from './webm.ts';
 
 /** Bumped whenever the rendering changes, so clients holding old ETags refetch. */
 const renderRevision = 'r2';
@@ -60,7 +61,7 @@ function sendMedia(request: FastifyRequest, reply: FastifyReply, etag: string, t
 }
 
 /**
- * Mounts GET /media/pictures/:id/:version.png and GET /media/showreels/:id.wav (and a JSON 404 for
+ * Mounts GET /media/pictures/:id/:version.png and GET /media/showreels/:id.wav|.webm (and a JSON 404 for
  * anything else under /media/). Call it on the root instance, before the app is ready.
  */
 export function registerMediaRoutes(app: FastifyInstance): void {
@@ -80,11 +81,13 @@ export function registerMediaRoutes(app: FastifyInstance): void {
 
   app.get<{ Params: { file: string } }>('/media/showreels/:file', async (request, reply) => {
     const { file } = request.params;
-    const id = file.endsWith('.wav') ? file.slice(0, -4) : '';
-    if (!idPattern.test(id)) {
-      return notFound(reply, `No showreel at ${request.url.split('?')[0]}: expected /media/showreels/<positive id>.wav`);
+    const match = /^(\d+)\.(wav|webm)$/.exec(file);
+    const id = match?.[1] ?? '';
+    if (!match || !idPattern.test(id)) {
+      return notFound(reply, `No showreel at ${request.url.split('?')[0]}: expected /media/showreels/<positive id>.wav or .webm`);
     }
     const showreelId = Number(id);
+    if (match[2] === 'webm') return sendMedia(request, reply, `"showreel-video-${renderRevision}"`, 'video/webm', demoShowreelWebm);
     return sendMedia(request, reply, `"showreel-${showreelId}-${renderRevision}"`, 'audio/wav', () => renderShowreelWav(showreelId));
   });
 

@@ -9,6 +9,7 @@ import { de } from '../../../renderer/src/i18n/de.ts';
 import { en } from '../../../renderer/src/i18n/en.ts';
 import { createCastdeskI18n } from '../../../renderer/src/i18n/index.ts';
 import { createCastdeskRouter } from '../../../renderer/src/router.ts';
+import { reachabilityTimingKey, type ReachabilityTiming } from '../../../renderer/src/stores/reachability.ts';
 import { useSyncStore } from '../../../renderer/src/stores/sync.ts';
 import { initialProgress } from '../../../renderer/src/sync/syncProgress.ts';
 import { demoView } from './fakeBridge.ts';
@@ -29,7 +30,7 @@ afterEach(async () => {
 });
 
 /** The whole app at `path`, on a fake directory, with a fresh library; the sync starts by itself. */
-async function mountApp(path: string, options: FakeDirectoryOptions, locale: 'en' | 'de' = 'en', connectionId?: string) {
+async function mountApp(path: string, options: FakeDirectoryOptions, locale: 'en' | 'de' = 'en', connectionId?: string, timing?: ReachabilityTiming) {
   connectionCounter += 1;
   const id = connectionId ?? `v-${Date.now().toString(36)}-${connectionCounter}`;
   const directory = fakeDirectory(options);
@@ -42,7 +43,7 @@ async function mountApp(path: string, options: FakeDirectoryOptions, locale: 'en
   await router.isReady();
   pinia = createPinia();
   wrapper = mount(App, {
-    global: { plugins: [pinia, createCastdeskI18n(locale), router], provide: { [castdeskBridgeKey as symbol]: directory.bridge as CastdeskBridge } },
+    global: { plugins: [pinia, createCastdeskI18n(locale), router], provide: { [castdeskBridgeKey as symbol]: directory.bridge as CastdeskBridge, ...(timing ? { [reachabilityTimingKey as symbol]: timing } : {}) } },
     attachTo: document.body,
   });
   await flushPromises();
@@ -104,7 +105,25 @@ describe('Actors view on the offline library', () => {
     const banner = view.get('[data-testid="offline-banner"]');
     expect(banner.element.closest('[role="status"]')).not.toBeNull();
     expect(banner.text()).toBe(en.offline.banner);
-    expect(view.get('[data-testid="sync-progress"]').attributes('data-state')).toBe('offline');
+    // The banner may come first (the reachability check's answer), the sync's own state follows.
+    await eventually(() => expect(view.get('[data-testid="sync-progress"]').attributes('data-state')).toBe('offline'));
+  });
+
+  it('says on Start and in the shell, at once, when a synced directory goes away, and again when it is back (no profile opened)', async () => {
+    const { view, sync, directory } = await mountApp('/', { actors }, 'de', undefined, { quietCheckMs: 50, backoff: { baseMs: 20, capMs: 100 } });
+    const home = () => view.get('[data-testid="home-connection"]');
+    await eventually(() => expect(sync.progress.state).toBe('done'));
+    expect(home().text()).toBe(de.home.connectedTo.replace('{name}', 'Agency'));
+    expect(view.find('[data-testid="offline-banner"]').exists()).toBe(false);
+    // The directory goes away while nothing is being asked: the quiet check finds out.
+    directory.state.failWith = { code: 'network', message: 'ECONNREFUSED' };
+    await eventually(() => expect(home().attributes('data-state')).toBe('offline'));
+    expect(home().text()).toBe(de.home.offlineLibrary.replace('{name}', 'Agency'));
+    expect(view.get('[data-testid="offline-banner"]').text()).toBe(de.offline.banner);
+    expect(directory.calls.some((call) => call.channel === 'getActor')).toBe(false);
+    directory.state.failWith = undefined;
+    await eventually(() => expect(home().attributes('data-state')).toBe('online'));
+    expect(view.find('[data-testid="offline-banner"]').exists()).toBe(false);
   });
 
   it('shows a sync error through its i18n text, in German too', async () => {

@@ -36,7 +36,7 @@ const actors: ActorListItem[] = [
   { ...actorItem(4, 'Lena Berg'), gender: 'f', gender_new: 'female', languages: { deu: 'fliessend' } },
 ];
 
-async function mountList(path: string) {
+async function mountList(path: string, locale: 'en' | 'de' = 'en') {
   counter += 1;
   const id = `list-${Date.now().toString(36)}-${counter}`;
   const directory = fakeDirectory({ actors });
@@ -49,7 +49,7 @@ async function mountList(path: string) {
   await router.isReady();
   pinia = createPinia();
   wrapper = mount(App, {
-    global: { plugins: [pinia, createCastdeskI18n('en'), router], provide: { [castdeskBridgeKey as symbol]: directory.bridge as CastdeskBridge } },
+    global: { plugins: [pinia, createCastdeskI18n(locale), router], provide: { [castdeskBridgeKey as symbol]: directory.bridge as CastdeskBridge } },
     attachTo: document.body,
   });
   await flushPromises();
@@ -91,6 +91,16 @@ describe('actor list search and filters', { timeout: 15_000 }, () => {
     await view.get('[data-testid="min-level-deu"]').setValue('muttersprachlich');
     await eventually(() => expect(names()).toEqual(['Anna Müller']));
     await eventually(() => expect(router.currentRoute.value.query).toMatchObject({ gender: ['female'], lang: ['deu:muttersprachlich'] }));
+  });
+
+  it('names the language of a minimum level in the UI language, whatever language the content comes in', async () => {
+    // A German desk on a connection that reads its content in English (the user chose so).
+    const { view } = await mountList('/actors', 'de');
+    expect(facetValue(view, 'language', 'deu').text()).toContain('German');
+    await facetValue(view, 'language', 'deu').get('input').setValue(true);
+    await eventually(() => expect(view.find('[data-testid="min-level-deu"]').exists()).toBe(true));
+    const label = view.get('[data-testid="min-level-deu"]').element.closest('label')!;
+    expect(label.firstChild?.textContent?.trim()).toBe('Mindestniveau für Deutsch');
   });
 
   it('reopens a search from its URL, shows a grid, and saves the search by name', async () => {

@@ -270,10 +270,14 @@ describe('generateDemoFixture', { timeout: 60_000 }, () => {
     expect(new Set(all.map((p) => p.id)).size).toBe(all.length);
   });
 
-  it('has video and audio showreels, audio served as generated WAVs', () => {
+  it('has video and audio showreels, audio served as generated WAVs, some videos as a served WebM', () => {
     const showreels = actors.flatMap((a) => a.showreels!);
     expect(showreels.some((s) => s.type === 'video' && /^https:\/\/(www\.youtube\.com\/watch\?v=|vimeo\.com\/)/.test(s.url))).toBe(true);
     for (const s of showreels.filter((s) => s.type === 'audio')) expect(s.url).toMatch(/^\/media\/showreels\/\d+\.wav$/);
+    // Some videos play in the app: a WebM the service serves, every third video by id.
+    const served = showreels.filter((s) => s.type === 'video' && s.url.startsWith('/media/'));
+    expect(served.length).toBeGreaterThan(0);
+    for (const s of served) expect(s.url).toMatch(/^\/media\/showreels\/(\d+)\.webm$/);
     expect(showreels.some((s) => s.type === 'audio')).toBe(true);
     expect(showreels.some((s) => s.visible === false)).toBe(true);
     for (const a of actors) {

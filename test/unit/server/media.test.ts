@@ -223,7 +223,21 @@ describe('media routes', () => {
     expect(cached.statusCode).toBe(304);
   });
 
+  it('serves a video showreel as a WebM (an EBML document of doctype webm with a VP8 track)', async () => {
+    const response = await app.inject({ method: 'GET', url: '/media/showreels/5001.webm' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('video/webm');
+    expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
+    const bytes = response.rawPayload;
+    expect([...bytes.subarray(0, 4)]).toEqual([0x1a, 0x45, 0xdf, 0xa3]);
+    expect(bytes.includes(Buffer.from('webm'))).toBe(true);
+    expect(bytes.includes(Buffer.from('V_VP8'))).toBe(true);
+    // Small enough to live in the source, as text.
+    expect(bytes.length).toBeLessThan(4096);
+  });
+
   it.each([
+    '/media/showreels/0.webm',
     '/media/pictures/abc/large.png',
     '/media/pictures/0/large.png',
     '/media/pictures/-3/large.png',
