@@ -29,9 +29,9 @@ function classesOf(matches: WordMatches, size: number): number[] {
 }
 
 describe('word matches', () => {
-  const people = realisticNames(3_000, 11);
+  const people = realisticNames(1_500, 11);
   const dictionary = buildNameDictionary(people.map((person) => `${person.first} ${person.last}`).sort());
-  const typedWords = [...new Set(keystrokes(typedQueries(people, 60, 5)).flatMap((text) => foldForSearch(text).split(' ')).filter(Boolean))];
+  const typedWords = [...new Set(keystrokes(typedQueries(people, 20, 5)).flatMap((text) => foldForSearch(text).split(' ')).filter(Boolean))];
 
   it('classifies every dictionary word as the reference matcher does, for every typed word of a typing corpus', () => {
     expect(typedWords.length).toBeGreaterThan(200);

@@ -16,30 +16,66 @@ import { searchRowsOf } from '../../bench/searchRows.ts';
 /** Pieces that make words sharing prefixes, substrings and near misses, with umlauts and accents. */
 const syllables = ['a', 'an', 'ann', 'mann', 'ma', 'non', 'hoff', 'bau', 'neu', 'kat', 'ha', 'rin', 'thi', 'na', 'mül', 'ler', 'jö', 'rg', 'é', 'lo', 'ße', 'sch', 'mid', 't', 'e', 'o'];
 
-const word = fc.array(fc.constantFrom(...syllables), { minLength: 1, maxLength: 3 }).map((parts) => parts.join(''));
+const word = fc.array(fc.constantFrom(...syllables), { minLength: 1, maxLength: 4 }).map((parts) => parts.join(''));
 const capitalised = word.map((text) => text.charAt(0).toUpperCase() + text.slice(1));
 const name = fc.array(capitalised, { minLength: 1, maxLength: 3 }).map((words) => words.join(' '));
 
-/** A typed word: a piece of a generated word (its start or inside), perhaps with one or two letters changed, dropped or swapped. */
-const typedWord = fc
-  .tuple(word, fc.nat(), fc.nat(), fc.array(fc.tuple(fc.constantFrom('change', 'drop', 'swap', 'add'), fc.nat(), fc.constantFrom(...'aenrmtüö')), { maxLength: 2 }))
-  .map(([text, from, length, edits]) => {
-    const start = from % text.length;
-    let typed = text.slice(start, start + 1 + (length % (text.length - start)));
-    for (const [edit, at, letter] of edits) {
-      const i = at % typed.length;
-      if (edit === 'change') typed = typed.slice(0, i) + letter + typed.slice(i + 1);
-      else if (edit === 'drop' && typed.length > 1) typed = typed.slice(0, i) + typed.slice(i + 1);
-      else if (edit === 'swap' && i + 1 < typed.length) typed = typed.slice(0, i) + typed[i + 1] + typed[i] + typed.slice(i + 2);
-      else if (edit === 'add') typed = typed.slice(0, i) + letter + typed.slice(i);
-    }
-    return typed;
-  });
-const typedText = fc.oneof(
-  typedWord,
-  fc.array(typedWord, { minLength: 2, maxLength: 3 }).map((words) => words.join(' ')),
-  typedWord.map((text) => text.toUpperCase()),
-);
+/** How a typed word is made from a name word: a piece of it (its start or inside) with up to two letters changed, dropped, swapped or added. */
+const typedWordRecipe = fc.record({
+  name: fc.nat(),
+  word: fc.nat(),
+  from: fc.oneof(fc.constant(0), fc.nat()),
+  // Often the rest of the word: typos need four letters or more.
+  length: fc.oneof(fc.constant(99), fc.nat()),
+  edits: fc.array(fc.tuple(fc.constantFrom('change', 'drop', 'swap', 'add'), fc.nat(), fc.constantFrom(...'aenrmtüö')), { maxLength: 2 }),
+});
+/** A typed text: one to three typed words, perhaps in capitals. */
+const typedTextRecipe = fc.record({ words: fc.array(typedWordRecipe, { minLength: 1, maxLength: 3 }), upper: fc.boolean() });
+
+type Edits = fc.TypeOf<typeof typedWordRecipe>['edits'];
+
+function withEdits(text: string, edits: Edits): string {
+  let typed = text;
+  for (const [edit, at, letter] of edits) {
+    const i = at % typed.length;
+    if (edit === 'change') typed = typed.slice(0, i) + letter + typed.slice(i + 1);
+    else if (edit === 'drop' && typed.length > 1) typed = typed.slice(0, i) + typed.slice(i + 1);
+    else if (edit === 'swap' && i + 1 < typed.length) typed = typed.slice(0, i) + typed[i + 1] + typed[i] + typed.slice(i + 2);
+    else if (edit === 'add') typed = typed.slice(0, i) + letter + typed.slice(i);
+  }
+  return typed;
+}
+
+function typedWordFrom(names: readonly string[], recipe: fc.TypeOf<typeof typedWordRecipe>): string {
+  const words = names[recipe.name % names.length]!.split(' ');
+  const text = words[recipe.word % words.length]!.toLowerCase();
+  const start = recipe.from % text.length;
+  return withEdits(text.slice(start, start + 1 + (recipe.length % (text.length - start))), recipe.edits);
+}
+
+/**
+ * A name near another: one of its words mistyped, or inside a longer word, beside a word of its
+ * own, so typed words meet exact, prefix, infix and typo matches in one search.
+ */
+const variantRecipe = fc.record({
+  of: fc.nat(),
+  word: fc.nat(),
+  edits: typedWordRecipe.map((recipe) => recipe.edits),
+  before: fc.constantFrom('', ...syllables),
+  after: fc.constantFrom('', ...syllables),
+  other: capitalised,
+});
+
+function variantOf(names: readonly string[], recipe: fc.TypeOf<typeof variantRecipe>): string {
+  const words = names[recipe.of % names.length]!.split(' ');
+  const changed = recipe.before + withEdits(words[recipe.word % words.length]!.toLowerCase(), recipe.edits) + recipe.after;
+  return `${recipe.other} ${changed.charAt(0).toUpperCase()}${changed.slice(1)}`;
+}
+
+function typedTextFrom(names: readonly string[], recipe: fc.TypeOf<typeof typedTextRecipe>): string {
+  const text = recipe.words.map((word) => typedWordFrom(names, word)).join(' ');
+  return recipe.upper ? text.toUpperCase() : text;
+}
 
 function inNameOrder(rows: readonly SearchRow[]): { id: number; name: string }[] {
   const live = rows.filter((row) => row.removed === 0);
@@ -69,11 +105,14 @@ describe('name search against the reference matcher', () => {
   it('lists the reference’s rows in its order on every path: unprepared, prepared, after renames, removals and additions', () => {
     fc.assert(
       fc.property(
-        fc.array(name, { minLength: 1, maxLength: 25 }),
-        fc.array(typedText, { minLength: 1, maxLength: 6 }),
+        fc.array(name, { minLength: 1, maxLength: 12 }),
+        fc.array(variantRecipe, { maxLength: 12 }),
+        fc.array(typedTextRecipe, { minLength: 1, maxLength: 6 }),
         fc.array(name, { minLength: 1, maxLength: 4 }),
         fc.nat(),
-        (names, texts, newNames, pick) => {
+        (baseNames, variants, recipes, newNames, pick) => {
+          const names = [...baseNames, ...variants.map((variant) => variantOf(baseNames, variant))];
+          const texts = recipes.map((recipe) => typedTextFrom([...names, ...newNames], recipe));
           const rows = searchRowsOf(names.map((written) => ({ first: written, last: '' })));
           // searchRowsOf joins first and last with a space: keep the generated name as written.
           for (const row of rows) Object.assign(row, { name: row.name.trim(), foldedName: foldName(row.name.trim()) });
