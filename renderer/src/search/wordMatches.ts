@@ -1,8 +1,9 @@
 /**
  * Which dictionary words one typed word matches, and how well: the match classes that rank name
- * search. Every dictionary word gets its best class: exact, then prefix (a name still being typed),
- * then a typo (one edit, two for long words), then a typo in a word still being typed, then an
- * infix (the directory's `LIKE '%text%'`), then pg_trgm word similarity (the directory's `<%`).
+ * search (referenceMatcher.ts defines them). Every dictionary word gets its best class: exact,
+ * then prefix (a name still being typed), then an infix (the directory's `LIKE '%text%'`), then a
+ * typo of the whole word (one edit before two), then a typo in a word still being typed, then
+ * pg_trgm word similarity (the directory's `<%`).
  */
 import { boundedDistance } from './editDistance.ts';
 import { lettersOf, lowerBound, type NameDictionary } from './nameDictionary.ts';
@@ -13,11 +14,12 @@ import { trigramsOfWord, wordSimilarity, wordSimilarityThreshold } from './trigr
 /** Class numbers: lower is better; a row's score is the sum over the typed words. */
 const EXACT = 0;
 const PREFIX = 1;
-const TYPO = 2;
-const TYPO_PREFIX = 3;
-const INFIX = 4;
-const SIMILAR = 5;
-export const classCount = 6;
+const INFIX = 2;
+const ONE_TYPO = 3;
+const TWO_TYPOS = 4;
+const TYPO_PREFIX = 5;
+const SIMILAR = 6;
+export const classCount = 7;
 
 /** How many edits a typed word may be from a name word: none below four letters, two from eight. */
 export function typoBound(length: number): number {
@@ -264,11 +266,12 @@ export class WordMatcher {
       const missing = bitCount(typedLetters & ~letters[w]!);
       if (missing > mostMissing) return;
       const word = words[w]!;
+      if (missing === 0 && word.includes(typed)) return mark(w, INFIX);
       if (bound > 0 && missing <= bound) {
-        if (boundedDistance(typed, word, bound, false) <= bound) return mark(w, TYPO);
-        if (prefixTypos && word.length > typed.length && boundedDistance(typed, word, 1, true) <= 1) return mark(w, TYPO_PREFIX);
+        const edits = boundedDistance(typed, word, bound, false);
+        if (edits <= bound) return mark(w, edits === 1 ? ONE_TYPO : TWO_TYPOS);
+        if (prefixTypos && word.length > typed.length && boundedDistance(typed, word, 1, true) <= 1) mark(w, TYPO_PREFIX);
       }
-      if (missing === 0 && word.includes(typed)) mark(w, INFIX);
     };
     this.candidateStamp += 1;
     const seen = this.candidateStamp;

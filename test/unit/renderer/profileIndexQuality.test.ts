@@ -139,13 +139,13 @@ describe('name search quality', () => {
     expect(found.slice(0, namesakes).every((name) => name === 'Malte Müller')).toBe(true);
   });
 
-  it('puts exact words first, then word starts, then typos, then infixes, then trigram-similar words', () => {
+  it('puts exact words first, then word starts, then infixes, then typos, then trigram-similar words', () => {
     const tier = (name: string): number => {
       const words = foldName(name).split(' ');
       if (words.includes('berg')) return 0;
       if (words.some((word) => word.startsWith('berg'))) return 1;
-      if (words.some((word) => boundedDistance('berg', word, 1, false) <= 1)) return 2;
-      if (words.some((word) => word.includes('berg'))) return 3;
+      if (words.some((word) => word.includes('berg'))) return 2;
+      if (words.some((word) => boundedDistance('berg', word, 1, false) <= 1)) return 3;
       return 4;
     };
     const tiers = search('berg').map(tier);
