@@ -235,7 +235,7 @@ describe('the sync store and the cache-reading stores', () => {
       expect(Array.from({ length: whole.length }, (_, i) => listed.idAt(i))).toEqual(whole);
       if (firstName) expect(actorSearch.row(whole[0]!)?.name).toBe(firstName);
     }
-  });
+  }, 180_000); // A 1,500-actor sync and every search in full: a safety net for a loaded machine, not a budget.
 });
 
 describe('one library for every connection', () => {
