@@ -32,7 +32,9 @@ const typedWordRecipe = fc.record({
 /** A typed text: one to three typed words, perhaps in capitals. */
 const typedTextRecipe = fc.record({ words: fc.array(typedWordRecipe, { minLength: 1, maxLength: 3 }), upper: fc.boolean() });
 
-type Edits = fc.TypeOf<typeof typedWordRecipe>['edits'];
+/** What an arbitrary generates. */
+type ValueOf<A> = A extends fc.Arbitrary<infer T> ? T : never;
+type Edits = ValueOf<typeof typedWordRecipe>['edits'];
 
 function withEdits(text: string, edits: Edits): string {
   let typed = text;
@@ -46,7 +48,7 @@ function withEdits(text: string, edits: Edits): string {
   return typed;
 }
 
-function typedWordFrom(names: readonly string[], recipe: fc.TypeOf<typeof typedWordRecipe>): string {
+function typedWordFrom(names: readonly string[], recipe: ValueOf<typeof typedWordRecipe>): string {
   const words = names[recipe.name % names.length]!.split(' ');
   const text = words[recipe.word % words.length]!.toLowerCase();
   const start = recipe.from % text.length;
@@ -66,13 +68,13 @@ const variantRecipe = fc.record({
   other: capitalised,
 });
 
-function variantOf(names: readonly string[], recipe: fc.TypeOf<typeof variantRecipe>): string {
+function variantOf(names: readonly string[], recipe: ValueOf<typeof variantRecipe>): string {
   const words = names[recipe.of % names.length]!.split(' ');
   const changed = recipe.before + withEdits(words[recipe.word % words.length]!.toLowerCase(), recipe.edits) + recipe.after;
   return `${recipe.other} ${changed.charAt(0).toUpperCase()}${changed.slice(1)}`;
 }
 
-function typedTextFrom(names: readonly string[], recipe: fc.TypeOf<typeof typedTextRecipe>): string {
+function typedTextFrom(names: readonly string[], recipe: ValueOf<typeof typedTextRecipe>): string {
   const text = recipe.words.map((word) => typedWordFrom(names, word)).join(' ');
   return recipe.upper ? text.toUpperCase() : text;
 }
