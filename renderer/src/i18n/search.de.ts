@@ -115,4 +115,10 @@ export const searchDe: Messages['search'] = {
   actingAgeValue: 'Spielalter {from}–{to}',
   ageUnknown: 'Spielalter noch nicht gespeichert',
   removed: 'nicht mehr verfügbar',
+  activeFilters: 'Aktive Filter',
+  chipLabel: '{filter}: {value}',
+  chipLevel: '{language}, mindestens {level}',
+  rangeAtLeast: 'ab {from}',
+  rangeAtMost: 'bis {to}',
+  removeFilter: 'Filter {filter} entfernen',
 };

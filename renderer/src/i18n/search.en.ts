@@ -113,4 +113,10 @@ export const searchEn = {
   actingAgeValue: 'Acting age {from}–{to}',
   ageUnknown: 'Acting age not saved yet',
   removed: 'no longer available',
+  activeFilters: 'Active filters',
+  chipLabel: '{filter}: {value}',
+  chipLevel: '{language}, at least {level}',
+  rangeAtLeast: 'from {from}',
+  rangeAtMost: 'up to {to}',
+  removeFilter: 'Remove the filter {filter}',
 };

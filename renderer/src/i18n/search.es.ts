@@ -115,4 +115,10 @@ export const searchEs: Messages['search'] = {
   actingAgeValue: 'Edad aparente {from}–{to}',
   ageUnknown: 'Edad aparente aún no guardada',
   removed: 'ya no disponible',
+  activeFilters: 'Filtros activos',
+  chipLabel: '{filter}: {value}',
+  chipLevel: '{language}, como mínimo {level}',
+  rangeAtLeast: 'desde {from}',
+  rangeAtMost: 'hasta {to}',
+  removeFilter: 'Quitar el filtro {filter}',
 };

@@ -115,4 +115,10 @@ export const searchFr: Messages['search'] = {
   actingAgeValue: 'Âge de jeu {from}–{to}',
   ageUnknown: 'Âge de jeu pas encore enregistré',
   removed: 'plus disponible',
+  activeFilters: 'Filtres actifs',
+  chipLabel: '{filter} : {value}',
+  chipLevel: '{language}, au moins {level}',
+  rangeAtLeast: 'à partir de {from}',
+  rangeAtMost: 'jusqu’à {to}',
+  removeFilter: 'Retirer le filtre {filter}',
 };

@@ -115,4 +115,10 @@ export const searchIt: Messages['search'] = {
   actingAgeValue: 'Età scenica {from}–{to}',
   ageUnknown: 'Età scenica non ancora salvata',
   removed: 'non più disponibile',
+  activeFilters: 'Filtri attivi',
+  chipLabel: '{filter}: {value}',
+  chipLevel: '{language}, almeno {level}',
+  rangeAtLeast: 'da {from}',
+  rangeAtMost: 'fino a {to}',
+  removeFilter: 'Rimuovi il filtro {filter}',
 };

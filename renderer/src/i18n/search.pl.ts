@@ -116,4 +116,10 @@ export const searchPl: Messages['search'] = {
   actingAgeValue: 'Wiek sceniczny {from}–{to}',
   ageUnknown: 'Wiek sceniczny jeszcze niezapisany',
   removed: 'już niedostępny',
+  activeFilters: 'Aktywne filtry',
+  chipLabel: '{filter}: {value}',
+  chipLevel: '{language}, co najmniej {level}',
+  rangeAtLeast: 'od {from}',
+  rangeAtMost: 'do {to}',
+  removeFilter: 'Usuń filtr {filter}',
 };

@@ -115,4 +115,10 @@ export const searchRo: Messages['search'] = {
   actingAgeValue: 'Vârstă de joc {from}–{to}',
   ageUnknown: 'Vârsta de joc nu este salvată încă',
   removed: 'nu mai este disponibil',
+  activeFilters: 'Filtre active',
+  chipLabel: '{filter}: {value}',
+  chipLevel: '{language}, cel puțin {level}',
+  rangeAtLeast: 'de la {from}',
+  rangeAtMost: 'până la {to}',
+  removeFilter: 'Eliminați filtrul {filter}',
 };

@@ -115,4 +115,10 @@ export const searchRu: Messages['search'] = {
   actingAgeValue: 'Игровой возраст {from}–{to}',
   ageUnknown: 'Игровой возраст ещё не сохранён',
   removed: 'больше недоступен',
+  activeFilters: 'Активные фильтры',
+  chipLabel: '{filter}: {value}',
+  chipLevel: '{language}, не ниже {level}',
+  rangeAtLeast: 'от {from}',
+  rangeAtMost: 'до {to}',
+  removeFilter: 'Убрать фильтр {filter}',
 };

@@ -115,4 +115,10 @@ export const searchTr: Messages['search'] = {
   actingAgeValue: 'Oynama yaşı {from}–{to}',
   ageUnknown: 'Oynama yaşı henüz kaydedilmedi',
   removed: 'artık mevcut değil',
+  activeFilters: 'Etkin filtreler',
+  chipLabel: '{filter}: {value}',
+  chipLevel: '{language}, en az {level}',
+  rangeAtLeast: 'en az {from}',
+  rangeAtMost: 'en fazla {to}',
+  removeFilter: '{filter} filtresini kaldır',
 };

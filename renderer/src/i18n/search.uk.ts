@@ -116,4 +116,10 @@ export const searchUk: Messages['search'] = {
   actingAgeValue: 'Ігровий вік {from}–{to}',
   ageUnknown: 'Ігровий вік ще не збережено',
   removed: 'більше недоступно',
+  activeFilters: 'Активні фільтри',
+  chipLabel: '{filter}: {value}',
+  chipLevel: '{language}, щонайменше {level}',
+  rangeAtLeast: 'від {from}',
+  rangeAtMost: 'до {to}',
+  removeFilter: 'Прибрати фільтр {filter}',
 };

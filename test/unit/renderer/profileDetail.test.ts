@@ -11,7 +11,7 @@ import type { CastdeskBridge } from '../../../contract/bridge.ts';
 import type { ActorDetail, ActorListItem, CrewDetail, CrewListItem, Picture } from '../../../contract/directory-api.ts';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
 import { orderPictures } from '../../../renderer/src/components/profile/galleryOrder.ts';
-import { profileLinks, withWebScheme } from '../../../renderer/src/components/profile/profileLinks.ts';
+import { profileLinks, shortAddress, withWebScheme } from '../../../renderer/src/components/profile/profileLinks.ts';
 import { showreelPlayback } from '../../../renderer/src/components/profile/showreelPlayback.ts';
 import { educationPeriod, isAutodidact, qualificationText, sortVitaEntries } from '../../../renderer/src/components/profile/vitaEntries.ts';
 import { de } from '../../../renderer/src/i18n/de.ts';
@@ -374,6 +374,9 @@ describe('Actor detail view', () => {
     expect(links.findAll('button')).toHaveLength(2);
     expect(links.text()).toContain('zoe-zander-page');
     expect(links.findAll('a')).toHaveLength(0);
+    // An address reads as host and path; the full URL is its title (and what opens).
+    expect(links.get('button').attributes('title')).toBe('https://zoe.example/');
+    expect(links.get('button').text()).toMatch(/^zoe\.example\b/);
     await links.get('button').trigger('click');
     await flushPromises();
     expect(externalOpens(fake)).toEqual(['https://agentur-nord.example/zoe', 'https://zoe.example/']);
@@ -829,6 +832,16 @@ describe('profile helpers', () => {
     expect(orderPictures(pictures, 'landscape').map((item) => item.id)).toEqual([2, 1, 4, 3]);
     expect(orderPictures(pictures, 'portrait').map((item) => item.id)).toEqual([1, 4, 2, 3]);
     expect(orderPictures(pictures, 'position').map((item) => item.id)).toEqual([2, 1, 4, 3]);
+  });
+
+  it('shows an address as host and path, and anything else as it is', () => {
+    expect(shortAddress('https://www.imdb.example/name/nm0000001/?ref=x#top')).toBe('imdb.example/name/nm0000001');
+    expect(shortAddress('http://zoe.example/')).toBe('zoe.example');
+    expect(shortAddress('https://zoe.example:8443/a/b/')).toBe('zoe.example:8443/a/b');
+    expect(shortAddress('https://de.encyclopedia.example/wiki/Zo%C3%AB')).toBe('de.encyclopedia.example/wiki/Zoë');
+    expect(shortAddress('https://x.example/%E0%A4%A')).toBe('x.example/%E0%A4%A');
+    expect(shortAddress('mailto:agent@example.com')).toBe('mailto:agent@example.com');
+    expect(shortAddress('zoe-zander-page')).toBe('zoe-zander-page');
   });
 
   it('keeps every kind of link even when two share a value (social page and photo user name alike)', () => {

@@ -89,3 +89,26 @@ export function profileLinks(fields: LinkFields, exclude: readonly string[] = []
 function withHomepageScheme(value: string | null): string | null {
   return value === null ? null : withWebScheme(value);
 }
+
+/**
+ * How a web address reads in a narrow column: host and path ("imdb.com/name/nm0000001"), without
+ * the scheme, "www.", a trailing slash, the query or the fragment. The full address stays on the
+ * link (its title, and what opens): a long URL broken every few letters was unreadable (issue 22).
+ * Anything that is not an http(s) address, "mailto:" included, is returned as it was.
+ */
+export function shortAddress(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return url;
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return url;
+  let path = parsed.pathname.replace(/\/+$/, '');
+  try {
+    path = decodeURI(path);
+  } catch {
+    // A malformed escape stays escaped.
+  }
+  return `${parsed.host.replace(/^www\./i, '')}${path}`;
+}
