@@ -68,6 +68,17 @@ describe('Compare: dialects', () => {
     const texts = dialects.cells.map((cell) => (cell ?? []).map((item) => item.text));
     for (const cell of texts) expect(cell.filter((text) => /tirol|tyrol/i.test(text))).toHaveLength(1);
     expect(texts[0]).toHaveLength(2);
-    expect(texts[0]!.some((text) => /Muttersprache/.test(text))).toBe(true);
+    // At its level's label in the content language (English in this test's library), as languages are.
+    expect(texts[0]!.some((text) => /\(Native\)$/.test(text))).toBe(true);
+  });
+
+  it('names the native level of a dialect as the languages row names it (not "Muttersprache" beside "Muttersprachlich")', () => {
+    // Seen in the walk of 28.11.2026: "Deutsch (Muttersprachlich)" above "Schweizerdeutsch (Muttersprache)".
+    const rows = rowsOf([actor(1, { languages: { de: 'muttersprachlich' }, nativeDialects: ['tirolerisch'], dialects: { tirolerisch: 'muttersprachlich' } })]);
+    const textOf = (key: string) => rows.find((row) => row.key === key)!.cells[0]!.map((item) => item.text);
+    const nativeLanguage = textOf('languages')[0]!;
+    const nativeDialect = textOf('dialects')[0]!;
+    expect(nativeLanguage).toMatch(/\((.+)\)$/);
+    expect(nativeDialect.match(/\((.+)\)$/)?.[1]).toBe(nativeLanguage.match(/\((.+)\)$/)?.[1]);
   });
 });

@@ -64,6 +64,13 @@ describe('German texts', () => {
     expect(all.some((text) => text.includes('Shortlist'))).toBe(true);
   });
 
+  it('spell the demo directory one way, as its connection is named ("Demoverzeichnis", never "Demo-Verzeichnis")', () => {
+    // The walk of 28.11.2026 saw "Demoverzeichnis" on the connection beside "Demo-Verzeichnis öffnen" under it.
+    const all = texts(de);
+    expect(all.filter((text) => /Demo-Verzeichnis/u.test(text))).toEqual([]);
+    expect(germanT()('connections.openDemo')).toBe('Demoverzeichnis öffnen');
+  });
+
   it('name the backup file and the package source in German', () => {
     const t = germanT();
     expect(t('shortlistExport.backupFileName', { date: '2026-11-28' })).toBe('Castdesk-Shortlists 2026-11-28.json');

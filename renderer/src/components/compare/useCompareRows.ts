@@ -88,7 +88,12 @@ export function useCompareRows(actors: Ref<readonly CompareActor[]>) {
       cell: (actor) =>
         actor.hasDetail
           ? [
-              ...actor.nativeDialects.map((key) => ({ text: t('compare.nativeDialect', { name: labels.label('dialects', key) }), token: `${nameToken(key)}:native` })),
+              // With the level the directory gave it, it reads like a native language ("Deutsch (Muttersprachlich)").
+              ...actor.nativeDialects.map((key) => {
+                const name = labels.label('dialects', key);
+                const level = actor.dialects[key];
+                return { text: level ? t('compare.withLevel', { name, level: labels.label('dialect_skill', level) }) : t('compare.nativeDialect', { name }), token: `${nameToken(key)}:native` };
+              }),
               // A native dialect is also in `dialects` (at the native level): listed once, as native.
               ...levelItems(withoutKeys(actor.dialects, actor.nativeDialects), 'dialects', 'dialect_skill'),
             ]

@@ -68,5 +68,5 @@ export function useFacetValues(kind: 'actor' | 'crew', search: ProfileSearch) {
   }
 
   const valuesByFacet = Object.fromEntries(facetNames.map((facet) => [facet, facetValues(facet)])) as Record<FacetName, ComputedRef<FacetValue[]>>;
-  return { valuesByFacet };
+  return { valuesByFacet, labelOf };
 }
