@@ -57,7 +57,10 @@ async function contextWithCache(): Promise<{ context: SyncContext; cache: MediaC
   return { context: mediaKeepingContext(cache, prefetcher).context, cache };
 }
 
-const picture = (n: number): KeptMedia => ({ url: `${origin}/p/${n}.jpg`, kind: 'picture' });
+const picture = (n: number, profile = 'actor:1'): KeptMedia => ({ url: `${origin}/p/${n}.jpg`, kind: 'picture', version: 'large', profile });
+const file = (name: string, kind: KeptMedia['kind'] = 'picture'): KeptMedia => ({ url: `${origin}/${name}`, kind, version: kind === 'picture' ? 'large' : 'showreel', profile: 'actor:1' });
+/** Counts of a pass with nothing of the kind given, so each test names only what it expects. */
+const none = { waiting: 0, pending: 0, overCap: 0, tooLarge: 0, notImage: 0, failed: 0, reason: null };
 
 it('counts saved files from the cache index, skips what cannot be kept and marks the rest kept', async () => {
   const { context, cache } = await contextWithCache();
@@ -66,23 +69,23 @@ it('counts saved files from the cache index, skips what cannot be kept and marks
     picture(1),
     picture(2),
     picture(3),
-    { url: `${origin}/gone.jpg`, kind: 'picture' },
-    { url: `${origin}/page.html`, kind: 'picture' },
-    { url: `${origin}/reel.wav`, kind: 'showreel' },
+    file('gone.jpg'),
+    file('page.html'),
+    file('reel.wav', 'showreel'),
   ];
-  const tooSmallLimit = await keepMedia(context, wanted, { profiles: 1, generation: 1, showreelMaxBytes: 1000 });
-  expect(tooSmallLimit).toEqual({ profiles: 1, wanted: 6, saved: 3, waiting: 0, skipped: 3, reason: null });
+  const tooSmallLimit = await keepMedia(context, wanted, { profiles: 1, generation: 1, showreelMaxBytes: 1000, capBytes: null });
+  expect(tooSmallLimit).toEqual({ ...none, profiles: 1, wanted: 6, planned: 6, saved: 3, tooLarge: 1, notImage: 1, failed: 1, capBytes: null });
   expect(cache.stats()).toMatchObject({ keptFiles: 3 });
 
-  const counts = await keepMedia(context, wanted, { profiles: 1, generation: 2, showreelMaxBytes: 100_000 });
-  expect(counts).toMatchObject({ saved: 4, waiting: 0, skipped: 2 });
+  const counts = await keepMedia(context, wanted, { profiles: 1, generation: 2, showreelMaxBytes: 100_000, capBytes: null });
+  expect(counts).toMatchObject({ saved: 4, waiting: 0, tooLarge: 0, notImage: 1, failed: 1 });
   expect(cache.present([`${origin}/reel.wav`])).toEqual([`${origin}/reel.wav`]);
   // No showreel limit: showreels are not wanted at all.
-  expect(await keepMedia(context, wanted, { profiles: 1, generation: 3, showreelMaxBytes: 0 })).toMatchObject({ wanted: 5, saved: 3, skipped: 2 });
+  expect(await keepMedia(context, wanted, { profiles: 1, generation: 3, showreelMaxBytes: 0, capBytes: null })).toMatchObject({ wanted: 5, saved: 3, notImage: 1, failed: 1 });
   expect(cache.stats()).toMatchObject({ keptFiles: 4 });
 
   // A later complete pass without picture 3 (its scope dropped) releases it; the rest stays kept.
-  await keepMedia(context, [picture(1), picture(2)], { profiles: 1, generation: 4, showreelMaxBytes: 0 });
+  await keepMedia(context, [picture(1), picture(2)], { profiles: 1, generation: 4, showreelMaxBytes: 0, capBytes: null });
   expect(await releaseKeptBefore(context, 4)).toBe(2);
   expect(cache.stats()).toMatchObject({ keptFiles: 2 });
 });
@@ -93,12 +96,13 @@ it('leaves files waiting with the reason while the host fails, at one probe per 
   failing = true;
   requests.length = 0;
   try {
-    const first = await keepMedia(context, wanted, { profiles: 10, generation: 1, showreelMaxBytes: 0 });
-    expect(first).toEqual({ profiles: 10, wanted: 150, saved: 0, waiting: 150, skipped: 0, reason: 'server_error' });
+    const first = await keepMedia(context, wanted, { profiles: 10, generation: 1, showreelMaxBytes: 0, capBytes: null });
+    // The probe failed and waits with the reason; the other 149 were not tried, so they are pending.
+    expect(first).toEqual({ ...none, profiles: 10, wanted: 150, planned: 150, saved: 0, waiting: 1, pending: 149, reason: 'server_error', capBytes: null });
     expect(requests).toHaveLength(1);
   } finally {
     failing = false;
   }
-  const second = await keepMedia(context, wanted, { profiles: 10, generation: 2, showreelMaxBytes: 0 });
-  expect(second).toEqual({ profiles: 10, wanted: 150, saved: 150, waiting: 0, skipped: 0, reason: null });
+  const second = await keepMedia(context, wanted, { profiles: 10, generation: 2, showreelMaxBytes: 0, capBytes: null });
+  expect(second).toEqual({ ...none, profiles: 10, wanted: 150, planned: 150, saved: 150, capBytes: null });
 });

@@ -4,7 +4,9 @@
  * an index maps each URL to its hash and is persisted atomically, so a later run finds everything
  * without the network. Showreel media (audio and video files) is kept the same way. The total size
  * is capped and the least recently used files go first, but a file kept offline only goes when
- * nothing else is left to evict. The cap gives way to the disk: the cache never takes the disk's
+ * nothing else is left to evict, and a new file to keep that would take the kept files past the
+ * cap is refused (`over_cap`) rather than pushing out what is kept already: keeping more than fits
+ * would only evict one kept file for the next, so what "kept" means would shift under the user. The cap gives way to the disk: the cache never takes the disk's
  * free space below a floor (it evicts, then refuses to store more as `storage_full`), and a full
  * disk met while writing is `storage_full` too.
  * Files appear only by rename of a complete, fsynced temp file, so a reader never sees half a
@@ -268,6 +270,15 @@ export class MediaCache {
     return this.lookup(cacheKey(url));
   }
 
+  /** The stored size of `url` in bytes, or null when it is not stored (index only). */
+  sizeOf(url: string): number | null {
+    try {
+      return this.entries.get(cacheKey(url))?.size ?? null;
+    } catch {
+      return null;
+    }
+  }
+
   /** True when `url` is stored (without checking the file; get() does). */
   has(url: string): boolean {
     try {
@@ -403,6 +414,20 @@ export class MediaCache {
     return { path, contentType: entry.contentType, size: entry.size, hash: entry.hash, fromCache: true };
   }
 
+  /** Whether keeping a file of `hash` and `size` would take the files kept offline past the cap. */
+  private keepingPassesCap(hash: string, size: number): boolean {
+    let keptBytes = 0;
+    const counted = new Set<string>();
+    for (const entry of this.entries.values()) {
+      if (!isKept(entry) || counted.has(entry.hash)) continue;
+      // A file kept already (reached through another URL) adds nothing.
+      if (entry.hash === hash) return false;
+      counted.add(entry.hash);
+      keptBytes += entry.size;
+    }
+    return keptBytes + size > this.cap;
+  }
+
   /** The cache's bytes on disk (each stored file once). */
   private storedBytes(): number {
     return this.stats().bytes;
@@ -430,6 +455,9 @@ export class MediaCache {
     const stored = await (async () => {
       try {
         const image = await downloadImage(this.fetchMedia, key, tempPath, { signal, priority: options.priority, maxBytes, accept: acceptanceOf(options.kind ?? 'picture') });
+        if (options.keep && this.keepingPassesCap(image.hash, image.size)) {
+          throw new MediaCacheError('over_cap', `Keeping ${key} (${image.size} bytes) offline would take the kept files past the ${this.cap}-byte limit; it was not kept.`, key);
+        }
         const target = this.objectPath(image.hash);
         const existing = await stat(target).catch(() => null);
         if (existing?.size === image.size) await rm(tempPath, { force: true });
