@@ -3,6 +3,8 @@
  * prefetcher and a real HTTP media host on 127.0.0.1: "saved" is what the cache's index holds,
  * a 404, an oversized showreel or a non-picture is skipped for good, a 503 or an unreachable host
  * waits with its reason, and a host that fails costs one probe per pass, not a request per file.
+ * Against the cache's cap: the first profiles in priority order are kept whole, the rest is left
+ * out and counted as such, and the cache refuses a kept file past the cap rather than evict a kept one.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -12,7 +14,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MediaCache } from '../../electron/core/media/mediaCache.ts';
 import { createMediaPrefetcher, type MediaPrefetcher } from '../../electron/core/media/mediaPrefetch.ts';
-import { keepMedia, releaseKeptBefore, type KeptMedia } from '../../renderer/src/sync/mediaKeeping.ts';
+import { keepMedia, releaseKeptBefore, type KeptMedia, type KeptMediaCounts } from '../../renderer/src/sync/mediaKeeping.ts';
 import type { SyncContext } from '../../renderer/src/sync/syncContext.ts';
 import { mediaKeepingContext } from './mediaChannels.ts';
 
@@ -48,10 +50,10 @@ afterAll(async () => {
 });
 
 /** The two channels keepMedia uses, answered by the back end's media parts as the handlers do. */
-async function contextWithCache(): Promise<{ context: SyncContext; cache: MediaCache }> {
+async function contextWithCache(capBytes?: number): Promise<{ context: SyncContext; cache: MediaCache }> {
   const dir = await mkdtemp(path.join(tmpdir(), 'castdesk-kept-counts-'));
   dirs.push(dir);
-  const cache = await MediaCache.open({ dir });
+  const cache = await MediaCache.open({ dir, capBytes });
   const prefetcher = createMediaPrefetcher(cache);
   prefetchers.push(prefetcher);
   return { context: mediaKeepingContext(cache, prefetcher).context, cache };
@@ -105,4 +107,44 @@ it('leaves files waiting with the reason while the host fails, at one probe per 
   }
   const second = await keepMedia(context, wanted, { profiles: 10, generation: 2, showreelMaxBytes: 0, capBytes: null });
   expect(second).toEqual({ ...none, profiles: 10, wanted: 150, planned: 150, saved: 150, capBytes: null });
+});
+
+/** Test files are 2,004 bytes each (see jpeg). */
+const fileBytes = 2004;
+
+it('refuses a kept file that would take the kept files past the cap, and never evicts a kept file for it', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'castdesk-kept-cap-'));
+  dirs.push(dir);
+  const cache = await MediaCache.open({ dir, capBytes: 5 * fileBytes + 100 });
+  const prefetcher = createMediaPrefetcher(cache);
+  prefetchers.push(prefetcher);
+  const urls = Array.from({ length: 8 }, (_, index) => `${origin}/p/${200 + index}.jpg`);
+  const keep = { owner: 'c1', generation: 1 };
+  const first = await prefetcher.prefetch(urls.slice(0, 5), 'normal', { keep });
+  expect(first.cached).toEqual(urls.slice(0, 5));
+  const more = await prefetcher.prefetch(urls.slice(5), 'normal', { keep });
+  expect(more.cached).toEqual([]);
+  expect(more.failed.map((failure) => failure.code)).toEqual(['over_cap', 'over_cap', 'over_cap']);
+  // What was kept stays kept and stored; the refused files left nothing on disk.
+  expect(cache.present(urls)).toEqual(urls.slice(0, 5));
+  expect(cache.stats()).toMatchObject({ files: 5, keptFiles: 5, keptBytes: 5 * fileBytes });
+});
+
+it('keeps the first profiles in priority order whole, stops at the cap and counts the rest as left out for it', async () => {
+  const { context, cache } = await contextWithCache(7 * fileBytes + 500);
+  // Four profiles of three files each, the shortlisted one first.
+  const profiles = ['actor:9', 'actor:1', 'actor:2', 'actor:3'];
+  const wanted = profiles.flatMap((profile, p) => [0, 1, 2].map((n) => picture(300 + p * 3 + n, profile)));
+  const progress: KeptMediaCounts[] = [];
+  const counts = await keepMedia(context, wanted, { profiles: 4, generation: 1, showreelMaxBytes: 0, capBytes: 7 * fileBytes + 500, onProgress: (next) => progress.push(next) });
+  // Two profiles (6 files) fit; the third would pass the cap, so it and the fourth are left out whole.
+  expect(counts).toEqual({ ...none, profiles: 4, wanted: 12, planned: 6, saved: 6, overCap: 6, capBytes: 7 * fileBytes + 500 });
+  expect(cache.present(wanted.map((entry) => entry.url))).toEqual(wanted.slice(0, 6).map((entry) => entry.url));
+  expect(cache.stats().keptBytes).toBeLessThanOrEqual(7 * fileBytes + 500);
+  // Every report accounts for every file, and none calls files not tried yet waiting.
+  for (const step of progress) {
+    expect(step.saved + step.waiting + step.pending + step.overCap + step.tooLarge + step.notImage + step.failed).toBe(step.wanted);
+    expect(step.waiting).toBe(0);
+  }
+  expect(progress.some((step) => step.pending > 0)).toBe(true);
 });

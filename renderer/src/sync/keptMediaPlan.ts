@@ -45,6 +45,11 @@ export class SizeEstimator {
     this.seen.set(version, { bytes: seen.bytes + bytes, files: seen.files + 1 });
   }
 
+  /** Whether any real size is known: before, estimates are only the assumption. */
+  get learned(): boolean {
+    return this.seen.size > 0;
+  }
+
   estimate(version: KeptVersion): number {
     const seen = this.seen.get(version);
     if (seen && seen.files > 0) return seen.bytes / seen.files;

@@ -163,7 +163,9 @@ async function storedSizesOf(context: SyncContext, urls: string[], generation?: 
 /**
  * One pass over `wanted` (in priority order, a profile's files together): asks what is stored,
  * plans what fits the cap, marks the planned stored files kept, fetches the planned missing ones
- * (marked kept), and returns the true counts. Showreels over the user's limit are skipped, not fetched.
+ * (marked kept), and returns the true counts. The plan is made again after every batch with the
+ * real sizes that came: it grows when files are smaller than estimated and shrinks when larger.
+ * Showreels over the user's limit are refused by the back end, not fetched whole.
  */
 export async function keepMedia(context: SyncContext, wanted: readonly KeptMedia[], options: KeepMediaOptions): Promise<KeptMediaCounts> {
   const unique = [...new Map(wanted.map((entry) => [entry.url, entry])).values()];
@@ -171,87 +173,85 @@ export async function keepMedia(context: SyncContext, wanted: readonly KeptMedia
   // Asked without marking: what does not fit the cap this time must not stay kept from earlier passes.
   const stored = await storedSizesOf(context, kept.map((entry) => entry.url));
   const estimator = new SizeEstimator(options.showreelMaxBytes);
-  for (const entry of kept) {
-    const size = stored.get(entry.url);
+  const learn = (entry: KeptMedia, size: number | null | undefined) => {
     if (typeof size === 'number') estimator.learn(entry.version, size);
-  }
-  const sizeOf = (entry: KeptMedia) => stored.get(entry.url) ?? estimator.estimate(entry.version);
-  const capBytes = options.capBytes ?? Number.POSITIVE_INFINITY;
-  const plan = planWithinCap(kept, capBytes, sizeOf);
-  const plannedStored = plan.planned.filter((entry) => stored.has(entry.url));
-  const marked = await storedSizesOf(context, plannedStored.map((entry) => entry.url), options.generation);
-  const queue = plan.planned.filter((entry) => !marked.has(entry.url));
-  const counts: KeptMediaCounts = {
-    profiles: options.profiles,
-    wanted: kept.length,
-    planned: plan.planned.length,
-    saved: marked.size,
-    waiting: 0,
-    pending: queue.length,
-    overCap: plan.overCap.length,
-    tooLarge: 0,
-    notImage: 0,
-    failed: 0,
-    reason: null,
-    capBytes: options.capBytes,
   };
-  options.onProgress?.({ ...counts });
-  let keptBytes = plannedStored.filter((entry) => marked.has(entry.url)).reduce((sum, entry) => sum + sizeOf(entry), 0);
-  let end = queue.length;
+  for (const entry of kept) learn(entry, stored.get(entry.url));
+  /** This pass's outcome of each file tried or marked. */
+  const settled = new Map<string, Outcome | 'saved'>();
+  // Refused files take no room; the others take their real size when stored, else an estimate.
+  const sizeOf = (entry: KeptMedia) => {
+    const outcome = settled.get(entry.url);
+    if (outcome !== undefined && outcome !== 'saved' && outcome !== 'waiting') return 0;
+    return stored.get(entry.url) ?? estimator.estimate(entry.version);
+  };
+  const capBytes = options.capBytes ?? Number.POSITIVE_INFINITY;
+  const firstPlan = planWithinCap(kept, capBytes, sizeOf);
+  const marked = await storedSizesOf(context, firstPlan.planned.filter((entry) => stored.has(entry.url)).map((entry) => entry.url), options.generation);
+  for (const url of marked.keys()) settled.set(url, 'saved');
+  let cacheFull = false;
+  const count = (): KeptMediaCounts => {
+    const plan = planWithinCap(kept, capBytes, sizeOf);
+    const counts: KeptMediaCounts = { profiles: options.profiles, wanted: kept.length, planned: 0, saved: 0, waiting: 0, pending: 0, overCap: 0, tooLarge: 0, notImage: 0, failed: 0, reason: null, capBytes: options.capBytes };
+    for (const outcome of settled.values()) counts[outcome] += 1;
+    const unsettled = (entries: KeptMedia[]) => entries.filter((entry) => !settled.has(entry.url)).length;
+    // The back end said the cap is reached: nothing not tried yet will be kept in this pass.
+    if (cacheFull) counts.overCap += unsettled(kept);
+    else {
+      counts.pending = unsettled(plan.planned);
+      counts.overCap += unsettled(plan.overCap);
+    }
+    counts.planned = counts.wanted - counts.overCap;
+    return counts;
+  };
+  let reason: MediaWaitReason | null = null;
+  const report = () => options.onProgress?.({ ...count(), reason });
+  report();
   // The first batch is one file: a probe, so a host that is away costs one request.
-  for (let start = 0, size = 1; start < end; start += size, size = batchSize) {
-    const batch = queue.slice(start, Math.min(start + size, end));
-    const kind = batch[0]!.kind;
-    const sameKind = batch.filter((entry) => entry.kind === kind);
-    // A mixed batch is cut at the kind boundary; the rest comes with the next batch.
-    size = sameKind.length;
+  for (let size = 1; !cacheFull; size = batchSize) {
+    let todo = planWithinCap(kept, capBytes, sizeOf).planned.filter((entry) => !settled.has(entry.url));
+    // No real size known and the assumption fits nothing: the first file tells (the back end refuses it if it does not fit).
+    if (todo.length === 0 && !estimator.learned) todo = kept.filter((entry) => !settled.has(entry.url)).slice(0, 1);
+    if (todo.length === 0) break;
+    const kind = todo[0]!.kind;
+    // A batch is one kind; the rest comes with the next batch.
+    const batch = todo.slice(0, size).filter((entry) => entry.kind === kind);
     const answer = await context.call(() =>
       context.bridge.prefetchMedia({
         connectionId: context.connectionId,
-        urls: sameKind.map((entry) => entry.url),
+        urls: batch.map((entry) => entry.url),
         priority: 'normal',
         keepGeneration: options.generation,
         kind,
         ...(kind === 'showreel' ? { maxBytes: options.showreelMaxBytes } : {}),
       }),
     );
-    const byUrl = new Map(sameKind.map((entry) => [entry.url, entry]));
-    counts.pending -= sameKind.length;
-    counts.saved += answer.cached.length;
+    const byUrl = new Map(batch.map((entry) => [entry.url, entry]));
     for (const url of answer.cached) {
       const entry = byUrl.get(url);
+      if (!entry) continue;
+      settled.set(url, 'saved');
       const real = answer.sizes?.[url];
-      if (entry && real !== undefined) {
-        estimator.learn(entry.version, real);
+      if (real !== undefined) {
         stored.set(url, real);
+        learn(entry, real);
       }
-      if (entry) keptBytes += sizeOf(entry);
     }
     let retryable: { code: string } | null = null;
-    let capReached = false;
     for (const failure of answer.failed) {
       const outcome = outcomeOf(failure);
-      counts[outcome] += 1;
-      if (outcome === 'overCap') capReached = true;
+      settled.set(failure.url, outcome);
+      if (outcome === 'overCap') cacheFull = true;
       if (outcome === 'waiting') retryable ??= failure;
     }
-    if (retryable) counts.reason = waitReasonOf(retryable);
-    if (counts.reason === 'storage_full') reportStorageFull(context);
-    // Real sizes refine the plan: what no longer fits, from the end, is left out for the cap.
-    const next = start + sameKind.length;
-    while (end > next && (capReached || keptBytes + queue.slice(next, end).reduce((sum, entry) => sum + sizeOf(entry), 0) > capBytes)) {
-      end -= 1;
-      counts.pending -= 1;
-      counts.overCap += 1;
-    }
-    counts.planned = counts.wanted - counts.overCap;
-    options.onProgress?.({ ...counts });
+    if (retryable) reason = waitReasonOf(retryable);
+    if (reason === 'storage_full') reportStorageFull(context);
+    report();
     // A full disk takes nothing more: the files wait until there is room, asked for once a pass.
-    if ((answer.cached.length === 0 && retryable) || counts.reason === 'storage_full') break;
+    if ((answer.cached.length === 0 && retryable) || reason === 'storage_full') break;
   }
-  if (counts.waiting === 0) counts.reason = null;
-  counts.planned = counts.wanted - counts.overCap;
-  return counts;
+  const counts = count();
+  return { ...counts, reason: counts.waiting > 0 ? reason : null };
 }
 
 /**
