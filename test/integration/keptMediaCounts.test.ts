@@ -6,7 +6,7 @@
  * Against the cache's cap: the first profiles in priority order are kept whole, the rest is left
  * out and counted as such, and the cache refuses a kept file past the cap rather than evict a kept one.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -147,4 +147,19 @@ it('keeps the first profiles in priority order whole, stops at the cap and count
     expect(step.waiting).toBe(0);
   }
   expect(progress.some((step) => step.pending > 0)).toBe(true);
+});
+
+it('remembers a cap raised in Settings across a restart, so what it kept is not planned away', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'castdesk-kept-cap-restart-'));
+  dirs.push(dir);
+  const first = await MediaCache.open({ dir });
+  await first.setCap(5 * 1024 ** 3);
+  await first.flush();
+  const again = await MediaCache.open({ dir });
+  expect(again.stats().cap).toBe(5 * 1024 ** 3);
+  // A damaged file gives the default back, not an error.
+  await writeFile(path.join(dir, 'cap.json'), '{"capBytes": "lots"');
+  const damaged: string[] = [];
+  expect((await MediaCache.open({ dir, log: (line) => damaged.push(line) })).stats().cap).toBe(2 * 1024 ** 3);
+  expect(damaged.join('\n')).toMatch(/remembered cap was unreadable/u);
 });

@@ -13,12 +13,13 @@
  * picture.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, rename, rm, stat, statfs } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, stat, statfs } from 'node:fs/promises';
 import { join } from 'node:path';
 import { downloadImage, type MediaFetch, type MediaPriority } from './downloadImage.ts';
 import { acceptanceOf, type MediaKind, type StoredMediaType } from './mediaAcceptance.ts';
 import { MediaCacheError } from './mediaCacheError.ts';
 import { isStorageFull } from '../files/storageFull.ts';
+import { writeFileAtomic } from '../files/atomicWrite.ts';
 import { loadMediaIndex, saveMediaIndex, type MediaIndexEntry } from './mediaIndex.ts';
 
 export const defaultMediaCacheCap = 2 * 1024 ** 3;
@@ -33,7 +34,7 @@ export interface MediaCacheOptions {
   dir: string;
   /** Defaults to the global fetch; the app passes one that follows the connection's rate budget. */
   fetch?: MediaFetch;
-  /** Total bytes kept; default 2 GB. */
+  /** Total bytes kept; default the cap last set (remembered in `cap.json`), else 2 GB. */
   capBytes?: number;
   /** Largest single picture accepted; default 25 MB. */
   maxPictureBytes?: number;
@@ -137,6 +138,26 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined, u
   });
 }
 
+const capFile = 'cap.json';
+
+/** The cap last set in `dir` (see setCap), or the default when none was or the file is unreadable. */
+async function rememberedCap(dir: string, log: (line: string) => void): Promise<number> {
+  let text: string;
+  try {
+    text = await readFile(join(dir, capFile), 'utf8');
+  } catch {
+    return defaultMediaCacheCap;
+  }
+  try {
+    const { capBytes } = JSON.parse(text) as { capBytes?: unknown };
+    if (typeof capBytes === 'number') return checkCap(capBytes);
+  } catch {
+    // Reported below.
+  }
+  log(`The media cache's remembered cap was unreadable; the default of ${defaultMediaCacheCap} bytes applies.`);
+  return defaultMediaCacheCap;
+}
+
 export class MediaCache {
   private readonly entries: Map<string, MediaIndexEntry>;
   private readonly flights = new Map<string, Flight>();
@@ -184,7 +205,8 @@ export class MediaCache {
     const loaded = await loadMediaIndex(join(dir, 'index.json'));
     const log = options.log ?? (() => undefined);
     if (loaded.problem) log(`The media cache index was damaged (${loaded.problem.message}); set aside as ${loaded.problem.setAsideAs}, starting empty.`);
-    const cache = new MediaCache(dir, loaded.entries, options);
+    const capBytes = options.capBytes ?? (await rememberedCap(dir, log));
+    const cache = new MediaCache(dir, loaded.entries, { ...options, capBytes });
     const changed = await cache.reconcileWithDisk();
     if (changed || loaded.problem) await cache.persist();
     await cache.evictToCap();
@@ -334,9 +356,17 @@ export class MediaCache {
     return { count: this.entries.size, files: files.size, bytes, cap: this.cap, keptFiles, keptBytes };
   }
 
-  /** Changes the cap and evicts down to it at once. */
+  /**
+   * Changes the cap, remembers it for the next start (a cap raised so more is kept offline must not
+   * fall back to the default after a restart and release what it kept) and evicts down to it at once.
+   */
   async setCap(bytes: number): Promise<void> {
     this.cap = checkCap(bytes);
+    try {
+      await writeFileAtomic(join(this.dir, capFile), JSON.stringify({ capBytes: this.cap }));
+    } catch (error) {
+      this.log(`Could not remember the media cache's cap: ${(error as Error).message}`);
+    }
     await this.evictToCap();
   }
 
