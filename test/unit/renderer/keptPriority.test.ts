@@ -20,7 +20,7 @@ afterEach(async () => {
 const origin = 'https://directory.example';
 
 it('puts the opened profiles right after the shortlisted ones, newest first, and keeps each profile once', async () => {
-  const db = new LibraryDb(`kept-priority-${process.pid}-${dbs.length}`, { indexedDB, IDBKeyRange });
+  const db = new LibraryDb(`kept-priority-${Date.now().toString(36)}-${dbs.length}`, { indexedDB, IDBKeyRange });
   dbs.push(db);
   const opened = (profileId: number, cachedAt: string, from = origin) => ({ url: `${from}/p/${profileId}/${cachedAt}.png`, kind: 'version' as const, profileKind: 'actor' as const, profileId, origin: from, cachedAt });
   await db.media.bulkPut([
