@@ -36,6 +36,8 @@ const assumedBytes: Record<KeptVersion, number> = {
  */
 export class SizeEstimator {
   private readonly seen = new Map<KeptVersion, { bytes: number; files: number }>();
+  /** Estimates as of the last learned size: a plan asks for one per file, tens of thousands a pass. */
+  private readonly estimates = new Map<KeptVersion, number>();
 
   constructor(private readonly showreelMaxBytes: number) {}
 
@@ -43,6 +45,7 @@ export class SizeEstimator {
   learn(version: KeptVersion, bytes: number): void {
     const seen = this.seen.get(version) ?? { bytes: 0, files: 0 };
     this.seen.set(version, { bytes: seen.bytes + bytes, files: seen.files + 1 });
+    this.estimates.clear();
   }
 
   /** Whether any real size is known: before, estimates are only the assumption. */
@@ -51,6 +54,15 @@ export class SizeEstimator {
   }
 
   estimate(version: KeptVersion): number {
+    let estimate = this.estimates.get(version);
+    if (estimate === undefined) {
+      estimate = this.computeEstimate(version);
+      this.estimates.set(version, estimate);
+    }
+    return estimate;
+  }
+
+  private computeEstimate(version: KeptVersion): number {
     const seen = this.seen.get(version);
     if (seen && seen.files > 0) return seen.bytes / seen.files;
     let real = 0;

@@ -188,10 +188,10 @@ export async function keepMedia(context: SyncContext, wanted: readonly KeptMedia
   const capBytes = options.capBytes ?? Number.POSITIVE_INFINITY;
   const firstPlan = planWithinCap(kept, capBytes, sizeOf);
   const marked = await storedSizesOf(context, firstPlan.planned.filter((entry) => stored.has(entry.url)).map((entry) => entry.url), options.generation);
-  for (const url of marked.keys()) settled.set(url, 'saved');
   let cacheFull = false;
+  // Planned again after each batch, once: the counts and the next batch share it.
+  let plan = firstPlan;
   const count = (): KeptMediaCounts => {
-    const plan = planWithinCap(kept, capBytes, sizeOf);
     const counts: KeptMediaCounts = { profiles: options.profiles, wanted: kept.length, planned: 0, saved: 0, waiting: 0, pending: 0, overCap: 0, tooLarge: 0, notImage: 0, failed: 0, reason: null, capBytes: options.capBytes };
     for (const outcome of settled.values()) counts[outcome] += 1;
     const unsettled = (entries: KeptMedia[]) => entries.filter((entry) => !settled.has(entry.url)).length;
@@ -206,10 +206,11 @@ export async function keepMedia(context: SyncContext, wanted: readonly KeptMedia
   };
   let reason: MediaWaitReason | null = null;
   const report = () => options.onProgress?.({ ...count(), reason });
+  for (const url of marked.keys()) settled.set(url, 'saved');
   report();
   // The first batch is one file: a probe, so a host that is away costs one request.
   for (let size = 1; !cacheFull; size = batchSize) {
-    let todo = planWithinCap(kept, capBytes, sizeOf).planned.filter((entry) => !settled.has(entry.url));
+    let todo = plan.planned.filter((entry) => !settled.has(entry.url));
     // No real size known and the assumption fits nothing: the first file tells (the back end refuses it if it does not fit).
     if (todo.length === 0 && !estimator.learned) todo = kept.filter((entry) => !settled.has(entry.url)).slice(0, 1);
     if (todo.length === 0) break;
@@ -246,6 +247,7 @@ export async function keepMedia(context: SyncContext, wanted: readonly KeptMedia
     }
     if (retryable) reason = waitReasonOf(retryable);
     if (reason === 'storage_full') reportStorageFull(context);
+    plan = planWithinCap(kept, capBytes, sizeOf);
     report();
     // A full disk takes nothing more: the files wait until there is room, asked for once a pass.
     if ((answer.cached.length === 0 && retryable) || reason === 'storage_full') break;
