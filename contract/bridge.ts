@@ -33,6 +33,8 @@ const appLinkRoute = z.string().max(maxAppLinkLength).refine(isAppLinkRoute, 'a 
 const profileId = z.number().int().positive().max(2_147_483_647);
 const contentLocale = z.enum(contentLocales);
 const nothing = z.object({}).strict();
+/** Bytes of stored media files by URL. */
+const storedSizes = z.record(z.string(), z.number().int().nonnegative());
 /** Keys are given to the back end only; they are never part of a result. */
 const apiKey = z.string().min(1).max(512);
 
@@ -222,7 +224,8 @@ export const bridgeChannels = {
    */
   getMediaPresence: channel(
     z.object({ connectionId, urls: z.array(z.string().min(1).max(2048)).min(1).max(100), keepGeneration: z.number().int().nonnegative().optional() }).strict(),
-    z.object({ present: z.array(z.string()) }),
+    /** `sizes`: bytes of each present URL, so keeping plans against the cache's cap with real sizes. */
+    z.object({ present: z.array(z.string()), sizes: storedSizes.optional() }),
   ),
   /**
    * After a complete pass over what a connection keeps offline (marked with generation `before`),
@@ -246,7 +249,7 @@ export const bridgeChannels = {
         maxBytes: z.number().int().min(1).max(1024 ** 4).optional(),
       })
       .strict(),
-    z.object({ cached: z.array(z.string()), failed: z.array(z.object({ url: z.string(), code: z.string(), status: z.number().int().optional() })) }),
+    z.object({ cached: z.array(z.string()), sizes: storedSizes.optional(), failed: z.array(z.object({ url: z.string(), code: z.string(), status: z.number().int().optional() })) }),
   ),
   /** Where the connection's directory host stands in its rate limit, for sync progress and pacing. */
   getRateBudget: channel(

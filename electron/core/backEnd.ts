@@ -191,6 +191,7 @@ export async function createBackEnd(options: BackEndOptions): Promise<BackEnd> {
         return { count: stats.count, files: stats.files, bytes: stats.bytes, capBytes: stats.cap, keptFiles: stats.keptFiles, keptBytes: stats.keptBytes };
       },
       present: (urls, options) => media.present(urls, options),
+      sizeOf: (url) => media.sizeOf(url),
       releaseKept: (owner, generation) => media.releaseKept(owner, generation),
       setCap: (bytes) => media.setCap(bytes),
       clear: () => media.clear(),

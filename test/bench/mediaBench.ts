@@ -101,7 +101,7 @@ export async function runMediaBench(): Promise<void> {
         const wanted: KeptMedia[] = [];
         for (let id = 1; id <= profiles; id += 1) wanted.push(...keptMediaOf(profile(host.origin, run, id)));
         const started = performance.now();
-        const counts = await keepMedia(context, wanted, { profiles, generation: 1, showreelMaxBytes: 100 * 1024 ** 2 });
+        const counts = await keepMedia(context, wanted, { profiles, generation: 1, showreelMaxBytes: 100 * 1024 ** 2, capBytes: 20 * 1024 ** 3 });
         const minutes = (performance.now() - started) / 60_000;
         await cache.flush();
         prefetcher.close();

@@ -80,7 +80,8 @@ test('kept offline: pictures missing after a directory crash come back without a
   await page.getByTestId('keep-roster').check();
   const progress = page.getByTestId('sync-progress').first();
   const keptFigure = progress.getByTestId('sync-kept-media');
-  await expect(keptFigure).toHaveAttribute('data-waiting', /^[1-9]\d*$/, { timeout: 240_000 });
+  // Files not tried yet are pending (not waiting, not unreachable) until the host fails them.
+  await expect(keptFigure).toHaveAttribute('data-pending', /^[1-9]\d*$/, { timeout: 240_000 });
 
   // The directory (and with it the media host) crashes in the picture phase.
   await first.kill();
@@ -92,6 +93,9 @@ test('kept offline: pictures missing after a directory crash come back without a
   directory = await startDirectoryProcess(demoArgs, { port: Number(new URL(first.baseUrl).port), dataDir: first.dataDir });
   await expect(progress).toHaveAttribute('data-state', 'done', { timeout: 300_000 });
   await expect(keptFigure).toHaveAttribute('data-waiting', '0');
+  await expect(keptFigure).toHaveAttribute('data-pending', '0');
+  // The demo's pictures fit the default cap: nothing is left out for it.
+  await expect(keptFigure).toHaveAttribute('data-over-cap', '0');
   const saved = Number(await keptFigure.getAttribute('data-saved'));
   expect(saved).toBeGreaterThan(withPictures.length * 3);
   await expect.poll(async () => Number(await page.getByTestId('media-kept').getAttribute('data-kept-files')), { timeout: 30_000 }).toBeGreaterThanOrEqual(saved - 1);

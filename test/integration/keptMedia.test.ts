@@ -4,7 +4,8 @@
  * showreels. Every displayed version of every picture of a kept profile and its direct audio
  * showreels end up on disk, counted by the back end's index; a directory that dies during the
  * picture phase leaves the sync "incomplete" with the count and reason, and the files come when it
- * is back, without a new run.
+ * is back, without a new run. Against a small cap, the shortlisted actor's pictures are kept first
+ * and keeping stops at the cap, with the files left out for it counted.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,10 +15,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { channelNames } from '../../contract/bridge-channels.ts';
 import type { BridgeResult } from '../../contract/bridge-errors.ts';
 import { createBackEnd, type BackEnd } from '../../electron/core/backEnd.ts';
+import { MediaCache } from '../../electron/core/media/mediaCache.ts';
+import { createMediaPrefetcher } from '../../electron/core/media/mediaPrefetch.ts';
 import { LibraryDb } from '../../renderer/src/db/libraryDb.ts';
 import { keptMediaOf } from '../../renderer/src/sync/mediaKeeping.ts';
 import { createSyncEngine, type SyncBridge, type SyncEngine, type SyncProgress } from '../../renderer/src/sync/syncEngine.ts';
 import { startDirectory, type RunningDirectory } from '../../server/src/startDirectory.ts';
+import { mediaKeepingContext } from './mediaChannels.ts';
 
 const demo = { actors: 12, crew: 2, castingCalls: 2, seed: 11 };
 const dexieOptions = { indexedDB, IDBKeyRange };
@@ -158,8 +162,11 @@ it('reports kept pictures missing after the directory dies in the picture phase,
   const incomplete = engine.progress();
   expect(incomplete.state).toBe('incomplete');
   expect(incomplete.keptMedia).toMatchObject({ reason: 'unreachable' });
-  expect(incomplete.keptMedia!.waiting).toBeGreaterThan(0);
-  expect(incomplete.keptMedia!.saved + incomplete.keptMedia!.waiting + incomplete.keptMedia!.skipped).toBe(incomplete.keptMedia!.wanted);
+  // Only the probe was tried and waits for the host; the rest were not tried and are not called unreachable.
+  const counts = incomplete.keptMedia!;
+  expect(counts.waiting).toBe(1);
+  expect(counts.pending).toBeGreaterThan(0);
+  expect(counts.saved + counts.waiting + counts.pending + counts.overCap + counts.tooLarge + counts.notImage + counts.failed).toBe(counts.wanted);
   // The host being away cost one probe per pass, not a request per missing file.
   const keptPrefetches = calls.filter((call) => call.name === 'prefetchMedia' && call.args.keepGeneration !== undefined);
   expect(keptPrefetches.map((call) => (call.args.urls as string[]).length)).toEqual(keptPrefetches.map(() => 1));
@@ -169,4 +176,61 @@ it('reports kept pictures missing after the directory dies in the picture phase,
   const files = await keptFilesOf(db);
   expect(done.keptMedia).toMatchObject({ wanted: files.length, saved: files.length, waiting: 0 });
   expect(await presentCount(backEnd, connectionId, files.map((file) => file.url))).toBe(files.length);
+}, 180_000);
+
+it('keeps the shortlisted actor first and stops at the media cache cap, saying how many files were left out for it', async () => {
+  const { backEnd, connectionId } = await freshBackEnd();
+  const db = freshDb();
+  await db.keepOffline.put({ key: 'roster', scope: { kind: 'roster' }, addedAt: new Date().toISOString() });
+  // First the profiles, no pictures: the files and their sizes are known before keeping starts.
+  const { bridge: plain } = bridgeOf(backEnd);
+  const lister = createSyncEngine({ db, bridge: plain, connectionId, backoff: fast, media: false });
+  engines.push(lister);
+  expect(await lister.run()).toBe('done');
+  lister.dispose();
+  const rows = (await db.actors.toArray()).filter((row) => row.detail && !row.removed && (row.detail.pictures?.length ?? 0) > 0);
+  const shortlisted = rows.reduce((last, row) => (row.id > last.id ? row : last));
+  const shortlistedFiles = keptMediaOf(shortlisted.detail!, shortlisted.item.main_picture_url_tile).filter((file) => file.kind === 'picture');
+  let shortlistedBytes = 0;
+  for (const file of shortlistedFiles) shortlistedBytes += (await (await fetch(file.url)).arrayBuffer()).byteLength;
+  const allBytes = await (async () => {
+    let total = 0;
+    for (const file of (await keptFilesOf(db)).filter((entry) => entry.kind === 'picture')) total += (await (await fetch(file.url)).arrayBuffer()).byteLength;
+    return total;
+  })();
+  const capBytes = Math.round(shortlistedBytes * 1.5);
+  expect(allBytes).toBeGreaterThan(2 * capBytes);
+
+  // The media channels go to a media cache of this test with that small cap, on real files.
+  const cacheDir = await mkdtemp(path.join(tmpdir(), 'castdesk-kept-media-cap-'));
+  userDataDirs.push(cacheDir);
+  const cache = await MediaCache.open({ dir: cacheDir, capBytes });
+  const prefetcher = createMediaPrefetcher(cache);
+  const { context: media } = mediaKeepingContext(cache, prefetcher, connectionId);
+  const { bridge: directoryBridge } = bridgeOf(backEnd);
+  const bridge = {
+    ...directoryBridge,
+    getMediaPresence: media.bridge.getMediaPresence,
+    prefetchMedia: media.bridge.prefetchMedia,
+    releaseKeptMedia: media.bridge.releaseKeptMedia,
+    getMediaCacheStats: async () => ({ ok: true, value: { ...cache.stats(), capBytes: cache.stats().cap } }),
+  } as unknown as SyncBridge;
+  const engine = createSyncEngine({ db, bridge, connectionId, backoff: fast, mediaRetryBackoff: fast, showreelMaxBytes: () => 0, shortlistedActorIds: async () => [shortlisted.id] });
+  engines.push(engine);
+  try {
+    expect(await engine.run()).toBe('done');
+    const kept = engine.progress().keptMedia!;
+    // The shortlisted actor's pictures are all kept, though the roster lists that actor last.
+    expect(cache.present(shortlistedFiles.map((file) => file.url))).toHaveLength(shortlistedFiles.length);
+    expect(cache.stats().keptBytes).toBeLessThanOrEqual(capBytes);
+    expect(kept.overCap).toBeGreaterThan(0);
+    expect(kept).toMatchObject({ waiting: 0, pending: 0, tooLarge: 0, notImage: 0, failed: 0, reason: null, capBytes });
+    expect(kept.saved).toBe(kept.planned);
+    expect(kept.saved + kept.overCap).toBe(kept.wanted);
+    expect(cache.stats().keptFiles).toBeLessThanOrEqual(kept.saved);
+    // Nothing waits: the run is done, not incomplete, and retries nothing.
+    expect(engine.progress().state).toBe('done');
+  } finally {
+    prefetcher.close();
+  }
 }, 180_000);

@@ -14,15 +14,18 @@ export interface MediaCall {
 
 export function mediaKeepingContext(cache: MediaCache, prefetcher: MediaPrefetcher, connectionId = 'c1'): { context: SyncContext; calls: MediaCall[] } {
   const calls: MediaCall[] = [];
+  const sizesOf = (urls: string[]) => Object.fromEntries(urls.map((url) => [url, cache.sizeOf(url) ?? 0]));
   const keepOf = (generation: number | undefined) => (generation === undefined ? undefined : { owner: connectionId, generation });
   const bridge = {
     getMediaPresence: async ({ urls, keepGeneration }: { urls: string[]; keepGeneration?: number }) => {
       calls.push({ channel: 'getMediaPresence', urls });
-      return { ok: true, value: { present: cache.present(urls, { keep: keepOf(keepGeneration) }) } };
+      const present = cache.present(urls, { keep: keepOf(keepGeneration) });
+      return { ok: true, value: { present, sizes: sizesOf(present) } };
     },
     prefetchMedia: async (args: { urls: string[]; priority: 'high' | 'normal' | 'low'; keepGeneration?: number; kind?: 'picture' | 'showreel'; maxBytes?: number }) => {
       calls.push({ channel: 'prefetchMedia', urls: args.urls });
-      return { ok: true, value: await prefetcher.prefetch(args.urls, args.priority, { keep: keepOf(args.keepGeneration), kind: args.kind, maxBytes: args.maxBytes }) };
+      const outcome = await prefetcher.prefetch(args.urls, args.priority, { keep: keepOf(args.keepGeneration), kind: args.kind, maxBytes: args.maxBytes });
+      return { ok: true, value: { ...outcome, sizes: sizesOf(outcome.cached) } };
     },
     releaseKeptMedia: async ({ before }: { before: number }) => ({ ok: true, value: { released: cache.releaseKept(connectionId, before) } }),
   };

@@ -166,7 +166,11 @@ describe('prefetchMedia', () => {
       expect((served.body as Buffer).subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     }
     // A second call finds them stored; pictures do not count against the directory's rate budget.
-    expect(await ok('prefetchMedia', { connectionId, urls: pictures, priority: 'high' })).toEqual({ cached: [...new Set(pictures)], failed: [] });
+    const again = await ok('prefetchMedia', { connectionId, urls: pictures, priority: 'high' });
+    expect(again).toMatchObject({ cached: [...new Set(pictures)], failed: [] });
+    // With each stored file's size, so keeping plans against the cap with real sizes.
+    expect(Object.keys(again.sizes ?? {}).sort()).toEqual([...new Set(pictures)].sort());
+    expect(Object.values(again.sizes ?? {}).every((size) => size > 8)).toBe(true);
     expect((await ok('getRateBudget', { connectionId })).rateLimitedAnswers).toBe(0);
   });
 

@@ -19,6 +19,16 @@ import type { BackEndParts, ConnectionRecord, DirectoryPort } from './ports.ts';
 export const demoConnectionName = 'Demo directory';
 
 /** "Demo directory", or "Demo directory 2", … when the user already gave a connection that name. */
+/** The stored sizes of `urls` (those the cache holds), for keeping's plan against the cap. */
+function storedSizes(media: BackEndParts['media'], urls: readonly string[]): Record<string, number> {
+  const sizes: Record<string, number> = {};
+  for (const url of urls) {
+    const size = media.sizeOf(url);
+    if (size !== null) sizes[url] = size;
+  }
+  return sizes;
+}
+
 function freeDemoName(existing: ConnectionRecord[]): string {
   const taken = new Set(existing.map((connection) => connection.name.trim().toLowerCase()));
   for (let number = 1; ; number += 1) {
@@ -234,7 +244,8 @@ export function createHandlers(parts: BackEndParts): BridgeHandlers {
     async getMediaPresence({ connectionId, urls, keepGeneration }) {
       await existing(connectionId);
       const keep = keepGeneration === undefined ? undefined : { owner: connectionId, generation: keepGeneration };
-      return { present: parts.media.present(urls, { keep }) };
+      const present = parts.media.present(urls, { keep });
+      return { present, sizes: storedSizes(parts.media, present) };
     },
     async releaseKeptMedia({ connectionId, before }) {
       await existing(connectionId);
@@ -244,7 +255,8 @@ export function createHandlers(parts: BackEndParts): BridgeHandlers {
       // Only for a connection that exists, so the back end is no open downloader for any caller.
       await existing(connectionId);
       const keep = keepGeneration === undefined ? undefined : { owner: connectionId, generation: keepGeneration };
-      return parts.media.prefetch(urls, priority, { keep, kind, maxBytes });
+      const outcome = await parts.media.prefetch(urls, priority, { keep, kind, maxBytes });
+      return { ...outcome, sizes: storedSizes(parts.media, outcome.cached) };
     },
 
     async getRateBudget({ connectionId }) {

@@ -68,6 +68,8 @@ export interface MediaPort {
   stats(): ChannelResult<'getMediaCacheStats'>;
   /** Which of `urls` are stored (the index, reconciled with the disk on open); `keep` marks them kept. */
   present(urls: string[], options: { keep?: KeepMark }): string[];
+  /** The stored size of `url` in bytes, or null (so keeping can plan against the cap with real sizes). */
+  sizeOf(url: string): number | null;
   /** Releases `owner`'s kept marks older than `generation`; how many. */
   releaseKept(owner: string, generation: number): number;
   setCap(bytes: number): Promise<void>;

@@ -48,6 +48,7 @@ function fromMediaCacheError(error: MediaCacheError): BridgeError {
     unreachable: 'network',
     aborted: 'cancelled',
     storage_full: 'storage_full',
+    over_cap: 'storage_full',
   };
   return { code: code[error.code], message: error.message };
 }

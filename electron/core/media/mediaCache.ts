@@ -4,19 +4,22 @@
  * an index maps each URL to its hash and is persisted atomically, so a later run finds everything
  * without the network. Showreel media (audio and video files) is kept the same way. The total size
  * is capped and the least recently used files go first, but a file kept offline only goes when
- * nothing else is left to evict. The cap gives way to the disk: the cache never takes the disk's
+ * nothing else is left to evict, and a new file to keep that would take the kept files past the
+ * cap is refused (`over_cap`) rather than pushing out what is kept already: keeping more than fits
+ * would only evict one kept file for the next, so what "kept" means would shift under the user. The cap gives way to the disk: the cache never takes the disk's
  * free space below a floor (it evicts, then refuses to store more as `storage_full`), and a full
  * disk met while writing is `storage_full` too.
  * Files appear only by rename of a complete, fsynced temp file, so a reader never sees half a
  * picture.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, rename, rm, stat, statfs } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, stat, statfs } from 'node:fs/promises';
 import { join } from 'node:path';
 import { downloadImage, type MediaFetch, type MediaPriority } from './downloadImage.ts';
 import { acceptanceOf, type MediaKind, type StoredMediaType } from './mediaAcceptance.ts';
 import { MediaCacheError } from './mediaCacheError.ts';
 import { isStorageFull } from '../files/storageFull.ts';
+import { writeFileAtomic } from '../files/atomicWrite.ts';
 import { loadMediaIndex, saveMediaIndex, type MediaIndexEntry } from './mediaIndex.ts';
 
 export const defaultMediaCacheCap = 2 * 1024 ** 3;
@@ -31,7 +34,7 @@ export interface MediaCacheOptions {
   dir: string;
   /** Defaults to the global fetch; the app passes one that follows the connection's rate budget. */
   fetch?: MediaFetch;
-  /** Total bytes kept; default 2 GB. */
+  /** Total bytes kept; default the cap last set (remembered in `cap.json`), else 2 GB. */
   capBytes?: number;
   /** Largest single picture accepted; default 25 MB. */
   maxPictureBytes?: number;
@@ -135,6 +138,26 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined, u
   });
 }
 
+const capFile = 'cap.json';
+
+/** The cap last set in `dir` (see setCap), or the default when none was or the file is unreadable. */
+async function rememberedCap(dir: string, log: (line: string) => void): Promise<number> {
+  let text: string;
+  try {
+    text = await readFile(join(dir, capFile), 'utf8');
+  } catch {
+    return defaultMediaCacheCap;
+  }
+  try {
+    const { capBytes } = JSON.parse(text) as { capBytes?: unknown };
+    if (typeof capBytes === 'number') return checkCap(capBytes);
+  } catch {
+    // Reported below.
+  }
+  log(`The media cache's remembered cap was unreadable; the default of ${defaultMediaCacheCap} bytes applies.`);
+  return defaultMediaCacheCap;
+}
+
 export class MediaCache {
   private readonly entries: Map<string, MediaIndexEntry>;
   private readonly flights = new Map<string, Flight>();
@@ -182,7 +205,8 @@ export class MediaCache {
     const loaded = await loadMediaIndex(join(dir, 'index.json'));
     const log = options.log ?? (() => undefined);
     if (loaded.problem) log(`The media cache index was damaged (${loaded.problem.message}); set aside as ${loaded.problem.setAsideAs}, starting empty.`);
-    const cache = new MediaCache(dir, loaded.entries, options);
+    const capBytes = options.capBytes ?? (await rememberedCap(dir, log));
+    const cache = new MediaCache(dir, loaded.entries, { ...options, capBytes });
     const changed = await cache.reconcileWithDisk();
     if (changed || loaded.problem) await cache.persist();
     await cache.evictToCap();
@@ -268,6 +292,15 @@ export class MediaCache {
     return this.lookup(cacheKey(url));
   }
 
+  /** The stored size of `url` in bytes, or null when it is not stored (index only). */
+  sizeOf(url: string): number | null {
+    try {
+      return this.entries.get(cacheKey(url))?.size ?? null;
+    } catch {
+      return null;
+    }
+  }
+
   /** True when `url` is stored (without checking the file; get() does). */
   has(url: string): boolean {
     try {
@@ -323,9 +356,17 @@ export class MediaCache {
     return { count: this.entries.size, files: files.size, bytes, cap: this.cap, keptFiles, keptBytes };
   }
 
-  /** Changes the cap and evicts down to it at once. */
+  /**
+   * Changes the cap, remembers it for the next start (a cap raised so more is kept offline must not
+   * fall back to the default after a restart and release what it kept) and evicts down to it at once.
+   */
   async setCap(bytes: number): Promise<void> {
     this.cap = checkCap(bytes);
+    try {
+      await writeFileAtomic(join(this.dir, capFile), JSON.stringify({ capBytes: this.cap }));
+    } catch (error) {
+      this.log(`Could not remember the media cache's cap: ${(error as Error).message}`);
+    }
     await this.evictToCap();
   }
 
@@ -403,6 +444,20 @@ export class MediaCache {
     return { path, contentType: entry.contentType, size: entry.size, hash: entry.hash, fromCache: true };
   }
 
+  /** Whether keeping a file of `hash` and `size` would take the files kept offline past the cap. */
+  private keepingPassesCap(hash: string, size: number): boolean {
+    let keptBytes = 0;
+    const counted = new Set<string>();
+    for (const entry of this.entries.values()) {
+      if (!isKept(entry) || counted.has(entry.hash)) continue;
+      // A file kept already (reached through another URL) adds nothing.
+      if (entry.hash === hash) return false;
+      counted.add(entry.hash);
+      keptBytes += entry.size;
+    }
+    return keptBytes + size > this.cap;
+  }
+
   /** The cache's bytes on disk (each stored file once). */
   private storedBytes(): number {
     return this.stats().bytes;
@@ -430,6 +485,9 @@ export class MediaCache {
     const stored = await (async () => {
       try {
         const image = await downloadImage(this.fetchMedia, key, tempPath, { signal, priority: options.priority, maxBytes, accept: acceptanceOf(options.kind ?? 'picture') });
+        if (options.keep && this.keepingPassesCap(image.hash, image.size)) {
+          throw new MediaCacheError('over_cap', `Keeping ${key} (${image.size} bytes) offline would take the kept files past the ${this.cap}-byte limit; it was not kept.`, key);
+        }
         const target = this.objectPath(image.hash);
         const existing = await stat(target).catch(() => null);
         if (existing?.size === image.size) await rm(tempPath, { force: true });

@@ -17,7 +17,9 @@ export type MediaCacheErrorCode =
   /** The caller's signal aborted the request. */
   | 'aborted'
   /** The disk is full, or its free space below the cache's floor: nothing more is kept. */
-  | 'storage_full';
+  | 'storage_full'
+  /** Keeping the file offline would take the files kept offline past the cache's cap: it was not kept. */
+  | 'over_cap';
 
 export class MediaCacheError extends Error {
   override readonly name = 'MediaCacheError';

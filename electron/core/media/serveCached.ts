@@ -46,6 +46,8 @@ function errorResponse(error: MediaCacheError): MediaHttpResponse {
       return textResponse(503, 'The picture request was cancelled.');
     case 'storage_full':
       return textResponse(507, 'The disk is too full to keep this picture.');
+    case 'over_cap':
+      return textResponse(507, 'The pictures kept offline fill the media cache\'s limit.');
   }
 }
 

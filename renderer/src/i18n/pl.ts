@@ -110,8 +110,11 @@ export const pl: Messages = {
     keptMediaCount: 'Zdjęcia i showreele przechowywane offline: zapisano {saved} z {wanted}',
     keptMediaWaiting:
       '{count} plik oczekuje ({reason}); kolejna próba nastąpi automatycznie | {count} pliki oczekują ({reason}); kolejna próba nastąpi automatycznie | {count} plików oczekuje ({reason}); kolejna próba nastąpi automatycznie',
-    keptMediaSkipped:
-      '{count} plik nie może być przechowywany (usunięty, za duży lub niebędący zdjęciem) | {count} pliki nie mogą być przechowywane (usunięte, za duże lub niebędące zdjęciami) | {count} plików nie może być przechowywanych (usunięte, za duże lub niebędące zdjęciami)',
+    keptMediaPending: '{count} plik jeszcze nie był pobierany; nastąpi to automatycznie | {count} pliki jeszcze nie były pobierane; nastąpi to automatycznie | {count} plików jeszcze nie było pobieranych; nastąpi to automatycznie',
+    keptMediaTooLarge: '{count} plik odrzucony: za duży | {count} pliki odrzucone: za duże | {count} plików odrzuconych: za duże',
+    keptMediaNotImage: '{count} plik odrzucony: to nie zdjęcie ani showreel | {count} pliki odrzucone: to nie zdjęcia ani showreele | {count} plików odrzuconych: to nie zdjęcia ani showreele',
+    keptMediaFailed: '{count} pliku nie udało się pobrać (usunięty z serwera zdjęć) | {count} plików nie udało się pobrać (usunięte z serwera zdjęć) | {count} plików nie udało się pobrać (usunięte z serwera zdjęć)',
+    keptMediaOverCap: '{count} plik nie jest przechowywany offline: limit pamięci multimediów ({cap}) jest pełny. Zwiększ limit w Ustawieniach lub przechowuj offline mniej profili. | {count} pliki nie są przechowywane offline: limit pamięci multimediów ({cap}) jest pełny. Zwiększ limit w Ustawieniach lub przechowuj offline mniej profili. | {count} plików nie jest przechowywanych offline: limit pamięci multimediów ({cap}) jest pełny. Zwiększ limit w Ustawieniach lub przechowuj offline mniej profili.',
     waitUnreachable: 'serwer zdjęć jest nieosiągalny',
     waitServerError: 'serwer zdjęć chwilowo zgłasza błędy',
     waitInterrupted: 'pobieranie zostało przerwane',

@@ -11,7 +11,7 @@ import { profileTable } from '../db/libraryWrites.ts';
 import { closeSharedLibrary, currentLibrary, openSharedLibrary } from '../db/sharedLibrary.ts';
 import { shortlistedActorIds } from '../db/shortlistDb.ts';
 import { createSyncEngine, type SyncEngine, type SyncProgress, type ViewedProfile } from '../sync/syncEngine.ts';
-import { initialProgress } from '../sync/syncProgress.ts';
+import { initialProgress, progressBarOf } from '../sync/syncProgress.ts';
 import { useConnectionStore } from './connections.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
 import { useProfileHistoryStore } from './profileHistory.ts';
@@ -62,6 +62,8 @@ export const useSyncStore = defineStore('sync', () => {
   /** Whether the library is open: stores wait on this, never on the database handle itself. */
   const libraryOpen = ref(false);
   const progress = ref<SyncProgress>(initialProgress());
+  /** The sync box's bar: done of planned in the phase under way, full only when nothing is left. */
+  const progressBar = computed(() => progressBarOf(progress.value));
   /** Failures of the library itself (opening, clearing, a full disk outside a run). */
   const error = ref<LibraryError | null>(null);
   /** Whether the browser keeps the libraries when space runs low; null until asked. */
@@ -428,6 +430,7 @@ export const useSyncStore = defineStore('sync', () => {
     activeOrigin,
     syncedIds,
     progress,
+    progressBar,
     error,
     persisted,
     cacheStats,

@@ -26,6 +26,7 @@ export type SyncBridge = Pick<
   | 'prefetchMedia'
   | 'getMediaPresence'
   | 'releaseKeptMedia'
+  | 'getMediaCacheStats'
   | 'getRateBudget'
   | 'getSyncMemory'
   | 'setSyncMemory'

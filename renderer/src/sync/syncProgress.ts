@@ -86,3 +86,31 @@ export class ProgressTracker {
     for (const listener of this.listeners) listener(snapshot);
   }
 }
+
+/** What the sync box's bar shows: `value` done of `max` planned. */
+export interface ProgressBar {
+  value: number;
+  max: number;
+}
+
+/**
+ * The bar for the phase under way (profiles read from the lists, then details, then pictures): done
+ * of what that phase planned. Kept files count as done once settled (saved or refused for good);
+ * those left out for the cap were never planned. The bar is full only when nothing is left, so a
+ * finished list read never shows 100 % while pictures are still being kept.
+ */
+export function progressBarOf(progress: SyncProgress): ProgressBar {
+  const kept = progress.keptMedia;
+  const keptBar = kept ? { value: kept.saved + kept.tooLarge + kept.notImage + kept.failed, max: kept.planned } : null;
+  let bar: ProgressBar;
+  if (keptBar && (progress.phase === 'media' || progress.state === 'incomplete' || progress.state === 'done')) bar = keptBar;
+  else if (progress.phase === 'media') bar = { value: progress.media.done, max: progress.media.done + progress.media.queued };
+  else if (progress.phase === 'details') bar = { value: progress.details.done, max: progress.details.done + progress.details.queued };
+  else if (progress.state === 'done') bar = { value: 1, max: 1 };
+  else bar = { value: progress.list.done, max: progress.list.total };
+  const max = Math.max(bar.max, 1);
+  const finished = progress.state === 'done' && (!kept || kept.waiting + kept.pending === 0);
+  if (finished) return { value: max, max };
+  // Work remains: one short of full at most, however close the counts are.
+  return { value: Math.min(bar.value, max - 1), max };
+}

@@ -25,6 +25,7 @@ import { DetailQueue, type DetailTask } from './detailQueue.ts';
 import { resolveScope, scopeKey } from './keepOfflineScopes.ts';
 import { syncCastingCallList, syncProfileList } from './listSync.ts';
 import { keepMedia, keptMediaWanted, releaseKeptBefore, type KeptMediaCounts } from './mediaKeeping.ts';
+import { keptByPriority, scopesByPriority } from './keptPriority.ts';
 import { notCached, pictureVersionUrls, prefetchPictures, thumbnailsWanted, type MediaWanted } from './mediaPrefetch.ts';
 import type { SyncContext } from './syncContext.ts';
 import type { SyncEngineOptions, SyncRunOptions, SyncRunOutcome, ViewedProfile } from './syncEngine.ts';
@@ -220,9 +221,10 @@ export class SyncRunner {
       }
       await Promise.all([this.options.details !== false ? this.drainDetails() : undefined, this.options.media !== false ? this.prefetchThumbnails() : undefined]);
       const kept = this.options.media !== false ? await this.keepKeptMedia() : null;
-      // Not complete while kept files are missing: it says how many wait and why, and retries.
-      this.progress.update({ state: kept && kept.waiting > 0 ? 'incomplete' : 'done', phase: 'idle' });
-      if (kept && kept.waiting > 0) this.retryKeptMedia();
+      // Not complete while planned kept files are missing: it says how many wait and why, and retries.
+      const unfinished = kept !== null && kept.waiting + kept.pending > 0;
+      this.progress.update({ state: unfinished ? 'incomplete' : 'done', phase: 'idle' });
+      if (unfinished) this.retryKeptMedia();
       return 'done';
     } catch (error) {
       if (error instanceof SyncCancelled || this.abort.signal.aborted) {
@@ -276,7 +278,7 @@ export class SyncRunner {
     }
     // Set before the read: a scope stored after this point may be missed by it, so it asks for another run.
     this.scopesRead = true;
-    for (const { scope } of await db.keepOffline.toArray()) {
+    for (const { scope } of scopesByPriority(await db.keepOffline.toArray())) {
       for (const ref of await resolveScope(this.context, scope)) {
         keptRefs.push(ref);
         const row = await readProfile(library, ref.kind, ref.id);
@@ -290,7 +292,7 @@ export class SyncRunner {
         this.enqueue({ kind: 'castingCall', id: row.id, priority: 'background' });
       }
     });
-    this.keptRefs = keptRefs;
+    this.keptRefs = await keptByPriority(this.context, keptRefs, shortlisted.size);
     for (const ref of staleRefs) this.enqueue({ ...ref, priority: 'background' });
     for (const kind of ['actor', 'crew'] as const) {
       await profileTable(db, kind).where('connections').equals(connectionId).each((row) => {
@@ -414,9 +416,11 @@ export class SyncRunner {
     }
     this.progress.update({ phase: 'media' });
     const wanted = await keptMediaWanted(this.context, this.keptRefs);
+    const stats = await this.options.bridge.getMediaCacheStats({});
     const counts = await keepMedia(this.context, wanted.media, {
       profiles: wanted.profiles,
       generation,
+      capBytes: stats.ok ? stats.value.capBytes : null,
       showreelMaxBytes: this.options.showreelMaxBytes?.() ?? defaultShowreelMaxBytes,
       onProgress: (keptMedia) => this.progress.update({ keptMedia }),
     });
@@ -438,7 +442,7 @@ export class SyncRunner {
         const counts = await this.keepKeptMedia().catch(() => null);
         if (controller.signal.aborted || this.running) return;
         this.progress.update({ phase: 'idle' });
-        if (counts && counts.waiting === 0) {
+        if (counts && counts.waiting + counts.pending === 0) {
           this.progress.update({ state: 'done' });
           return;
         }

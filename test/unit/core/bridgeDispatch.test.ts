@@ -291,6 +291,7 @@ describe('bridge handlers: the key never comes out', () => {
       media: {
         stats: () => ({ count: 0, files: 0, bytes: 0, capBytes: 2 ** 31, keptFiles: 0, keptBytes: 0 }),
         present: () => [],
+        sizeOf: () => null,
         releaseKept: () => 0,
         setCap: async () => undefined,
         clear: async () => undefined,
@@ -585,7 +586,11 @@ describe('bridge handlers: the sync channels', () => {
         budgetsAskedFor.push(connection.baseUrl);
         return { headersSeen: true, limit: 50, used: 3, remaining: 47, inFlight: 0, waiting: { interactive: 0, shortlist: 0, keep_offline: 0, background: 2 }, resetAt: 1, blockedUntil: null, rateLimitedAnswers: 0 };
       },
-      media: { prefetch: async (urls: string[]) => ({ cached: urls.slice(1), failed: [{ url: urls[0]!, code: 'upstream_status' }] }), releaseKept: () => 0 },
+      media: {
+        prefetch: async (urls: string[]) => ({ cached: urls.slice(1), failed: [{ url: urls[0]!, code: 'upstream_status' }] }),
+        sizeOf: (url: string) => (url.endsWith('/a.png') ? 1234 : null),
+        releaseKept: () => 0,
+      },
       syncMemory,
     } as unknown as BackEndParts;
     const dispatch = createDispatcher(createHandlers(parts));
@@ -654,7 +659,7 @@ describe('bridge handlers: the sync channels', () => {
       const urls = ['https://media.example/gone.png', 'https://media.example/a.png'];
       expect(await dispatch('prefetchMedia', { connectionId: id, urls, priority: 'normal' })).toEqual({
         ok: true,
-        value: { cached: ['https://media.example/a.png'], failed: [{ url: 'https://media.example/gone.png', code: 'upstream_status' }] },
+        value: { cached: ['https://media.example/a.png'], sizes: { 'https://media.example/a.png': 1234 }, failed: [{ url: 'https://media.example/gone.png', code: 'upstream_status' }] },
       });
       expect(await dispatch('prefetchMedia', { connectionId: 'nope', urls, priority: 'normal' })).toMatchObject({ ok: false, error: { code: 'connection_not_found' } });
       expect(await dispatch('prefetchMedia', { connectionId: id, urls: [], priority: 'normal' })).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });

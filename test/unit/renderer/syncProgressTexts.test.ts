@@ -40,7 +40,7 @@ const running: Partial<Progress> = {
   phase: 'reconcile',
   list: { done: 12_135, total: 37_115 },
   details: { done: 24_980, queued: 1_200 },
-  keptMedia: { profiles: 900, saved: 12_135, wanted: 37_115, waiting: 0, skipped: 0, reason: null },
+  keptMedia: { profiles: 900, saved: 12_135, wanted: 37_115, planned: 37_115, waiting: 0, pending: 24_980, overCap: 0, tooLarge: 0, notImage: 0, failed: 0, reason: null, capBytes: 2 * 1024 ** 3 },
   ratePerMinute: 12.4,
 };
 
