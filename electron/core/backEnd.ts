@@ -19,6 +19,7 @@ import { openConnectionStore } from './connections/connectionStore.ts';
 import { connectionsPort } from './connections/connectionsPort.ts';
 import { testConnection } from './connections/testConnection.ts';
 import { startDemoDirectory, type DemoDirectory, type DemoLaunchOptions } from './demo/demoLauncher.ts';
+import { plannedDemoAddress } from './demo/demoPort.ts';
 import { demoStatusAfter } from './demo/demoPhase.ts';
 import { createDirectoryClient } from './directory/directoryClient.ts';
 import { RateBudget } from './directory/rateBudget.ts';
@@ -127,6 +128,13 @@ export async function createBackEnd(options: BackEndOptions): Promise<BackEnd> {
   const keys = await openKeyStore({ secrets });
   if (!keys.status().available) logger.warn(keys.status().reason ?? 'No system keychain.');
   const store = await openConnectionStore({ userDataDir, keyStore: keys });
+  const demoDataDir = join(userDataDir, 'demo-directory');
+  const demoAddress = await ensurePrivateFolder(demoDataDir)
+    .then(() => plannedDemoAddress(demoDataDir))
+    .catch((error: unknown) => {
+      logger.warn(`The demo directory's address could not be planned: ${(error as Error).message}`);
+      return null;
+    });
   if (store.loadProblem) logger.warn('The settings file was damaged and set aside.', store.loadProblem);
   // Pictures and showreels come from URLs a directory wrote: never from this computer or the local
   // network, except from a connection's own directory (the demo directory is on 127.0.0.1).
@@ -263,7 +271,8 @@ export async function createBackEnd(options: BackEndOptions): Promise<BackEnd> {
       logger.info(`A problem report was saved in ${folder}.`);
       return folder;
     },
-    directoryAddresses: () => store.list().map((connection) => connection.baseUrl),
+    // The demo's address even before its connection exists (a first start's page keeps the policy it was sent).
+    directoryAddresses: () => [...store.list().map((connection) => connection.baseUrl), ...(demo ? [demo.baseUrl] : demoAddress ? [demoAddress] : [])],
     async serveMedia(query) {
       try {
         return await serveMediaQuery(query, media, async (id) => store.get(id) !== undefined);

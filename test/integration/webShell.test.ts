@@ -194,6 +194,10 @@ describe('web shell', () => {
     const withoutMedia = (policy: string) => policy.split('; ').filter((directive) => !directive.startsWith('media-src ')).join('; ');
     expect(withoutMedia(csp).startsWith(withoutMedia(metaCsp!))).toBe(true);
     expect(csp).toMatch(/media-src 'self' castdesk-media:(?: http[^;]+)?;/);
+    // The embedded demo's address is in it before the demo connection exists: the first start's page
+    // keeps the policy it was sent, and the demo's showreels were blocked until a restart.
+    const demoPort = (await readFile(path.join(userDataDir, 'demo-directory', 'port'), 'utf8')).trim();
+    expect(csp).toMatch(new RegExp(`media-src [^;]*http://127\\.0\\.0\\.1:${demoPort}[ ;]`));
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(page.headers['x-content-type-options']).toBe('nosniff');

@@ -29,6 +29,33 @@ export async function rememberedDemoPort(dataDir: string): Promise<number | null
   return Number.isInteger(port) && port > 0 && port < 65536 ? port : null;
 }
 
+/** A port nothing listens on now (the system's choice). */
+function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen({ host: '127.0.0.1', port: 0, exclusive: true }, () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('No port was given.'))));
+    });
+  });
+}
+
+/**
+ * The address the demo will be served at, known before it starts: the remembered port, or on a
+ * first start a free one, remembered now so the demo takes it. The page's content security policy
+ * is sent before the demo connection exists; with this address in it, the demo's showreels play
+ * on the very first start (they were blocked until a restart).
+ */
+export async function plannedDemoAddress(dataDir: string): Promise<string> {
+  let port = await rememberedDemoPort(dataDir);
+  if (port === null) {
+    port = await freeLoopbackPort();
+    await writeFileAtomic(portFile(dataDir), `${port}\n`);
+  }
+  return `http://127.0.0.1:${port}`;
+}
+
 /** Remembers the port the demo listens on now. */
 export async function rememberDemoPort(dataDir: string, baseUrl: string): Promise<void> {
   await writeFileAtomic(portFile(dataDir), `${new URL(baseUrl).port}\n`);
