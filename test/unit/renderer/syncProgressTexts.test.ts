@@ -52,9 +52,16 @@ describe('The sync box in German', () => {
     expect(view.get('[data-testid="sync-list-count"]').text()).toBe('Profile aus den Listen gelesen: 12.135 von 37.115');
     expect(text).toContain('Profile: 24.980 gespeichert, 1.200 ausstehend');
     expect(text).toContain('Offline behalten: 12.135 von 37.115 Bildern und Showreels gespeichert');
-    expect(text).toContain('12,4 Anfragen pro Minute');
-    expect(text).not.toMatch(/\d{5}|12\.4/u);
+    // From ten a minute on, whole requests; a slow rate keeps its tenth, with a comma.
+    expect(text).toContain('12 Anfragen pro Minute');
+    expect(text).not.toMatch(/\d{5}|12[.,]4/u);
     expect(view.get('[data-testid="sync-state"]').text()).toContain('Es wird geprüft, welche Profile das Verzeichnis nicht mehr hat');
+  });
+
+  it('writes a slow rate with its tenth after a comma', async () => {
+    const view = mountProgress('de', { ...running, ratePerMinute: 2.46 });
+    await view.vm.$nextTick();
+    expect(view.text()).toContain('2,5 Anfragen pro Minute');
   });
 
   it('says one request in the singular', async () => {
