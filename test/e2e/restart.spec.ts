@@ -161,10 +161,17 @@ test('a restart of the web shell keeps one library, tells the old tab where it s
   await expect(notice).toBeVisible({ timeout: 60_000 });
   await expect(notice).toContainText('This tab belongs to an earlier start of Castdesk');
   await expect(notice).toContainText('Nothing is lost');
-  await expect(firstDay.getByTestId('earlier-start-address')).toHaveText(`http://127.0.0.1:${port}/launch/…`);
+  // The address as the terminal prints it (`Open: …/#token=…`).
+  await expect(firstDay.getByTestId('earlier-start-address')).toHaveText(`http://127.0.0.1:${port}/#token=…`);
   // Never an empty page: not the shortlists' "no connection", not "page not found".
   await nav(firstDay, 'Shortlists').click();
   await expect(notice).toBeVisible();
+  await expect(firstDay.getByRole('main')).not.toContainText(/no active connection|not found/i);
+  // The printed address pasted into the old tab (only its fragment changes): the tab takes it and works again.
+  await firstDay.goto(shell.url);
+  await expect(notice).toHaveCount(0, { timeout: 60_000 });
+  await expect(firstDay).not.toHaveURL(/token=/);
+  await nav(firstDay, 'Shortlists').click();
   await expect(firstDay.getByRole('main')).not.toContainText(/no active connection|not found/i);
 
   // The address the shell printed, in a new tab: the same library, not a second copy of it.

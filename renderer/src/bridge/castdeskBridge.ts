@@ -49,6 +49,21 @@ export function captureLaunchToken(location: Location = window.location, storage
   window.history.replaceState(null, '', `${location.pathname}${location.search}`);
 }
 
+/**
+ * Web shell only: a launch address (`…/#token=…`) opened in a tab that is already running, such as
+ * a tab of an earlier start, changes only the fragment and loads nothing. The tab is loaded again,
+ * so captureLaunchToken takes the new token at start-up.
+ */
+export function reloadOnNewLaunchToken(target: Window = window): void {
+  // popstate comes first, and this listener, added before the hash router's, sees the address
+  // before the router rewrites it; hashchange covers a browser that sends only that.
+  const reloadOnToken = () => {
+    if (/^#token=[A-Za-z0-9_-]+$/.test(target.location.hash)) target.location.reload();
+  };
+  target.addEventListener('popstate', reloadOnToken);
+  target.addEventListener('hashchange', reloadOnToken);
+}
+
 function failure<T>(code: 'forbidden_sender' | 'network' | 'internal', message: string): BridgeResult<T> {
   return { ok: false, error: { code, message } };
 }
