@@ -64,6 +64,16 @@ describe('The sync box in German', () => {
     expect(view.text()).toContain('2,5 Anfragen pro Minute');
   });
 
+  it('gives no time estimate while the lists are still read (the queue still grows), and one after', async () => {
+    const reading = mountProgress('de', { ...running, phase: 'lists', etaSeconds: 30 });
+    await reading.vm.$nextTick();
+    expect(reading.text()).not.toMatch(/Noch /u);
+    reading.unmount();
+    const fetching = mountProgress('de', { ...running, phase: 'details', etaSeconds: 30 });
+    await fetching.vm.$nextTick();
+    expect(fetching.text()).toMatch(/Noch /u);
+  });
+
   it('says one request in the singular', async () => {
     const view = mountProgress('de', { ...running, ratePerMinute: 1 });
     await view.vm.$nextTick();
