@@ -46,6 +46,22 @@ export const channelNames = [
 ] as const;
 export type ChannelName = (typeof channelNames)[number];
 
+/**
+ * The channels that ask a connection's directory (their arguments name the connection): what the
+ * renderer learns the directory's reachability from.
+ */
+export const directoryChannels = [
+  'listActors',
+  'getActor',
+  'listCrew',
+  'getCrew',
+  'listCastingCalls',
+  'getCastingCall',
+  'listAttributes',
+  'getAttribute',
+  'testConnection',
+] as const satisfies readonly ChannelName[];
+
 /** The IPC channel string in Electron for a bridge channel. */
 export function ipcChannel(name: ChannelName): string {
   return `castdesk:${name}`;

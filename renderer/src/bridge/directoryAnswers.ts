@@ -4,7 +4,7 @@
  * bridge through useBridge, which hands out the observed bridge, so the reachability store learns
  * from all of them without any store having to report.
  */
-import type { ChannelName } from '../../../contract/bridge-channels.ts';
+import { directoryChannels, type ChannelName } from '../../../contract/bridge-channels.ts';
 import type { BridgeErrorCode, BridgeResult } from '../../../contract/bridge-errors.ts';
 import type { CastdeskBridge } from '../../../contract/bridge.ts';
 
@@ -17,18 +17,7 @@ export interface DirectoryAnswer {
 
 type AnswerListener = (answer: DirectoryAnswer) => void;
 
-/** The channels that ask a connection's directory (their arguments name it). */
-const directoryChannels: ReadonlySet<ChannelName> = new Set<ChannelName>([
-  'listActors',
-  'getActor',
-  'listCrew',
-  'getCrew',
-  'listCastingCalls',
-  'getCastingCall',
-  'listAttributes',
-  'getAttribute',
-  'testConnection',
-]);
+const directoryChannelSet: ReadonlySet<ChannelName> = new Set<ChannelName>(directoryChannels);
 
 /** The directory (or the network to it, or the back end in the web shell) could not be reached. */
 const unreachableCodes: ReadonlySet<BridgeErrorCode> = new Set<BridgeErrorCode>(['network', 'timeout']);
@@ -71,7 +60,7 @@ export function observedBridge(bridge: CastdeskBridge): CastdeskBridge {
   const observed = new Proxy(bridge, {
     get(target, property, receiver) {
       const value: unknown = Reflect.get(target, property, receiver);
-      if (typeof value !== 'function' || !directoryChannels.has(property as ChannelName)) return value;
+      if (typeof value !== 'function' || !directoryChannelSet.has(property as ChannelName)) return value;
       const channel = property as ChannelName;
       return async (args: unknown) => {
         const result = (await (value as (args: unknown) => Promise<BridgeResult<unknown>>).call(target, args)) as BridgeResult<unknown>;
