@@ -411,7 +411,8 @@ test('role matching lists exactly the actors that fit each role of a casting cal
   const list = page.getByTestId('casting-call-list');
   await expect(list).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('beta-label').first()).toBeVisible();
-  // Current calls first (as the directory's current=true lists them); the toggle shows all.
+  // Current calls only: those whose saved roles (else the directory's flag) still take applications,
+  // which by the spec's rules are exactly those current=true lists now; the toggle shows all.
   const current = await apiGet<{ id: number }[]>(directory, 'api/v1/casting_calls', { current: 'true', per_page: '250' });
   const toggle = page.getByTestId('current-toggle');
   if (!(await toggle.isChecked())) await toggle.check();

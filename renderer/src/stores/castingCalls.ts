@@ -7,6 +7,7 @@ import type { CastingCallRow, LibraryDb } from '../db/libraryDb.ts';
 import { connectionLibrary } from '../db/connectionLibrary.ts';
 import { writeCastingCallDetail } from '../db/libraryWrites.ts';
 import type { CallSort } from '../search/castingCallOrder.ts';
+import { cachedCallStatus } from '../search/castingCallStatus.ts';
 import { matchRole, type RoleMatchResult } from '../search/roleMatching.ts';
 import { unwrap } from '../sync/bridgeCall.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
@@ -28,10 +29,15 @@ function byDeadline(a: CastingCallRow, b: CastingCallRow): number {
   return (a.item.name ?? '').localeCompare(b.item.name ?? '');
 }
 
-/** The cached calls (there are few: all are read), current ones or all, and how many are cached at all. */
+/**
+ * The cached calls (there are few: all are read), current ones or all, and how many are cached at
+ * all. "Current" is the status each call shows (castingCallStatus.ts), so a call listed as current
+ * never reads "closed".
+ */
 async function listCastingCalls(db: LibraryDb, currentOnly: boolean): Promise<{ rows: CastingCallRow[]; cached: number }> {
   const live = await db.castingCalls.filter((row) => !row.removed).toArray();
-  const rows = currentOnly ? live.filter((row) => row.current) : live;
+  const now = Date.now();
+  const rows = currentOnly ? live.filter((row) => cachedCallStatus(row, now).open) : live;
   return { rows: rows.sort(byDeadline), cached: live.length };
 }
 

@@ -1,6 +1,6 @@
 /** Open roles, effective deadlines and the search a role describes, by the spec's rules for `current`. */
 import { describe, expect, it } from 'vitest';
-import { callStatus, roleSearchQuery, roleStatus } from '../../../renderer/src/search/castingCallStatus.ts';
+import { cachedCallStatus, callStatus, roleSearchQuery, roleStatus } from '../../../renderer/src/search/castingCallStatus.ts';
 import { queryFromRoute, routeFromQuery } from '../../../renderer/src/search/profileQueryUrl.ts';
 
 const now = Date.parse('2026-11-25T12:00:00Z');
@@ -24,11 +24,29 @@ describe('role and call status', () => {
     expect(callStatus({ deadline: past }, roles, now)).toEqual({ roles: 3, openRoles: 2, nextDeadline: soon, open: true });
     // A future call deadline does not open a call whose roles have all passed.
     expect(callStatus({ deadline: later }, [{ id: 1, deadline: past }], now)).toEqual({ roles: 1, openRoles: 0, nextDeadline: null, open: false });
-    // Without roles (detail not saved), the call's own deadline decides.
-    expect(callStatus({ deadline: soon }, undefined, now)).toEqual({ roles: null, openRoles: null, nextDeadline: soon, open: true });
-    expect(callStatus({ deadline: past }, undefined, now).open).toBe(false);
+    // Without any role, the call's own deadline decides (rule 3).
+    expect(callStatus({ deadline: soon }, [], now)).toEqual({ roles: 0, openRoles: 0, nextDeadline: soon, open: true });
+    expect(callStatus({ deadline: past }, [], now).open).toBe(false);
     // A role inheriting the call's deadline counts with it.
     expect(callStatus({ deadline: soon }, [{ id: 1, deadline: null }], now)).toEqual({ roles: 1, openRoles: 1, nextDeadline: soon, open: true });
+  });
+});
+
+describe('a saved call: one rule for "current" and the status it shows (issue 22, walk N3)', () => {
+  const item = (deadline: string | null) => ({ id: 7, name: 'Twelfth Night', deadline });
+
+  it('follows the directory\'s current flag while the roles are not saved: the call\'s own deadline cannot close a call with an open role', () => {
+    // Listed by current=true with its own deadline passed (rule 4): open, no date known ahead.
+    expect(cachedCallStatus({ item: item(past), current: true }, now)).toEqual({ roles: null, openRoles: null, nextDeadline: null, open: true });
+    expect(cachedCallStatus({ item: item(soon), current: true }, now)).toEqual({ roles: null, openRoles: null, nextDeadline: soon, open: true });
+    // Not listed as current though its own deadline lies ahead (rule 5): closed.
+    expect(cachedCallStatus({ item: item(later), current: false }, now).open).toBe(false);
+  });
+
+  it('lets the saved roles decide at the present time: a role deadline passed since the last sync closes the call', () => {
+    const detail = { id: 7, name: 'Twelfth Night', visibility: 'public' as const, casting_type: 'breakdown', roles: [{ id: 1, name: 'Viola', deadline: past }] };
+    expect(cachedCallStatus({ item: item(later), current: true, detail }, now)).toEqual({ roles: 1, openRoles: 0, nextDeadline: null, open: false });
+    expect(cachedCallStatus({ item: item(past), current: false, detail: { ...detail, roles: [{ id: 1, name: 'Viola', deadline: soon }] } }, now).open).toBe(true);
   });
 });
 

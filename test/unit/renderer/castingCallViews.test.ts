@@ -226,6 +226,24 @@ describe('Casting calls list', () => {
     expect(closed!.get('[data-testid="call-closed"]').text()).toBe(en.castingCalls.callClosed);
   });
 
+  it('lists as current exactly the calls it shows open, by one rule (issue 22, walk N3: "current" calls read "closed")', async () => {
+    // Listed by current=true past its own deadline, roles not saved yet: an open role keeps it current (rule 4).
+    const expiredWithOpenRole = { ...expired, id: 21, name: 'Twelfth Night' };
+    // Listed by the last current=true run, but its saved roles have all passed since.
+    const rolesPassed = { ...laterVisible, id: 22, name: 'Hafenkante Nord' };
+    const rolesPassedDetail = { ...rolesPassed, description: '', visibility: 'public', roles: [{ id: 5, name: 'Kommissarin', deadline: '2020-06-01T12:00:00.000+02:00' }] } as unknown as CastingCallDetail;
+    const { view } = await mountApp('/casting-calls', { calls: [callRow(expiredWithOpenRole, true), callRow(rolesPassed, true, rolesPassedDetail), callRow(expired, false)] });
+    await eventually(() => expect(view.findAll('[data-testid="casting-call"]')).toHaveLength(1));
+    const [current] = view.findAll('[data-testid="casting-call"]');
+    expect(current!.text()).toContain('Twelfth Night');
+    expect(current!.find('[data-testid="call-closed"]').exists()).toBe(false);
+    expect(current!.find('[data-testid="call-next-deadline"]').exists()).toBe(true);
+    await view.get('[data-testid="current-toggle"]').setValue(false);
+    await eventually(() => expect(view.findAll('[data-testid="casting-call"]')).toHaveLength(3));
+    const closed = view.findAll('[data-testid="casting-call"]').filter((row) => row.find('[data-testid="call-closed"]').exists()).map((row) => row.get('.call-name').text().trim());
+    expect(closed.sort()).toEqual(['Expired Commercial', 'Hafenkante Nord']);
+  });
+
   it('moves through the list with the arrow keys', async () => {
     const { view } = await mountApp('/casting-calls', { calls: [callRow(laterVisible, true), callRow(soonHidden, true)] });
     await eventually(() => expect(view.findAll('[data-testid="casting-call"]')).toHaveLength(2));
