@@ -27,7 +27,8 @@ export interface PresentationActor {
   name: string;
   actingAge: string;
   height: string;
-  agency: string;
+  /** Every agency the profile lists, in the app's order (the primary one first). */
+  agencies: string[];
   /** Labels, "German (native)". */
   languages: string[];
   credits: PresentationCredit[];
@@ -51,7 +52,9 @@ export interface PresentationTexts {
   madeBy: string;
   actingAge: string;
   height: string;
+  /** The term for one agency ("Agency") and for several ("Agencies"). */
   agency: string;
+  agencies: string;
   languages: string;
   credits: string;
   showreels: string;
@@ -179,7 +182,7 @@ function factRows(actor: PresentationActor, texts: PresentationTexts): string {
   const facts: [string, string][] = [
     [texts.actingAge, actor.actingAge],
     [texts.height, actor.height],
-    [texts.agency, actor.agency],
+    [actor.agencies.length > 1 ? texts.agencies : texts.agency, actor.agencies.join(', ')],
     [texts.languages, actor.languages.join(', ')],
   ];
   const rows = facts.filter(([, value]) => value.trim() !== '').map(([term, value]) => `<dt>${escapeHtml(term)}</dt><dd>${escapeHtml(value)}</dd>`);

@@ -1,6 +1,6 @@
 /**
  * A shortlist as a PDF contact sheet: a grid of main pictures, all at one height, with name,
- * status and rating, acting age and height, agency and the start of the note; then every note in
+ * status and rating, acting age and height, every agency and the start of the note; then every note in
  * full, flowing over as many pages as it needs, to print or send. Made entirely in the renderer from the entries' snapshots and the offline
  * picture cache (`loadPicture`), so it works without a network. The DejaVu fonts are embedded
  * (subset) so every Latin, Cyrillic and Greek name renders; the caller passes their bytes
@@ -18,7 +18,8 @@ export interface ContactSheetEntry {
   actingAge: string;
   /** The height as shown in the UI language, e.g. "178 cm"; empty when unknown. */
   height: string;
-  agency: string;
+  /** Every agency the profile lists, in the app's order (the primary one first). */
+  agencies: string[];
   /** The entry's status in words ("Callback"). */
   status: string;
   /** 1–5 stars, or null when not rated. */
@@ -90,6 +91,8 @@ const noteSize = 7;
 /** Lines of a note under its picture; the whole note follows on the notes pages. */
 const noteLines = 2;
 const detailLines = 3;
+/** Lines the agencies may take: the last detail line and, when they need it, the note's first. */
+const agencyLines = 2;
 /** The notes pages: a line per entry, then its note in full. */
 const notesHeadingSize = 12;
 const notesNameSize = 9.5;
@@ -103,7 +106,11 @@ const white = rgb(1, 1, 1);
 
 /** Lines of this many points under the text sizes above. */
 const lineHeight = (size: number): number => size * 1.25;
-/** Height under the picture: name, status and rating, acting age and height, agency, the note's lines. */
+/**
+ * Height under the picture: name, status and rating, acting age and height, the agencies, the
+ * note's lines. Agencies that need a second line take it from the note, which follows in full on
+ * the notes pages.
+ */
 const textBlockHeight = lineHeight(nameSize) + detailLines * lineHeight(detailSize) + noteLines * lineHeight(noteSize) + 6;
 
 /** "★★★☆☆" for a rating of 3 (DejaVu has both stars); empty when not rated. */
@@ -447,17 +454,17 @@ function drawCell(sheet: SheetPage, cell: Box, entry: ContactSheetEntry, picture
   };
   line(oneLine(entry.name), measures.name);
   baseline += lineHeight(nameSize) - lineHeight(detailSize);
-  const details = [
-    joined(entry.status, ratingStars(entry.rating)),
-    joined(entry.actingAge ? texts.actingAge(entry.actingAge) : '', entry.height),
-    oneLine(entry.agency),
-  ];
+  const details = [joined(entry.status, ratingStars(entry.rating)), joined(entry.actingAge ? texts.actingAge(entry.actingAge) : '', entry.height)];
   for (const detail of details) {
     if (detail) line(detail, measures.detail, muted);
     else baseline -= lineHeight(detailSize);
   }
+  const agencyText = measures.detail.wrap(entry.agencies.map(oneLine).filter(Boolean).join(', '), cell.width, agencyLines);
+  for (const agencyLine of agencyText) line(agencyLine, measures.detail, muted);
+  if (agencyText.length === 0) baseline -= lineHeight(detailSize);
   baseline += lineHeight(detailSize) - lineHeight(noteSize);
-  for (const noteLine of measures.note.wrap(entry.note, cell.width, noteLines)) line(noteLine, measures.note);
+  const noteRoom = noteLines - Math.max(0, agencyText.length - 1);
+  for (const noteLine of measures.note.wrap(entry.note, cell.width, noteRoom)) line(noteLine, measures.note);
 }
 
 /**

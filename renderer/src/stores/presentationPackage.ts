@@ -95,7 +95,7 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
             exports.privacy(),
           ),
           height: snapshot.height ? composer!.n(snapshot.height, 'centimetre') : '',
-          agency: snapshot.agencies[0] ?? '',
+          agencies: [...snapshot.agencies],
           languages: languagesOf(entry),
           credits: newestCredits(detail?.vita, kinds, creditsPerActor),
           showreels: [
@@ -135,6 +135,7 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
           actingAge: t('shortlistExport.packageActingAge'),
           height: t('shortlistExport.packageHeight'),
           agency: t('shortlistExport.packageAgency'),
+          agencies: t('shortlistExport.columnAgencies'),
           languages: t('shortlistExport.packageLanguages'),
           credits: t('shortlistExport.packageCredits'),
           showreels: t('shortlistExport.packageShowreels'),

@@ -216,7 +216,7 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
             privacy(),
           ),
           height: entry.snapshot.height ? composer!.n(entry.snapshot.height, 'centimetre') : '',
-          agency: entry.snapshot.agencies[0] ?? '',
+          agencies: [...entry.snapshot.agencies],
           status: statuses[entry.status] ?? '',
           rating: entry.rating,
           note: entry.note,

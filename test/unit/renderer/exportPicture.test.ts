@@ -67,10 +67,10 @@ describe('the presentation package', () => {
   // A PNG's signature and IHDR (1600 × 900, 8-bit RGB): every export reads the declared size first.
   const png = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0x06, 0x40, 0, 0, 0x03, 0x84, 8, 2, 0, 0, 0, 0, 0, 0, 0);
   const actor = (fields: Partial<PresentationActor>): PresentationActor => ({
-    position: 1, actorId: 1, name: 'Wide Face', actingAge: '', height: '', agency: '', languages: [], credits: [], showreels: [], note: '', picture: png, ...fields,
+    position: 1, actorId: 1, name: 'Wide Face', actingAge: '', height: '', agencies: [], languages: [], credits: [], showreels: [], note: '', picture: png, ...fields,
   });
   const texts: PresentationTexts = {
-    lang: 'en', madeBy: 'Made by', actingAge: 'Acting age', height: 'Height', agency: 'Agency', languages: 'Languages', credits: 'Credits', showreels: 'Showreels',
+    lang: 'en', madeBy: 'Made by', actingAge: 'Acting age', height: 'Height', agency: 'Agency', agencies: 'Agencies', languages: 'Languages', credits: 'Credits', showreels: 'Showreels',
     note: 'Note', noPicture: 'No picture', favourite: 'Favourite', picksTitle: 'Picks', picksHelp: 'Help', picksIntro: 'Picks for the list', copy: 'Copy', mail: 'Mail',
   };
 

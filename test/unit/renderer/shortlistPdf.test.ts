@@ -201,7 +201,7 @@ const entry = (name: string, pictureUrl: string | null, extra: Partial<ContactSh
   name,
   actingAge: '25–35',
   height: '178 cm',
-  agency: 'Agentur Schön',
+  agencies: ['Agentur Schön'],
   status: 'Callback',
   rating: 4,
   note: '',
@@ -213,14 +213,14 @@ const entry = (name: string, pictureUrl: string | null, extra: Partial<ContactSh
 const longNote = `${'Sehr präsent im Callback, spricht fließend Bairisch und Englisch. '.repeat(6)}SCHLUSSWORT`;
 const entries: ContactSheetEntry[] = [
   entry('Jürgen Müller', 'cache://yellow.png', { note: longNote }),
-  entry('Ольга Иванова', 'cache://green.jpg', { actingAge: '40–50', agency: 'Агентство Москва' }),
+  entry('Ольга Иванова', 'cache://green.jpg', { actingAge: '40–50', agencies: ['Агентство Москва'] }),
   entry('Γιώργος Νικολάου', 'cache://blue.png'),
   entry('Paula Palette', 'cache://purple.png'),
   entry('Broken Picture', 'cache://broken.png'),
   entry('Not A Picture', 'cache://text.txt'),
   entry('Never Cached', 'cache://missing.jpg'),
   entry('Cache Fails', 'cache://throws.jpg'),
-  entry('Without Picture', null, { actingAge: '', agency: '' }),
+  entry('Without Picture', null, { actingAge: '', agencies: [] }),
   entry('Gone Actor', 'cache://yellow.png', { unavailable: true }),
   ...Array.from({ length: 6 }, (_, index) => entry(`Filler ${index + 1}`, 'cache://green.jpg')),
   entry('Zweite Seite Schäfer', 'cache://yellow.png'),
@@ -390,12 +390,26 @@ describe('shortlistPdf', () => {
 
   it('survives text no font has and control characters', async () => {
     const file = join(dir, 'odd.pdf');
-    const odd = [entry('名前 😀 Test', null, { note: 'Tab\there\u0000 and \u0007 bell', agency: 'Agentur\nNord' })];
+    const odd = [entry('名前 😀 Test', null, { note: 'Tab\there\u0000 and \u0007 bell', agencies: ['Agentur\nNord'] })];
     node.fs.writeFileSync(file, await sheet('a4', odd));
     const text = run('pdftotext', ['-enc', 'UTF-8', file, '-']);
     expect(text).toContain('Test');
     expect(text).toContain('Tab here and bell');
     expect(text).toContain('Agentur Nord');
+  });
+
+  it('names every agency the profile lists, in the app\'s order, the second on a line of its own when needed (issue 22, walk N4)', async () => {
+    const file = join(dir, 'agencies.pdf');
+    const list = [
+      entry('Zwei Agenturen', 'cache://yellow.png', { agencies: ['Agentur Alpenrot', 'Spotlight Talents Berlin'], note: 'Kurz notiert' }),
+      entry('Eine Agentur', 'cache://green.jpg', { agencies: ['Agentur Schön'] }),
+    ];
+    node.fs.writeFileSync(file, await sheet('a4', list));
+    const page1 = run('pdftotext', ['-f', '1', '-l', '1', '-enc', 'UTF-8', file, '-']).replace(/\s+/g, ' ');
+    expect(page1).toContain('Agentur Alpenrot, Spotlight Talents Berlin');
+    expect(page1).not.toMatch(/Spotlight[^,]*…/);
+    // The note keeps its line under the picture, and stands in full on the notes page.
+    expect(page1).toContain('Kurz notiert');
   });
 
   it('shows pictures declaring more than 40 megapixels as placeholders, PNG as it is, PNG decoded or JPEG', async () => {

@@ -47,7 +47,7 @@ function actor(i: number, overrides: Partial<PresentationActor> = {}): Presentat
     name: `${hostile} Name ${i}`,
     actingAge: `25–35 ${hostile}`,
     height: '180 cm',
-    agency: `Agency ${hostile}`,
+    agencies: [`Agency ${hostile}`],
     languages: [`German (${hostile})`],
     credits: [{ years: '2024', title: `Tatort ${hostile}`, kind: 'TV', role: `Role ${hostile}` }],
     showreels: [{ name: `Reel ${hostile}`, url: legitimateUrls[i % legitimateUrls.length]! }, ...hostileShowreels.map((url) => ({ name: hostile, url }))],
@@ -70,6 +70,7 @@ function input(includeNotes: boolean): PresentationInput {
       actingAge: 'Acting age',
       height: 'Height',
       agency: 'Agency',
+      agencies: 'Agencies',
       languages: 'Languages',
       credits: 'Selected credits',
       showreels: 'Showreels',
@@ -112,7 +113,7 @@ describe('presentationPackage', () => {
       expect(article.getAttribute('data-name')).toBe(name);
       expect(article.getAttribute('data-actor-id')).toBe(String(expected.actorId));
       expect(article.querySelector('h2')!.textContent).toBe(`${i + 1}. ${name}`);
-      expect([...article.querySelectorAll('dd')].map((dd) => dd.textContent)).toEqual([expected.actingAge, '180 cm', expected.agency, expected.languages[0]]);
+      expect([...article.querySelectorAll('dd')].map((dd) => dd.textContent)).toEqual([expected.actingAge, '180 cm', expected.agencies[0], expected.languages[0]]);
       expect(article.querySelector('ul li')!.textContent).toBe(`2024 · ${expected.credits[0]!.title} · TV · ${expected.credits[0]!.role}`);
       expect(article.querySelector('.note')!.textContent).toBe(expected.note);
     });
@@ -161,6 +162,15 @@ describe('presentationPackage', () => {
     const html = await presentationPackage({ ...base, actors: pictures.map((picture, index) => ({ ...actor(index), picture })) });
     const shown = [...parse(html).querySelectorAll('article')].map((article) => (article.querySelector('img') ? 'picture' : article.querySelector('.no-picture')!.textContent));
     expect(shown).toEqual(['No picture', 'No picture', 'picture', 'No picture', 'No picture']);
+  });
+
+  it('names every agency the profile lists, in order, under a plural term when there are several (issue 22, walk N4)', async () => {
+    const two = actor(0, { name: 'Two Agencies', agencies: ['Agentur Alpenrot', 'Spotlight Talents Berlin'] });
+    const one = actor(1, { name: 'One Agency', agencies: ['Agentur Schön'] });
+    const document = parse(await presentationPackage({ ...input(false), actors: [two, one] }));
+    const facts = [...document.querySelectorAll('article')].map((article) => [...article.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling!.textContent]));
+    expect(facts[0]).toContainEqual(['Agencies', 'Agentur Alpenrot, Spotlight Talents Berlin']);
+    expect(facts[1]).toContainEqual(['Agency', 'Agentur Schön']);
   });
 
   it('writes the notes only when asked', async () => {
