@@ -18,6 +18,7 @@ export const de: Messages = {
     name: 'Castdesk',
     language: 'Sprache',
     skipToContent: 'Zum Hauptinhalt springen',
+    pictureLoading: 'Bild noch nicht geladen',
   },
   titles: {
     format: '{page} – Castdesk',

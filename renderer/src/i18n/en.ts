@@ -16,6 +16,8 @@ export const en = {
     name: 'Castdesk',
     language: 'Language',
     skipToContent: 'Skip to main content',
+    /** In a picture's box until the picture has loaded (the sync may still be fetching it). */
+    pictureLoading: 'Picture not loaded yet',
   },
   titles: {
     format: '{page} – Castdesk',

@@ -18,6 +18,7 @@ export const es: Messages = {
     name: 'Castdesk',
     language: 'Idioma',
     skipToContent: 'Saltar al contenido principal',
+    pictureLoading: 'La foto aún no se ha cargado',
   },
   titles: {
     format: '{page} – Castdesk',

@@ -18,6 +18,7 @@ export const fr: Messages = {
     name: 'Castdesk',
     language: 'Langue',
     skipToContent: 'Aller au contenu principal',
+    pictureLoading: 'Photo pas encore chargée',
   },
   titles: {
     format: '{page} – Castdesk',

@@ -18,6 +18,7 @@ export const it: Messages = {
     name: 'Castdesk',
     language: 'Lingua',
     skipToContent: 'Vai al contenuto principale',
+    pictureLoading: 'Foto non ancora caricata',
   },
   titles: {
     format: '{page} – Castdesk',

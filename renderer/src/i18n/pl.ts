@@ -18,6 +18,7 @@ export const pl: Messages = {
     name: 'Castdesk',
     language: 'Język',
     skipToContent: 'Przejdź do treści głównej',
+    pictureLoading: 'Zdjęcie nie zostało jeszcze wczytane',
   },
   titles: {
     format: '{page} – Castdesk',

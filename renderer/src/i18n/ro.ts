@@ -18,6 +18,7 @@ export const ro: Messages = {
     name: 'Castdesk',
     language: 'Limbă',
     skipToContent: 'Salt la conținutul principal',
+    pictureLoading: 'Fotografia nu s-a încărcat încă',
   },
   titles: {
     format: '{page} – Castdesk',

@@ -18,6 +18,7 @@ export const ru: Messages = {
     name: 'Castdesk',
     language: 'Язык',
     skipToContent: 'Перейти к основному содержимому',
+    pictureLoading: 'Фото ещё не загружено',
   },
   titles: {
     format: '{page} — Castdesk',

@@ -18,6 +18,7 @@ export const tr: Messages = {
     name: 'Castdesk',
     language: 'Dil',
     skipToContent: 'Ana içeriğe geç',
+    pictureLoading: 'Fotoğraf henüz yüklenmedi',
   },
   titles: {
     format: '{page} – Castdesk',

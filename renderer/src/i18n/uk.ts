@@ -18,6 +18,7 @@ export const uk: Messages = {
     name: 'Castdesk',
     language: 'Мова',
     skipToContent: 'Перейти до основного вмісту',
+    pictureLoading: 'Фото ще не завантажено',
   },
   titles: {
     format: '{page} – Castdesk',

@@ -1,6 +1,7 @@
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import CompareActorHeading from '../../../renderer/src/components/compare/CompareActorHeading.vue';
+import { pl } from '../../../renderer/src/i18n/pl.ts';
 import { createCastdeskI18n } from '../../../renderer/src/i18n/index.ts';
 import { createCastdeskRouter } from '../../../renderer/src/router.ts';
 import type { CompareActor } from '../../../renderer/src/stores/compare.ts';
@@ -40,13 +41,13 @@ function actor(overrides: Partial<CompareActor>): CompareActor {
   };
 }
 
-async function heading(shown: CompareActor) {
+async function heading(shown: CompareActor, locale: 'en' | 'pl' = 'en') {
   const router = createCastdeskRouter();
   await router.push('/compare');
   await router.isReady();
   const table = mount({ components: { CompareActorHeading }, props: ['actor'], template: '<table><thead><tr><CompareActorHeading :actor="actor" :name="actor.name" :removable="false" /></tr></thead></table>' }, {
     props: { actor: shown },
-    global: { plugins: [createCastdeskI18n('en'), router] },
+    global: { plugins: [createCastdeskI18n(locale), router] },
     attachTo: document.body,
   });
   wrapper = table;
@@ -76,5 +77,12 @@ describe('Compare: the actor heading picture', () => {
     const picture = view.get<HTMLImageElement>('[data-testid="compare-picture"]');
     expect(picture.element.style.objectFit).toBe('cover');
     expect(picture.element.style.objectPosition).toBe('center top');
+  });
+
+  it('says the picture is not loaded yet until it has, never an empty box, in the UI language (issue 22, walk N5)', async () => {
+    const view = await heading(actor({}), 'pl');
+    expect(view.get('[data-testid="picture-loading"]').text()).toBe(pl.app.pictureLoading);
+    await view.get('[data-testid="compare-picture"]').trigger('load');
+    expect(view.find('[data-testid="picture-loading"]').exists()).toBe(false);
   });
 });

@@ -7,9 +7,11 @@ import type { ActorDetail, ActorListItem, CreditEntry, Picture } from '../../../
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
 import ActorKeyFacts from '../../../renderer/src/components/profile/ActorKeyFacts.vue';
 import { mainHeadshot } from '../../../renderer/src/components/profile/galleryOrder.ts';
+import ProfileGallery from '../../../renderer/src/components/profile/ProfileGallery.vue';
 import ProfileActions from '../../../renderer/src/components/profile/ProfileActions.vue';
 import ProfileHeadshot from '../../../renderer/src/components/profile/ProfileHeadshot.vue';
 import VitaSection from '../../../renderer/src/components/profile/VitaSection.vue';
+import { de } from '../../../renderer/src/i18n/de.ts';
 import { en } from '../../../renderer/src/i18n/en.ts';
 import { createCastdeskI18n, type SupportedLocale } from '../../../renderer/src/i18n/index.ts';
 import { createCastdeskRouter } from '../../../renderer/src/router.ts';
@@ -88,6 +90,25 @@ describe('The headshot', () => {
     expect(image().attributes('src')).toBe(pictureUrl(`${base}/media/1/4/large.png`));
     expect(image().element.style.objectFit).toBe('cover');
     expect(image().element.style.objectPosition).toBe('center top');
+  });
+
+  it('says a picture is not loaded yet until it has, never a blank box, in the UI language (issue 22, walk N5)', async () => {
+    const { view } = await mountPart(ProfileHeadshot, { picture: picture(1, { main_picture: true }), listThumbnail: '/media-cache?u=tile', name: 'Zoe Zander', pictureUrl }, 'de');
+    expect(view.get('[data-testid="picture-loading"]').text()).toBe(de.app.pictureLoading);
+    await view.get('[data-testid="headshot-image"]').trigger('load');
+    expect(view.find('[data-testid="picture-loading"]').exists()).toBe(false);
+    // Another picture is not loaded until it has loaded itself.
+    await view.setProps({ picture: picture(2) });
+    expect(view.get('[data-testid="picture-loading"]').text()).toBe(de.app.pictureLoading);
+  });
+
+  it('says which gallery pictures are not loaded yet, each until it has (issue 22, walk N5)', async () => {
+    const { view } = await mountPart(ProfileGallery, { pictures: [picture(1), picture(2)], name: 'Zoe Zander', portraitToggle: false, pictureUrl });
+    const pending = () => view.findAll('[data-testid="gallery-picture"]').map((item) => item.find('[data-testid="picture-loading"]').exists());
+    expect(pending()).toEqual([true, true]);
+    expect(view.get('[data-testid="picture-loading"]').text()).toBe(en.app.pictureLoading);
+    await view.findAll('[data-testid="gallery-picture"] img')[1]!.trigger('load');
+    expect(pending()).toEqual([true, false]);
   });
 
   it('shows the list thumbnail before the detail is saved, and a text without any picture', async () => {
