@@ -2,21 +2,24 @@
  * `npm run web -- [--port 5185] [--no-open] [--user-data-dir DIR]`: the browser shell. Builds the
  * renderer when it is missing, prints the address with the launch token, opens the default browser
  * on a one-time address (the token never goes on a command line) and stops cleanly (closing the
- * back end and the demo directory) on Ctrl+C or SIGTERM. When the port is taken it opens the
- * browser only if the listener proves to be this user's running shell; anything else is refused.
+ * back end and the demo directory) on Ctrl+C or SIGTERM. Without `--port` (or with `--port 0`) it
+ * takes the port of its last start, where the offline library lives (libraryPort.ts). When the port
+ * is taken it opens the browser only if the listener proves to be this user's running shell;
+ * anything else is refused, saying where the library lives and how to free the port.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { chooseWebPort, libraryPortTakenMessage, rememberedLibraryPort, rememberLibraryPort } from './libraryPort.ts';
 import { openInBrowser } from './openBrowser.ts';
 import { launchUrlOfShell, listenerIsShell } from './runningShell.ts';
 import { readShellRuntime, removeShellRuntime, writeShellRuntime } from './runtimeFile.ts';
 import { defaultUserDataDir } from './userDataDir.ts';
 import { defaultRendererDir, defaultWebPort, startWebShell } from './webShell.ts';
 
-const usage = 'Usage: npm run web -- [--port 5185] [--no-open] [--user-data-dir DIR]';
+const usage = 'Usage: npm run web -- [--port N] [--no-open] [--user-data-dir DIR]  (without --port, or with 0: the port of the last start, else 5185 on a first start, 0 a free one)';
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 function fail(message: string): never {
@@ -50,9 +53,10 @@ const report = (line: string) => process.stderr.write(`${line}\n`);
 /**
  * The port is taken. When the listener proves it is the shell of this user data (runtime file), the
  * browser opens there; otherwise it may be another user's program waiting for our page, so nothing
- * opens and the shell stops with a message that says why.
+ * opens and the shell stops with a message that says why (and, when the library lives at that port,
+ * how to free it).
  */
-async function joinRunningShell(port: number, userDataDir: string, open: boolean): Promise<never> {
+async function joinRunningShell(port: number, userDataDir: string, open: boolean, libraryLivesThere: boolean): Promise<never> {
   const runtime = await readShellRuntime(userDataDir);
   if (runtime?.port === port && (await listenerIsShell(port, runtime.token))) {
     process.stdout.write(`Castdesk (web shell) is already running on port ${port}; user data in ${userDataDir}\n`);
@@ -64,7 +68,9 @@ async function joinRunningShell(port: number, userDataDir: string, open: boolean
   report(
     `Port ${port} on 127.0.0.1 is held by another program, not by the Castdesk web shell of ${userDataDir}. ` +
       'Castdesk does not open the browser there: a page at that address could read your offline library and ask for your API key. ' +
-      'Stop that program, or start with another --port (on a machine with several users, prefer the desktop app).',
+      (libraryLivesThere
+        ? `${libraryPortTakenMessage(port)} (On a machine with several users, prefer the desktop app.)`
+        : 'Stop that program, or start with another --port (on a machine with several users, prefer the desktop app).'),
   );
   process.exit(1);
 }
@@ -74,7 +80,7 @@ async function main(): Promise<void> {
   try {
     values = parseArgs({
       options: {
-        port: { type: 'string', default: String(defaultWebPort) },
+        port: { type: 'string' },
         'no-open': { type: 'boolean', default: false },
         'user-data-dir': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
@@ -88,17 +94,20 @@ async function main(): Promise<void> {
     process.stdout.write(`${usage}\n`);
     return;
   }
-  const port = parsePort(values.port);
   const userDataDir = path.resolve(values['user-data-dir'] ?? defaultUserDataDir());
+  const remembered = await rememberedLibraryPort(userDataDir);
+  const { port, notice } = chooseWebPort(values.port === undefined ? undefined : parsePort(values.port), remembered, defaultWebPort);
+  if (notice) report(notice);
   if (!existsSync(path.join(defaultRendererDir, 'index.html'))) await buildRenderer();
 
   let shell;
   try {
     shell = await startWebShell({ port, userDataDir, log: report });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') await joinRunningShell(port, userDataDir, !values['no-open']);
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') await joinRunningShell(port, userDataDir, !values['no-open'], port === remembered);
     throw error;
   }
+  await rememberLibraryPort(userDataDir, shell.port);
   await writeShellRuntime(userDataDir, { pid: process.pid, port: shell.port, token: shell.token });
   process.stdout.write(`Castdesk (web shell) is running; user data in ${userDataDir}\n`);
   process.stdout.write(`Open: ${shell.url}\n`);

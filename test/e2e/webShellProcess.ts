@@ -18,7 +18,7 @@ export interface WebShellOptions {
   env?: NodeJS.ProcessEnv;
   /** CASTDESK_DEMO_ARGS for its embedded demo directory; default `smallDemoArgs`. */
   demoArgs?: string;
-  /** A fixed port, so a restarted shell serves the same origin (and its IndexedDB); default a free one. */
+  /** A fixed port; default `--port 0`: a free one on a fresh user data folder, the last start's port on a restart. */
   port?: number;
 }
 

@@ -206,6 +206,74 @@ describe('npm run web: what the browser opener sees', () => {
   });
 });
 
+/**
+ * Issue 22 (walk N1): the offline library lives in the browser storage of the page's origin, so a
+ * shell that came back on another port showed no shortlists on day two. A second start with the
+ * same user data takes the port of the first (also with `--port 0`), and when another program holds
+ * that port the shell says where the library lives and how to free the port, instead of starting on
+ * a new, empty origin.
+ */
+describe('npm run web: the library keeps its address', () => {
+  let workDir: string;
+  beforeAll(async () => {
+    workDir = await mkdtemp(path.join(tmpdir(), 'castdesk-web-address-'));
+  });
+  afterAll(async () => {
+    await rm(workDir, { recursive: true, force: true });
+  });
+
+  it('starts again on the port of the last start, with --port 0 and without --port, and refuses to move when another program holds it', async () => {
+    const userDataDir = path.join(workDir, 'data');
+    const first = startCli(['--port', '0', '--no-open', '--user-data-dir', userDataDir]);
+    let origin: string;
+    try {
+      origin = new URL(await printedAddress(first)).origin;
+    } finally {
+      await stopCli(first);
+    }
+    const port = Number(new URL(origin).port);
+
+    for (const args of [['--port', '0'], []]) {
+      const again = startCli([...args, '--no-open', '--user-data-dir', userDataDir]);
+      try {
+        expect(new URL(await printedAddress(again)).origin, `npm run web -- ${args.join(' ')}`).toBe(origin);
+      } finally {
+        await stopCli(again);
+      }
+    }
+
+    // Another program takes the port while Castdesk is stopped.
+    const squatter: Server = createServer((_request, response) => response.end('not Castdesk'));
+    await new Promise<void>((resolve) => squatter.listen(port, '127.0.0.1', resolve));
+    try {
+      const refused = startCli(['--port', '0', '--no-open', '--user-data-dir', userDataDir]);
+      expect(await refused.exited).toBe(1);
+      const { stdout, stderr } = refused.output();
+      expect(stdout).not.toContain('Open:');
+      expect(stderr).toContain(`Port ${port} on 127.0.0.1 is held by another program`);
+      expect(stderr).toContain(`lives in the browser at ${origin}`);
+      expect(stderr).toContain(`lsof -nP -iTCP:${port} -sTCP:LISTEN`);
+    } finally {
+      await new Promise<void>((resolve) => squatter.close(() => resolve()));
+    }
+
+    // An explicit other port is the user's choice: the shell starts there and says where the library is.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const otherPort = (probe.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const elsewhere = startCli(['--port', String(otherPort), '--no-open', '--user-data-dir', userDataDir]);
+    try {
+      await printedAddress(elsewhere);
+      expect(elsewhere.output().stderr).toContain(`lives in the browser at ${origin}, where Castdesk ran last time`);
+      expect(elsewhere.output().stderr).toContain(`start with --port ${port}`);
+    } finally {
+      await stopCli(elsewhere);
+    }
+    // Four process starts: generous, for a loaded machine.
+  }, 300_000);
+});
+
 describe('default user data folder', () => {
   it('follows each platform’s convention', () => {
     expect(defaultUserDataDir({ XDG_CONFIG_HOME: '/x/config' }, 'linux', '/home/ada')).toBe(path.join('/x/config', 'Castdesk'));
