@@ -7,7 +7,7 @@ import type { MessageKey } from './en.ts';
 
 const demoName = /^Demo directory(?: (\d+))?$/u;
 
-type Translate = (key: MessageKey, named: Record<string, unknown>) => string;
+export type Translate = (key: MessageKey, named: Record<string, unknown>) => string;
 
 export function shownConnectionName(connection: { name: string; isDemo: boolean }, t: Translate): string {
   const match = connection.isDemo ? demoName.exec(connection.name.trim()) : null;

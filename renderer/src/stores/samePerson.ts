@@ -21,6 +21,7 @@ import {
   type PersonKind,
   type ProfileRef,
 } from '../search/samePerson.ts';
+import { shownConnectionName, type Translate } from '../i18n/connectionName.ts';
 import { useConnectionStore } from './connections.ts';
 import { openLibrary } from './libraryAccess.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
@@ -172,10 +173,12 @@ export const useSamePersonStore = defineStore('samePerson', () => {
   const connections = useConnectionStore();
   /**
    * How a profile's directory is named: by the connection to it (its identity, `directoryOrigin`,
-   * stays when its address changes, as the demo's port does), else by the host it was saved from.
+   * stays when its address changes, as the demo's port does) as the Connections page shows it (the
+   * demo's in the UI language), else by the host it was saved from.
    */
-  function directoryOf(origin: string): string {
-    return connections.connections.find((connection) => connection.directoryOrigin === origin)?.name ?? directoryName(origin);
+  function directoryOf(origin: string, t: Translate): string {
+    const connection = connections.connections.find((candidate) => candidate.directoryOrigin === origin);
+    return connection ? shownConnectionName(connection, t) : directoryName(origin);
   }
 
   return { suggestions, linked, error, show, personOf, link, unlink, dismiss, directoryOf };

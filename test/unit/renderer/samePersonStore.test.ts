@@ -8,13 +8,15 @@
 import 'fake-indexeddb/auto';
 import { Dexie } from 'dexie';
 import { createPinia, setActivePinia } from 'pinia';
-import { createApp } from 'vue';
+import { createApp, inject } from 'vue';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CastdeskBridge } from '../../../contract/bridge.ts';
 import type { ActorListItem } from '../../../contract/directory-api.ts';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
 import { peopleDbName } from '../../../renderer/src/db/peopleDb.ts';
 import { openShortlistDb, userShortlistDbName } from '../../../renderer/src/db/shortlistDb.ts';
+import { de } from '../../../renderer/src/i18n/de.ts';
+import { castdeskComposerKey, createCastdeskI18n } from '../../../renderer/src/i18n/index.ts';
 import { useConnectionStore } from '../../../renderer/src/stores/connections.ts';
 import { useSamePersonStore } from '../../../renderer/src/stores/samePerson.ts';
 import { useShortlistsStore } from '../../../renderer/src/stores/shortlists.ts';
@@ -64,13 +66,15 @@ async function twoDirectories() {
   });
   const app = createApp({});
   const pinia = createPinia();
-  app.use(pinia).provide(castdeskBridgeKey, bridge);
+  app.use(pinia).use(createCastdeskI18n('de')).provide(castdeskBridgeKey, bridge);
   setActivePinia(pinia);
   const stores = app.runWithContext(() => ({
     connections: useConnectionStore(),
     sync: useSyncStore(),
     samePerson: useSamePersonStore(),
     shortlists: useShortlistsStore(),
+    // The German texts, as a component of this app gets them.
+    texts: inject(castdeskComposerKey)!,
   }));
   await stores.connections.start();
   cleanup = () => stores.sync.activate(null);
@@ -98,15 +102,19 @@ describe('one person across directories', { timeout: 60_000 }, () => {
   });
 
   it("names another directory by its connection, also after the connection's address moved", async () => {
-    const { samePerson, connections } = await twoDirectories();
+    const { samePerson, connections, texts } = await twoDirectories();
+    const { t } = texts;
     samePerson.show('actor', 1, north);
     await eventually(() => expect(samePerson.suggestions).toHaveLength(1));
-    expect(samePerson.directoryOf(samePerson.suggestions[0]!.profile.origin)).toBe('South');
+    expect(samePerson.directoryOf(samePerson.suggestions[0]!.profile.origin, t)).toBe('South');
     // The south directory came back on another port: the same directory, the same name.
     connections.connections = connections.connections.map((connection) => (connection.name === 'South' ? { ...connection, baseUrl: 'http://127.0.0.2:41234' } : connection));
-    expect(samePerson.directoryOf(south)).toBe('South');
+    expect(samePerson.directoryOf(south, t)).toBe('South');
     // A directory no connection names any more shows its host.
-    expect(samePerson.directoryOf('http://127.0.0.9:33819')).toBe('127.0.0.9:33819');
+    expect(samePerson.directoryOf('http://127.0.0.9:33819', t)).toBe('127.0.0.9:33819');
+    // The embedded demo is named as the Connections page names it: in the UI language (issue 22, items 16 and 18).
+    connections.connections = connections.connections.map((connection) => (connection.name === 'South' ? { ...connection, name: 'Demo directory', isDemo: true } : connection));
+    expect(samePerson.directoryOf(south, t)).toBe(de.connections.demoName);
   });
 
   it('a link shows each profile on the other, with its shortlist memory; unlinking and rejecting are remembered', async () => {
