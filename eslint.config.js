@@ -4,6 +4,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import pluginVue from 'eslint-plugin-vue';
 import globals from 'globals';
+import { castdeskPlugin } from './scripts/lint/castdeskPlugin.ts';
+import { rendererLayers } from './scripts/lint/rendererLayers.ts';
 
 /**
  * Import boundaries (DEVELOPERS.md, "Layout"). Each folder gets one `no-restricted-imports` rule
@@ -66,45 +68,13 @@ const componentSyntax = [
   { selector: "ObjectPattern > Property[key.name=/^(db|database)$/]", message: storeHandleMessage },
   { selector: "ObjectPattern > Property[key.name='castdesk']", message: bridgeMessage },
   {
-    selector: "ImportExpression[source.value=/^\\.{1,2}\\/(?:.*\\/)?(?:db|bridge|sync)(?:\\/|$)/]",
-    message: 'Components and views read Pinia stores; not even a lazy import() reaches db/, bridge/ or sync/.',
-  },
-  {
     selector: "ImportExpression:not([source.type='Literal'])",
     message: 'Components load only modules named in their source, so the import boundaries can see them.',
   },
 ];
 
-/**
- * What components may import besides stores (search/, shortlists/, history/, i18n/: plain
- * functions) must not lead them to a database either: those folders take only types from db/ and
- * nothing from sync/, bridge/ or stores/. With the component rules, no path from a component
- * reaches db/ but a store.
- */
-const plainModuleRestrictions = {
-  '@typescript-eslint/no-restricted-imports': [
-    'error',
-    {
-      patterns: [
-        {
-          // db/directoryOrigin.ts is the one module of db/ that holds no database: a URL's origin.
-          regex: '^\\.{1,2}/(?:.*/)?db(?:/(?!directoryOrigin\\.ts$)|$)',
-          allowTypeImports: true,
-          message: 'search/, shortlists/, history/ and i18n/ serve components: they take only types from db/, so no component reaches a database through them.',
-        },
-        {
-          regex: relativeInto('sync', 'bridge', 'stores'),
-          message: 'search/, shortlists/, history/ and i18n/ are plain functions components may use: they never import sync/, bridge/ or stores/.',
-        },
-      ],
-    },
-  ],
-};
-
-const rendererRestrictions = [
-  { ...noElectronModule, message: "The renderer reaches the back end only through window.castdesk, never 'electron'." },
-  { regex: relativeInto('electron', 'server'), message: 'renderer/ never imports electron/ or server/; shared types live in contract/.' },
-];
+/** Relative imports of the renderer are the layer map's; the one package it may never load is electron. */
+const rendererRestrictions = [{ ...noElectronModule, message: "The renderer reaches the back end only through window.castdesk, never 'electron'." }];
 
 const boundaries = [
   {
@@ -202,18 +172,12 @@ const boundaries = [
     rules: { ...restrict(...rendererRestrictions), ...forbidSyntax(...rendererSyntax) },
   },
   {
-    files: ['renderer/src/search/**/*.ts', 'renderer/src/shortlists/**/*.ts', 'renderer/src/history/**/*.ts', 'renderer/src/i18n/**/*.ts'],
-    rules: plainModuleRestrictions,
+    files: ['renderer/src/**/*.{ts,vue}'],
+    rules: { 'castdesk/layers': ['error', rendererLayers] },
   },
   {
     files: ['renderer/src/components/**/*.{ts,vue}', 'renderer/src/views/**/*.{ts,vue}', 'renderer/src/App.vue'],
-    rules: {
-      ...restrict(...rendererRestrictions, {
-        regex: relativeInto('db', 'bridge', 'sync'),
-        message: 'Components and views read Pinia stores; only stores touch db/, bridge/ and sync/.',
-      }),
-      ...forbidSyntax(...componentSyntax),
-    },
+    rules: forbidSyntax(...componentSyntax),
   },
   {
     files: ['renderer/src/stores/**/*.ts'],
@@ -240,7 +204,10 @@ export default defineConfig(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
+    plugins: { castdesk: castdeskPlugin },
     rules: {
+      // Across the repository: a circle of imports, types included, is refused wherever it forms.
+      'castdesk/no-cycle': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },

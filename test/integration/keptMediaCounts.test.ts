@@ -14,7 +14,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MediaCache } from '../../electron/core/media/mediaCache.ts';
 import { createMediaPrefetcher, type MediaPrefetcher } from '../../electron/core/media/mediaPrefetch.ts';
-import { keepMedia, releaseKeptBefore, type KeptMedia, type KeptMediaCounts } from '../../renderer/src/sync/mediaKeeping.ts';
+import { keepMedia, releaseKeptBefore, type KeptMedia } from '../../renderer/src/sync/mediaKeeping.ts';
+import type { KeptMediaCounts } from '../../renderer/src/sync/types.ts';
 import type { SyncContext } from '../../renderer/src/sync/syncContext.ts';
 import { mediaKeepingContext } from './mediaChannels.ts';
 

@@ -3,7 +3,7 @@
  * renderer's sync engine and library (fake-indexeddb in Node) on the REAL back end and the REAL
  * directory service with the conformance fixture; between syncs the service's data is swapped for
  * a changed fixture, as a directory changes between two syncs. After each sync the watch runs as
- * the searchWatch store runs it (db/watchRuns.ts) with the list's search engine over every search
+ * the searchWatch store runs it (stores/watchRuns.ts) with the list's search engine over every search
  * row of the library.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -16,7 +16,7 @@ import { createBackEnd, type BackEnd } from '../../electron/core/backEnd.ts';
 import { directoryOriginOf } from '../../renderer/src/db/directoryOrigin.ts';
 import { LibraryDb } from '../../renderer/src/db/libraryDb.ts';
 import { updateCallWatches, updateSearchWatches, WatchDb, type CallWatchRow, type SearchWatchRow, type WatchedSearch } from '../../renderer/src/db/watchDb.ts';
-import { runWatch } from '../../renderer/src/db/watchRuns.ts';
+import { runWatch } from '../../renderer/src/stores/watchRuns.ts';
 import { roleSearchQuery } from '../../renderer/src/search/castingCallStatus.ts';
 import { ProfileIndex } from '../../renderer/src/search/profileIndex.ts';
 import { queryFromRoute, routeFromQuery, routeQueryFromText, routeQueryText } from '../../renderer/src/search/profileQueryUrl.ts';

@@ -4,7 +4,7 @@
  * writes is keyed by (origin, id) and carries the connection, and what it reconciles is only what
  * the connection itself sees.
  */
-import { libraryUid } from '../search/libraryKey.ts';
+import { libraryUid } from './libraryKey.ts';
 import { writeLibrary, type LibraryDb } from './libraryDb.ts';
 
 export interface ConnectionLibrary {

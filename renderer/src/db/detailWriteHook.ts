@@ -33,7 +33,7 @@ export function onDetailWrite(db: LibraryDb, listener: DetailWriteListener): () 
 }
 
 /**
- * Reads the cached detail (by its library key, `uid`: search/libraryKey.ts) and hands both, with
+ * Reads the cached detail (by its library key, `uid`: db/libraryKey.ts) and hands both, with
  * their content languages and the directory, to the library's listener, when one follows it.
  */
 export async function beforeDetailWrite(db: LibraryDb, kind: ProfileKind, next: ProfileDetail, uid: number, origin: string, locale: string | undefined): Promise<void> {

@@ -32,7 +32,7 @@ export interface Removal {
 
 /** A cached actor or crew profile: the list item with every list field, and its detail once fetched. */
 export interface ProfileRow<Item, Detail> {
-  /** The library key: libraryUid (search/libraryKey.ts). */
+  /** The library key: libraryUid (db/libraryKey.ts). */
   uid: number;
   /** The directory's id. */
   id: number;
@@ -92,7 +92,7 @@ export interface CastingCallRow {
  */
 export interface SearchRow {
   kind: ProfileKind;
-  /** The library key (search/libraryKey.ts): what the search index keys rows by. */
+  /** The library key (db/libraryKey.ts): what the search index keys rows by. */
   uid: number;
   /** The directory's id. */
   id: number;
@@ -296,7 +296,7 @@ export function legacyLibraryDbName(connectionId: string): string {
  * Every schema version of the one library, oldest first. Exported for the upgrade tests, which
  * create a database at an old version exactly as it was. Never edit a released version: add one.
  *
- * Profiles are keyed by `uid` (search/libraryKey.ts: the directory origin's code and id), so
+ * Profiles are keyed by `uid` (db/libraryKey.ts: the directory origin's code and id), so
  * one actor seen through two keys of one directory is one row whose multiEntry `connections` names
  * every connection that sees it; sync state is kept per connection and resource.
  */

@@ -30,7 +30,7 @@ import {
   type SearchRow,
   type SyncState,
 } from './libraryDb.ts';
-import { libraryUid } from '../search/libraryKey.ts';
+import { libraryUid } from './libraryKey.ts';
 import { putSearchRows, searchRowFromProfile } from './searchRows.ts';
 
 /** A profile or casting call as the old libraries stored it: keyed by id alone, one run marker. */

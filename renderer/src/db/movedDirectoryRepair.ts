@@ -17,7 +17,7 @@
  * its code (codes are handed out by count), with nothing under it.
  */
 import type { Table } from 'dexie';
-import { libraryUid, originStride } from '../search/libraryKey.ts';
+import { libraryUid, originStride } from './libraryKey.ts';
 import { openHistoryDb, recordKey, type ChangeRecord, type HistoryDb } from './historyDb.ts';
 import { writeLibrary, type AnyProfileRow, type CastingCallRow, type LibraryDb, type ProfileKind, type SearchRow } from './libraryDb.ts';
 import { putSearchRows, searchRowFromProfile } from './searchRows.ts';

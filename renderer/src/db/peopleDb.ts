@@ -5,8 +5,10 @@
  * the cache nor tied to a connection. One Dexie class, versioned schema.
  */
 import { Dexie, type DexieOptions, type Table } from 'dexie';
-import type { PairDecision } from '../search/samePerson.ts';
 import { writeLibrary } from './libraryDb.ts';
+
+/** The user's decision on a pair: linked as one person, or marked as different people. */
+export type PairDecision = 'same' | 'different';
 
 export interface PersonPairRow {
   /** search/samePerson.ts pairKey: the two profile keys, sorted, joined by '|'. */

@@ -5,7 +5,8 @@
  */
 import type { Table } from 'dexie';
 import type { ActorDetail, CrewDetail } from '../../../contract/directory-api.ts';
-import { foldName } from '../search/foldName.ts';
+// Folded as search/foldName.ts folds typed text (both are contract/name-folding.ts), so db/ needs nothing of search/.
+import { searchForms } from '../../../contract/name-folding.ts';
 import type { ActorRow, AnyProfileRow, CrewRow, ProfileKind, SearchRow } from './libraryDb.ts';
 
 type NameParts = { name?: string; first_name?: string; last_name?: string };
@@ -22,10 +23,10 @@ function displayName(item: NameParts, detail?: NameParts): string {
 function lastNameKey(name: string, item: NameParts, detail?: NameParts): string {
   const last = item.last_name ?? detail?.last_name;
   const first = item.first_name ?? detail?.first_name;
-  if (last) return foldName(`${last} ${first ?? ''}`);
+  if (last) return searchForms(`${last} ${first ?? ''}`);
   const words = name.trim().split(/\s+/);
   const tail = words.pop() ?? '';
-  return foldName(`${tail} ${words.join(' ')}`);
+  return searchForms(`${tail} ${words.join(' ')}`);
 }
 
 const skillMaps = ['instruments', 'dances', 'singing'] as const;
@@ -67,7 +68,7 @@ export function searchRowFromProfile(kind: ProfileKind, row: AnyProfileRow): Omi
     origin: row.origin,
     connections: [...row.connections],
     name,
-    foldedName: foldName(name),
+    foldedName: searchForms(name),
     foldedLastName: lastNameKey(name, item, detail),
     gender: item.gender ?? detail?.gender ?? null,
     genderNew,

@@ -1,4 +1,5 @@
-import { classCount, noClass, type WordMatches } from './wordMatches.ts';
+import type { WordMatches } from './matchedWords.ts';
+import { classCount, noClass } from './wordMatches.ts';
 
 /**
  * Every dictionary word's class for one typed word (`noClass` where it does not match), for

@@ -13,7 +13,8 @@
  */
 import { foldForSearch, letterSpellings } from '../../../contract/name-folding.ts';
 import type { NameDictionary } from './nameDictionary.ts';
-import { facetNames, orderNames, ProfileIndex, type Columns, type ProfileIndexState } from './profileIndex.ts';
+import type { Columns } from './filterColumns.ts';
+import { facetNames, orderNames, ProfileIndex, type ProfileIndexState } from './profileIndex.ts';
 import { SnapshotFormatError, SnapshotReader, SnapshotWriter } from './snapshotBytes.ts';
 import { StoredRows, writeRows } from './storedRows.ts';
 

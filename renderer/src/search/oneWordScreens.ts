@@ -6,7 +6,8 @@
  */
 import { letterBit, lowerBound, type NameDictionary } from './nameDictionary.ts';
 import type { RowCounter } from './rowCounter.ts';
-import { classCount, type WordMatches } from './wordMatches.ts';
+import type { WordMatches } from './matchedWords.ts';
+import { classCount } from './wordMatches.ts';
 
 /** A screen's rows as a first screen gives them. */
 export interface ScreenRows {

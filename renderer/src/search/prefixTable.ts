@@ -14,7 +14,7 @@
  */
 import { GrowableInts } from './growableInts.ts';
 import { lowerBound } from './nameDictionary.ts';
-import type { WordMatches } from './wordMatches.ts';
+import type { WordMatches } from './matchedWords.ts';
 
 /** How many prefixes are classified at most, and how many matched words they may hold together. */
 export interface PrefixBudget {

@@ -10,6 +10,7 @@
  * show with that value added to the current filters, so counts never promise an empty list.
  */
 import type { SearchRow } from '../db/libraryDb.ts';
+import type { Columns } from './filterColumns.ts';
 import { buildColumnOrder, columnSorts, type ColumnOrder, type ColumnSort } from './columnOrders.ts';
 import { foldQuery } from './foldName.ts';
 import { IdSlab } from './idSlab.ts';
@@ -176,29 +177,6 @@ function sortByFit(slots: Int32Array, count: number, columns: Pick<Columns, 'age
 /** The orders a list can be sorted in besides relevance. */
 export type OrderName = Exclude<ProfileSort, 'relevance' | 'fit' | ColumnSort>;
 export const orderNames: readonly OrderName[] = ['name', 'lastName', 'updated'];
-
-/** The filter columns of every slot: a few typed arrays instead of 50,000 objects per facet. */
-export interface Columns {
-  /** The library key (SearchRow.uid) of each slot: two directories' id 7 are two keys. */
-  ids: Float64Array;
-  removed: Uint8Array;
-  hasDetail: Uint8Array;
-  /** -1 where unknown. */
-  ageFrom: Int16Array;
-  ageTo: Int16Array;
-  height: Int16Array;
-  /** The age (not the acting age), -1 where unknown. */
-  age: Int16Array;
-  /**
-   * The value codes of slot s under facet f are valueCodes[valueStarts[s * facetCount + f] ..
-   * valueStarts[s * facetCount + f + 1]): a slot's values of every facet form one run, so one
-   * tight loop counts them all.
-   */
-  valueStarts: Int32Array;
-  valueCodes: Int32Array;
-  /** Beside a language's code: how good the row's level in it is (languageLevelRank), 0 elsewhere. */
-  levelRanks: Uint8Array;
-}
 
 /** Every facet value interned as one small integer (all facets share the numbering), counted in typed arrays. */
 export class FacetValues {

@@ -6,6 +6,7 @@
  * makes two profiles one person, so a namesake born the same year is never merged behind the
  * user's back.
  */
+import type { PairDecision } from '../db/peopleDb.ts';
 import { foldQuery } from '../search/foldName.ts';
 
 export type PersonKind = 'actor' | 'crew';
@@ -75,9 +76,6 @@ export function samePersonReason(a: PersonFacts, b: PersonFacts): SamePersonReas
   const name = normalName(a.name);
   return name !== '' && name === normalName(b.name) ? 'nameAndBirthYear' : null;
 }
-
-/** The user's decision on a pair: linked as one person, or marked as different people. */
-export type PairDecision = 'same' | 'different';
 
 export interface Suggestion {
   profile: PersonFacts;

@@ -3,7 +3,7 @@
  * tests one bit per profile instead of searching each profile's values: which slots have a facet
  * value is read from the filter columns once per value and kept until the columns change.
  */
-import type { Columns } from './profileIndex.ts';
+import type { Columns } from './filterColumns.ts';
 
 /** A bitset over `count` slots, all clear. */
 export function emptyBits(count: number): Uint32Array {

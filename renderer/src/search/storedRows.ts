@@ -9,7 +9,7 @@
  * missing number or text null (older rows may lack fields), and extra fields are gone.
  */
 import type { ProfileKind, SearchRow } from '../db/libraryDb.ts';
-import { originStride } from './libraryKey.ts';
+import { originStride } from '../db/libraryKey.ts';
 import { facetNames, type FacetName, type ProfileIndexState, type SortKeyField } from './profileIndex.ts';
 import { missingInt32, SnapshotFormatError, type SnapshotReader, type SnapshotWriter, type StringTable } from './snapshotBytes.ts';
 

@@ -45,7 +45,7 @@ export function advanceSearch(row: SearchWatchRow, matchIds: ArrayLike<number>):
 
 /**
  * A memory without the profiles of `gone` (those the library no longer holds, or holds deleted or
- * merged: db/watchRuns.ts): `knownIds` and `freshIds` would otherwise grow with every profile that
+ * merged: stores/watchRuns.ts): `knownIds` and `freshIds` would otherwise grow with every profile that
  * ever matched, for as long as the search is saved. Null when nothing was dropped.
  */
 export function pruneSearch(row: SearchWatchRow, gone: ReadonlySet<number>): SearchWatchRow | null {

@@ -6,6 +6,7 @@
  * pg_trgm word similarity (the directory's `<%`).
  */
 import { boundedDistance } from './editDistance.ts';
+import type { WordMatches } from './matchedWords.ts';
 import { lettersOf, lowerBound, type NameDictionary } from './nameDictionary.ts';
 import { PrefixTable } from './prefixTable.ts';
 import { RowCounter } from './rowCounter.ts';
@@ -28,20 +29,6 @@ export function typoBound(length: number): number {
 
 /** A typed word at least this long may also be a mistyped start of a longer name word. */
 const typoPrefixLength = 5;
-
-export interface WordMatches {
-  /** Matched dictionary words, grouped by class (best first). */
-  words: readonly number[];
-  /** Class c's words are words[classStarts[c] .. classStarts[c + 1]). */
-  classStarts: readonly number[];
-  /** Rows the matched words carry, counting each word's postings (an upper bound of the rows). */
-  postingCount: number;
-  /**
-   * How many rows carry one of the matched words, or -1 where not counted: counted in advance
-   * for prefixes (`prepareWhile`), as a word alone lists that many.
-   */
-  rowCount: number;
-}
 
 /** The class of a dictionary word that does not match. */
 export const noClass = 255;

@@ -8,7 +8,7 @@ import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
 import type { ActorDetail, CreditEntry } from '../../../contract/directory-api.ts';
 import { mediaUrl } from '../bridge/castdeskBridge.ts';
-import { headshotSource, mainHeadshot } from '../components/profile/galleryOrder.ts';
+import { headshotSource, mainHeadshot } from '../media/galleryOrder.ts';
 import type { ActorRow } from '../db/libraryDb.ts';
 import type { ActorSnapshot } from '../db/shortlistDb.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';

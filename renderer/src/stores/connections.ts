@@ -1,10 +1,11 @@
 import { defineStore } from 'pinia';
-import { computed, inject, ref } from 'vue';
+import { computed, inject, ref, watch } from 'vue';
 import type { ConnectionTest, ConnectionView, DemoStatus } from '../../../contract/bridge.ts';
 import type { BridgeError, BridgeResult } from '../../../contract/bridge-errors.ts';
 import { contentLocales, type ContentLocale } from '../../../contract/directory-api.ts';
 import { castdeskComposerKey } from '../i18n/index.ts';
 import { useBridge } from '../bridge/bridgeInjection.ts';
+import { useProfileHistoryStore } from './profileHistory.ts';
 import { useSyncStore } from './sync.ts';
 
 /** How often the first start asks how far the demo directory has got. */
@@ -76,6 +77,10 @@ export const useConnectionStore = defineStore('connections', () => {
 
   const active = computed(() => connections.value.find((connection) => connection.id === activeId.value) ?? null);
 
+  // The change history shows the active connection's directory, told at once (flush 'sync') as it changes.
+  const history = useProfileHistoryStore();
+  watch(() => active.value?.directoryOrigin ?? null, (origin) => history.showOrigin(origin), { immediate: true, flush: 'sync' });
+
   /** Unwraps a bridge result: the value, or null with `error` set. */
   function take<T>(result: BridgeResult<T>): T | null {
     if (result.ok) return result.value;
@@ -101,7 +106,7 @@ export const useConnectionStore = defineStore('connections', () => {
    */
   async function syncConnections(): Promise<void> {
     await sync.setConnections(
-      connections.value.map((connection) => ({ id: connection.id, origin: connection.directoryOrigin })),
+      connections.value.map((connection) => ({ id: connection.id, origin: connection.directoryOrigin, contentLocale: connection.contentLocale })),
       activeId.value,
     );
     sync.retryWhereKeyArrived(connections.value.filter((connection) => connection.hasKey).map((connection) => connection.id));

@@ -4,7 +4,7 @@
  * handle (db/sharedLibrary.ts). Stores only; components go through store functions.
  */
 import type { AnyProfileRow, LibraryDb, ProfileKind } from '../db/libraryDb.ts';
-import { libraryUid } from '../search/libraryKey.ts';
+import { libraryUid } from '../db/libraryKey.ts';
 import { profileTable } from '../db/libraryWrites.ts';
 import { currentLibrary } from '../db/sharedLibrary.ts';
 import type { useSyncStore } from './sync.ts';

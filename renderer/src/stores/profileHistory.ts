@@ -1,4 +1,4 @@
-import { defineStore, getActivePinia } from 'pinia';
+import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
 import { onDetailWrite } from '../db/detailWriteHook.ts';
 import {
@@ -14,7 +14,6 @@ import {
 } from '../db/historyDb.ts';
 import type { LibraryDb, ProfileKind } from '../db/libraryDb.ts';
 import { recordDetailChange } from '../db/recordDetailChange.ts';
-import { useConnectionStore } from './connections.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
 import { watchLive } from './liveLibrary.ts';
 
@@ -25,9 +24,6 @@ import { watchLive } from './liveLibrary.ts';
  * cap for Settings. Components read it; only this store touches the history database.
  */
 export const useProfileHistoryStore = defineStore('profileHistory', () => {
-  // The sync store uses this one from its setup: the connection store is asked for later, when read.
-  const pinia = getActivePinia();
-
   const db = shallowRef<HistoryDb | null>(null);
   const error = ref<LibraryError | null>(null);
   let opening: Promise<HistoryDb | null> | null = null;
@@ -58,10 +54,15 @@ export const useProfileHistoryStore = defineStore('profileHistory', () => {
     });
   }
 
-  const activeOrigin = computed(() => {
-    const active = useConnectionStore(pinia).active;
-    return active ? active.directoryOrigin : null;
-  });
+  /**
+   * The active connection's directory, whose profiles' timelines are shown: the connection store
+   * hands it over (showOrigin) as the active connection changes; this store imports no other store.
+   */
+  const activeOrigin = ref<string | null>(null);
+
+  function showOrigin(origin: string | null): void {
+    activeOrigin.value = origin;
+  }
 
   // ---- the open profile's timeline ----
 
@@ -169,6 +170,7 @@ export const useProfileHistoryStore = defineStore('profileHistory', () => {
     close,
     error,
     activeOrigin,
+    showOrigin,
     follow,
     timeline,
     openedBefore,

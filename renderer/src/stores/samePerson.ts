@@ -8,15 +8,14 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
 import type { LibraryDb, SearchRow } from '../db/libraryDb.ts';
-import { libraryUid } from '../search/libraryKey.ts';
-import { openPeopleDb, writePeople, type PeopleDb, type PersonPairRow } from '../db/peopleDb.ts';
+import { libraryUid } from '../db/libraryKey.ts';
+import { openPeopleDb, writePeople, type PairDecision, type PeopleDb, type PersonPairRow } from '../db/peopleDb.ts';
 import {
   directoryName,
   linkedProfiles,
   pairKey,
   profileKey,
   suggestionsFor,
-  type PairDecision,
   type PersonFacts,
   type PersonKind,
   type ProfileRef,

@@ -11,7 +11,7 @@ import { liveQuery, type Subscription } from 'dexie';
 import { defineStore } from 'pinia';
 import { onScopeDispose, ref, watch } from 'vue';
 import type { LibraryDb, ProfileKind, SearchRow } from '../db/libraryDb.ts';
-import { libraryUid, originStride } from '../search/libraryKey.ts';
+import { libraryUid, originStride } from '../db/libraryKey.ts';
 import { deleteSearchSnapshots, readSearchSnapshots, writeSearchSnapshots } from '../db/searchSnapshotDb.ts';
 import { restoreIndex, snapshotOfIndex } from '../search/indexSnapshot.ts';
 import { ProfileIndex, type ProfileQuery, type QueryResult } from '../search/profileIndex.ts';

@@ -14,7 +14,7 @@ import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
 import type { LibraryDb, SearchRow } from '../db/libraryDb.ts';
 import { callWatchesOf, searchWatchesOf, updateCallWatches, updateSearchWatches, watchDb, type CallWatchRow, type SearchWatchRow, type WatchedSearch } from '../db/watchDb.ts';
-import { runWatch } from '../db/watchRuns.ts';
+import { runWatch } from './watchRuns.ts';
 import { queryFromRoute, routeQueryFromText } from '../search/profileQueryUrl.ts';
 import { markCallSeen, markRoleSeen, markSearchSeen, watchKey } from '../search/watchState.ts';
 import { useConnectionStore } from './connections.ts';
@@ -73,7 +73,7 @@ export const useSearchWatchStore = defineStore('searchWatch', () => {
   }
 
   /**
-   * One run (db/watchRuns.ts) once the index has read everything the library holds now: new
+   * One run (stores/watchRuns.ts) once the index has read everything the library holds now: new
    * searches start their memory; with `afterSync`, the others and the casting calls look for news.
    */
   async function run(afterSync: boolean): Promise<void> {

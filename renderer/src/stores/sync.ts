@@ -1,18 +1,18 @@
-import { defineStore, getActivePinia } from 'pinia';
+import { defineStore } from 'pinia';
 import { computed, ref, watch } from 'vue';
+import type { ContentLocale } from '../../../contract/directory-api.ts';
 import { useBridge } from '../bridge/bridgeInjection.ts';
 import { prepareMedia } from '../bridge/castdeskBridge.ts';
 import { originCode } from '../db/connectionLibrary.ts';
 import { connectionShareCounts, dropConnectionShare, type ShareCounts } from '../db/connectionShare.ts';
 import { unknownOriginOf } from '../db/directoryOrigin.ts';
 import { requestPersistentStorage, type KeepOfflineScope, type LibraryDb, type ProfileKind } from '../db/libraryDb.ts';
-import { libraryUid } from '../search/libraryKey.ts';
+import { libraryUid } from '../db/libraryKey.ts';
 import { profileTable } from '../db/libraryWrites.ts';
 import { closeSharedLibrary, currentLibrary, openSharedLibrary } from '../db/sharedLibrary.ts';
 import { shortlistedActorIds } from '../db/shortlistDb.ts';
 import { createSyncEngine, type SyncEngine, type SyncProgress, type ViewedProfile } from '../sync/syncEngine.ts';
 import { initialProgress, progressBarOf } from '../sync/syncProgress.ts';
-import { useConnectionStore } from './connections.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
 import { useProfileHistoryStore } from './profileHistory.ts';
 import { useReachabilityStore } from './reachability.ts';
@@ -31,10 +31,12 @@ export interface CacheStats {
   media: { count: number; bytes: number } | null;
 }
 
-/** A connection as the sync store needs it: its id and its directory (db/directoryOrigin.ts). */
+/** A connection as the sync store needs it: its id, its directory (db/directoryOrigin.ts) and content language. */
 export interface SyncedConnection {
   id: string;
   origin: string;
+  /** The language its details are asked in (absent: the back end's default for the connection). */
+  contentLocale?: ContentLocale;
 }
 
 interface RunningEngine {
@@ -54,8 +56,8 @@ export const useSyncStore = defineStore('sync', () => {
   const bridge = useBridge();
   const history = useProfileHistoryStore();
   const reachability = useReachabilityStore();
-  // The connection store uses this one from its setup: it is asked for later, when read.
-  const pinia = getActivePinia();
+  /** Each connection's content language, as the connection store last handed the connections over. */
+  const contentLocales = new Map<string, ContentLocale | undefined>();
 
   /** The active connection: its progress is shown, and a profile it sees is fetched through it. */
   const connectionId = ref<string | null>(null);
@@ -139,7 +141,7 @@ export const useSyncStore = defineStore('sync', () => {
       origin,
       shortlistedActorIds: () => shortlistedActorIds(origin),
       // Details are asked in the connection's content language as it stands at each request.
-      contentLocale: () => useConnectionStore(pinia).connections.find((connection) => connection.id === id)?.contentLocale,
+      contentLocale: () => contentLocales.get(id),
       showreelMaxBytes: savedShowreelMaxBytes,
     });
     const stop = engine.onProgress((next) => {
@@ -200,6 +202,8 @@ export const useSyncStore = defineStore('sync', () => {
    * starts a run), engines of connections no longer listed stop. With none, the library closes.
    */
   async function setConnections(connections: readonly SyncedConnection[], activeId: string | null = connectionId.value): Promise<void> {
+    contentLocales.clear();
+    for (const connection of connections) contentLocales.set(connection.id, connection.contentLocale);
     if (connections.length === 0) return closeAll();
     const active = connections.find((connection) => connection.id === activeId) ?? null;
     connectionId.value = active?.id ?? null;

@@ -14,49 +14,16 @@ import type { ActorDetail, CrewDetail, Picture } from '../../../contract/directo
 import type { AnyProfileRow, ProfileKind } from '../db/libraryDb.ts';
 import { profileTable } from '../db/libraryWrites.ts';
 import { uidIn } from '../db/connectionLibrary.ts';
-import { displayedVersions } from '../components/profile/galleryOrder.ts';
-import { showreelPlayback } from '../components/profile/showreelPlayback.ts';
+import { displayedVersions } from '../media/galleryOrder.ts';
+import { showreelPlayback } from '../media/showreelPlayback.ts';
 import { unwrap } from './bridgeCall.ts';
 import { planWithinCap, SizeEstimator, type KeptVersion, type PlannedFile } from './keptMediaPlan.ts';
 import type { SyncContext } from './syncContext.ts';
+import type { KeptMediaCounts, MediaWaitReason } from './types.ts';
 
 export type KeptMediaKind = 'picture' | 'showreel';
 
 export type KeptMedia = PlannedFile;
-
-/** Why kept files wait: the picture host cannot be reached, it fails (5xx) for now, or the disk is full. */
-export type MediaWaitReason = 'unreachable' | 'server_error' | 'interrupted' | 'storage_full';
-
-/**
- * One pass's outcome. Every wanted file is in exactly one of saved, waiting, pending, overCap,
- * tooLarge, notImage and failed.
- */
-export interface KeptMediaCounts {
-  /** Kept profiles whose full profile is saved (their files are counted). */
-  profiles: number;
-  /** Files of kept profiles the app shows. */
-  wanted: number;
-  /** Of those, what fits the cache's cap: what this pass keeps (saved) or tries to. */
-  planned: number;
-  /** Stored on disk and kept (the back end's index says so). */
-  saved: number;
-  /** Tried in this pass and missing for a reason that may pass: retried with backoff. */
-  waiting: number;
-  /** Planned but not tried yet in this pass (it stopped early or is still going). */
-  pending: number;
-  /** Not kept because they would take the kept files past the cache's cap. */
-  overCap: number;
-  /** Refused: larger than the limit for one file. */
-  tooLarge: number;
-  /** Refused: not a picture or showreel the app shows. */
-  notImage: number;
-  /** Could not be downloaded for good (gone from the host, refused, not a usable address). */
-  failed: number;
-  /** Why `waiting` files wait; null when none does. */
-  reason: MediaWaitReason | null;
-  /** The cache's cap the pass planned against; null when the back end did not say. */
-  capBytes: number | null;
-}
 
 export interface KeepMediaOptions {
   /** The user's limit for one showreel file; 0 keeps no showreel media. */

@@ -6,7 +6,7 @@ import type { BridgeResult } from '../../../contract/bridge-errors.ts';
 import type { ContentLocale } from '../../../contract/directory-api.ts';
 import type { ConnectionLibrary } from '../db/connectionLibrary.ts';
 import type { LibraryDb } from '../db/libraryDb.ts';
-import type { SyncBridge } from './syncEngine.ts';
+import type { SyncBridge } from './types.ts';
 import type { ProgressTracker } from './syncProgress.ts';
 
 export interface SyncContext {

@@ -3,7 +3,7 @@
  * keeps the figures and tells listeners on every change; rate and ETA come from the detail
  * requests finished in the last minutes, so they follow the rate budget rather than a guess.
  */
-import type { KeptMediaCounts } from './mediaKeeping.ts';
+import type { KeptMediaCounts } from './types.ts';
 
 /** `incomplete`: lists and profiles are synced, but kept files still wait (see `keptMedia`). */
 export type SyncRunState = 'idle' | 'syncing' | 'paused' | 'offline' | 'error' | 'done' | 'incomplete';

@@ -24,11 +24,11 @@ import { SyncCallError, SyncCancelled, goneStatus, isOfflineFailure, unwrap } fr
 import { DetailQueue, type DetailTask } from './detailQueue.ts';
 import { resolveScope, scopeKey } from './keepOfflineScopes.ts';
 import { syncCastingCallList, syncProfileList } from './listSync.ts';
-import { keepMedia, keptMediaWanted, releaseKeptBefore, type KeptMediaCounts } from './mediaKeeping.ts';
+import { keepMedia, keptMediaWanted, releaseKeptBefore } from './mediaKeeping.ts';
 import { keptByPriority, scopesByPriority } from './keptPriority.ts';
 import { notCached, pictureVersionUrls, prefetchPictures, thumbnailsWanted, type MediaWanted } from './mediaPrefetch.ts';
 import type { SyncContext } from './syncContext.ts';
-import type { SyncEngineOptions, SyncRunOptions, SyncRunOutcome, ViewedProfile } from './syncEngine.ts';
+import type { KeptMediaCounts, SyncEngineOptions, SyncRunOptions, SyncRunOutcome, ViewedProfile } from './types.ts';
 import { ProgressTracker } from './syncProgress.ts';
 import { staleCurrentCallMs, staleDetailMs } from './detailFreshness.ts';
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ActorListItem } from '../../../contract/directory-api.ts';
 import { connectionLibrary } from '../../../renderer/src/db/connectionLibrary.ts';
 import { LibraryDb, LibraryStorageError, libraryDbName, libraryDbVersion, librarySchemaVersions, openLibraryDb, requestPersistentStorage, type PageCheckpoint } from '../../../renderer/src/db/libraryDb.ts';
-import { libraryUid } from '../../../renderer/src/search/libraryKey.ts';
+import { libraryUid } from '../../../renderer/src/db/libraryKey.ts';
 import { writeProfilePage } from '../../../renderer/src/db/libraryWrites.ts';
 import { foldName, foldQuery } from '../../../renderer/src/search/foldName.ts';
 

@@ -2,7 +2,7 @@ import { Dexie } from 'dexie';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LibraryDb, legacyLibraryDbName } from '../../../renderer/src/db/libraryDb.ts';
-import { libraryUid } from '../../../renderer/src/search/libraryKey.ts';
+import { libraryUid } from '../../../renderer/src/db/libraryKey.ts';
 import { migrateConnectionLibraries } from '../../../renderer/src/db/libraryMigration.ts';
 import { legacyLayout, legacyLibraryContents, directoryOrigin, otherOrigin } from './legacyLibraries.ts';
 

@@ -14,7 +14,7 @@ import { HistoryDb, putChangeRecord, recordsOfProfile } from '../../../renderer/
 import { LibraryDb } from '../../../renderer/src/db/libraryDb.ts';
 import { repairMovedDirectories } from '../../../renderer/src/db/movedDirectoryRepair.ts';
 import { ShortlistDb, type ShortlistEntryRow } from '../../../renderer/src/db/shortlistDb.ts';
-import { libraryUid } from '../../../renderer/src/search/libraryKey.ts';
+import { libraryUid } from '../../../renderer/src/db/libraryKey.ts';
 import { createSyncEngine } from '../../../renderer/src/sync/syncEngine.ts';
 import { actorItem, fakeDirectory } from './fakeDirectory.ts';
 

@@ -11,7 +11,8 @@ import { foldForSearch } from '../../../contract/name-folding.ts';
 import { buildNameDictionary, type NameDictionary } from '../../../renderer/src/search/nameDictionary.ts';
 import { NameMatcher } from '../../../renderer/src/search/nameMatcher.ts';
 import { ReferenceMatcher, referenceClass } from '../../../renderer/src/search/referenceMatcher.ts';
-import { classCount, WordMatcher, type WordMatches } from '../../../renderer/src/search/wordMatches.ts';
+import type { WordMatches } from '../../../renderer/src/search/matchedWords.ts';
+import { classCount, WordMatcher } from '../../../renderer/src/search/wordMatches.ts';
 import { realisticNames, typedQueries, keystrokes } from '../../bench/searchCorpus.ts';
 
 /** The reference aligns every typed word with every dictionary word: slow by design, seconds on a loaded machine. */

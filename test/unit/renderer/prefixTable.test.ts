@@ -7,7 +7,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { buildNameDictionary } from '../../../renderer/src/search/nameDictionary.ts';
 import { PrefixTable } from '../../../renderer/src/search/prefixTable.ts';
 import { ProfileIndex, emptyQuery } from '../../../renderer/src/search/profileIndex.ts';
-import { classCount, WordMatcher, type WordMatches } from '../../../renderer/src/search/wordMatches.ts';
+import type { WordMatches } from '../../../renderer/src/search/matchedWords.ts';
+import { classCount, WordMatcher } from '../../../renderer/src/search/wordMatches.ts';
 import { keystrokes, realisticNames, typedQueries } from '../../bench/searchCorpus.ts';
 import { searchRowsOf } from '../../bench/searchRows.ts';
 

@@ -6,7 +6,7 @@ import type { CastdeskBridge } from '../../../contract/bridge.ts';
 import type { ActorDetail, ActorListItem, CreditEntry, Picture } from '../../../contract/directory-api.ts';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
 import ActorKeyFacts from '../../../renderer/src/components/profile/ActorKeyFacts.vue';
-import { mainHeadshot } from '../../../renderer/src/components/profile/galleryOrder.ts';
+import { mainHeadshot } from '../../../renderer/src/media/galleryOrder.ts';
 import ProfileGallery from '../../../renderer/src/components/profile/ProfileGallery.vue';
 import ProfileActions from '../../../renderer/src/components/profile/ProfileActions.vue';
 import ProfileHeadshot from '../../../renderer/src/components/profile/ProfileHeadshot.vue';

@@ -12,9 +12,9 @@ import {
   refOfKey,
   samePersonReason,
   suggestionsFor,
-  type PairDecision,
   type PersonFacts,
 } from '../../../renderer/src/search/samePerson.ts';
+import type { PairDecision } from '../../../renderer/src/db/peopleDb.ts';
 
 const north = 'https://north.example';
 const south = 'https://south.example';

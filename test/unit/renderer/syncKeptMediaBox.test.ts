@@ -11,7 +11,7 @@ import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.
 import SyncProgress from '../../../renderer/src/components/SyncProgress.vue';
 import { createCastdeskI18n, type SupportedLocale } from '../../../renderer/src/i18n/index.ts';
 import { useSyncStore } from '../../../renderer/src/stores/sync.ts';
-import type { KeptMediaCounts } from '../../../renderer/src/sync/mediaKeeping.ts';
+import type { KeptMediaCounts } from '../../../renderer/src/sync/types.ts';
 import { initialProgress, type SyncProgress as Progress } from '../../../renderer/src/sync/syncProgress.ts';
 import { fakeBridge } from './fakeBridge.ts';
 

@@ -4,7 +4,7 @@
  * order (`portrait_position`). Crew pictures follow `position`. Pictures without the number keep
  * their place in the array, after those with it, so a partial or legacy payload still shows all.
  */
-import type { Picture } from '../../../../contract/directory-api.ts';
+import type { Picture } from '../../../contract/directory-api.ts';
 
 export type GalleryOrder = 'landscape' | 'portrait' | 'position';
 

@@ -4,9 +4,9 @@
  * searchWatch store runs it after every completed sync, once the search index has read the sync's
  * writes; it takes the library and the engine as arguments, so it runs the same outside a page.
  */
-import type { LibraryDb, ProfileKind } from './libraryDb.ts';
-import { libraryUid } from '../search/libraryKey.ts';
-import { searchWatchesOf, updateCallWatches, updateSearchWatches, type WatchDb, type WatchedSearch } from './watchDb.ts';
+import type { LibraryDb, ProfileKind } from '../db/libraryDb.ts';
+import { libraryUid } from '../db/libraryKey.ts';
+import { searchWatchesOf, updateCallWatches, updateSearchWatches, type WatchDb, type WatchedSearch } from '../db/watchDb.ts';
 import { advanceCalls, searchRunChanges, type CallNow } from '../search/watchState.ts';
 
 export interface WatchRun {
