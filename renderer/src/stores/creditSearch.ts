@@ -12,6 +12,7 @@ import type { LibraryDb, ProfileKind, SearchRow } from '../db/libraryDb.ts';
 import { CreditIndex, type CreditSearchResult } from '../search/creditIndex.ts';
 import { creditTextsOf, type CreditSource, type CreditText } from '../search/creditTexts.ts';
 import { emptyQuery, type ProfileQuery } from '../search/profileIndex.ts';
+import { CatchUpByRevision } from './catchUpByRevision.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
 import { useSearchIndexStore } from './searchIndex.ts';
 import { openLibrary } from './libraryAccess.ts';
@@ -19,8 +20,6 @@ import { useSyncStore } from './sync.ts';
 
 /** Profiles read per IndexedDB call: details are large; a chunk is indexed well within a frame budget of 50 ms. */
 const profilesPerRead = 250;
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 interface ProfileTexts {
   kind: ProfileKind;
@@ -96,53 +95,38 @@ export const useCreditSearchStore = defineStore('creditSearch', () => {
 
   let lastRev = 0;
   let generation = 0;
-  let reading = false;
-  let readAgain = false;
+  const catchUps = new CatchUpByRevision();
   let subscription: Subscription | null = null;
 
-  async function catchUp(db: LibraryDb, current: number): Promise<void> {
-    if (reading) {
-      readAgain = true;
-      return;
-    }
-    reading = true;
-    try {
-      do {
-        readAgain = false;
-        for (;;) {
-          const { lastRev: readThrough, read, profiles } = await readChangedProfiles(db, lastRev, profilesPerRead, indexedVersions);
-          if (current !== generation) return;
-          if (read === 0) break;
-          for (const profile of profiles) {
-            const key = `${profile.kind}:${profile.id}`;
-            if (profile.texts) {
-              index.put(profile.kind, profile.id, profile.texts);
-              indexedVersions.set(key, profile.version);
-            } else {
-              index.remove(profile.kind, profile.id);
-              indexedVersions.delete(key);
-            }
-          }
-          lastRev = readThrough;
-          indexedProfiles.value = index.size;
-          if (loaded.value && profiles.length > 0) revision.value += 1;
-          if (read < profilesPerRead) break;
-          await nextTask();
-        }
-      } while (readAgain && current === generation);
-      if (current === generation && !loaded.value) {
-        loaded.value = true;
-        revision.value += 1;
+  function catchUp(db: LibraryDb, current: number): Promise<void> {
+    return catchUps.run({
+      isCurrent: () => current === generation,
+      read: async () => {
+        const { lastRev: readThrough, read, profiles } = await readChangedProfiles(db, lastRev, profilesPerRead, indexedVersions);
+        return { read, take: () => takeProfiles(profiles, readThrough) };
+      },
+      rowsPerRead: profilesPerRead,
+      loaded,
+      revision,
+      error,
+    });
+  }
+
+  /** Puts the profiles read into the index (or takes them out) and moves the last rev on. */
+  function takeProfiles(profiles: ProfileTexts[], readThrough: number): void {
+    for (const profile of profiles) {
+      const key = `${profile.kind}:${profile.id}`;
+      if (profile.texts) {
+        index.put(profile.kind, profile.id, profile.texts);
+        indexedVersions.set(key, profile.version);
+      } else {
+        index.remove(profile.kind, profile.id);
+        indexedVersions.delete(key);
       }
-    } catch (failure) {
-      if (current === generation) {
-        error.value = toLibraryError(failure);
-        loaded.value = true;
-        revision.value += 1;
-      }
-    } finally {
-      if (current === generation) reading = false;
     }
+    lastRev = readThrough;
+    indexedProfiles.value = index.size;
+    if (loaded.value && profiles.length > 0) revision.value += 1;
   }
 
   function reset(): void {
@@ -152,8 +136,7 @@ export const useCreditSearchStore = defineStore('creditSearch', () => {
     index = new CreditIndex();
     indexedVersions = new Map();
     lastRev = 0;
-    reading = false;
-    readAgain = false;
+    catchUps.reset();
     loaded.value = false;
     indexedProfiles.value = 0;
     error.value = null;

@@ -16,6 +16,7 @@ import { deleteSearchSnapshots, readSearchSnapshots, writeSearchSnapshots } from
 import { restoreIndex, snapshotOfIndex } from '../search/indexSnapshot.ts';
 import { ProfileIndex, type ProfileQuery, type QueryResult } from '../search/profileIndex.ts';
 import { afterPaint } from './afterPaint.ts';
+import { CatchUpByRevision } from './catchUpByRevision.ts';
 import { inIdleSlices } from './idleSlices.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
 import { openLibrary } from './libraryAccess.ts';
@@ -23,8 +24,6 @@ import { useSyncStore } from './sync.ts';
 
 /** Rows read per IndexedDB call: large enough to load 50,000 quickly, small enough to stay off long tasks. */
 const rowsPerRead = 2000;
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * Snapshots are written this long after the index last took in rows: sync batches come in
@@ -72,8 +71,7 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
   const originCodes = new Map<string, number>();
   let lastRev = 0;
   let generation = 0;
-  let reading = false;
-  let readAgain = false;
+  const catchUps = new CatchUpByRevision();
   let subscription: Subscription | null = null;
   /** The rev the stored snapshots hold; a later read makes them worth writing again. */
   let snapshotRev = 0;
@@ -154,7 +152,7 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
   }
 
   async function writeSnapshots(db: LibraryDb, current: number): Promise<void> {
-    if (current !== generation || reading || unchecked || lastRev <= snapshotRev) return;
+    if (current !== generation || catchUps.reading || unchecked || lastRev <= snapshotRev) return;
     const rev = lastRev;
     const libraryRows = await db.searchRows.count().catch(() => null);
     if (libraryRows === null || current !== generation) return;
@@ -164,49 +162,37 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
   }
 
   /** Reads every row written since the last read, chunk by chunk, into the indexes. */
-  async function catchUp(db: LibraryDb, current: number): Promise<void> {
-    if (reading) {
-      readAgain = true;
-      return;
-    }
-    reading = true;
-    try {
-      do {
-        readAgain = false;
-        for (;;) {
-          const chunk: SearchRow[] = await db.searchRows.where('rev').above(lastRev).limit(rowsPerRead).toArray();
-          if (current !== generation) return;
-          if (chunk.length === 0) break;
-          for (const row of chunk) if (row.origin) originCodes.set(row.origin, Math.floor(row.uid / originStride));
-          indexes.actor.upsert(chunk.filter((row) => row.kind === 'actor'));
-          indexes.crew.upsert(chunk.filter((row) => row.kind === 'crew'));
-          lastRev = chunk[chunk.length - 1]!.rev;
-          // Both indexes have read the library this far, also a kind with no row in the chunk.
-          indexes.actor.markReadThrough(lastRev);
-          indexes.crew.markReadThrough(lastRev);
-          readThroughRev.value = lastRev;
-          // The first read announces the indexes once, at its end: searching after every chunk
-          // would redo the facet counts 25 times for 50,000 rows.
-          if (loaded.value) revision.value += 1;
-          else loadedRows.value += chunk.length;
-          if (chunk.length < rowsPerRead) break;
-          await nextTask();
-        }
-      } while (readAgain && current === generation);
-      if (current === generation && !loaded.value) {
-        loaded.value = true;
-        revision.value += 1;
-      }
-      if (current === generation && lastRev > snapshotRev) scheduleSnapshot(db, current);
-    } catch (failure) {
-      if (current === generation) {
-        error.value = toLibraryError(failure);
-        loaded.value = true;
-        revision.value += 1;
-      }
-    } finally {
-      reading = false;
-    }
+  function catchUp(db: LibraryDb, current: number): Promise<void> {
+    return catchUps.run({
+      isCurrent: () => current === generation,
+      read: async () => {
+        const chunk: SearchRow[] = await db.searchRows.where('rev').above(lastRev).limit(rowsPerRead).toArray();
+        return { read: chunk.length, take: () => takeRows(chunk) };
+      },
+      rowsPerRead,
+      loaded,
+      revision,
+      error,
+      afterRun: () => {
+        if (lastRev > snapshotRev) scheduleSnapshot(db, current);
+      },
+    });
+  }
+
+  /** Puts a chunk of search rows into the indexes and moves the last rev on. */
+  function takeRows(chunk: SearchRow[]): void {
+    for (const row of chunk) if (row.origin) originCodes.set(row.origin, Math.floor(row.uid / originStride));
+    indexes.actor.upsert(chunk.filter((row) => row.kind === 'actor'));
+    indexes.crew.upsert(chunk.filter((row) => row.kind === 'crew'));
+    lastRev = chunk[chunk.length - 1]!.rev;
+    // Both indexes have read the library this far, also a kind with no row in the chunk.
+    indexes.actor.markReadThrough(lastRev);
+    indexes.crew.markReadThrough(lastRev);
+    readThroughRev.value = lastRev;
+    // The first read announces the indexes once, at its end: searching after every chunk
+    // would redo the facet counts 25 times for 50,000 rows.
+    if (loaded.value) revision.value += 1;
+    else loadedRows.value += chunk.length;
   }
 
   function reset(): void {
@@ -221,8 +207,7 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
     lastRev = 0;
     originCodes.clear();
     readThroughRev.value = 0;
-    reading = false;
-    readAgain = false;
+    catchUps.reset();
     loaded.value = false;
     loadedRows.value = 0;
     error.value = null;
@@ -233,12 +218,12 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
   function openIndexes(db: LibraryDb): void {
     reset();
     const current = generation;
-    reading = true;
+    catchUps.reading = true;
     void restore(db, current)
       .catch(() => false)
       .finally(() => {
         if (current !== generation) return;
-        reading = false;
+        catchUps.reading = false;
         void catchUp(db, current);
       });
     // The newest rev changes with every search-row write: read what is new.
