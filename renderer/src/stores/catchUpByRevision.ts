@@ -5,7 +5,9 @@
  * short. One run at a time: a write that arrives during a run asks it to read once more instead of
  * starting a second run that would take the same rows twice.
  */
+import { liveQuery, type Subscription } from 'dexie';
 import type { Ref } from 'vue';
+import type { LibraryDb } from '../db/libraryDb.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -79,4 +81,20 @@ export class CatchUpByRevision {
       if (steps.isCurrent()) this.reading = false;
     }
   }
+}
+
+/**
+ * Calls `catchUp` whenever a search row is written past `lastRev()`: every profile write puts its
+ * search row with a new rev, so the newest rev tells the index there is something new to read.
+ * A failing watch is announced as `error`.
+ */
+export function followNewRevs(db: LibraryDb, lastRev: () => number, catchUp: () => void, error: Ref<LibraryError | null>): Subscription {
+  return liveQuery(() => db.searchRows.orderBy('rev').last()).subscribe({
+    next: (newest) => {
+      if (newest && newest.rev > lastRev()) catchUp();
+    },
+    error: (failure: unknown) => {
+      error.value = toLibraryError(failure);
+    },
+  });
 }

@@ -5,15 +5,15 @@
  * one place (readChangedProfiles) and combines with the list filters through the search index
  * store, so the move to one library touches this file at one function.
  */
-import { liveQuery, type Subscription } from 'dexie';
+import type { Subscription } from 'dexie';
 import { defineStore } from 'pinia';
 import { onScopeDispose, ref, watch } from 'vue';
 import type { LibraryDb, ProfileKind, SearchRow } from '../db/libraryDb.ts';
 import { CreditIndex, type CreditSearchResult } from '../search/creditIndex.ts';
 import { creditTextsOf, type CreditSource, type CreditText } from '../search/creditTexts.ts';
 import { emptyQuery, type ProfileQuery } from '../search/profileIndex.ts';
-import { CatchUpByRevision } from './catchUpByRevision.ts';
-import { toLibraryError, type LibraryError } from './libraryErrors.ts';
+import { CatchUpByRevision, followNewRevs } from './catchUpByRevision.ts';
+import type { LibraryError } from './libraryErrors.ts';
 import { useSearchIndexStore } from './searchIndex.ts';
 import { openLibrary } from './libraryAccess.ts';
 import { useSyncStore } from './sync.ts';
@@ -150,15 +150,7 @@ export const useCreditSearchStore = defineStore('creditSearch', () => {
       if (!db) return;
       const current = generation;
       void catchUp(db, current);
-      // Every profile write puts its search row with a new rev: read what is new.
-      subscription = liveQuery(() => db.searchRows.orderBy('rev').last()).subscribe({
-        next: (newest) => {
-          if (newest && newest.rev > lastRev) void catchUp(db, current);
-        },
-        error: (failure: unknown) => {
-          error.value = toLibraryError(failure);
-        },
-      });
+      subscription = followNewRevs(db, () => lastRev, () => void catchUp(db, current), error);
     },
     { immediate: true },
   );

@@ -7,7 +7,7 @@
  * whenever the sync engine writes, and the snapshots are written again once the writes pause.
  * Views and other stores search through it; `revision` tells them when to search again.
  */
-import { liveQuery, type Subscription } from 'dexie';
+import type { Subscription } from 'dexie';
 import { defineStore } from 'pinia';
 import { onScopeDispose, ref, watch } from 'vue';
 import type { LibraryDb, ProfileKind, SearchRow } from '../db/libraryDb.ts';
@@ -16,9 +16,9 @@ import { deleteSearchSnapshots, readSearchSnapshots, writeSearchSnapshots } from
 import { restoreIndex, snapshotOfIndex } from '../search/indexSnapshot.ts';
 import { ProfileIndex, type ProfileQuery, type QueryResult } from '../search/profileIndex.ts';
 import { afterPaint } from './afterPaint.ts';
-import { CatchUpByRevision } from './catchUpByRevision.ts';
+import { CatchUpByRevision, followNewRevs } from './catchUpByRevision.ts';
 import { inIdleSlices } from './idleSlices.ts';
-import { toLibraryError, type LibraryError } from './libraryErrors.ts';
+import type { LibraryError } from './libraryErrors.ts';
 import { openLibrary } from './libraryAccess.ts';
 import { useSyncStore } from './sync.ts';
 
@@ -226,15 +226,7 @@ export const useSearchIndexStore = defineStore('searchIndex', () => {
         catchUps.reading = false;
         void catchUp(db, current);
       });
-    // The newest rev changes with every search-row write: read what is new.
-    subscription = liveQuery(() => db.searchRows.orderBy('rev').last()).subscribe({
-      next: (newest) => {
-        if (newest && newest.rev > lastRev) void catchUp(db, current);
-      },
-      error: (failure: unknown) => {
-        error.value = toLibraryError(failure);
-      },
-    });
+    subscription = followNewRevs(db, () => lastRev, () => void catchUp(db, current), error);
   }
 
   watch(
