@@ -25,6 +25,8 @@ import { createDirectoryClient } from './directory/directoryClient.ts';
 import { RateBudget } from './directory/rateBudget.ts';
 import type { BoundKey } from './keys/keyOrigin.ts';
 import { openKeyStore } from './keys/keyStore.ts';
+import { openOfficeMembership } from './office/officeMembership.ts';
+import { officeRecordsFile } from './office/officeRecords.ts';
 import { createLogger } from './log/logger.ts';
 import { Redactor } from './log/redact.ts';
 import { guardedMediaFetch } from './media/guardedMediaFetch.ts';
@@ -128,6 +130,7 @@ export async function createBackEnd(options: BackEndOptions): Promise<BackEnd> {
   const keys = await openKeyStore({ secrets });
   if (!keys.status().available) logger.warn(keys.status().reason ?? 'No system keychain.');
   const store = await openConnectionStore({ userDataDir, keyStore: keys });
+  const offices = await openOfficeMembership({ keys, records: officeRecordsFile(userDataDir), log: (line) => logger.warn(line) });
   const demoDataDir = join(userDataDir, 'demo-directory');
   const demoAddress = await ensurePrivateFolder(demoDataDir)
     .then(() => plannedDemoAddress(demoDataDir))
@@ -222,6 +225,7 @@ export async function createBackEnd(options: BackEndOptions): Promise<BackEnd> {
       setMenuLanguage: options.desktop?.setMenuLanguage ?? (() => undefined),
     },
     updates: () => updates,
+    offices,
     demo: {
       async start() {
         if (closed) throw new BridgeFailure('demo_failed', 'The app is shutting down.');
