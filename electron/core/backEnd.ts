@@ -63,6 +63,8 @@ export interface BackEnd {
   startUpdates(options: StartUpdatesOptions): UpdateFlow;
   /** The connections' base URLs as they are now: a page's media may come from them (its CSP). */
   directoryAddresses(): string[];
+  /** The joined offices' addresses: the page may open WebSockets to them (contentSecurityPolicy.ts). */
+  officeAddresses(): string[];
   close(): Promise<void>;
 }
 
@@ -276,6 +278,7 @@ export async function createBackEnd(options: BackEndOptions): Promise<BackEnd> {
       return folder;
     },
     // The demo's address even before its connection exists (a first start's page keeps the policy it was sent).
+    officeAddresses: () => offices.urls(),
     directoryAddresses: () => [...store.list().map((connection) => connection.baseUrl), ...(demo ? [demo.baseUrl] : demoAddress ? [demoAddress] : [])],
     async serveMedia(query) {
       try {

@@ -21,7 +21,7 @@ export interface OfficeMembership {
   remove(id: string): Promise<void>;
   token(id: string): Promise<OfficeToken>;
   /** The addresses of every joined office, for the page's connect-src. */
-  urls(): Promise<string[]>;
+  urls(): string[];
 }
 
 export interface OfficeMembershipOptions {
@@ -105,7 +105,7 @@ export async function openOfficeMembership(options: OfficeMembershipOptions): Pr
 
   return {
     list: () => Promise.all(offices.map(view)),
-    urls: async () => offices.map((office) => office.url),
+    urls: () => offices.map((office) => office.url),
 
     async join({ url, officeId, code, name }) {
       const address = officeAddress(url);
