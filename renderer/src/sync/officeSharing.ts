@@ -8,6 +8,7 @@
  */
 import { DexieYProvider } from 'y-dexie';
 import * as Y from 'yjs';
+import { writeLibrary } from '../db/libraryDb.ts';
 import { writeShortlists, type OfficeListRow, type ShortlistDb } from '../db/shortlistDb.ts';
 import { personalRowsFromDoc, readListDoc, writeListIntoDoc } from './officeListDoc.ts';
 
@@ -62,7 +63,7 @@ export async function shareList(db: ShortlistDb, shortlistId: number, office: Of
 
 /** A list a colleague shared, opened on this computer: a new local list that the office fills. */
 export async function openSharedList(db: ShortlistDb, office: OfficeRef, listId: string, name: string, at = new Date().toISOString()): Promise<number> {
-  return writeShortlists(db, async () => {
+  return writeLibrary(db, [db.shortlists, db.officeLists], async () => {
     const shortlistId = await db.shortlists.add({ name, castingCallId: null, roleId: null, castingCallName: null, roleName: null, createdAt: at, updatedAt: at });
     await db.officeLists.add({ shortlistId, ...office, listId, sharedAt: at, syncedAt: null });
     return shortlistId;
