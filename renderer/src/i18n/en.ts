@@ -10,6 +10,7 @@ import { historyEn } from './history.en.ts';
 import { watchEn } from './watch.en.ts';
 import { linksEn } from './links.en.ts';
 import { updatesEn } from './updates.en.ts';
+import { officeEn } from './office.en.ts';
 /** English UI texts: the reference set of keys; `de` must carry exactly the same ones. */
 export const en = {
   app: {
@@ -79,6 +80,7 @@ export const en = {
   watch: watchEn,
   links: linksEn,
   updates: updatesEn,
+  office: officeEn,
   earlierStart: {
     title: 'This tab belongs to an earlier start of Castdesk',
     nothingLost: 'Castdesk was started again since this tab was opened, so this tab may no longer use it. Nothing is lost: your library, shortlists and notes are kept on this computer and are all there in the new tab.',

@@ -11,6 +11,7 @@ import { historyEs } from './history.es.ts';
 import { watchEs } from './watch.es.ts';
 import { linksEs } from './links.es.ts';
 import { updatesEs } from './updates.es.ts';
+import { officeEs } from './office.es.ts';
 
 /** Spanish (Spain) UI texts. */
 export const es: Messages = {
@@ -81,6 +82,7 @@ export const es: Messages = {
   watch: watchEs,
   links: linksEs,
   updates: updatesEs,
+  office: officeEs,
   earlierStart: {
     title: 'Esta pestaña pertenece a un inicio anterior de Castdesk',
     nothingLost: 'Castdesk se ha iniciado de nuevo desde que se abrió esta pestaña, por lo que esta pestaña ya no puede usarlo. No se pierde nada: su biblioteca, sus listas de selección y sus notas se guardan en este ordenador y están todas en la nueva pestaña.',

@@ -11,6 +11,7 @@ import { historyFr } from './history.fr.ts';
 import { watchFr } from './watch.fr.ts';
 import { linksFr } from './links.fr.ts';
 import { updatesFr } from './updates.fr.ts';
+import { officeFr } from './office.fr.ts';
 
 /** French UI texts. */
 export const fr: Messages = {
@@ -81,6 +82,7 @@ export const fr: Messages = {
   watch: watchFr,
   links: linksFr,
   updates: updatesFr,
+  office: officeFr,
   earlierStart: {
     title: 'Cet onglet appartient à un démarrage précédent de Castdesk',
     nothingLost: 'Castdesk a été redémarré depuis l’ouverture de cet onglet ; cet onglet ne peut donc plus l’utiliser. Rien n’est perdu : votre bibliothèque, vos listes de sélection et vos notes restent sur cet ordinateur et sont toutes dans le nouvel onglet.',

@@ -11,6 +11,7 @@ import { historyIt } from './history.it.ts';
 import { watchIt } from './watch.it.ts';
 import { linksIt } from './links.it.ts';
 import { updatesIt } from './updates.it.ts';
+import { officeIt } from './office.it.ts';
 
 /** Italian UI texts. */
 export const it: Messages = {
@@ -81,6 +82,7 @@ export const it: Messages = {
   watch: watchIt,
   links: linksIt,
   updates: updatesIt,
+  office: officeIt,
   earlierStart: {
     title: 'Questa scheda appartiene a un avvio precedente di Castdesk',
     nothingLost: 'Castdesk è stato riavviato dopo l’apertura di questa scheda, quindi questa scheda non può più usarlo. Non si perde nulla: la libreria, le shortlist e le note restano su questo computer e sono tutte nella nuova scheda.',

@@ -11,6 +11,7 @@ import { historyPl } from './history.pl.ts';
 import { watchPl } from './watch.pl.ts';
 import { linksPl } from './links.pl.ts';
 import { updatesPl } from './updates.pl.ts';
+import { officePl } from './office.pl.ts';
 
 /** Polish UI texts. */
 export const pl: Messages = {
@@ -81,6 +82,7 @@ export const pl: Messages = {
   watch: watchPl,
   links: linksPl,
   updates: updatesPl,
+  office: officePl,
   earlierStart: {
     title: 'Ta karta należy do wcześniejszego uruchomienia Castdesk',
     nothingLost: 'Castdesk został uruchomiony ponownie od czasu otwarcia tej karty, więc ta karta nie może już z niego korzystać. Nic nie zginęło: biblioteka, listy wyboru i notatki są zapisane na tym komputerze i wszystkie są w nowej karcie.',

@@ -11,6 +11,7 @@ import { historyTr } from './history.tr.ts';
 import { watchTr } from './watch.tr.ts';
 import { linksTr } from './links.tr.ts';
 import { updatesTr } from './updates.tr.ts';
+import { officeTr } from './office.tr.ts';
 
 /** Turkish UI texts. */
 export const tr: Messages = {
@@ -81,6 +82,7 @@ export const tr: Messages = {
   watch: watchTr,
   links: linksTr,
   updates: updatesTr,
+  office: officeTr,
   earlierStart: {
     title: 'Bu sekme Castdesk\'in önceki bir başlatılmasına ait',
     nothingLost: 'Bu sekme açıldıktan sonra Castdesk yeniden başlatıldı, bu yüzden bu sekme onu artık kullanamaz. Hiçbir şey kaybolmadı: kitaplığınız, kısa listeleriniz ve notlarınız bu bilgisayarda duruyor ve yeni sekmede hepsi var.',

@@ -11,6 +11,7 @@ import { historyUk } from './history.uk.ts';
 import { watchUk } from './watch.uk.ts';
 import { linksUk } from './links.uk.ts';
 import { updatesUk } from './updates.uk.ts';
+import { officeUk } from './office.uk.ts';
 
 /** Ukrainian UI texts. */
 export const uk: Messages = {
@@ -81,6 +82,7 @@ export const uk: Messages = {
   watch: watchUk,
   links: linksUk,
   updates: updatesUk,
+  office: officeUk,
   earlierStart: {
     title: 'Ця вкладка належить до попереднього запуску Castdesk',
     nothingLost: 'Castdesk було запущено знову після відкриття цієї вкладки, тож вона більше не може ним користуватися. Нічого не втрачено: ваша бібліотека, шорт-листи й нотатки зберігаються на цьому комп’ютері і всі є в новій вкладці.',

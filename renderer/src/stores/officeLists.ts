@@ -17,7 +17,7 @@ import { connectOffice, type AttachedList, type OfficeConnection, type OfficeLis
 import { keepListsOfOffice, shareList, stopSharing, writeRowsFromDoc } from '../sync/officeSharing.ts';
 
 /** What a list's badge says: personal, shared and synced (when), or shared and waiting (since when). */
-export type ListSharing = { kind: 'personal' } | { kind: 'synced'; at: string | null } | { kind: 'waiting'; since: string } | { kind: 'refused'; reason: string };
+export type ListSharing = { kind: 'personal' } | { kind: 'synced'; at: string } | { kind: 'waiting'; since: string } | { kind: 'refused'; reason: string };
 
 export const useOfficeListsStore = defineStore('officeLists', () => {
   const bridge = useBridge();

@@ -4,6 +4,7 @@
  * synced; "Stop sharing" and removing the office leave a personal list. The bridge is the recording
  * double of the store tests, answering with a real member's token for the office's origin.
  */
+import { flushPromises, mount } from '@vue/test-utils';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +15,8 @@ import { createApp } from 'vue';
 import * as Y from 'yjs';
 import type { OfficeToken, OfficeView } from '../../../contract/officeBridge.ts';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
+import OfficeSharing from '../../../renderer/src/components/shortlists/OfficeSharing.vue';
+import { createCastdeskI18n } from '../../../renderer/src/i18n/index.ts';
 import { openShortlistDb, userShortlistDbName } from '../../../renderer/src/db/shortlistDb.ts';
 import { nameOnlySnapshot, readListDoc } from '../../../renderer/src/sync/officeListDoc.ts';
 import { useOfficeListsStore } from '../../../renderer/src/stores/officeLists.ts';
@@ -53,8 +56,7 @@ afterEach(async () => {
   await Dexie.delete(userShortlistDbName);
 });
 
-function started() {
-  const offices = [view];
+function started(offices: OfficeView[] = [view]) {
   const double = fakeBridge({
     listOffices: () => ({ ok: true, value: { offices } }),
     getOfficeToken: () => ({ ok: true, value: grant }),
@@ -68,7 +70,7 @@ function started() {
   app.use(pinia).provide(castdeskBridgeKey, double.bridge);
   setActivePinia(pinia);
   store = app.runWithContext(() => useOfficeListsStore());
-  return { store, calls: double.calls };
+  return { store, calls: double.calls, pinia, bridge: double.bridge };
 }
 
 async function personalList(): Promise<number> {
@@ -127,4 +129,27 @@ it('a list never shared stays out of the office, and stopping sharing or removin
   } finally {
     db.close();
   }
+});
+
+it('the list shows personal, offers sharing only with an office joined, then shows synced and offers to stop', async () => {
+  const listId = await personalList();
+  const mountWith = (offices: OfficeView[]) => {
+    const { pinia, bridge } = started(offices);
+    return mount(OfficeSharing, { props: { listId }, global: { plugins: [pinia, createCastdeskI18n('en')], provide: { [castdeskBridgeKey as symbol]: bridge } } });
+  };
+  const alone = mountWith([]);
+  await flushPromises();
+  expect(alone.get('[data-testid="office-badge"]').text()).toBe('Personal list: only on this computer');
+  expect(alone.find('[data-testid="office-share"]').exists()).toBe(false);
+  alone.unmount();
+  store?.close();
+
+  const wrapper = mountWith([view]);
+  await vi.waitFor(() => expect(wrapper.find('[data-testid="office-share"]').exists()).toBe(true));
+  await wrapper.get('[data-testid="office-share"]').trigger('click');
+  await vi.waitFor(() => expect(wrapper.get('[data-testid="office-badge"]').attributes('data-sharing')).toBe('synced'), { timeout: 30_000, interval: 10 });
+  expect(wrapper.get('[data-testid="office-badge"]').text()).toMatch(/^Shared with the office · synced /);
+  await wrapper.get('[data-testid="office-stop-sharing"]').trigger('click');
+  await vi.waitFor(() => expect(wrapper.get('[data-testid="office-badge"]').attributes('data-sharing')).toBe('personal'));
+  wrapper.unmount();
 });
