@@ -10,10 +10,12 @@ import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
 import type { BridgeError } from '../../../contract/bridge-errors.ts';
 import type { OfficeView } from '../../../contract/officeBridge.ts';
+import { liveQuery } from 'dexie';
 import { DexieYProvider } from 'y-dexie';
 import { useBridge } from '../bridge/bridgeInjection.ts';
 import { openShortlistDb, type ShortlistDb } from '../db/shortlistDb.ts';
 import { connectOffice, type AttachedList, type OfficeConnection, type OfficeListSync } from '../sync/officeConnection.ts';
+import { baseOf, writeLocalEdits, type RowBase } from '../sync/officeLocalEdits.ts';
 import { keepListsOfOffice, shareList, stopSharing, writeRowsFromDoc } from '../sync/officeSharing.ts';
 
 /** What a list's badge says: personal, shared and synced (when), or shared and waiting (since when). */
@@ -94,11 +96,24 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     const loaded = DexieYProvider.load(row.doc);
     await loaded.whenLoaded;
     const list = connection.attach(row.listId, row.doc);
+    // The rows as last written from the document: what differs from them is the user's own edit.
+    let base: RowBase = baseOf(await shortlistDb.entries.where('shortlistId').equals(shortlistId).toArray());
     let writing = Promise.resolve();
     const onUpdate = () => {
-      writing = writing.then(() => writeRowsFromDoc(shortlistDb, shortlistId, row.doc)).then(() => undefined);
+      writing = writing
+        .then(() => writeRowsFromDoc(shortlistDb, shortlistId, row.doc, undefined, base))
+        .then((written) => void (base = baseOf(written.rows)));
     };
     row.doc.on('update', onUpdate);
+    // An edit in the list view goes into the document (which writes the rows again through onUpdate).
+    const edits = liveQuery(() => shortlistDb.entries.where('shortlistId').equals(shortlistId).toArray()).subscribe((rows) => {
+      writing = writing.then(() => {
+        // Taken as the base at once: the edit is in the document now and must not go in twice.
+        const previous = base;
+        base = baseOf(rows);
+        writeLocalEdits(row.doc, previous, rows);
+      });
+    });
     list.onSync((state: OfficeListSync) => {
       if (state.state === 'synced') {
         setSharing(shortlistId, { kind: 'synced', at: state.at });
@@ -112,6 +127,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     attached.set(shortlistId, {
       list,
       release() {
+        edits.unsubscribe();
         row.doc.off('update', onUpdate);
         list.detach();
         DexieYProvider.release(row.doc);

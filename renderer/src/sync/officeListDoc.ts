@@ -47,7 +47,7 @@ export function officeEntryKey(directoryOrigin: string, actorId: number): string
 }
 
 /** Writes one personal entry into the document under its actor's key, every field. */
-function writeEntry(doc: Y.Doc, row: ShortlistEntryRow, position: string): void {
+export function writeEntry(doc: Y.Doc, row: ShortlistEntryRow, position: string): void {
   const entry = new Y.Map<unknown>();
   entriesOf(doc).set(officeEntryKey(row.directoryOrigin, row.actorId), entry);
   entry.set('position', position);

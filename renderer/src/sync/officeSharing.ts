@@ -9,8 +9,9 @@
 import { DexieYProvider } from 'y-dexie';
 import * as Y from 'yjs';
 import { writeLibrary } from '../db/libraryDb.ts';
-import { writeShortlists, type OfficeListRow, type ShortlistDb } from '../db/shortlistDb.ts';
-import { personalRowsFromDoc, readListDoc, writeListIntoDoc } from './officeListDoc.ts';
+import { writeShortlists, type OfficeListRow, type ShortlistDb, type ShortlistEntryRow } from '../db/shortlistDb.ts';
+import { writeLocalEdits, type RowBase } from './officeLocalEdits.ts';
+import { officeEntryKey, personalRowsFromDoc, readListDoc, writeListIntoDoc } from './officeListDoc.ts';
 
 /** Which office a list is shared with: this computer's record of it and the office's id there. */
 export interface OfficeRef {
@@ -72,18 +73,34 @@ export async function openSharedList(db: ShortlistDb, office: OfficeRef, listId:
 
 /**
  * Writes the list's `entries` rows (and its name) from its document: after a change from the
- * office, or one made here. An actor the list had keeps its snapshot; entries the document cannot
- * read are left out and named, never blocking the rest.
+ * office, or one made here. With `base` (the rows as last written from the document), what the
+ * user changed in the rows since then goes into the document first (officeLocalEdits.ts), in the
+ * same transaction, so no edit is overwritten. Rows keep their ids (edits under way in the
+ * shortlists store address them); an actor the list had keeps its snapshot; entries the document
+ * cannot read are left out and named, never blocking the rest. Returns the rows written: the next base.
  */
-export async function writeRowsFromDoc(db: ShortlistDb, shortlistId: number, doc: Y.Doc, at = new Date().toISOString()): Promise<{ unreadable: string[] }> {
-  const view = readListDoc(doc);
-  await writeShortlists(db, async () => {
+export async function writeRowsFromDoc(
+  db: ShortlistDb,
+  shortlistId: number,
+  doc: Y.Doc,
+  at = new Date().toISOString(),
+  base?: RowBase,
+): Promise<{ unreadable: string[]; rows: ShortlistEntryRow[] }> {
+  return writeShortlists(db, async () => {
     const known = await db.entries.where('shortlistId').equals(shortlistId).toArray();
-    await db.entries.where('shortlistId').equals(shortlistId).delete();
-    await db.entries.bulkAdd(personalRowsFromDoc(doc, shortlistId, known, at));
+    if (base) writeLocalEdits(doc, base, known);
+    const view = readListDoc(doc);
+    const idOf = new Map(known.map((row) => [officeEntryKey(row.directoryOrigin, row.actorId), row.id]));
+    const rows = personalRowsFromDoc(doc, shortlistId, known, at).map((row) => {
+      const id = idOf.get(officeEntryKey(row.directoryOrigin, row.actorId));
+      return id === undefined ? row : { ...row, id };
+    });
+    const kept = new Set(rows.map((row) => row.id).filter((id) => id !== undefined));
+    await db.entries.bulkDelete(known.map((row) => row.id!).filter((id) => !kept.has(id)));
+    await db.entries.bulkPut(rows);
     if (view.name) await db.shortlists.update(shortlistId, { name: view.name, updatedAt: at });
+    return { unreadable: view.unreadable, rows: await db.entries.where('shortlistId').equals(shortlistId).toArray() };
   });
-  return { unreadable: view.unreadable };
 }
 
 /**

@@ -153,3 +153,28 @@ it('the list shows personal, offers sharing only with an office joined, then sho
   await vi.waitFor(() => expect(wrapper.get('[data-testid="office-badge"]').attributes('data-sharing')).toBe('personal'));
   wrapper.unmount();
 });
+
+it('an edit in the list view reaches the office, and a colleague\'s edit reaches the list, keeping entry ids', async () => {
+  const { store } = started();
+  const listId = await personalList();
+  await store.refresh();
+  await store.share(listId, view.id);
+  await vi.waitFor(() => expect(store.sharingOf(listId)).toMatchObject({ kind: 'synced' }), { timeout: 30_000, interval: 10 });
+  const db = await openShortlistDb();
+  const row = (await db.officeLists.get(listId))!;
+  const colleague = openList(office.url, officeDocumentName(grant.officeId, row.listId), colleagueToken, new Y.Doc());
+  try {
+    await colleague.synced;
+    // The shortlists store writes a row, as typing a note and rating do.
+    const [anna] = await db.entries.where('shortlistId').equals(listId).sortBy('position');
+    await db.entries.update(anna.id!, { note: 'first, callback Tuesday', rating: 5 });
+    await vi.waitFor(() => expect(readListDoc(colleague.doc).entries[0]).toMatchObject({ note: 'first, callback Tuesday', rating: 5 }), { timeout: 30_000, interval: 10 });
+    // The colleague types in the same note; the row follows, under the same id.
+    const key = readListDoc(colleague.doc).entries[0].key;
+    ((colleague.doc.getMap('entries').get(key) as Y.Map<unknown>).get('note') as Y.Text).insert(0, '[Ben] ');
+    await vi.waitFor(async () => expect((await db.entries.get(anna.id!))?.note).toBe('[Ben] first, callback Tuesday'), { timeout: 30_000, interval: 10 });
+  } finally {
+    colleague.destroy();
+    db.close();
+  }
+});

@@ -7,7 +7,7 @@
  */
 import { Dexie, type DexieOptions } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import { ShortlistDb, shortlistSchemaVersions, type ActorSnapshot, type ShortlistEntryRow, type ShortlistRow } from '../../../renderer/src/db/shortlistDb.ts';
 import { entriesOf, readListDoc } from '../../../renderer/src/sync/officeListDoc.ts';
@@ -94,11 +94,17 @@ it('stopping sharing leaves a personal list with what the document holds, and de
   const { db } = await upgraded();
   await shareList(db, 1, office);
   // A colleague's changes, as the office would bring them: a note typed, an entry deleted.
+  const updates = db.table('$officeLists.doc_updates');
+  const before = await updates.count();
   await withListDoc((await db.officeLists.get(1))!, (doc) => {
     const view = readListDoc(doc);
-    (entriesOf(doc).get(view.entries[0].key)!.get('note') as Y.Text).insert(0, 'Lea: ');
-    entriesOf(doc).get(view.entries[2].key)!.set('deleted', true);
+    doc.transact(() => {
+      (entriesOf(doc).get(view.entries[0].key)!.get('note') as Y.Text).insert(0, 'Lea: ');
+      entriesOf(doc).get(view.entries[2].key)!.set('deleted', true);
+    });
   });
+  // y-dexie stores the change as a row of its own, after the transaction: wait until it is there.
+  await vi.waitFor(async () => expect(await updates.count()).toBeGreaterThan(before));
   await stopSharing(db, 1, '2026-03-01T00:00:00.000Z');
   expect(await db.officeLists.count()).toBe(0);
   const rows = await db.entries.where('shortlistId').equals(1).sortBy('position');
