@@ -43,6 +43,11 @@ export const channelNames = [
   'setMenuLanguage',
   'getUpdateStatus',
   'setUpdateConsent',
+  'listOffices',
+  'joinOffice',
+  'addOfficeWithToken',
+  'removeOffice',
+  'getOfficeToken',
 ] as const;
 export type ChannelName = (typeof channelNames)[number];
 

@@ -47,6 +47,20 @@ export const bridgeErrorCodes = [
   'updates_unavailable',
   /** No downloaded and verified update is waiting for the user's answer. */
   'update_not_ready',
+  /** No office with that id was joined on this computer. */
+  'office_not_found',
+  /** The office's invite code is unknown, used or expired (ask the owner for a new one). */
+  'office_invite_invalid',
+  /** The office server does not know the token (revoked, or from another office). */
+  'office_token_refused',
+  /** The office has no token stored on this computer (join it again). */
+  'office_token_missing',
+  /** The token was stored for another office address; it is never sent there (join again at the new one). */
+  'office_foreign_origin',
+  /** The office server could not be reached. */
+  'office_unreachable',
+  /** The office server answered something that is not the office API. */
+  'office_bad_response',
   /** The request was cancelled. */
   'cancelled',
   /** Anything else; a bug. */

@@ -24,6 +24,7 @@ import { isAppLinkRoute, maxAppLinkLength } from './app-links.ts';
 import { maxExternalUrlLength } from './external-url.ts';
 import { actorListFields, castingCallListFields, crewListFields } from './list-fields.ts';
 import { maxNameQueryLength, maxPerPage } from './list-limits.ts';
+import { officeChannels } from './officeBridge.ts';
 
 const connectionId = z.string().regex(/^[a-z0-9-]{1,64}$/, 'a connection id');
 /** Characters of a connection's name: the form's field, the bridge and the back end's settings file. */
@@ -306,6 +307,7 @@ export const bridgeChannels = {
   getUpdateStatus: channel(nothing, updateStatusSchema),
   /** The user's answer to a ready update; refused with `updates_unavailable` or `update_not_ready`. */
   setUpdateConsent: channel(z.object({ consent: z.enum(['install_on_quit', 'later']) }).strict(), updateStatusSchema),
+  ...officeChannels,
 } as const satisfies Record<ChannelName, ChannelSchemas>;
 
 export type BridgeChannels = typeof bridgeChannels;

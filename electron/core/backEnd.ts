@@ -25,6 +25,8 @@ import { createDirectoryClient } from './directory/directoryClient.ts';
 import { RateBudget } from './directory/rateBudget.ts';
 import type { BoundKey } from './keys/keyOrigin.ts';
 import { openKeyStore } from './keys/keyStore.ts';
+import { openOfficeMembership } from './office/officeMembership.ts';
+import { officeRecordsFile } from './office/officeRecords.ts';
 import { createLogger } from './log/logger.ts';
 import { Redactor } from './log/redact.ts';
 import { guardedMediaFetch } from './media/guardedMediaFetch.ts';
@@ -61,6 +63,8 @@ export interface BackEnd {
   startUpdates(options: StartUpdatesOptions): UpdateFlow;
   /** The connections' base URLs as they are now: a page's media may come from them (its CSP). */
   directoryAddresses(): string[];
+  /** The joined offices' addresses: the page may open WebSockets to them (contentSecurityPolicy.ts). */
+  officeAddresses(): string[];
   close(): Promise<void>;
 }
 
@@ -128,6 +132,7 @@ export async function createBackEnd(options: BackEndOptions): Promise<BackEnd> {
   const keys = await openKeyStore({ secrets });
   if (!keys.status().available) logger.warn(keys.status().reason ?? 'No system keychain.');
   const store = await openConnectionStore({ userDataDir, keyStore: keys });
+  const offices = await openOfficeMembership({ keys, records: officeRecordsFile(userDataDir), log: (line) => logger.warn(line) });
   const demoDataDir = join(userDataDir, 'demo-directory');
   const demoAddress = await ensurePrivateFolder(demoDataDir)
     .then(() => plannedDemoAddress(demoDataDir))
@@ -222,6 +227,7 @@ export async function createBackEnd(options: BackEndOptions): Promise<BackEnd> {
       setMenuLanguage: options.desktop?.setMenuLanguage ?? (() => undefined),
     },
     updates: () => updates,
+    offices,
     demo: {
       async start() {
         if (closed) throw new BridgeFailure('demo_failed', 'The app is shutting down.');
@@ -272,6 +278,7 @@ export async function createBackEnd(options: BackEndOptions): Promise<BackEnd> {
       return folder;
     },
     // The demo's address even before its connection exists (a first start's page keeps the policy it was sent).
+    officeAddresses: () => offices.urls(),
     directoryAddresses: () => [...store.list().map((connection) => connection.baseUrl), ...(demo ? [demo.baseUrl] : demoAddress ? [demoAddress] : [])],
     async serveMedia(query) {
       try {

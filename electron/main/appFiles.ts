@@ -15,9 +15,9 @@ export const appIndexUrl = `${appOrigin}/index.html`;
 /** Where the connected directories are now (their base URLs): a page's media may come from them. */
 export type DirectoryAddresses = () => Iterable<string>;
 
-function securityHeaders(directoryUrls: Iterable<string>) {
+function securityHeaders(directoryUrls: Iterable<string>, officeUrls: Iterable<string> = []) {
   return {
-    'content-security-policy': rendererContentSecurityPolicy(directoryUrls),
+    'content-security-policy': rendererContentSecurityPolicy(directoryUrls, officeUrls),
     'x-content-type-options': 'nosniff',
     'cross-origin-opener-policy': 'same-origin',
     'referrer-policy': 'no-referrer',
@@ -56,9 +56,14 @@ export function resolveAppFile(rootDir: string, url: string): string | undefined
 
 /**
  * A handler for `protocol.handle('app', …)` serving `rootDir` with the renderer's CSP on every
- * response, its media sources the directories at the addresses `directoryAddresses` gives then.
+ * response, its media sources the directories at the addresses `directoryAddresses` gives then,
+ * its WebSockets the offices `officeAddresses` gives.
  */
-export function createAppFileHandler(rootDir: string, directoryAddresses: DirectoryAddresses = () => []): (request: Request) => Promise<Response> {
+export function createAppFileHandler(
+  rootDir: string,
+  directoryAddresses: DirectoryAddresses = () => [],
+  officeAddresses: DirectoryAddresses = () => [],
+): (request: Request) => Promise<Response> {
   return async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return refusal(405, 'Method not allowed');
     const file = resolveAppFile(rootDir, request.url);
@@ -69,7 +74,7 @@ export function createAppFileHandler(rootDir: string, directoryAddresses: Direct
       const contentType = rendererContentType(file);
       return new Response(request.method === 'HEAD' ? null : body, {
         status: 200,
-        headers: { 'content-type': contentType, 'cache-control': 'no-cache', ...securityHeaders(directoryAddresses()) },
+        headers: { 'content-type': contentType, 'cache-control': 'no-cache', ...securityHeaders(directoryAddresses(), officeAddresses()) },
       });
     } catch {
       return refusal(404, 'Not found');

@@ -22,6 +22,6 @@ export function registerPrivilegedSchemes(): void {
  * Serves `rendererDir` (out/renderer) under app://castdesk/ on the default session; a page may play
  * media from the directories at the addresses `directoryAddresses` gives as it is served.
  */
-export function serveAppScheme(rendererDir: string, directoryAddresses?: DirectoryAddresses): void {
-  protocol.handle('app', createAppFileHandler(rendererDir, directoryAddresses));
+export function serveAppScheme(rendererDir: string, directoryAddresses?: DirectoryAddresses, officeAddresses?: DirectoryAddresses): void {
+  protocol.handle('app', createAppFileHandler(rendererDir, directoryAddresses, officeAddresses));
 }

@@ -66,7 +66,11 @@ async function showMainWindow(): Promise<void> {
 async function start(): Promise<void> {
   await app.whenReady();
   denyAllPermissions(session.defaultSession);
-  serveAppScheme(rendererDir, () => backEnd?.directoryAddresses() ?? []);
+  serveAppScheme(
+    rendererDir,
+    () => backEnd?.directoryAddresses() ?? [],
+    () => backEnd?.officeAddresses() ?? [],
+  );
   try {
     backEnd = await createBackEnd({
       userDataDir: app.getPath('userData'),

@@ -126,8 +126,10 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
 
   /** The connections' current addresses; none until the back end is open. */
   let directoryAddresses = (): string[] => [];
-  /** The security headers as of now: the page's media sources follow the connections' addresses. */
-  const headersNow = () => securityHeaders(directoryAddresses());
+  /** The joined offices' addresses; none until the back end is open. */
+  let officeAddresses = (): string[] => [];
+  /** The security headers as of now: media sources follow the connections, WebSockets the offices. */
+  const headersNow = () => securityHeaders(directoryAddresses(), officeAddresses());
 
   function send(response: ServerResponse, status: number, body: string | Buffer, extra: Record<string, string> = {}): void {
     if (response.headersSent) return;
@@ -292,6 +294,7 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
   }
   const opened = backEnd;
   directoryAddresses = () => opened.directoryAddresses();
+  officeAddresses = () => opened.officeAddresses();
 
   let closing: Promise<void> | undefined;
   return {

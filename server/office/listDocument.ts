@@ -1,43 +1,15 @@
 /**
- * The shape of one shared shortlist as a Yjs document, the single definition both ends follow
- * (issue 25): the server checks a reviewer's writes against it, the renderer's model builds on it.
- *
- * - `entries` (Y.Map keyed by entry id) holds one Y.Map per entry. Order is the entry's fractional
- *   `position` string, never an index in a Y.Array: moving inside a Y.Array duplicates the entry
- *   when two people move it at once.
- * - An entry's `note` is a Y.Text, so two people typing merge character by character; `rating`,
- *   `status` and `deleted` are plain values (last writer wins per field); `colours` and `tags` are
- *   JSON arrays; `actor` names the profile by directory origin, id and display name only.
- * - A delete sets `deleted: true` and keeps the entry, so a colleague's concurrent note survives
- *   and an undo restores it.
- * - `picks` and `comments` are Y.Maps keyed by member id: each member writes only their own key,
- *   which is all a reviewer may change.
- * - `meta` holds the list's own fields (title).
+ * The server's Yjs helpers for a shared shortlist. The document's shape (key and field names, the
+ * JSON parts' schemas) is defined once in contract/officeList.ts, which the renderer reads too;
+ * the server checks a reviewer's writes against it (reviewerUpdate.ts), and the tests and the
+ * benchmark build lists with `addEntry`.
  */
 import * as Y from 'yjs';
-
-export const entriesKey = 'entries';
-export const metaKey = 'meta';
-
-/** The fields of one entry, each with its Yjs or JSON type. */
-export const entryFields = {
-  position: 'string',
-  note: 'Y.Text',
-  rating: 'number | null',
-  colours: 'string[]',
-  tags: 'string[]',
-  status: 'string',
-  deleted: 'boolean',
-  actor: '{ origin: string; id: number; name: string }',
-  picks: 'Y.Map<boolean> keyed by member id',
-  comments: 'Y.Map<string> keyed by member id',
-} as const;
-
-export type EntryField = keyof typeof entryFields;
+import { entriesKey, newEntryStatus, type OfficeActor } from '../../contract/officeList.ts';
 
 export interface NewEntry {
   position: string;
-  actor: { origin: string; id: number; name: string };
+  actor: OfficeActor;
   note?: string;
   rating?: number | null;
   colours?: string[];
@@ -60,7 +32,7 @@ export function addEntry(doc: Y.Doc, entryId: string, entry: NewEntry): Y.Map<un
     map.set('rating', entry.rating ?? null);
     map.set('colours', entry.colours ?? []);
     map.set('tags', entry.tags ?? []);
-    map.set('status', entry.status ?? 'new');
+    map.set('status', entry.status ?? newEntryStatus);
     map.set('deleted', false);
     map.set('picks', new Y.Map<boolean>());
     map.set('comments', new Y.Map<string>());

@@ -3,7 +3,8 @@
  * server (a child process, so its memory is measured apart from the clients), then the same with
  * two instances behind a real Redis (prefix office.redis.). Per repetition every member opens one
  * WebSocket and attaches all 200 lists (first sync), then edits arrive at the other 9 members.
- * office.renderer_added_kb needs the renderer's office model, which is not built yet. Beside the
+ * office.renderer_added_kb is what the renderer's office model adds to its bundle, gzipped
+ * (officeRendererSize.ts). Beside the
  * first sync's wall time, the CPU time the server process and the bench's clients spent on it
  * (office.first_sync_server_cpu_ms, office.first_sync_clients_cpu_ms): on a shared, loaded machine
  * the wall time mostly measures the other processes, the CPU time does not.
@@ -17,6 +18,7 @@ import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/pro
 import * as Y from 'yjs';
 import { officeDocumentName } from '../../server/office/documentName.ts';
 import { addEntry, entriesOf } from '../../server/office/listDocument.ts';
+import { measureOfficeRendererSize } from './officeRendererSize.ts';
 import { bench, summarize } from './stats.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
@@ -224,6 +226,7 @@ async function waitUntilUnloaded(http: string): Promise<void> {
 }
 
 export async function runOfficeBench(): Promise<void> {
+  await measureOfficeRendererSize();
   await runOne('office', 1);
   const port = await freePort();
   const redisDir = mkdtempSync(join(tmpdir(), 'castdesk-office-bench-redis-'));

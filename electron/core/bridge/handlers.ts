@@ -9,6 +9,7 @@ import type { ContentLocale } from '../../../contract/directory-api.ts';
 import { externalUrlToOpen } from '../../../contract/external-url.ts';
 import { normalizeBaseUrl } from '../connections/baseUrl.ts';
 import { validateApiKey } from '../keys/apiKey.ts';
+import { createOfficeHandlers } from '../office/officeHandlers.ts';
 import { bindKey } from '../keys/keyOrigin.ts';
 import { BridgeFailure } from './bridgeFailure.ts';
 import type { BridgeHandlers } from './dispatch.ts';
@@ -327,5 +328,7 @@ export function createHandlers(parts: BackEndParts): BridgeHandlers {
       // The parsed form (a mailto with only subject, body and cc), so the OS sees exactly what was checked.
       return { opened: await parts.openExternal(safe) };
     },
+
+    ...createOfficeHandlers(parts.offices),
   };
 }

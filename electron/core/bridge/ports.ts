@@ -10,6 +10,7 @@ import type { BoundKey } from '../keys/keyOrigin.ts';
 import type { KeyStore } from '../keys/keyStore.ts';
 import type { KeepMark } from '../media/mediaCache.ts';
 import type { PrefetchOptions } from '../media/mediaPrefetch.ts';
+import type { OfficeMembership } from '../office/officeMembership.ts';
 
 /** A stored connection, without its key. */
 export interface ConnectionRecord {
@@ -146,6 +147,8 @@ export interface BackEndParts {
   demo: DemoPort;
   openExternal: ExternalOpener;
   desktop: DesktopPort;
+  /** The casting offices joined on this computer and their tokens (office/officeMembership.ts). */
+  offices: OfficeMembership;
   /** The update flow; absent or null where the shell does not update itself (the web shell, tests, before it started). */
   updates?: () => UpdatesPort | null;
 }

@@ -11,6 +11,10 @@
  * connected, at the addresses they have now: the header names them as it is sent (the embedded
  * demo on whatever port it has this run), the tag allows any address a connection may have (https,
  * or http on loopback). No form submits anywhere and no page may frame the app.
+ *
+ * The page connects to nothing but the app itself, except the WebSocket of each casting office the
+ * user joined (renderer/src/sync/OFFICE.md): the header names those offices' ws:/wss: origins as
+ * it is sent, the tag allows any address an office may have (wss, or ws on loopback).
  */
 
 /**
@@ -20,14 +24,17 @@
  */
 const anyDirectory = ['https:', 'http://127.0.0.1:*', 'http://localhost:*'];
 
-function directives(mediaSources: readonly string[]): string[] {
+/** What an office's address may be (the rule of connections/baseUrl.ts, as a WebSocket): the tag's bound. */
+const anyOfficeSocket = ['wss:', 'ws://127.0.0.1:*', 'ws://localhost:*'];
+
+function directives(mediaSources: readonly string[], socketSources: readonly string[]): string[] {
   return [
     "default-src 'self'",
     "img-src 'self' data: blob: app: castdesk-media:",
     ["media-src 'self' castdesk-media:", ...mediaSources].join(' '),
     "style-src 'self' 'unsafe-inline'",
     "script-src 'self'",
-    "connect-src 'self' castdesk-media:",
+    ["connect-src 'self' castdesk-media:", ...socketSources].join(' '),
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'none'",
@@ -49,13 +56,19 @@ export function policyOrigins(directoryUrls: Iterable<string>): string[] {
   return [...origins];
 }
 
+/** The WebSocket origins (ws: for http:, wss: for https:) of the offices at `officeUrls`. */
+export function officeSocketOrigins(officeUrls: Iterable<string>): string[] {
+  return policyOrigins(officeUrls).map((origin) => origin.replace(/^http/, 'ws'));
+}
+
 /** The policy of renderer/index.html's meta tag (frame-ancestors is ignored in a meta tag). */
-export const metaContentSecurityPolicy = directives(anyDirectory).join('; ');
+export const metaContentSecurityPolicy = directives(anyDirectory, anyOfficeSocket).join('; ');
 
 /**
  * The policy both shells send as the Content-Security-Policy header of a page: media from the app,
- * the media cache and `directoryUrls` (the connections' current base URLs), asked as the page is sent.
+ * the media cache and `directoryUrls` (the connections' current base URLs), WebSockets to the
+ * offices at `officeUrls` only, asked as the page is sent.
  */
-export function rendererContentSecurityPolicy(directoryUrls: Iterable<string> = []): string {
-  return [...directives(policyOrigins(directoryUrls)), "frame-ancestors 'none'"].join('; ');
+export function rendererContentSecurityPolicy(directoryUrls: Iterable<string> = [], officeUrls: Iterable<string> = []): string {
+  return [...directives(policyOrigins(directoryUrls), officeSocketOrigins(officeUrls)), "frame-ancestors 'none'"].join('; ');
 }

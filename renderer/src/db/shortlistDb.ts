@@ -7,8 +7,14 @@
  * when no connection reaches that directory any more. One Dexie class, versioned schema; every
  * upgrade has a test. Earlier versions kept a database per connection (`castdesk-shortlists-<id>`):
  * db/shortlistMigration.ts copies those in, once.
+ *
+ * A list shared with a casting office (issue 25) also has an `officeLists` row holding its Yjs
+ * document, persisted by y-dexie in the same database (renderer/src/sync/OFFICE.md); a personal
+ * list has none and never leaves the computer.
  */
 import { Dexie, type DexieOptions, type Table } from 'dexie';
+import yDexie from 'y-dexie';
+import type * as Y from 'yjs';
 import type { PictureFraming } from '../shortlists/exportPicture.ts';
 import type { PrivateSnapshotField } from '../shortlists/privateAttributes.ts';
 import type { ShortlistColour, ShortlistStatus } from '../shortlists/shortlistOptions.ts';
@@ -75,6 +81,23 @@ export interface ShortlistEntryRow {
 }
 
 /**
+ * A shortlist shared with an office: which office (this computer's record of it) and which of its
+ * documents (`<officeId>/<listId>`). `doc` is the Y.Doc y-dexie keeps in the database; the list's
+ * `entries` rows are what the document says (officeSharing.ts), written again after each change.
+ */
+export interface OfficeListRow {
+  shortlistId: number;
+  /** This computer's id of the office (electron/core/office/officeRecords.ts). */
+  officeRecordId: string;
+  officeId: string;
+  listId: string;
+  sharedAt: string;
+  /** When the server last held every local change (null: never since sharing). */
+  syncedAt: string | null;
+  readonly doc: Y.Doc;
+}
+
+/**
  * Every schema version of the user's shortlist database, oldest first (the upgrade tests build old
  * versions from it). Never edit a released one.
  */
@@ -85,8 +108,15 @@ export const shortlistSchemaVersions = {
     /** One row per per-connection database already copied in (its name): the copy is never repeated. */
     migrations: 'source',
   },
+  2: {
+    shortlists: '++id, name, castingCallId',
+    entries: '++id, shortlistId, actorId, [directoryOrigin+actorId], [shortlistId+position], [shortlistId+directoryOrigin+actorId]',
+    migrations: 'source',
+    /** Lists shared with an office; `doc: Y.Doc` is y-dexie's, its updates in a table of their own. */
+    officeLists: 'shortlistId, officeRecordId, &[officeId+listId], doc: Y.Doc',
+  },
 } as const;
-export const shortlistDbVersion = 1;
+export const shortlistDbVersion = 2;
 
 /** The user's shortlist database: one for every connection. */
 export const userShortlistDbName = 'castdesk-shortlists';
@@ -122,11 +152,16 @@ export class ShortlistDb extends Dexie {
   shortlists!: Table<ShortlistRow, number>;
   entries!: Table<ShortlistEntryRow, number>;
   migrations!: Table<ShortlistMigrationRow, string>;
+  /** Added with a ready Y.Doc (y-dexie copies its updates) or none (an empty one). */
+  officeLists!: Table<OfficeListRow, number, Omit<OfficeListRow, 'doc'> & { doc?: Y.Doc }>;
 
   /** `name` is for tests, which each need a database of their own. */
   constructor(options?: DexieOptions, name: string = userShortlistDbName) {
-    super(name, options);
+    // Dexie takes `addons` instead of its global ones: keep those (and the caller's) and add y-dexie.
+    super(name, { ...options, addons: [...(options?.addons ?? Dexie.addons), yDexie] });
     this.version(1).stores(shortlistSchemaVersions[1]);
+    // Version 2 only adds the shared lists' table: nothing of version 1 changes.
+    this.version(2).stores(shortlistSchemaVersions[2]);
   }
 }
 

@@ -11,6 +11,7 @@ import { historyDe } from './history.de.ts';
 import { watchDe } from './watch.de.ts';
 import { linksDe } from './links.de.ts';
 import { updatesDe } from './updates.de.ts';
+import { officeDe } from './office.de.ts';
 
 /** German UI texts. */
 export const de: Messages = {
@@ -82,6 +83,7 @@ export const de: Messages = {
   watch: watchDe,
   links: linksDe,
   updates: updatesDe,
+  office: officeDe,
   earlierStart: {
     title: 'Dieser Tab gehört zu einem früheren Start von Castdesk',
     nothingLost: 'Castdesk wurde neu gestartet, seit dieser Tab geöffnet wurde, daher kann dieser Tab es nicht mehr verwenden. Es geht nichts verloren: Ihre Bibliothek, Shortlists und Notizen bleiben auf diesem Computer und sind im neuen Tab alle da.',
@@ -266,6 +268,13 @@ export const de: Messages = {
     demo_failed: 'Das Demoverzeichnis konnte nicht gestartet werden.',
     updates_unavailable: 'Updates gibt es hier nicht: Die Web-Oberfläche und Builds ohne Update-Quelle aktualisieren sich nicht selbst.',
     update_not_ready: 'Es wartet kein heruntergeladenes und geprüftes Update.',
+    office_not_found: 'Einem Büro mit dieser Kennung ist auf diesem Computer niemand beigetreten.',
+    office_invite_invalid: 'Der Einladungscode ist unbekannt, schon benutzt oder abgelaufen. Bitten Sie die Inhaberin oder den Inhaber des Büros um einen neuen.',
+    office_token_refused: 'Das Büro kennt dieses Token nicht: Es wurde widerrufen, falsch eingegeben oder gehört zu einem anderen Büro.',
+    office_token_missing: 'Für dieses Büro ist auf diesem Computer kein Token gespeichert. Treten Sie dem Büro erneut bei.',
+    office_foreign_origin: 'Das Büro-Token gehört zu einer anderen Büroadresse und wird nie anderswohin gesendet. Treten Sie dem Büro unter seiner neuen Adresse erneut bei.',
+    office_unreachable: 'Der Büroserver war nicht erreichbar.',
+    office_bad_response: 'Der Büroserver hat etwas geantwortet, das nicht zur Büro-API gehört.',
     cancelled: 'Die Anfrage wurde abgebrochen.',
     internal: 'In Castdesk ist ein Fehler aufgetreten.',
     storage_full: 'Die Festplatte oder der Browser-Speicher ist voll. Vom letzten Schritt wurde nichts geschrieben; schaffen Sie Platz oder leeren Sie die Offline-Bibliothek in den Einstellungen.',

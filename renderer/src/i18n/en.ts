@@ -10,6 +10,7 @@ import { historyEn } from './history.en.ts';
 import { watchEn } from './watch.en.ts';
 import { linksEn } from './links.en.ts';
 import { updatesEn } from './updates.en.ts';
+import { officeEn } from './office.en.ts';
 /** English UI texts: the reference set of keys; `de` must carry exactly the same ones. */
 export const en = {
   app: {
@@ -81,6 +82,7 @@ export const en = {
   watch: watchEn,
   links: linksEn,
   updates: updatesEn,
+  office: officeEn,
   earlierStart: {
     title: 'This tab belongs to an earlier start of Castdesk',
     nothingLost: 'Castdesk was started again since this tab was opened, so this tab may no longer use it. Nothing is lost: your library, shortlists and notes are kept on this computer and are all there in the new tab.',
@@ -265,6 +267,13 @@ export const en = {
     demo_failed: 'The demo directory could not start.',
     updates_unavailable: 'Updates are not available here: the web shell and builds without an update feed do not update themselves.',
     update_not_ready: 'No downloaded and verified update is waiting.',
+    office_not_found: 'No office with that id was joined on this computer.',
+    office_invite_invalid: 'The invite code is unknown, already used or expired. Ask the office owner for a new one.',
+    office_token_refused: 'The office does not know this token: it was revoked, mistyped or belongs to another office.',
+    office_token_missing: 'This office has no token stored on this computer. Join the office again.',
+    office_foreign_origin: 'The office token belongs to another office address and is never sent elsewhere. Join the office again at its new address.',
+    office_unreachable: 'The office server could not be reached.',
+    office_bad_response: 'The office server answered something that is not the office API.',
     cancelled: 'The request was cancelled.',
     internal: 'Something went wrong inside Castdesk.',
     storage_full: 'The disk or the browser storage is full. Nothing of the last step was written; free some space, or clear the offline library in Settings.',

@@ -27,6 +27,13 @@ export const errorMessageKeys: Record<BridgeErrorCode, MessageKey> = {
   demo_failed: 'errors.demo_failed',
   updates_unavailable: 'errors.updates_unavailable',
   update_not_ready: 'errors.update_not_ready',
+  office_not_found: 'errors.office_not_found',
+  office_invite_invalid: 'errors.office_invite_invalid',
+  office_token_refused: 'errors.office_token_refused',
+  office_token_missing: 'errors.office_token_missing',
+  office_foreign_origin: 'errors.office_foreign_origin',
+  office_unreachable: 'errors.office_unreachable',
+  office_bad_response: 'errors.office_bad_response',
   cancelled: 'errors.cancelled',
   internal: 'errors.internal',
 };

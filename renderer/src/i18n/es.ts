@@ -11,6 +11,7 @@ import { historyEs } from './history.es.ts';
 import { watchEs } from './watch.es.ts';
 import { linksEs } from './links.es.ts';
 import { updatesEs } from './updates.es.ts';
+import { officeEs } from './office.es.ts';
 
 /** Spanish (Spain) UI texts. */
 export const es: Messages = {
@@ -82,6 +83,7 @@ export const es: Messages = {
   watch: watchEs,
   links: linksEs,
   updates: updatesEs,
+  office: officeEs,
   earlierStart: {
     title: 'Esta pestaña pertenece a un inicio anterior de Castdesk',
     nothingLost: 'Castdesk se ha iniciado de nuevo desde que se abrió esta pestaña, por lo que esta pestaña ya no puede usarlo. No se pierde nada: su biblioteca, sus listas de selección y sus notas se guardan en este ordenador y están todas en la nueva pestaña.',
@@ -266,6 +268,13 @@ export const es: Messages = {
     demo_failed: 'No se ha podido iniciar el directorio de demostración.',
     updates_unavailable: 'Las actualizaciones no están disponibles aquí: la interfaz web y las versiones sin fuente de actualizaciones no se actualizan solas.',
     update_not_ready: 'No hay ninguna actualización descargada y verificada en espera.',
+    office_not_found: 'No se ha unido a ninguna oficina con ese identificador en este equipo.',
+    office_invite_invalid: 'El código de invitación es desconocido, ya se usó o caducó. Pida uno nuevo al propietario de la oficina.',
+    office_token_refused: 'La oficina no reconoce este token: se revocó, se escribió mal o pertenece a otra oficina.',
+    office_token_missing: 'Esta oficina no tiene ningún token guardado en este equipo. Vuelva a unirse a la oficina.',
+    office_foreign_origin: 'El token de la oficina pertenece a otra dirección de oficina y nunca se envía a otro sitio. Vuelva a unirse a la oficina en su nueva dirección.',
+    office_unreachable: 'No se pudo conectar con el servidor de la oficina.',
+    office_bad_response: 'El servidor de la oficina respondió algo que no es la API de la oficina.',
     cancelled: 'Se ha cancelado la solicitud.',
     internal: 'Se ha producido un error interno en Castdesk.',
     storage_full: 'El disco o el almacenamiento del navegador está lleno. No se ha escrito nada del último paso; libere espacio o vacíe la biblioteca sin conexión en Ajustes.',

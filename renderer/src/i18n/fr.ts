@@ -11,6 +11,7 @@ import { historyFr } from './history.fr.ts';
 import { watchFr } from './watch.fr.ts';
 import { linksFr } from './links.fr.ts';
 import { updatesFr } from './updates.fr.ts';
+import { officeFr } from './office.fr.ts';
 
 /** French UI texts. */
 export const fr: Messages = {
@@ -82,6 +83,7 @@ export const fr: Messages = {
   watch: watchFr,
   links: linksFr,
   updates: updatesFr,
+  office: officeFr,
   earlierStart: {
     title: 'Cet onglet appartient à un démarrage précédent de Castdesk',
     nothingLost: 'Castdesk a été redémarré depuis l’ouverture de cet onglet ; cet onglet ne peut donc plus l’utiliser. Rien n’est perdu : votre bibliothèque, vos listes de sélection et vos notes restent sur cet ordinateur et sont toutes dans le nouvel onglet.',
@@ -266,6 +268,13 @@ export const fr: Messages = {
     demo_failed: 'L’annuaire de démonstration n’a pas pu démarrer.',
     updates_unavailable: 'Les mises à jour ne sont pas disponibles ici : l’interface web et les versions sans source de mises à jour ne se mettent pas à jour elles-mêmes.',
     update_not_ready: 'Aucune mise à jour téléchargée et vérifiée n’est en attente.',
+    office_not_found: 'Aucun bureau avec cet identifiant n’a été rejoint sur cet ordinateur.',
+    office_invite_invalid: 'Le code d’invitation est inconnu, déjà utilisé ou expiré. Demandez-en un nouveau au propriétaire du bureau.',
+    office_token_refused: 'Le bureau ne connaît pas ce jeton : il a été révoqué, mal saisi ou appartient à un autre bureau.',
+    office_token_missing: 'Aucun jeton n’est enregistré pour ce bureau sur cet ordinateur. Rejoignez à nouveau le bureau.',
+    office_foreign_origin: 'Le jeton du bureau appartient à une autre adresse de bureau et n’est jamais envoyé ailleurs. Rejoignez à nouveau le bureau à sa nouvelle adresse.',
+    office_unreachable: 'Le serveur du bureau est injoignable.',
+    office_bad_response: 'Le serveur du bureau a répondu quelque chose qui n’est pas l’API du bureau.',
     cancelled: 'La requête a été annulée.',
     internal: 'Une erreur s’est produite dans Castdesk.',
     storage_full: 'Le disque ou le stockage du navigateur est plein. Rien de la dernière étape n’a été écrit ; libérez de l’espace ou videz la bibliothèque hors ligne dans les paramètres.',

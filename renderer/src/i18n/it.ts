@@ -11,6 +11,7 @@ import { historyIt } from './history.it.ts';
 import { watchIt } from './watch.it.ts';
 import { linksIt } from './links.it.ts';
 import { updatesIt } from './updates.it.ts';
+import { officeIt } from './office.it.ts';
 
 /** Italian UI texts. */
 export const it: Messages = {
@@ -82,6 +83,7 @@ export const it: Messages = {
   watch: watchIt,
   links: linksIt,
   updates: updatesIt,
+  office: officeIt,
   earlierStart: {
     title: 'Questa scheda appartiene a un avvio precedente di Castdesk',
     nothingLost: 'Castdesk è stato riavviato dopo l’apertura di questa scheda, quindi questa scheda non può più usarlo. Non si perde nulla: la libreria, le shortlist e le note restano su questo computer e sono tutte nella nuova scheda.',
@@ -266,6 +268,13 @@ export const it: Messages = {
     demo_failed: 'Non è stato possibile avviare la directory demo.',
     updates_unavailable: 'Gli aggiornamenti non sono disponibili qui: l’interfaccia web e le build senza fonte di aggiornamenti non si aggiornano da sole.',
     update_not_ready: 'Nessun aggiornamento scaricato e verificato è in attesa.',
+    office_not_found: 'Su questo computer non è stato aggiunto nessun ufficio con questo identificativo.',
+    office_invite_invalid: 'Il codice di invito è sconosciuto, già usato o scaduto. Chiedine uno nuovo al titolare dell’ufficio.',
+    office_token_refused: 'L’ufficio non riconosce questo token: è stato revocato, digitato male o appartiene a un altro ufficio.',
+    office_token_missing: 'Per questo ufficio non è salvato alcun token su questo computer. Unisciti di nuovo all’ufficio.',
+    office_foreign_origin: 'Il token dell’ufficio appartiene a un altro indirizzo di ufficio e non viene mai inviato altrove. Unisciti di nuovo all’ufficio al suo nuovo indirizzo.',
+    office_unreachable: 'Il server dell’ufficio non è raggiungibile.',
+    office_bad_response: 'Il server dell’ufficio ha risposto qualcosa che non è l’API dell’ufficio.',
     cancelled: 'La richiesta è stata annullata.',
     internal: 'Si è verificato un errore all’interno di Castdesk.',
     storage_full: 'Il disco o lo spazio del browser è pieno. Dell’ultima operazione non è stato scritto nulla; liberare spazio oppure svuotare la libreria offline nelle Impostazioni.',

@@ -11,6 +11,7 @@ import { historyPl } from './history.pl.ts';
 import { watchPl } from './watch.pl.ts';
 import { linksPl } from './links.pl.ts';
 import { updatesPl } from './updates.pl.ts';
+import { officePl } from './office.pl.ts';
 
 /** Polish UI texts. */
 export const pl: Messages = {
@@ -82,6 +83,7 @@ export const pl: Messages = {
   watch: watchPl,
   links: linksPl,
   updates: updatesPl,
+  office: officePl,
   earlierStart: {
     title: 'Ta karta należy do wcześniejszego uruchomienia Castdesk',
     nothingLost: 'Castdesk został uruchomiony ponownie od czasu otwarcia tej karty, więc ta karta nie może już z niego korzystać. Nic nie zginęło: biblioteka, listy wyboru i notatki są zapisane na tym komputerze i wszystkie są w nowej karcie.',
@@ -268,6 +270,13 @@ export const pl: Messages = {
     demo_failed: 'Nie udało się uruchomić katalogu demonstracyjnego.',
     updates_unavailable: 'Aktualizacje nie są tu dostępne: interfejs webowy i wersje bez źródła aktualizacji nie aktualizują się same.',
     update_not_ready: 'Nie czeka żadna pobrana i sprawdzona aktualizacja.',
+    office_not_found: 'Na tym komputerze nie dołączono do biura o tym identyfikatorze.',
+    office_invite_invalid: 'Kod zaproszenia jest nieznany, już użyty lub wygasł. Poproś właściciela biura o nowy.',
+    office_token_refused: 'Biuro nie zna tego tokenu: został unieważniony, źle wpisany albo należy do innego biura.',
+    office_token_missing: 'Dla tego biura nie zapisano tokenu na tym komputerze. Dołącz do biura ponownie.',
+    office_foreign_origin: 'Token biura należy do innego adresu biura i nigdy nie jest wysyłany gdzie indziej. Dołącz ponownie do biura pod jego nowym adresem.',
+    office_unreachable: 'Nie udało się połączyć z serwerem biura.',
+    office_bad_response: 'Serwer biura odpowiedział czymś, co nie jest API biura.',
     cancelled: 'Żądanie zostało anulowane.',
     internal: 'W Castdesk wystąpił błąd wewnętrzny.',
     storage_full: 'Dysk lub pamięć przeglądarki są zapełnione. Z ostatniego kroku nic nie zostało zapisane; zwolnij miejsce lub wyczyść bibliotekę offline w Ustawieniach.',

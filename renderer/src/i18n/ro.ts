@@ -11,6 +11,7 @@ import { historyRo } from './history.ro.ts';
 import { watchRo } from './watch.ro.ts';
 import { linksRo } from './links.ro.ts';
 import { updatesRo } from './updates.ro.ts';
+import { officeRo } from './office.ro.ts';
 
 /** Romanian UI texts. */
 export const ro: Messages = {
@@ -82,6 +83,7 @@ export const ro: Messages = {
   watch: watchRo,
   links: linksRo,
   updates: updatesRo,
+  office: officeRo,
   earlierStart: {
     title: 'Această filă aparține unei porniri anterioare a Castdesk',
     nothingLost: 'Castdesk a fost pornit din nou de când a fost deschisă această filă, așa că această filă nu îl mai poate folosi. Nu se pierde nimic: biblioteca, listele scurte și notițele rămân pe acest computer și sunt toate în noua filă.',
@@ -266,6 +268,13 @@ export const ro: Messages = {
     demo_failed: 'Catalogul demo nu a putut porni.',
     updates_unavailable: 'Actualizările nu sunt disponibile aici: interfața web și versiunile fără sursă de actualizări nu se actualizează singure.',
     update_not_ready: 'Nu așteaptă nicio actualizare descărcată și verificată.',
+    office_not_found: 'Pe acest computer nu s-a intrat în niciun birou cu acest identificator.',
+    office_invite_invalid: 'Codul de invitație este necunoscut, deja folosit sau expirat. Cereți unul nou proprietarului biroului.',
+    office_token_refused: 'Biroul nu recunoaște acest token: a fost revocat, tastat greșit sau aparține altui birou.',
+    office_token_missing: 'Pentru acest birou nu este salvat niciun token pe acest computer. Intrați din nou în birou.',
+    office_foreign_origin: 'Tokenul biroului aparține altei adrese de birou și nu este trimis niciodată în altă parte. Intrați din nou în birou la noua lui adresă.',
+    office_unreachable: 'Serverul biroului nu a putut fi contactat.',
+    office_bad_response: 'Serverul biroului a răspuns ceva ce nu este API-ul biroului.',
     cancelled: 'Solicitarea a fost anulată.',
     internal: 'A apărut o eroare în Castdesk.',
     storage_full: 'Discul sau spațiul de stocare al browserului este plin. Nu s-a scris nimic din ultimul pas; eliberați spațiu sau goliți biblioteca offline din Setări.',

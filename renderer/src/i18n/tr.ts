@@ -11,6 +11,7 @@ import { historyTr } from './history.tr.ts';
 import { watchTr } from './watch.tr.ts';
 import { linksTr } from './links.tr.ts';
 import { updatesTr } from './updates.tr.ts';
+import { officeTr } from './office.tr.ts';
 
 /** Turkish UI texts. */
 export const tr: Messages = {
@@ -82,6 +83,7 @@ export const tr: Messages = {
   watch: watchTr,
   links: linksTr,
   updates: updatesTr,
+  office: officeTr,
   earlierStart: {
     title: 'Bu sekme Castdesk\'in önceki bir başlatılmasına ait',
     nothingLost: 'Bu sekme açıldıktan sonra Castdesk yeniden başlatıldı, bu yüzden bu sekme onu artık kullanamaz. Hiçbir şey kaybolmadı: kitaplığınız, kısa listeleriniz ve notlarınız bu bilgisayarda duruyor ve yeni sekmede hepsi var.',
@@ -266,6 +268,13 @@ export const tr: Messages = {
     demo_failed: 'Demo katalog başlatılamadı.',
     updates_unavailable: 'Güncellemeler burada kullanılamaz: web kabuğu ve güncelleme kaynağı olmayan sürümler kendilerini güncellemez.',
     update_not_ready: 'İndirilmiş ve doğrulanmış bekleyen bir güncelleme yok.',
+    office_not_found: 'Bu bilgisayarda bu kimliğe sahip bir ofise katılınmadı.',
+    office_invite_invalid: 'Davet kodu bilinmiyor, zaten kullanılmış ya da süresi dolmuş. Ofis sahibinden yeni bir kod isteyin.',
+    office_token_refused: 'Ofis bu belirteci tanımıyor: iptal edilmiş, yanlış yazılmış ya da başka bir ofise ait.',
+    office_token_missing: 'Bu ofis için bu bilgisayarda kayıtlı belirteç yok. Ofise yeniden katılın.',
+    office_foreign_origin: 'Ofis belirteci başka bir ofis adresine ait ve hiçbir zaman başka bir yere gönderilmez. Ofise yeni adresinden yeniden katılın.',
+    office_unreachable: 'Ofis sunucusuna ulaşılamadı.',
+    office_bad_response: 'Ofis sunucusu ofis API’si olmayan bir yanıt verdi.',
     cancelled: 'İstek iptal edildi.',
     internal: 'Castdesk içinde bir sorun oluştu.',
     storage_full: 'Disk ya da tarayıcı depolama alanı dolu. Son adımdan hiçbir şey yazılmadı; biraz yer açın ya da Ayarlar bölümünden çevrim dışı arşivi temizleyin.',

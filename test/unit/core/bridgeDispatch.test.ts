@@ -15,6 +15,7 @@ import { KeyInputError } from '../../../electron/core/keys/apiKey.ts';
 import { assertKeyOrigin, bindKey, type BoundKey } from '../../../electron/core/keys/keyOrigin.ts';
 import type { KeyStore } from '../../../electron/core/keys/keyStore.ts';
 import { MediaCacheError } from '../../../electron/core/media/mediaCacheError.ts';
+import { openOfficeMembership } from '../../../electron/core/office/officeMembership.ts';
 import { openSyncMemory } from '../../../electron/core/sync/syncMemory.ts';
 
 /** Handlers that record their calls and answer nothing useful: enough to see what reaches them. */
@@ -73,6 +74,11 @@ const validArgs: Record<ChannelName, unknown> = {
   setMenuLanguage: { locale: 'de' },
   getUpdateStatus: {},
   setUpdateConsent: { consent: 'install_on_quit' },
+  listOffices: {},
+  joinOffice: { url: 'https://office.example', officeId: 'AbC_12-x', code: 'invite-code', name: 'Lea' },
+  addOfficeWithToken: { url: 'https://office.example', officeId: 'AbC_12-x', token: 'owner-token', name: 'Lea' },
+  removeOffice: { id: '0b6f7c1e-8d2a-4c7e-9f1a-2b3c4d5e6f70' },
+  getOfficeToken: { id: '0b6f7c1e-8d2a-4c7e-9f1a-2b3c4d5e6f70' },
 };
 
 describe('bridge dispatch: arguments', () => {
@@ -301,6 +307,7 @@ describe('bridge handlers: the key never comes out', () => {
       demo: { start: async () => ({ baseUrl: 'http://127.0.0.1:45678', key: `demo-${canary}` }) },
       openExternal: async () => true,
       desktop: desktopDouble().port,
+      offices: await openOfficeMembership({ keys, records: { read: async () => ({ offices: [], problem: null }), write: async () => undefined } }),
     };
     const dispatch = createDispatcher(createHandlers(parts));
     const results: [ChannelName, unknown][] = [];

@@ -79,10 +79,9 @@ describe('app://castdesk/', () => {
     expect(securityHeaders(addresses)['Content-Security-Policy']).toBe(rendererContentSecurityPolicy(addresses));
     // The header is the tag narrowed: media from the connected directories instead of any address a
     // connection may have; frame-ancestors only as a header.
-    const narrowed = metaContentSecurityPolicy.replace(
-      "castdesk-media: https: http://127.0.0.1:* http://localhost:*;",
-      'castdesk-media: http://127.0.0.1:41234 https://directory.example;',
-    );
+    const narrowed = metaContentSecurityPolicy
+      .replace("castdesk-media: https: http://127.0.0.1:* http://localhost:*;", 'castdesk-media: http://127.0.0.1:41234 https://directory.example;')
+      .replace("castdesk-media: wss: ws://127.0.0.1:* ws://localhost:*;", 'castdesk-media:;');
     expect(narrowed).not.toBe(metaContentSecurityPolicy);
     expect(rendererContentSecurityPolicy(addresses)).toBe(`${narrowed}; frame-ancestors 'none'`);
   });

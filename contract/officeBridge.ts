@@ -1,0 +1,57 @@
+/**
+ * The bridge channels of casting offices (issue 25), spread into contract/bridge.ts's table. The
+ * back end joins an office and keeps the member's token in the OS keychain, bound to the office's
+ * origin. Unlike an API key, the token does come out, through `getOfficeToken` only, and only
+ * together with the one origin it may be sent to: the renderer holds the office WebSocket (see
+ * renderer/src/sync/OFFICE.md) and opens it to `socketUrl` alone.
+ */
+import { z } from 'zod';
+
+const nothing = z.object({}).strict();
+/** This computer's id of a joined office (a UUID; the keychain account is `office-<id>`). */
+const officeRecordId = z.uuid();
+/** The office's id on its server. */
+const officeId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'an office id');
+const officeUrl = z.string().min(1).max(2048);
+const memberName = z.string().trim().min(1).max(200);
+
+export const officeViewSchema = z.object({
+  id: officeRecordId,
+  officeId,
+  /** The office server's address (https, or http on loopback). */
+  url: z.string(),
+  memberId: z.string().nullable(),
+  memberName: z.string(),
+  isOwner: z.boolean(),
+  joinedAt: z.string(),
+  /** Whether the token is in the keychain; the token itself comes out only through getOfficeToken. */
+  hasToken: z.boolean(),
+});
+export type OfficeView = z.infer<typeof officeViewSchema>;
+
+export const officeTokenSchema = z.object({
+  token: z.string(),
+  /** The only origin the token may be sent to (scheme://host[:port] of the office's address). */
+  origin: z.string(),
+  /** The office's WebSocket address, on `origin`'s host and port (ws: for http:, wss: for https:). */
+  socketUrl: z.string(),
+  officeId,
+});
+export type OfficeToken = z.infer<typeof officeTokenSchema>;
+
+function channel<A extends z.ZodType, R extends z.ZodType>(args: A, result: R) {
+  return { args, result };
+}
+
+export const officeChannels = {
+  /** The offices joined on this computer. */
+  listOffices: channel(nothing, z.object({ offices: z.array(officeViewSchema) })),
+  /** Joins an office with an invite code from its owner (`office_invite_invalid`, `office_unreachable`). */
+  joinOffice: channel(z.object({ url: officeUrl, officeId, code: z.string().trim().min(1).max(200), name: memberName }).strict(), officeViewSchema),
+  /** Adds an office with a token its server printed or gave (the owner's); the server is asked whether it knows it. */
+  addOfficeWithToken: channel(z.object({ url: officeUrl, officeId, token: z.string().min(1).max(200), name: memberName }).strict(), officeViewSchema),
+  /** Forgets an office and deletes its token; the lists shared with it stay on this computer. */
+  removeOffice: channel(z.object({ id: officeRecordId }).strict(), nothing),
+  /** The office's token with the one origin and WebSocket address it may be used for. */
+  getOfficeToken: channel(z.object({ id: officeRecordId }).strict(), officeTokenSchema),
+};

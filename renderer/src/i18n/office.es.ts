@@ -1,0 +1,11 @@
+/** Spanish texts of sharing a shortlist with a casting office: the list's badge and its two actions. */
+export const officeEs = {
+  region: 'Compartir en la oficina',
+  personal: 'Lista personal: solo en este equipo',
+  synced: 'Compartida con la oficina · sincronizada {time}',
+  waiting: 'Compartida con la oficina · esperando sincronizar desde {time}',
+  refused: 'Compartida con la oficina · la oficina rechazó esta lista',
+  share: 'Compartir con la oficina',
+  stopSharing: 'Dejar de compartir',
+  stopSharingHint: 'Cada miembro conserva una copia personal.',
+};

@@ -1,0 +1,11 @@
+/** French texts of sharing a shortlist with a casting office: the list's badge and its two actions. */
+export const officeFr = {
+  region: 'Partage au bureau',
+  personal: 'Liste personnelle : seulement sur cet ordinateur',
+  synced: 'Partagée avec le bureau · synchronisée {time}',
+  waiting: 'Partagée avec le bureau · en attente de synchronisation depuis {time}',
+  refused: 'Partagée avec le bureau · le bureau a refusé cette liste',
+  share: 'Partager avec le bureau',
+  stopSharing: 'Arrêter le partage',
+  stopSharingHint: 'Chaque membre garde une copie personnelle.',
+};

@@ -1,0 +1,11 @@
+/** Romanian texts of sharing a shortlist with a casting office: the list's badge and its two actions. */
+export const officeRo = {
+  region: 'Partajare în birou',
+  personal: 'Listă personală: doar pe acest computer',
+  synced: 'Partajată cu biroul · sincronizată {time}',
+  waiting: 'Partajată cu biroul · așteaptă sincronizarea din {time}',
+  refused: 'Partajată cu biroul · biroul a refuzat această listă',
+  share: 'Partajează cu biroul',
+  stopSharing: 'Oprește partajarea',
+  stopSharingHint: 'Fiecare membru păstrează o copie personală.',
+};

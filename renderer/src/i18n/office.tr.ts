@@ -1,0 +1,11 @@
+/** Turkish texts of sharing a shortlist with a casting office: the list's badge and its two actions. */
+export const officeTr = {
+  region: 'Ofiste paylaşım',
+  personal: 'Kişisel liste: yalnızca bu bilgisayarda',
+  synced: 'Ofisle paylaşıldı · {time} eşitlendi',
+  waiting: 'Ofisle paylaşıldı · {time} tarihinden beri eşitleme bekliyor',
+  refused: 'Ofisle paylaşıldı · ofis bu listeyi reddetti',
+  share: 'Ofisle paylaş',
+  stopSharing: 'Paylaşımı durdur',
+  stopSharingHint: 'Her üye kişisel bir kopya tutar.',
+};

@@ -1,0 +1,185 @@
+/**
+ * Shortlists shared with a casting office (issue 25; renderer/src/sync/OFFICE.md): the offices
+ * joined on this computer, "Share with the office", "Stop sharing", and the office sockets that
+ * keep shared lists in sync whenever an office is reachable. A shared list's truth is its Y.Doc in
+ * the shortlist database; after each change the store writes the list's entries from it, so the
+ * shortlists store (which owns personal lists and reads the same database) shows it unchanged.
+ * A personal list never leaves the computer: nothing here touches a list without an office row.
+ */
+import { defineStore } from 'pinia';
+import { ref, shallowRef } from 'vue';
+import type { BridgeError } from '../../../contract/bridge-errors.ts';
+import type { OfficeView } from '../../../contract/officeBridge.ts';
+import { liveQuery } from 'dexie';
+import { DexieYProvider } from 'y-dexie';
+import { useBridge } from '../bridge/bridgeInjection.ts';
+import { openShortlistDb, type ShortlistDb } from '../db/shortlistDb.ts';
+import { connectOffice, type AttachedList, type OfficeConnection, type OfficeListSync } from '../sync/officeConnection.ts';
+import { baseOf, writeLocalEdits, type RowBase } from '../sync/officeLocalEdits.ts';
+import { keepListsOfOffice, shareList, stopSharing, writeRowsFromDoc } from '../sync/officeSharing.ts';
+
+/** What a list's badge says: personal, shared and synced (when), or shared and waiting (since when). */
+export type ListSharing = { kind: 'personal' } | { kind: 'synced'; at: string } | { kind: 'waiting'; since: string } | { kind: 'refused'; reason: string };
+
+export const useOfficeListsStore = defineStore('officeLists', () => {
+  const bridge = useBridge();
+  const offices = shallowRef<OfficeView[]>([]);
+  /** Shared lists by shortlist id, with where each stands. */
+  const sharing = shallowRef<ReadonlyMap<number, ListSharing>>(new Map());
+  const error = ref<BridgeError | null>(null);
+  let db: ShortlistDb | null = null;
+  const connections = new Map<string, OfficeConnection>();
+  const attached = new Map<number, { list: AttachedList; release(): void }>();
+
+  async function database(): Promise<ShortlistDb> {
+    db ??= await openShortlistDb();
+    return db;
+  }
+
+  function setSharing(shortlistId: number, state: ListSharing | null): void {
+    const next = new Map(sharing.value);
+    if (state) next.set(shortlistId, state);
+    else next.delete(shortlistId);
+    sharing.value = next;
+  }
+
+  /** The badge of a list: personal unless it has an office row. */
+  function sharingOf(shortlistId: number): ListSharing {
+    return sharing.value.get(shortlistId) ?? { kind: 'personal' };
+  }
+
+  function failed(result: { ok: false; error: BridgeError }): false {
+    error.value = result.error;
+    return false;
+  }
+
+  async function refresh(): Promise<void> {
+    const answer = await bridge.listOffices({});
+    if (!answer.ok) return void failed(answer);
+    offices.value = answer.value.offices;
+    const shortlistDb = await database();
+    for (const row of await shortlistDb.officeLists.toArray()) {
+      if (!sharing.value.has(row.shortlistId)) setSharing(row.shortlistId, row.syncedAt ? { kind: 'synced', at: row.syncedAt } : { kind: 'waiting', since: row.sharedAt });
+    }
+  }
+
+  async function join(input: { url: string; officeId: string; code: string; name: string }): Promise<boolean> {
+    const answer = await bridge.joinOffice(input);
+    if (!answer.ok) return failed(answer);
+    error.value = null;
+    await refresh();
+    return true;
+  }
+
+  /** The office's socket, opened once with the token the back end hands out for its origin only. */
+  async function connectionOf(officeRecordId: string): Promise<OfficeConnection | null> {
+    const known = connections.get(officeRecordId);
+    if (known) return known;
+    const grant = await bridge.getOfficeToken({ id: officeRecordId });
+    if (!grant.ok) {
+      failed(grant);
+      return null;
+    }
+    const connection = connectOffice(grant.value);
+    connections.set(officeRecordId, connection);
+    return connection;
+  }
+
+  /** Attaches a shared list to its office: changes from either side reach the other, and the list's rows follow. */
+  async function attach(shortlistId: number): Promise<void> {
+    if (attached.has(shortlistId)) return;
+    const shortlistDb = await database();
+    const row = await shortlistDb.officeLists.get(shortlistId);
+    if (!row) return;
+    const connection = await connectionOf(row.officeRecordId);
+    if (!connection) return;
+    const loaded = DexieYProvider.load(row.doc);
+    await loaded.whenLoaded;
+    const list = connection.attach(row.listId, row.doc);
+    // The rows as last written from the document: what differs from them is the user's own edit.
+    let base: RowBase = baseOf(await shortlistDb.entries.where('shortlistId').equals(shortlistId).toArray());
+    let writing = Promise.resolve();
+    const onUpdate = () => {
+      writing = writing
+        .then(() => writeRowsFromDoc(shortlistDb, shortlistId, row.doc, undefined, base))
+        .then((written) => void (base = baseOf(written.rows)));
+    };
+    row.doc.on('update', onUpdate);
+    // An edit in the list view goes into the document (which writes the rows again through onUpdate).
+    const edits = liveQuery(() => shortlistDb.entries.where('shortlistId').equals(shortlistId).toArray()).subscribe((rows) => {
+      writing = writing.then(() => {
+        // Taken as the base at once: the edit is in the document now and must not go in twice.
+        const previous = base;
+        base = baseOf(rows);
+        writeLocalEdits(row.doc, previous, rows);
+      });
+    });
+    list.onSync((state: OfficeListSync) => {
+      if (state.state === 'synced') {
+        setSharing(shortlistId, { kind: 'synced', at: state.at });
+        void shortlistDb.officeLists.update(shortlistId, { syncedAt: state.at });
+      } else if (state.state === 'waiting') {
+        setSharing(shortlistId, { kind: 'waiting', since: state.since });
+      } else {
+        setSharing(shortlistId, { kind: 'refused', reason: state.reason });
+      }
+    });
+    attached.set(shortlistId, {
+      list,
+      release() {
+        edits.unsubscribe();
+        row.doc.off('update', onUpdate);
+        list.detach();
+        DexieYProvider.release(row.doc);
+      },
+    });
+  }
+
+  function detach(shortlistId: number): void {
+    attached.get(shortlistId)?.release();
+    attached.delete(shortlistId);
+  }
+
+  /** "Share with the office": every field of the list goes into a new document of the office. */
+  async function share(shortlistId: number, officeRecordId: string): Promise<boolean> {
+    const office = offices.value.find((candidate) => candidate.id === officeRecordId);
+    if (!office) return failed({ ok: false, error: { code: 'office_not_found', message: `No office ${officeRecordId} was joined.` } });
+    const shortlistDb = await database();
+    const at = new Date().toISOString();
+    await shareList(shortlistDb, shortlistId, { officeRecordId, officeId: office.officeId }, at);
+    setSharing(shortlistId, { kind: 'waiting', since: at });
+    await attach(shortlistId);
+    return true;
+  }
+
+  /** "Stop sharing": the list stays here as a personal list with what it holds now. */
+  async function unshare(shortlistId: number): Promise<void> {
+    detach(shortlistId);
+    await stopSharing(await database(), shortlistId);
+    setSharing(shortlistId, null);
+  }
+
+  /** Leaves an office: its lists stay on this computer as personal lists, its token is deleted. */
+  async function removeOffice(officeRecordId: string): Promise<boolean> {
+    const shortlistDb = await database();
+    for (const row of await shortlistDb.officeLists.where('officeRecordId').equals(officeRecordId).toArray()) detach(row.shortlistId);
+    connections.get(officeRecordId)?.close();
+    connections.delete(officeRecordId);
+    for (const shortlistId of await keepListsOfOffice(shortlistDb, officeRecordId)) setSharing(shortlistId, null);
+    const answer = await bridge.removeOffice({ id: officeRecordId });
+    if (!answer.ok) return failed(answer);
+    await refresh();
+    return true;
+  }
+
+  /** Closes every office socket (the page goes away, or a test ends). */
+  function close(): void {
+    for (const shortlistId of [...attached.keys()]) detach(shortlistId);
+    for (const connection of connections.values()) connection.close();
+    connections.clear();
+    db?.close();
+    db = null;
+  }
+
+  return { offices, sharing, error, sharingOf, refresh, join, share, unshare, attach, detach, removeOffice, close };
+});

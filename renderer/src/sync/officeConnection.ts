@@ -1,0 +1,101 @@
+/**
+ * The renderer's link to one casting office: one HocuspocusProviderWebsocket for all of the
+ * member's lists of that office, each list attached to it as a HocuspocusProvider (OFFICE.md). The
+ * token comes from the back end together with the only origin it may be sent to; the socket is
+ * opened to `socketUrl` only when that address is on that origin (the page's CSP says the same).
+ */
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import type * as Y from 'yjs';
+import type { OfficeToken } from '../../../contract/officeBridge.ts';
+import { SyncCallError } from './bridgeCall.ts';
+
+/** Where a shared list stands with its office. */
+export type OfficeListSync = { state: 'synced'; at: string } | { state: 'waiting'; since: string } | { state: 'refused'; reason: string };
+
+export interface AttachedList {
+  readonly provider: HocuspocusProvider;
+  /** Told about every change of where the list stands. */
+  onSync(listener: (sync: OfficeListSync) => void): void;
+  detach(): void;
+}
+
+export interface OfficeConnection {
+  readonly officeId: string;
+  attach(listId: string, doc: Y.Doc): AttachedList;
+  close(): void;
+}
+
+export interface OfficeConnectionOptions {
+  /** Node has WebSocket since 22; tests pass it explicitly like the office tests do. */
+  WebSocketPolyfill?: typeof WebSocket;
+  now?: () => Date;
+  /** Reconnect delays (ms); the defaults suit a member's network, tests shorten them. */
+  delay?: { min: number; max: number };
+}
+
+/** The origin an office WebSocket address is on, as the back end names it (http: for ws:, https: for wss:). */
+export function httpOriginOfSocket(socketUrl: string): string {
+  const url = new URL(socketUrl);
+  if (url.protocol !== 'ws:' && url.protocol !== 'wss:') throw new SyncCallError('office_foreign_origin', `${url.protocol} is not a WebSocket address.`);
+  return `${url.protocol === 'wss:' ? 'https:' : 'http:'}//${url.host}`;
+}
+
+/** Throws office_foreign_origin unless the token's WebSocket address is on the origin it is bound to. */
+export function assertTokenOrigin(grant: OfficeToken): void {
+  const origin = httpOriginOfSocket(grant.socketUrl);
+  if (origin !== grant.origin) throw new SyncCallError('office_foreign_origin', `The office token belongs to ${grant.origin}; it is never sent to ${origin}.`);
+}
+
+export function connectOffice(grant: OfficeToken, options: OfficeConnectionOptions = {}): OfficeConnection {
+  assertTokenOrigin(grant);
+  const now = options.now ?? (() => new Date());
+  const socket = new HocuspocusProviderWebsocket({
+    url: grant.socketUrl,
+    ...(options.WebSocketPolyfill ? { WebSocketPolyfill: options.WebSocketPolyfill } : {}),
+    ...(options.delay ? { delay: options.delay.min, minDelay: options.delay.min, maxDelay: options.delay.max, factor: 1.5 } : {}),
+  });
+  const attached = new Set<AttachedList>();
+
+  return {
+    officeId: grant.officeId,
+    attach(listId, doc) {
+      const listeners: ((sync: OfficeListSync) => void)[] = [];
+      let waitingSince: string | null = now().toISOString();
+      const tell = (sync: OfficeListSync) => listeners.forEach((listener) => listener(sync));
+      const check = () => {
+        if (provider.isSynced && provider.unsyncedChanges === 0) {
+          waitingSince = null;
+          tell({ state: 'synced', at: now().toISOString() });
+        } else {
+          waitingSince ??= now().toISOString();
+          tell({ state: 'waiting', since: waitingSince });
+        }
+      };
+      const provider = new HocuspocusProvider({
+        websocketProvider: socket,
+        name: `${grant.officeId}/${listId}`,
+        token: grant.token,
+        document: doc,
+        onSynced: check,
+        onUnsyncedChanges: check,
+        onDisconnect: check,
+        onAuthenticationFailed: ({ reason }) => tell({ state: 'refused', reason }),
+      });
+      provider.attach();
+      const list: AttachedList = {
+        provider,
+        onSync: (listener) => void listeners.push(listener),
+        detach() {
+          attached.delete(list);
+          provider.destroy();
+        },
+      };
+      attached.add(list);
+      return list;
+    },
+    close() {
+      for (const list of [...attached]) list.detach();
+      socket.destroy();
+    },
+  };
+}

@@ -1,0 +1,147 @@
+/**
+ * The renderer's Yjs helpers for a shared shortlist, in the shape contract/officeList.ts defines
+ * (the office server checks writes against the same names). "Share with the office" writes a
+ * personal list into a document here; reading a document back gives what the list shows and what
+ * "Stop sharing" keeps as a personal copy. An entry's key is its actor (directory origin and
+ * profile id), as a personal list holds an actor once: two members adding the same actor meet in
+ * one entry instead of two.
+ */
+import * as Y from 'yjs';
+import {
+  entriesKey,
+  metaKey,
+  officeCommentSchema,
+  officeEntryValuesSchema,
+  officePickSchema,
+  type OfficeEntryValues,
+} from '../../../contract/officeList.ts';
+import type { ActorSnapshot, ShortlistEntryRow, ShortlistRow } from '../db/shortlistDb.ts';
+import { shortlistColours, shortlistStatuses, type ShortlistColour, type ShortlistStatus } from '../shortlists/shortlistOptions.ts';
+import { spreadPositions } from './officePositions.ts';
+
+/** One entry of a shared list as the app reads it. */
+export interface OfficeListEntry extends Omit<OfficeEntryValues, 'deleted'> {
+  key: string;
+  note: string;
+  /** Member id → picked (true) or not. */
+  picks: Record<string, boolean>;
+  /** Member id → comment. */
+  comments: Record<string, string>;
+}
+
+/** What a document holds: its name, live entries in list order, and entries that could not be read. */
+export interface OfficeListView {
+  name: string;
+  entries: OfficeListEntry[];
+  /** Keys of entries whose fields do not fit the contract: skipped, never blocking the rest. */
+  unreadable: string[];
+}
+
+export function entriesOf(doc: Y.Doc): Y.Map<Y.Map<unknown>> {
+  return doc.getMap<Y.Map<unknown>>(entriesKey);
+}
+
+/** The entry key of an actor: one entry per actor in a list, whoever adds it. */
+export function officeEntryKey(directoryOrigin: string, actorId: number): string {
+  return `${directoryOrigin} ${actorId}`;
+}
+
+/** Writes one personal entry into the document under its actor's key, every field. */
+export function writeEntry(doc: Y.Doc, row: ShortlistEntryRow, position: string): void {
+  const entry = new Y.Map<unknown>();
+  entriesOf(doc).set(officeEntryKey(row.directoryOrigin, row.actorId), entry);
+  entry.set('position', position);
+  entry.set('actor', { origin: row.directoryOrigin, id: row.actorId, name: row.snapshot.name });
+  entry.set('note', new Y.Text(row.note));
+  entry.set('rating', row.rating);
+  entry.set('colours', [...row.colours]);
+  entry.set('tags', [...row.tags]);
+  entry.set('status', row.status);
+  entry.set('deleted', false);
+  entry.set('picks', new Y.Map<boolean>());
+  entry.set('comments', new Y.Map<string>());
+}
+
+/**
+ * "Share with the office": the list's name and its entries (in their order, as fractional
+ * positions; note as Y.Text; rating, colours, tags, status) written into `doc` in one transaction.
+ * Only what the office shares goes in: the actor's origin, id and name, never the snapshot.
+ */
+export function writeListIntoDoc(doc: Y.Doc, list: Pick<ShortlistRow, 'name'>, rows: readonly ShortlistEntryRow[]): void {
+  const ordered = [...rows].sort((a, b) => a.position - b.position);
+  const positions = spreadPositions(ordered.length);
+  doc.transact(() => {
+    doc.getMap(metaKey).set('name', list.name);
+    ordered.forEach((row, index) => writeEntry(doc, row, positions[index]));
+  });
+}
+
+function plainMap<T>(value: unknown, schema: { safeParse(input: unknown): { success: boolean; data?: T } }): Record<string, T> {
+  const result: Record<string, T> = {};
+  if (!(value instanceof Y.Map)) return result;
+  for (const [member, item] of value.entries()) {
+    const parsed = schema.safeParse(item);
+    if (parsed.success) result[member] = parsed.data as T;
+  }
+  return result;
+}
+
+/** The document as the list shows it: live entries by position (key breaking ties). */
+export function readListDoc(doc: Y.Doc): OfficeListView {
+  const entries: OfficeListEntry[] = [];
+  const unreadable: string[] = [];
+  for (const [key, entry] of entriesOf(doc).entries()) {
+    if (!(entry instanceof Y.Map)) {
+      unreadable.push(key);
+      continue;
+    }
+    const values = officeEntryValuesSchema.safeParse(Object.fromEntries(['position', 'actor', 'rating', 'colours', 'tags', 'status', 'deleted'].map((field) => [field, entry.get(field)])));
+    const note = entry.get('note');
+    if (!values.success || !(note instanceof Y.Text)) {
+      unreadable.push(key);
+      continue;
+    }
+    if (values.data.deleted) continue;
+    const { deleted: _deleted, ...shown } = values.data;
+    entries.push({ ...shown, key, note: note.toString(), picks: plainMap(entry.get('picks'), officePickSchema), comments: plainMap(entry.get('comments'), officeCommentSchema) });
+  }
+  entries.sort((a, b) => (a.position < b.position ? -1 : a.position > b.position ? 1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const name = doc.getMap(metaKey).get('name');
+  return { name: typeof name === 'string' ? name : '', entries, unreadable };
+}
+
+/** A snapshot with the name only: for an actor this computer never had in a list. */
+export function nameOnlySnapshot(name: string): ActorSnapshot {
+  return { name, actingAgeFrom: null, actingAgeTo: null, age: null, height: null, gender: null, agencies: [], languages: {}, thumbUrl: null, pictureUrl: null, updatedAt: null };
+}
+
+/** A status the personal list knows, or 'considering' for any other (the server's 'new', a newer app's). */
+function personalStatus(status: string): ShortlistStatus {
+  return (shortlistStatuses as readonly string[]).includes(status) ? (status as ShortlistStatus) : 'considering';
+}
+
+/**
+ * "Stop sharing": the document's live entries as personal rows of list `shortlistId`, in the
+ * document's order. An actor this computer had on the list keeps its snapshot and `addedAt`
+ * (`known`); any other gets a name-only snapshot, since profiles are never copied through the office.
+ */
+export function personalRowsFromDoc(doc: Y.Doc, shortlistId: number, known: readonly ShortlistEntryRow[], at: string): ShortlistEntryRow[] {
+  const byActor = new Map(known.map((row) => [officeEntryKey(row.directoryOrigin, row.actorId), row]));
+  return readListDoc(doc).entries.map((entry, index) => {
+    const earlier = byActor.get(officeEntryKey(entry.actor.origin, entry.actor.id));
+    return {
+      shortlistId,
+      directoryOrigin: entry.actor.origin,
+      actorId: entry.actor.id,
+      position: index + 1,
+      note: entry.note,
+      rating: entry.rating,
+      colours: entry.colours.filter((colour): colour is ShortlistColour => (shortlistColours as readonly string[]).includes(colour)),
+      tags: entry.tags,
+      status: personalStatus(entry.status),
+      addedAt: earlier?.addedAt ?? at,
+      updatedAt: at,
+      snapshot: earlier?.snapshot ?? nameOnlySnapshot(entry.actor.name),
+    };
+  });
+}

@@ -1,0 +1,180 @@
+/**
+ * The office store against a real office server on 127.0.0.1: "Share with the office" puts the
+ * list in the office (a colleague's client reads every entry), the badge goes from waiting to
+ * synced; "Stop sharing" and removing the office leave a personal list. The bridge is the recording
+ * double of the store tests, answering with a real member's token for the office's origin.
+ */
+import { flushPromises, mount } from '@vue/test-utils';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Dexie } from 'dexie';
+import { createPinia, setActivePinia } from 'pinia';
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { createApp } from 'vue';
+import * as Y from 'yjs';
+import type { OfficeToken, OfficeView } from '../../../contract/officeBridge.ts';
+import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
+import OfficeSharing from '../../../renderer/src/components/shortlists/OfficeSharing.vue';
+import { createCastdeskI18n } from '../../../renderer/src/i18n/index.ts';
+import { openShortlistDb, userShortlistDbName } from '../../../renderer/src/db/shortlistDb.ts';
+import { nameOnlySnapshot, readListDoc } from '../../../renderer/src/sync/officeListDoc.ts';
+import { useOfficeListsStore } from '../../../renderer/src/stores/officeLists.ts';
+import { officeDocumentName } from '../../../server/office/documentName.ts';
+import { startOffice, type RunningOffice } from '../../../server/office/startOffice.ts';
+import { httpUrlOf, openList } from '../../integration/office/officeSupport.ts';
+import { fakeBridge } from './fakeBridge.ts';
+
+let office: RunningOffice;
+let dataDir: string;
+let grant: OfficeToken;
+let view: OfficeView;
+let colleagueToken: string;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'castdesk-office-store-'));
+  office = await startOffice({ host: '127.0.0.1', port: 0, dataDir, log: () => undefined });
+  const created = await office.members.createOffice('Office', 'Owner');
+  const httpUrl = httpUrlOf(office.url);
+  // The page's fetch (happy-dom) keeps the same-origin rule: members join through the server's own API.
+  const member = async (name: string) => (await office.members.join(created.officeId, (await office.members.invite(created.officeId, { role: 'editor' })).code, name))!;
+  const lea = await member('Lea');
+  colleagueToken = (await member('Ben')).token;
+  grant = { token: lea.token, origin: new URL(httpUrl).origin, socketUrl: office.url, officeId: created.officeId };
+  view = { id: crypto.randomUUID(), officeId: created.officeId, url: httpUrl, memberId: lea.memberId, memberName: 'Lea', isOwner: false, joinedAt: new Date().toISOString(), hasToken: true };
+}, 120_000);
+
+afterAll(async () => {
+  await office?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+let store: ReturnType<typeof useOfficeListsStore> | null = null;
+afterEach(async () => {
+  store?.close();
+  store = null;
+  await Dexie.delete(userShortlistDbName);
+});
+
+function started(offices: OfficeView[] = [view]) {
+  const double = fakeBridge({
+    listOffices: () => ({ ok: true, value: { offices } }),
+    getOfficeToken: () => ({ ok: true, value: grant }),
+    removeOffice: () => {
+      offices.splice(0);
+      return { ok: true, value: {} };
+    },
+  });
+  const app = createApp({});
+  const pinia = createPinia();
+  app.use(pinia).provide(castdeskBridgeKey, double.bridge);
+  setActivePinia(pinia);
+  store = app.runWithContext(() => useOfficeListsStore());
+  return { store, calls: double.calls, pinia, bridge: double.bridge };
+}
+
+async function personalList(): Promise<number> {
+  const db = await openShortlistDb();
+  const at = '2026-01-01T00:00:00.000Z';
+  const id = await db.shortlists.add({ name: 'Callbacks', castingCallId: null, roleId: null, castingCallName: null, roleName: null, createdAt: at, updatedAt: at });
+  await db.entries.bulkAdd([
+    { shortlistId: id, directoryOrigin: 'https://d.example', actorId: 1, position: 1, note: 'first', rating: 4, colours: ['red'], tags: ['lead'], status: 'callback', addedAt: at, updatedAt: at, snapshot: nameOnlySnapshot('Anna') },
+    { shortlistId: id, directoryOrigin: 'https://d.example', actorId: 2, position: 2, note: '', rating: null, colours: [], tags: [], status: 'considering', addedAt: at, updatedAt: at, snapshot: nameOnlySnapshot('Bea') },
+  ]);
+  db.close();
+  return id;
+}
+
+it('shares a list with the office, where a colleague reads it, and shows waiting, then synced', async () => {
+  const { store } = started();
+  const listId = await personalList();
+  await store.refresh();
+  expect(store.sharingOf(listId)).toEqual({ kind: 'personal' });
+  expect(await store.share(listId, view.id)).toBe(true);
+  await vi.waitFor(() => expect(store.sharingOf(listId)).toMatchObject({ kind: 'synced' }), { timeout: 30_000, interval: 10 });
+
+  const db = await openShortlistDb();
+  const row = (await db.officeLists.get(listId))!;
+  expect(row.syncedAt).not.toBeNull();
+  const colleague = openList(office.url, officeDocumentName(grant.officeId, row.listId), colleagueToken, new Y.Doc());
+  try {
+    await colleague.synced;
+    expect(readListDoc(colleague.doc).entries.map((entry) => [entry.actor.name, entry.note, entry.rating])).toEqual([
+      ['Anna', 'first', 4],
+      ['Bea', '', null],
+    ]);
+  } finally {
+    colleague.destroy();
+    db.close();
+  }
+});
+
+it('a list never shared stays out of the office, and stopping sharing or removing the office keeps the list here', async () => {
+  const { store, calls } = started();
+  const kept = await personalList();
+  const left = await personalList();
+  const untouched = await personalList();
+  await store.refresh();
+  await store.share(kept, view.id);
+  await store.share(left, view.id);
+  await store.unshare(kept);
+  expect(store.sharingOf(kept)).toEqual({ kind: 'personal' });
+  expect(await store.removeOffice(view.id)).toBe(true);
+  expect(store.sharingOf(left)).toEqual({ kind: 'personal' });
+  expect(calls.filter((call) => call.channel === 'removeOffice')).toEqual([{ channel: 'removeOffice', args: { id: view.id } }]);
+  const db = await openShortlistDb();
+  try {
+    expect(await db.officeLists.count()).toBe(0);
+    for (const id of [kept, left, untouched]) expect(await db.entries.where('shortlistId').equals(id).count()).toBe(2);
+  } finally {
+    db.close();
+  }
+});
+
+it('the list shows personal, offers sharing only with an office joined, then shows synced and offers to stop', async () => {
+  const listId = await personalList();
+  const mountWith = (offices: OfficeView[]) => {
+    const { pinia, bridge } = started(offices);
+    return mount(OfficeSharing, { props: { listId }, global: { plugins: [pinia, createCastdeskI18n('en')], provide: { [castdeskBridgeKey as symbol]: bridge } } });
+  };
+  const alone = mountWith([]);
+  await flushPromises();
+  expect(alone.get('[data-testid="office-badge"]').text()).toBe('Personal list: only on this computer');
+  expect(alone.find('[data-testid="office-share"]').exists()).toBe(false);
+  alone.unmount();
+  store?.close();
+
+  const wrapper = mountWith([view]);
+  await vi.waitFor(() => expect(wrapper.find('[data-testid="office-share"]').exists()).toBe(true));
+  await wrapper.get('[data-testid="office-share"]').trigger('click');
+  await vi.waitFor(() => expect(wrapper.get('[data-testid="office-badge"]').attributes('data-sharing')).toBe('synced'), { timeout: 30_000, interval: 10 });
+  expect(wrapper.get('[data-testid="office-badge"]').text()).toMatch(/^Shared with the office · synced /);
+  await wrapper.get('[data-testid="office-stop-sharing"]').trigger('click');
+  await vi.waitFor(() => expect(wrapper.get('[data-testid="office-badge"]').attributes('data-sharing')).toBe('personal'));
+  wrapper.unmount();
+});
+
+it('an edit in the list view reaches the office, and a colleague\'s edit reaches the list, keeping entry ids', async () => {
+  const { store } = started();
+  const listId = await personalList();
+  await store.refresh();
+  await store.share(listId, view.id);
+  await vi.waitFor(() => expect(store.sharingOf(listId)).toMatchObject({ kind: 'synced' }), { timeout: 30_000, interval: 10 });
+  const db = await openShortlistDb();
+  const row = (await db.officeLists.get(listId))!;
+  const colleague = openList(office.url, officeDocumentName(grant.officeId, row.listId), colleagueToken, new Y.Doc());
+  try {
+    await colleague.synced;
+    // The shortlists store writes a row, as typing a note and rating do.
+    const [anna] = await db.entries.where('shortlistId').equals(listId).sortBy('position');
+    await db.entries.update(anna.id!, { note: 'first, callback Tuesday', rating: 5 });
+    await vi.waitFor(() => expect(readListDoc(colleague.doc).entries[0]).toMatchObject({ note: 'first, callback Tuesday', rating: 5 }), { timeout: 30_000, interval: 10 });
+    // The colleague types in the same note; the row follows, under the same id.
+    const key = readListDoc(colleague.doc).entries[0].key;
+    ((colleague.doc.getMap('entries').get(key) as Y.Map<unknown>).get('note') as Y.Text).insert(0, '[Ben] ');
+    await vi.waitFor(async () => expect((await db.entries.get(anna.id!))?.note).toBe('[Ben] first, callback Tuesday'), { timeout: 30_000, interval: 10 });
+  } finally {
+    colleague.destroy();
+    db.close();
+  }
+});

@@ -1,0 +1,131 @@
+/**
+ * The shortlist database's version 2 (lists shared with an office, their Y.Docs kept by y-dexie):
+ * an upgrade from version 1 with real old data keeps every row; sharing writes every field into a
+ * document that survives a reopen; stopping sharing leaves a personal list with what the document
+ * holds and deletes the document; removing an office keeps its lists. Dexie runs on fake-indexeddb
+ * here, as the earlier upgrade tests do (db/shortlistMigration.test.ts).
+ */
+import { Dexie, type DexieOptions } from 'dexie';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { afterEach, expect, it, vi } from 'vitest';
+import * as Y from 'yjs';
+import { ShortlistDb, shortlistSchemaVersions, type ActorSnapshot, type ShortlistEntryRow, type ShortlistRow } from '../../../renderer/src/db/shortlistDb.ts';
+import { entriesOf, readListDoc } from '../../../renderer/src/sync/officeListDoc.ts';
+import { keepListsOfOffice, shareList, stopSharing, withListDoc } from '../../../renderer/src/sync/officeSharing.ts';
+
+const origin = 'https://directory.example.com';
+const office = { officeRecordId: '0b6f7c1e-8d2a-4c7e-9f1a-2b3c4d5e6f70', officeId: 'Office_1' };
+const opened: Dexie[] = [];
+
+afterEach(() => {
+  for (const db of opened.splice(0)) db.close();
+});
+
+function snapshot(name: string): ActorSnapshot {
+  return { name, actingAgeFrom: 25, actingAgeTo: 35, age: 31, height: 172, gender: 'female', agencies: ['Agentur Schön'], languages: { deu: 'native' }, thumbUrl: `${origin}/m/t.png`, pictureUrl: `${origin}/m/l.png`, updatedAt: '2026-01-02T03:04:05.000+00:00' };
+}
+
+const lists: ShortlistRow[] = [
+  { id: 1, name: 'Tatort — Kommissarin', castingCallId: 12, roleId: 3, castingCallName: 'Tatort', roleName: 'Kommissarin', createdAt: '2026-01-01T09:00:00.000Z', updatedAt: '2026-01-02T09:00:00.000Z' },
+  { id: 2, name: 'Favourites', castingCallId: null, roleId: null, castingCallName: null, roleName: null, createdAt: '2026-01-01T10:00:00.000Z', updatedAt: '2026-01-01T10:00:00.000Z' },
+];
+const entries: ShortlistEntryRow[] = [
+  { id: 1, shortlistId: 1, directoryOrigin: origin, actorId: 40, position: 2, note: 'Strong callback', rating: 5, colours: ['red', 'green'], tags: ['lead', 'München'], status: 'callback', addedAt: '2026-01-03T09:00:00.000Z', updatedAt: '2026-01-03T09:30:00.000Z', snapshot: snapshot('Anna Berg') },
+  { id: 2, shortlistId: 1, directoryOrigin: origin, actorId: 41, position: 1.5, note: '', rating: null, colours: [], tags: [], status: 'considering', addedAt: '2026-01-03T09:01:00.000Z', updatedAt: '2026-01-03T09:01:00.000Z', snapshot: snapshot('Bea Cole') },
+  { id: 3, shortlistId: 1, directoryOrigin: 'http://127.0.0.1:40000', actorId: 40, position: 7, note: 'demo twin', rating: 2, colours: ['blue'], tags: [], status: 'released', addedAt: '2026-01-03T09:02:00.000Z', updatedAt: '2026-01-03T09:02:00.000Z', snapshot: snapshot('Cem Demir') },
+  { id: 4, shortlistId: 2, directoryOrigin: origin, actorId: 7, position: 1, note: 'keep', rating: 3, colours: [], tags: ['x'], status: 'invited', addedAt: '2026-01-04T09:00:00.000Z', updatedAt: '2026-01-04T09:00:00.000Z', snapshot: snapshot('Dana Eck') },
+];
+
+/** A version-1 database as the released app left it, with lists, entries and a migration marker. */
+async function versionOneDatabase(options: DexieOptions, name: string): Promise<void> {
+  const old = new Dexie(name, options);
+  old.version(1).stores(shortlistSchemaVersions[1]);
+  await old.open();
+  await old.table('shortlists').bulkAdd(lists);
+  await old.table('entries').bulkAdd(entries);
+  await old.table('migrations').add({ source: 'castdesk-shortlists-demo-1', connectionId: 'demo-1', directoryOrigin: origin, lists: 2, entries: 4, migratedAt: '2026-01-01T08:00:00.000Z' });
+  old.close();
+}
+
+async function upgraded(): Promise<{ db: ShortlistDb; options: DexieOptions; name: string }> {
+  const options: DexieOptions = { indexedDB: new IDBFactory(), IDBKeyRange };
+  const name = `office-sharing-${crypto.randomUUID()}`;
+  await versionOneDatabase(options, name);
+  const db = new ShortlistDb(options, name);
+  await db.open();
+  opened.push(db);
+  return { db, options, name };
+}
+
+it('upgrades version 1 with real data to version 2 without changing a row', async () => {
+  const { db } = await upgraded();
+  expect(db.verno).toBe(2);
+  expect(await db.shortlists.orderBy('id').toArray()).toEqual(lists);
+  expect(await db.entries.orderBy('id').toArray()).toEqual(entries);
+  expect(await db.migrations.count()).toBe(1);
+  expect(await db.officeLists.count()).toBe(0);
+  // The indexes the app queries still answer after the upgrade.
+  expect(await db.entries.where('[shortlistId+directoryOrigin+actorId]').equals([1, origin, 40]).count()).toBe(1);
+});
+
+it('sharing writes every field into a document that is there after a reopen; a personal list stays out of it', async () => {
+  const { db, options, name } = await upgraded();
+  const listId = await shareList(db, 1, office);
+  expect(listId).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+  await expect(shareList(db, 1, office)).rejects.toThrow(RangeError);
+  db.close();
+
+  const reopened = new ShortlistDb(options, name);
+  opened.push(reopened);
+  const row = (await reopened.officeLists.get(1))!;
+  expect(row).toMatchObject({ ...office, listId, syncedAt: null });
+  const view = await withListDoc(row, (doc) => readListDoc(doc));
+  expect(view.name).toBe('Tatort — Kommissarin');
+  expect(view.entries.map((entry) => [entry.actor.origin, entry.actor.id, entry.actor.name])).toEqual([
+    [origin, 41, 'Bea Cole'],
+    [origin, 40, 'Anna Berg'],
+    ['http://127.0.0.1:40000', 40, 'Cem Demir'],
+  ]);
+  expect(view.entries[1]).toMatchObject({ note: 'Strong callback', rating: 5, colours: ['red', 'green'], tags: ['lead', 'München'], status: 'callback' });
+  expect(await reopened.officeLists.get(2)).toBeUndefined();
+});
+
+it('stopping sharing leaves a personal list with what the document holds, and deletes the document', async () => {
+  const { db } = await upgraded();
+  await shareList(db, 1, office);
+  // A colleague's changes, as the office would bring them: a note typed, an entry deleted.
+  const updates = db.table('$officeLists.doc_updates');
+  const before = await updates.count();
+  await withListDoc((await db.officeLists.get(1))!, (doc) => {
+    const view = readListDoc(doc);
+    doc.transact(() => {
+      (entriesOf(doc).get(view.entries[0].key)!.get('note') as Y.Text).insert(0, 'Lea: ');
+      entriesOf(doc).get(view.entries[2].key)!.set('deleted', true);
+    });
+  });
+  // y-dexie stores the change as a row of its own, after the transaction: wait until it is there.
+  await vi.waitFor(async () => expect(await updates.count()).toBeGreaterThan(before));
+  await stopSharing(db, 1, '2026-03-01T00:00:00.000Z');
+  expect(await db.officeLists.count()).toBe(0);
+  const rows = await db.entries.where('shortlistId').equals(1).sortBy('position');
+  expect(rows.map((row) => [row.actorId, row.note, row.position])).toEqual([
+    [41, 'Lea: ', 1],
+    [40, 'Strong callback', 2],
+  ]);
+  expect(rows[1]).toMatchObject({ rating: 5, colours: ['red', 'green'], tags: ['lead', 'München'], status: 'callback', snapshot: snapshot('Anna Berg'), addedAt: entries[0].addedAt });
+  // y-dexie's updates of the document went with its row.
+  const updateTables = db.tables.filter((table) => table.name.startsWith('$'));
+  expect(updateTables.length).toBeGreaterThan(0);
+  for (const table of updateTables) expect(await table.count()).toBe(0);
+  expect(await db.entries.where('shortlistId').equals(2).count()).toBe(1);
+});
+
+it('removing an office keeps each of its lists as a personal list', async () => {
+  const { db } = await upgraded();
+  await shareList(db, 1, office);
+  await shareList(db, 2, { officeRecordId: 'ffffffff-8d2a-4c7e-9f1a-2b3c4d5e6f70', officeId: 'Other' });
+  expect(await keepListsOfOffice(db, office.officeRecordId)).toEqual([1]);
+  expect(await db.shortlists.count()).toBe(2);
+  expect(await db.entries.where('shortlistId').equals(1).count()).toBe(3);
+  expect((await db.officeLists.toArray()).map((row) => row.shortlistId)).toEqual([2]);
+});
