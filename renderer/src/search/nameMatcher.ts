@@ -3,6 +3,9 @@
  * infix, similar) and a row must match all of them, in any order. Rows are scored by the sum of
  * their words' classes and come out best tier first, name order within a tier. Per-row state
  * lives in preallocated typed arrays stamped per search, so a keystroke allocates only its result.
+ *
+ * Scratch memory stays inside: every result is copied out of it and belongs to its caller, who
+ * may keep it past the next search.
  */
 import { letterBit, lowerBound, type NameDictionary } from './nameDictionary.ts';
 import { ClassTables } from './classTables.ts';
@@ -24,6 +27,7 @@ const stateSpan = 64;
 /** Stamps start again from 1 before `stamp * stateSpan` leaves the Int32 range. */
 const lastStamp = Math.floor(2 ** 31 / stateSpan) - 1;
 
+/** A search's matches; its own arrays, never written after they are handed out. */
 export interface NameMatches {
   /** Matching rows (name ranks), best tier first and in name order within a tier. */
   byRelevance: Int32Array;
@@ -40,7 +44,7 @@ export class NameMatcher {
   private readonly state: Int32Array;
   /**
    * The rows of the latest search, in `complete` for one typed word and in `result` for several
-   * (each is the other's sorting scratch): a match's arrays stay valid until the next search.
+   * (each is the other's sorting scratch), until they are copied out.
    */
   private readonly complete: Int32Array;
   private readonly result: Int32Array;
@@ -55,6 +59,8 @@ export class NameMatcher {
   /** One typed word's first screens (they write into `result`). */
   private readonly oneWordScreens: OneWordScreens;
   private prepared = false;
+  /** The latest `match`, answered again for the same words (a keystroke's list, then its facet counts). */
+  private latest: { typed: string; matches: NameMatches } | null = null;
 
   constructor(
     private readonly dictionary: NameDictionary,
@@ -79,17 +85,21 @@ export class NameMatcher {
     return this.prepared;
   }
 
-  /** Whether `prepareWhile` has done all (making the short screens writes over the last matches). */
+  /** Whether `prepareWhile` has done all. */
   get typingPrepared(): boolean {
     return this.prepared;
   }
 
-  /** The rows matching every one of `typedWords` (folded, non-empty); valid until the next call. */
+  /** The rows matching every one of `typedWords` (folded, non-empty); the same words twice are searched once. */
   match(typedWords: readonly string[]): NameMatches {
     const typed = typedWords.slice(0, maxTypedWords);
+    const key = typed.join(' ');
+    if (this.latest?.typed === key) return this.latest.matches;
     const base = this.nextStateBase();
     const bit = typed.length === 1 ? letterBit(typed[0]!) : 0;
-    return this.matchesOf(bit !== 0 ? this.oneLetter(typed[0]!, bit, base) : this.allWords(typed, base));
+    const matches = this.matchesOf((bit !== 0 ? this.oneLetter(typed[0]!, bit, base) : this.allWords(typed, base)).slice());
+    this.latest = { typed: key, matches };
+    return matches;
   }
 
   /** The state base of a new search: states below it are earlier searches'. */
@@ -104,12 +114,16 @@ export class NameMatcher {
 
   /**
    * How many rows match every one of `typedWords` (folded, non-empty) and the first `length` of
-   * them in `match`'s order (valid until the next call), without ordering the rest: the list shows
-   * the count and a screenful at once, and asks for the rest (`match`) only when it scrolls there.
+   * them in `match`'s order, without ordering the rest: the list shows the count and a screenful
+   * at once, and asks for the rest (`match`) only when it scrolls there.
    */
   firstScreen(typedWords: readonly string[], length: number): ScreenRows {
     const typed = typedWords.slice(0, maxTypedWords);
-    if (typed.length === 1) return this.oneWordScreens.first(typed[0]!, length, (word) => this.words.match(word));
+    const screen = typed.length === 1 ? this.oneWordScreens.first(typed[0]!, length, (word) => this.words.match(word)) : this.severalWordsScreen(typed, length);
+    return { ...screen, rows: screen.rows.slice() };
+  }
+
+  private severalWordsScreen(typed: readonly string[], length: number): ScreenRows {
     const base = this.nextStateBase();
     const completed = this.completeRows(typed, base);
     return { count: completed, rows: this.firstOrdered(completed, typed.length, base, Math.min(length, completed)), rowsAt: 'ranks' };

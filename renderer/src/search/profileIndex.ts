@@ -244,9 +244,6 @@ interface NameSearch {
   idAtRank: Float64Array | null;
   /** Position in the dictionary's postings → library key: one word's rows' keys side by side. */
   idAtPosting: Float64Array | null;
-  /** The last search's matches, reused by the next search with the same text (its facet counts). */
-  lastText: string;
-  lastMatches: NameMatches | null;
 }
 
 /**
@@ -586,7 +583,7 @@ export class ProfileIndex {
       dictionary = buildNameDictionary(names);
     }
     this.namesChanged.clear();
-    this.nameSearch = { dictionary, matcher: new NameMatcher(dictionary, count), slotAt, rankOf, idAtRank: null, idAtPosting: null, lastText: '', lastMatches: null };
+    this.nameSearch = { dictionary, matcher: new NameMatcher(dictionary, count), slotAt, rankOf, idAtRank: null, idAtPosting: null };
     return this.nameSearch;
   }
 
@@ -625,7 +622,7 @@ export class ProfileIndex {
     index.orders = { ...orders };
     const rankOf = new Int32Array(rowCount);
     for (let rank = 0; rank < rowCount; rank++) rankOf[orders.name[rank]!] = rank;
-    index.nameSearch = { dictionary: nameDictionary, matcher: new NameMatcher(nameDictionary, rowCount), slotAt: orders.name, rankOf, idAtRank: null, idAtPosting: null, lastText: '', lastMatches: null };
+    index.nameSearch = { dictionary: nameDictionary, matcher: new NameMatcher(nameDictionary, rowCount), slotAt: orders.name, rankOf, idAtRank: null, idAtPosting: null };
     index.readRev = state.readThroughRev;
     return index;
   }
@@ -689,17 +686,13 @@ export class ProfileIndex {
 
   /**
    * The rows whose name matches `text` (every typed word matches a word of the name), or null when
-   * there is no text (every row is a candidate). The same text twice is searched once.
+   * there is no text (every row is a candidate). The same text twice is searched once (NameMatcher).
    */
   private nameMatches(text: string): { matches: NameMatches; search: NameSearch } | null {
     const folded = foldQuery(text);
     if (!folded) return null;
     const search = this.nameSearchNow();
-    if (search.lastText !== folded || !search.lastMatches) {
-      search.lastMatches = search.matcher.match(folded.split(' '));
-      search.lastText = folded;
-    }
-    return { matches: search.lastMatches, search };
+    return { matches: search.matcher.match(folded.split(' ')), search };
   }
 
   /**
@@ -714,8 +707,6 @@ export class ProfileIndex {
     if (!search || !this.columns || this.namesChanged.size > 0 || this.columnsChanged.size > 0) return true;
     this.idAtPostingOf(search, this.columns);
     if (search.matcher.typingPrepared) return true;
-    // Preparing makes screens where the matcher keeps its last matches.
-    search.lastMatches = null;
     return search.matcher.prepareWhile(stillIdle, firstScreenLength);
   }
 
@@ -731,8 +722,6 @@ export class ProfileIndex {
     const columns = this.columnsNow();
     const search = this.nameSearchNow();
     const first = search.matcher.firstScreen(typed.split(' '), Math.max(0, length));
-    // The screen is written where the matcher keeps its last matches.
-    search.lastMatches = null;
     const idOf = first.rowsAt === 'postings' ? this.idAtPostingOf(search, columns) : this.idAtRankOf(search, columns);
     const ids = this.idSlab.take(first.rows.length);
     for (let i = 0; i < ids.length; i++) ids[i] = idOf[first.rows[i]!]!;

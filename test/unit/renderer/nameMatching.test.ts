@@ -70,4 +70,22 @@ describe('name matches', () => {
       expect({ text, rows: [...matcher.match(typed).byRelevance] }).toEqual({ text, rows: reference.search(text) });
     }
   }, referenceTimeout);
+
+  it('hands out matches and screens that stay the caller’s: later searches, screens and preparing for typing leave them as they were', () => {
+    const matcher = new NameMatcher(dictionary, names.length);
+    const kept = [matcher.match(['an', 'e']), matcher.match(['ma'])];
+    const keptRows = kept.map((matches) => [...matches.byRelevance]);
+    const screen = matcher.firstScreen(['be'], 50);
+    const screenRows = [...screen.rows];
+    expect(Math.min(...keptRows.map((rows) => rows.length), screenRows.length)).toBeGreaterThan(0);
+    // Wide searches and screens write over every row's place in the matcher's own memory.
+    for (const typed of [['e'], ['e', 'a'], ['a', 'n', 'e']]) {
+      matcher.match(typed);
+      matcher.firstScreen(typed, 200);
+    }
+    while (!matcher.prepareWhile(() => true, 200));
+    expect(kept.map((matches) => [...matches.byRelevance])).toEqual(keptRows);
+    expect(kept.map((matches) => [...matches.inNameOrder()])).toEqual(keptRows.map((rows) => [...rows].sort((a, b) => a - b)));
+    expect([...screen.rows]).toEqual(screenRows);
+  });
 });
