@@ -12,7 +12,6 @@
 import type { SearchRow } from '../db/libraryDb.ts';
 import { buildColumnOrder, columnSorts, type ColumnOrder, type ColumnSort } from './columnOrders.ts';
 import { foldQuery } from './foldName.ts';
-import { IdSlab } from './idSlab.ts';
 import { buildNameDictionary, updateNameDictionary, type NameDictionary } from './nameDictionary.ts';
 import { NameMatcher, type NameMatches } from './nameMatcher.ts';
 import { andBits, emptyBits, hasBit, orBits, ValueBitsCache } from './slotBits.ts';
@@ -301,7 +300,6 @@ export class ProfileIndex {
   private readRev = 0;
   /** Scratch for the slots of a result, reused by every search. */
   private out = new Int32Array(0);
-  private readonly idSlab = new IdSlab();
   /** The slots of each facet value filtered by, for the current columns. */
   private readonly valueBits = new ValueBitsCache(facetCount);
   /**
@@ -723,7 +721,7 @@ export class ProfileIndex {
     const search = this.nameSearchNow();
     const first = search.matcher.firstScreen(typed.split(' '), Math.max(0, length));
     const idOf = first.rowsAt === 'postings' ? this.idAtPostingOf(search, columns) : this.idAtRankOf(search, columns);
-    const ids = this.idSlab.take(first.rows.length);
+    const ids = new Float64Array(first.rows.length);
     for (let i = 0; i < ids.length; i++) ids[i] = idOf[first.rows[i]!]!;
     return { count: first.count, ids };
   }
@@ -879,7 +877,7 @@ export class ProfileIndex {
     }
 
     if (query.sort === 'fit') sortByFit(out, found, columns, query.actingAgeMin, query.actingAgeMax);
-    const ids = this.idSlab.take(found);
+    const ids = new Float64Array(found);
     for (let i = 0; i < found; i++) ids[i] = idOf[out[i]!]!;
     const counts = counting ? emptyCounts() : uncounted;
     if (counting) {
@@ -899,7 +897,7 @@ export class ProfileIndex {
    */
   private listed(columns: Columns, ranks: Int32Array, slotAt: Int32Array, reversed: boolean): QueryResult {
     const { ids: idOf, removed, hasDetail } = columns;
-    const ids = this.idSlab.take(ranks.length);
+    const ids = new Float64Array(ranks.length);
     let found = 0;
     let withDetail = 0;
     const last = ranks.length - 1;
