@@ -126,7 +126,7 @@ export class NameMatcher {
   private severalWordsScreen(typed: readonly string[], length: number): ScreenRows {
     const base = this.nextStateBase();
     const completed = this.completeRows(typed, base);
-    return { count: completed, rows: this.firstOrdered(completed, typed.length, base, Math.min(length, completed)), rowsAt: 'ranks' };
+    return { count: completed, rows: this.firstOrdered(completed, typed.length, base, Math.min(length, completed)) };
   }
 
   private matchesOf(byRelevance: Int32Array): NameMatches {

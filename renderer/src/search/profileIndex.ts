@@ -235,14 +235,6 @@ interface NameSearch {
   /** Rank in name order → slot, and slot → rank. */
   slotAt: Int32Array;
   rankOf: Int32Array;
-  /**
-   * Rank → library key, made when first needed: a first screen's rows are mostly neighbours in
-   * name order (a first name's rows are one run), read here in one pass instead of through two
-   * arrays at random places (at 500,000 rows the memory reads were most of a keystroke).
-   */
-  idAtRank: Float64Array | null;
-  /** Position in the dictionary's postings → library key: one word's rows' keys side by side. */
-  idAtPosting: Float64Array | null;
 }
 
 /**
@@ -581,7 +573,7 @@ export class ProfileIndex {
       dictionary = buildNameDictionary(names);
     }
     this.namesChanged.clear();
-    this.nameSearch = { dictionary, matcher: new NameMatcher(dictionary, count), slotAt, rankOf, idAtRank: null, idAtPosting: null };
+    this.nameSearch = { dictionary, matcher: new NameMatcher(dictionary, count), slotAt, rankOf };
     return this.nameSearch;
   }
 
@@ -620,7 +612,7 @@ export class ProfileIndex {
     index.orders = { ...orders };
     const rankOf = new Int32Array(rowCount);
     for (let rank = 0; rank < rowCount; rank++) rankOf[orders.name[rank]!] = rank;
-    index.nameSearch = { dictionary: nameDictionary, matcher: new NameMatcher(nameDictionary, rowCount), slotAt: orders.name, rankOf, idAtRank: null, idAtPosting: null };
+    index.nameSearch = { dictionary: nameDictionary, matcher: new NameMatcher(nameDictionary, rowCount), slotAt: orders.name, rankOf };
     index.readRev = state.readThroughRev;
     return index;
   }
@@ -695,15 +687,13 @@ export class ProfileIndex {
 
   /**
    * Work a keystroke would otherwise do, done in idle time while `stillIdle()` says there is time:
-   * the name search's ids in name order and by posting, name words' prefixes classified and the
-   * first screens of one and two letters (NameMatcher.prepareWhile). Returns whether all is done.
+   * name words' prefixes classified and the first screens of one and two letters (NameMatcher.prepareWhile). Returns whether all is done.
    * Nothing is done before a first name search, nor after rows changed: catching up with them is
    * one long task, which the next search does (and then asks for this again).
    */
   prepareTyping(stillIdle: () => boolean): boolean {
     const search = this.nameSearch;
     if (!search || !this.columns || this.namesChanged.size > 0 || this.columnsChanged.size > 0) return true;
-    this.idAtPostingOf(search, this.columns);
     if (search.matcher.typingPrepared) return true;
     return search.matcher.prepareWhile(stillIdle, firstScreenLength);
   }
@@ -720,29 +710,9 @@ export class ProfileIndex {
     const columns = this.columnsNow();
     const search = this.nameSearchNow();
     const first = search.matcher.firstScreen(typed.split(' '), Math.max(0, length));
-    const idOf = first.rowsAt === 'postings' ? this.idAtPostingOf(search, columns) : this.idAtRankOf(search, columns);
     const ids = new Float64Array(first.rows.length);
-    for (let i = 0; i < ids.length; i++) ids[i] = idOf[first.rows[i]!]!;
+    for (let i = 0; i < ids.length; i++) ids[i] = columns.ids[search.slotAt[first.rows[i]!]!]!;
     return { count: first.count, ids };
-  }
-
-  private idAtPostingOf(search: NameSearch, columns: Columns): Float64Array {
-    if (search.idAtPosting) return search.idAtPosting;
-    const idAtRank = this.idAtRankOf(search, columns);
-    const { postings } = search.dictionary;
-    const idAtPosting = new Float64Array(postings.length);
-    for (let p = 0; p < postings.length; p++) idAtPosting[p] = idAtRank[postings[p]!]!;
-    search.idAtPosting = idAtPosting;
-    return idAtPosting;
-  }
-
-  private idAtRankOf(search: NameSearch, columns: Columns): Float64Array {
-    if (search.idAtRank) return search.idAtRank;
-    const { slotAt } = search;
-    const idAtRank = new Float64Array(slotAt.length);
-    for (let rank = 0; rank < slotAt.length; rank++) idAtRank[rank] = columns.ids[slotAt[rank]!]!;
-    search.idAtRank = idAtRank;
-    return idAtRank;
   }
 
   /**
