@@ -8,12 +8,11 @@
  * may keep it past the next search.
  */
 import { letterBit, lowerBound, type NameDictionary } from './nameDictionary.ts';
-import { ClassTables } from './classTables.ts';
 import { OneWordScreens, type ScreenRows } from './oneWordScreens.ts';
 import { RowCounter } from './rowCounter.ts';
 import { RowWords } from './rowWords.ts';
 import { sortRange } from './sortRows.ts';
-import { classCount, noClass, WordMatcher } from './wordMatches.ts';
+import { classCount, noClass, WordMatcher, type WordMatches } from './wordMatches.ts';
 
 /** Typed words beyond this many are ignored (scores stay small integers). */
 const maxTypedWords = 8;
@@ -37,6 +36,14 @@ export interface NameMatches {
   membership(): Uint8Array;
 }
 
+/** Every dictionary word's class for one typed word (`noClass` where it does not match), for checking a row's words. */
+function classTable(matches: WordMatches, wordCount: number): Uint8Array {
+  const table = new Uint8Array(wordCount).fill(noClass);
+  const { words, classStarts } = matches;
+  for (let c = 0; c < classCount; c++) for (let i = classStarts[c]!; i < classStarts[c + 1]!; i++) table[words[i]!] = c;
+  return table;
+}
+
 export class NameMatcher {
   private readonly words: WordMatcher;
   private stamp = 0;
@@ -50,7 +57,6 @@ export class NameMatcher {
   private readonly result: Int32Array;
   /** Made when first needed (a search of several words). */
   private rowWords: RowWords | null = null;
-  private readonly classTables: ClassTables;
   /** Scratch for `allWords`: where each class's rows start among the completed ones. */
   private readonly classFirst = new Int32Array(classCount + 1);
   /** Scratch for `ordered`: each score's first position in the result, and its fill position. */
@@ -68,7 +74,6 @@ export class NameMatcher {
   ) {
     const rowCounter = new RowCounter(dictionary);
     this.words = new WordMatcher(dictionary, rowCounter);
-    this.classTables = new ClassTables(dictionary.words.length, maxTypedWords);
     this.state = new Int32Array(rowCount);
     this.complete = new Int32Array(rowCount);
     this.result = new Int32Array(rowCount);
@@ -205,7 +210,7 @@ export class NameMatcher {
     const perWord = typed.map((word) => this.words.match(word));
     let driver = 0;
     for (let k = 1; k < perWord.length; k++) if (perWord[k]!.postingCount < perWord[driver]!.postingCount) driver = k;
-    const others = perWord.filter((_, k) => k !== driver).map((matches) => this.classTables.of(matches, perWord));
+    const others = perWord.filter((_, k) => k !== driver).map((matches) => classTable(matches, this.dictionary.words.length));
     const rowWords = (this.rowWords ??= new RowWords(this.dictionary, this.rowCount));
     const { postingStarts, postings } = this.dictionary;
     const { state, complete } = this;
