@@ -1,8 +1,7 @@
 /**
  * The name matcher's and word matcher's shortcuts (the rows of the rarest typed word are the
- * candidates, checked against the others through their own words;  a dictionary word missing more of
- * the typed letters than the edits allow is passed over; a typed word asked again is answered from
- * memory) must not change what they find: every class of every dictionary word, and every
+ * candidates, checked against the others through their own words; a dictionary word missing more of
+ * the typed letters than the edits allow is passed over) must not change what they find: every class of every dictionary word, and every
  * search's rows and order, equal the reference matcher's (referenceMatcher.ts), which aligns every
  * word of every row.
  */
@@ -44,7 +43,6 @@ describe('word matches', () => {
   it('answers a typed word asked again with the same matches, also after many other words', () => {
     const matcher = new WordMatcher(dictionary);
     const first = classesOf(matcher.match('mueler'), dictionary.words.length);
-    expect(matcher.match('mueler')).toBe(matcher.match('mueler'));
     for (const typed of typedWords.slice(0, 100)) matcher.match(typed);
     expect(classesOf(matcher.match('mueler'), dictionary.words.length)).toEqual(first);
   });
