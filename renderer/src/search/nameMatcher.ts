@@ -64,7 +64,6 @@ export class NameMatcher {
   private readonly tierFill = new Int32Array((classCount - 1) * maxTypedWords + 1);
   /** One typed word's first screens (they write into `result`). */
   private readonly oneWordScreens: OneWordScreens;
-  private prepared = false;
   /** The latest `match`, answered again for the same words (a keystroke's list, then its facet counts). */
   private latest: { typed: string; matches: NameMatches } | null = null;
 
@@ -81,18 +80,13 @@ export class NameMatcher {
   }
 
   /**
-   * Classifies typed words in advance while `stillIdle()` (WordMatcher.prepareWhile), then makes
-   * the first screens (`screenLength` rows) of every one- and two-letter word; returns whether done.
+   * Classifies typed words in advance while `stillIdle()` says there is time (WordMatcher.prepareWhile),
+   * then makes what a letter's screen reads; returns whether all is done.
    */
-  prepareWhile(stillIdle: () => boolean, screenLength: number): boolean {
+  prepareWhile(stillIdle: () => boolean): boolean {
     if (!this.words.prepareWhile(stillIdle)) return false;
-    this.prepared = this.oneWordScreens.prepareShortWhile(stillIdle, screenLength, (typed) => this.words.match(typed));
-    return this.prepared;
-  }
-
-  /** Whether `prepareWhile` has done all. */
-  get typingPrepared(): boolean {
-    return this.prepared;
+    this.oneWordScreens.prepareLetters();
+    return true;
   }
 
   /** The rows matching every one of `typedWords` (folded, non-empty); the same words twice are searched once. */

@@ -21,15 +21,6 @@ export class OneWordScreens {
   private initials: Uint32Array | null = null;
   /** Per letter a–z: the rows with it in one of their words (made on first use). */
   private letterCounts: Int32Array | null = null;
-  /**
-   * The screens of one- and two-letter words as last made: a short word's screen is the same
-   * until the names change (then this object is made anew), and short words make the slowest
-   * one-word screens (many rows, many words to merge). One per one- or two-character word typed
-   * or prepared: a few hundred.
-   */
-  private readonly shortScreens = new Map<string, ScreenRows>();
-  /** The short words `prepareShortWhile` has yet to make screens of (made on its first call). */
-  private shortWordsLeft: string[] | null = null;
   /** The merge of a class's postings, reused (made on first use). */
   private postings: Postings | null = null;
   /** The ranks a screen took from better classes, ascending, and the next list of them (scratch). */
@@ -49,39 +40,17 @@ export class OneWordScreens {
 
   /**
    * How many rows a search for the folded word `typed` lists and the first `length` of them, in
-   * the list's order (valid until the next call). `matches`: the word's dictionary matches
+   * the list's order (in `out`, until the next call). `matches`: the word's dictionary matches
    * (WordMatcher), asked for any word but a letter a–z.
    */
   first(typed: string, length: number, matches: (typed: string) => WordMatches): ScreenRows {
-    const short = typed.length <= 2;
-    const kept = short ? this.shortScreens.get(typed) : undefined;
-    if (kept && kept.rows.length >= Math.min(length, kept.count)) {
-      const rows = this.out.subarray(0, Math.min(length, kept.count));
-      rows.set(kept.rows.subarray(0, rows.length));
-      return { count: kept.count, rows };
-    }
-    const screen = (typed.length === 1 ? this.oneLetter(typed, length) : null) ?? this.oneWord(matches(typed), length);
-    if (short) this.shortScreens.set(typed, { ...screen, rows: screen.rows.slice() });
-    return screen;
+    return (typed.length === 1 ? this.oneLetter(typed, length) : null) ?? this.oneWord(matches(typed), length);
   }
 
-  /**
-   * Makes the screens (`length` rows) of every letter a–z and every two letters a name word starts
-   * with while `stillIdle()` says there is time; returns whether all are made.
-   */
-  prepareShortWhile(stillIdle: () => boolean, length: number, matches: (typed: string) => WordMatches): boolean {
-    if (!this.shortWordsLeft) {
-      const short = new Set<string>('abcdefghijklmnopqrstuvwxyz');
-      for (const word of this.dictionary.words) if (word.length >= 2) short.add(word.slice(0, 2));
-      this.shortWordsLeft = [...short];
-    }
-    while (this.shortWordsLeft.length > 0) {
-      const typed = this.shortWordsLeft.pop()!;
-      const kept = this.shortScreens.get(typed);
-      if (!kept || kept.rows.length < Math.min(length, kept.count)) this.first(typed, length, matches);
-      if (!stillIdle()) break;
-    }
-    return this.shortWordsLeft.length === 0;
+  /** Makes what a letter's screen reads (each row's initials, each letter's row count), in idle time. */
+  prepareLetters(): void {
+    this.initialsNow();
+    this.letterCountsNow();
   }
 
   /**

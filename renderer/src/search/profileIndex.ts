@@ -687,15 +687,14 @@ export class ProfileIndex {
 
   /**
    * Work a keystroke would otherwise do, done in idle time while `stillIdle()` says there is time:
-   * name words' prefixes classified and the first screens of one and two letters (NameMatcher.prepareWhile). Returns whether all is done.
+   * name words' prefixes classified (NameMatcher.prepareWhile). Returns whether all is done.
    * Nothing is done before a first name search, nor after rows changed: catching up with them is
    * one long task, which the next search does (and then asks for this again).
    */
   prepareTyping(stillIdle: () => boolean): boolean {
     const search = this.nameSearch;
     if (!search || !this.columns || this.namesChanged.size > 0 || this.columnsChanged.size > 0) return true;
-    if (search.matcher.typingPrepared) return true;
-    return search.matcher.prepareWhile(stillIdle, firstScreenLength);
+    return search.matcher.prepareWhile(stillIdle);
   }
 
   /**

@@ -81,7 +81,7 @@ describe('name matches', () => {
       matcher.match(typed);
       matcher.firstScreen(typed, 200);
     }
-    while (!matcher.prepareWhile(() => true, 200));
+    while (!matcher.prepareWhile(() => true));
     expect(kept.map((matches) => [...matches.byRelevance])).toEqual(keptRows);
     expect(kept.map((matches) => [...matches.inNameOrder()])).toEqual(keptRows.map((rows) => [...rows].sort((a, b) => a - b)));
     expect([...screen.rows]).toEqual(screenRows);
