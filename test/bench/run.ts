@@ -7,7 +7,7 @@ import { runDemoStartBench } from './demoStartBench.ts';
 import { runHistoryBench } from './historyBench.ts';
 import { runMediaBench } from './mediaBench.ts';
 import { runOfficeBench } from './officeBench.ts';
-import { runSearchBench } from './searchBench.ts';
+import { runSearchBench, runSearchKeystrokeBench } from './searchBench.ts';
 import { runServerBench } from './serverBench.ts';
 import { runShortlistBench } from './shortlistBench.ts';
 import { runSyncBench } from './syncBench.ts';
@@ -19,6 +19,7 @@ const suites: Record<string, () => Promise<void>> = {
   ui: runUiBench,
   shortlists: runShortlistBench,
   search: runSearchBench,
+  'search-keystrokes': async () => runSearchKeystrokeBench(),
   credits: runCreditBench,
   history: runHistoryBench,
   media: runMediaBench,

@@ -3,13 +3,16 @@
  * infix, similar) and a row must match all of them, in any order. Rows are scored by the sum of
  * their words' classes and come out best tier first, name order within a tier. Per-row state
  * lives in preallocated typed arrays stamped per search, so a keystroke allocates only its result.
+ *
+ * Scratch memory stays inside: every result is copied out of it and belongs to its caller, who
+ * may keep it past the next search.
  */
 import { letterBit, lowerBound, type NameDictionary } from './nameDictionary.ts';
-import { ClassTables } from './classTables.ts';
 import { OneWordScreens, type ScreenRows } from './oneWordScreens.ts';
 import { RowCounter } from './rowCounter.ts';
 import { RowWords } from './rowWords.ts';
 import { sortRange } from './sortRows.ts';
+import type { WordMatches } from './matchedWords.ts';
 import { classCount, noClass, WordMatcher } from './wordMatches.ts';
 
 /** Typed words beyond this many are ignored (scores stay small integers). */
@@ -24,6 +27,7 @@ const stateSpan = 64;
 /** Stamps start again from 1 before `stamp * stateSpan` leaves the Int32 range. */
 const lastStamp = Math.floor(2 ** 31 / stateSpan) - 1;
 
+/** A search's matches; its own arrays, never written after they are handed out. */
 export interface NameMatches {
   /** Matching rows (name ranks), best tier first and in name order within a tier. */
   byRelevance: Int32Array;
@@ -33,6 +37,14 @@ export interface NameMatches {
   membership(): Uint8Array;
 }
 
+/** Every dictionary word's class for one typed word (`noClass` where it does not match), for checking a row's words. */
+function classTable(matches: WordMatches, wordCount: number): Uint8Array {
+  const table = new Uint8Array(wordCount).fill(noClass);
+  const { words, classStarts } = matches;
+  for (let c = 0; c < classCount; c++) for (let i = classStarts[c]!; i < classStarts[c + 1]!; i++) table[words[i]!] = c;
+  return table;
+}
+
 export class NameMatcher {
   private readonly words: WordMatcher;
   private stamp = 0;
@@ -40,13 +52,12 @@ export class NameMatcher {
   private readonly state: Int32Array;
   /**
    * The rows of the latest search, in `complete` for one typed word and in `result` for several
-   * (each is the other's sorting scratch): a match's arrays stay valid until the next search.
+   * (each is the other's sorting scratch), until they are copied out.
    */
   private readonly complete: Int32Array;
   private readonly result: Int32Array;
   /** Made when first needed (a search of several words). */
   private rowWords: RowWords | null = null;
-  private readonly classTables: ClassTables;
   /** Scratch for `allWords`: where each class's rows start among the completed ones. */
   private readonly classFirst = new Int32Array(classCount + 1);
   /** Scratch for `ordered`: each score's first position in the result, and its fill position. */
@@ -54,7 +65,8 @@ export class NameMatcher {
   private readonly tierFill = new Int32Array((classCount - 1) * maxTypedWords + 1);
   /** One typed word's first screens (they write into `result`). */
   private readonly oneWordScreens: OneWordScreens;
-  private prepared = false;
+  /** The latest `match`, answered again for the same words (a keystroke's list, then its facet counts). */
+  private latest: { typed: string; matches: NameMatches } | null = null;
 
   constructor(
     private readonly dictionary: NameDictionary,
@@ -62,7 +74,6 @@ export class NameMatcher {
   ) {
     const rowCounter = new RowCounter(dictionary);
     this.words = new WordMatcher(dictionary, rowCounter);
-    this.classTables = new ClassTables(dictionary.words.length, maxTypedWords);
     this.state = new Int32Array(rowCount);
     this.complete = new Int32Array(rowCount);
     this.result = new Int32Array(rowCount);
@@ -70,26 +81,25 @@ export class NameMatcher {
   }
 
   /**
-   * Classifies typed words in advance while `stillIdle()` (WordMatcher.prepareWhile), then makes
-   * the first screens (`screenLength` rows) of every one- and two-letter word; returns whether done.
+   * Classifies typed words in advance while `stillIdle()` says there is time (WordMatcher.prepareWhile),
+   * then makes what a letter's screen reads; returns whether all is done.
    */
-  prepareWhile(stillIdle: () => boolean, screenLength: number): boolean {
+  prepareWhile(stillIdle: () => boolean): boolean {
     if (!this.words.prepareWhile(stillIdle)) return false;
-    this.prepared = this.oneWordScreens.prepareShortWhile(stillIdle, screenLength, (typed) => this.words.match(typed));
-    return this.prepared;
+    this.oneWordScreens.prepareLetters();
+    return true;
   }
 
-  /** Whether `prepareWhile` has done all (making the short screens writes over the last matches). */
-  get typingPrepared(): boolean {
-    return this.prepared;
-  }
-
-  /** The rows matching every one of `typedWords` (folded, non-empty); valid until the next call. */
+  /** The rows matching every one of `typedWords` (folded, non-empty); the same words twice are searched once. */
   match(typedWords: readonly string[]): NameMatches {
     const typed = typedWords.slice(0, maxTypedWords);
+    const key = typed.join(' ');
+    if (this.latest?.typed === key) return this.latest.matches;
     const base = this.nextStateBase();
     const bit = typed.length === 1 ? letterBit(typed[0]!) : 0;
-    return this.matchesOf(bit !== 0 ? this.oneLetter(typed[0]!, bit, base) : this.allWords(typed, base));
+    const matches = this.matchesOf((bit !== 0 ? this.oneLetter(typed[0]!, bit, base) : this.allWords(typed, base)).slice());
+    this.latest = { typed: key, matches };
+    return matches;
   }
 
   /** The state base of a new search: states below it are earlier searches'. */
@@ -104,15 +114,19 @@ export class NameMatcher {
 
   /**
    * How many rows match every one of `typedWords` (folded, non-empty) and the first `length` of
-   * them in `match`'s order (valid until the next call), without ordering the rest: the list shows
-   * the count and a screenful at once, and asks for the rest (`match`) only when it scrolls there.
+   * them in `match`'s order, without ordering the rest: the list shows the count and a screenful
+   * at once, and asks for the rest (`match`) only when it scrolls there.
    */
   firstScreen(typedWords: readonly string[], length: number): ScreenRows {
     const typed = typedWords.slice(0, maxTypedWords);
-    if (typed.length === 1) return this.oneWordScreens.first(typed[0]!, length, (word) => this.words.match(word));
+    const screen = typed.length === 1 ? this.oneWordScreens.first(typed[0]!, length, (word) => this.words.match(word)) : this.severalWordsScreen(typed, length);
+    return { ...screen, rows: screen.rows.slice() };
+  }
+
+  private severalWordsScreen(typed: readonly string[], length: number): ScreenRows {
     const base = this.nextStateBase();
     const completed = this.completeRows(typed, base);
-    return { count: completed, rows: this.firstOrdered(completed, typed.length, base, Math.min(length, completed)), rowsAt: 'ranks' };
+    return { count: completed, rows: this.firstOrdered(completed, typed.length, base, Math.min(length, completed)) };
   }
 
   private matchesOf(byRelevance: Int32Array): NameMatches {
@@ -191,7 +205,7 @@ export class NameMatcher {
     const perWord = typed.map((word) => this.words.match(word));
     let driver = 0;
     for (let k = 1; k < perWord.length; k++) if (perWord[k]!.postingCount < perWord[driver]!.postingCount) driver = k;
-    const others = perWord.filter((_, k) => k !== driver).map((matches) => this.classTables.of(matches, perWord));
+    const others = perWord.filter((_, k) => k !== driver).map((matches) => classTable(matches, this.dictionary.words.length));
     const rowWords = (this.rowWords ??= new RowWords(this.dictionary, this.rowCount));
     const { postingStarts, postings } = this.dictionary;
     const { state, complete } = this;

@@ -13,9 +13,8 @@ import { classCount } from './wordMatches.ts';
 export interface ScreenRows {
   /** How many rows the search lists. */
   count: number;
-  /** The first ones, in the list's order: name ranks, or positions in the dictionary's postings. */
+  /** The first ones (name ranks), in the list's order. */
   rows: Int32Array;
-  rowsAt: 'ranks' | 'postings';
 }
 
 export class OneWordScreens {
@@ -23,15 +22,6 @@ export class OneWordScreens {
   private initials: Uint32Array | null = null;
   /** Per letter a–z: the rows with it in one of their words (made on first use). */
   private letterCounts: Int32Array | null = null;
-  /**
-   * The screens of one- and two-letter words as last made: a short word's screen is the same
-   * until the names change (then this object is made anew), and short words make the slowest
-   * one-word screens (many rows, many words to merge). One per one- or two-character word typed
-   * or prepared: a few hundred.
-   */
-  private readonly shortScreens = new Map<string, ScreenRows>();
-  /** The short words `prepareShortWhile` has yet to make screens of (made on its first call). */
-  private shortWordsLeft: string[] | null = null;
   /** The merge of a class's postings, reused (made on first use). */
   private postings: Postings | null = null;
   /** The ranks a screen took from better classes, ascending, and the next list of them (scratch). */
@@ -51,39 +41,17 @@ export class OneWordScreens {
 
   /**
    * How many rows a search for the folded word `typed` lists and the first `length` of them, in
-   * the list's order (valid until the next call). `matches`: the word's dictionary matches
+   * the list's order (in `out`, until the next call). `matches`: the word's dictionary matches
    * (WordMatcher), asked for any word but a letter a–z.
    */
   first(typed: string, length: number, matches: (typed: string) => WordMatches): ScreenRows {
-    const short = typed.length <= 2;
-    const kept = short ? this.shortScreens.get(typed) : undefined;
-    if (kept && kept.rows.length >= Math.min(length, kept.count)) {
-      const rows = this.out.subarray(0, Math.min(length, kept.count));
-      rows.set(kept.rows.subarray(0, rows.length));
-      return { count: kept.count, rows, rowsAt: kept.rowsAt };
-    }
-    const screen = (typed.length === 1 ? this.oneLetter(typed, length) : null) ?? this.oneWord(matches(typed), length);
-    if (short) this.shortScreens.set(typed, { ...screen, rows: screen.rows.slice() });
-    return screen;
+    return (typed.length === 1 ? this.oneLetter(typed, length) : null) ?? this.oneWord(matches(typed), length);
   }
 
-  /**
-   * Makes the screens (`length` rows) of every letter a–z and every two letters a name word starts
-   * with while `stillIdle()` says there is time; returns whether all are made.
-   */
-  prepareShortWhile(stillIdle: () => boolean, length: number, matches: (typed: string) => WordMatches): boolean {
-    if (!this.shortWordsLeft) {
-      const short = new Set<string>('abcdefghijklmnopqrstuvwxyz');
-      for (const word of this.dictionary.words) if (word.length >= 2) short.add(word.slice(0, 2));
-      this.shortWordsLeft = [...short];
-    }
-    while (this.shortWordsLeft.length > 0) {
-      const typed = this.shortWordsLeft.pop()!;
-      const kept = this.shortScreens.get(typed);
-      if (!kept || kept.rows.length < Math.min(length, kept.count)) this.first(typed, length, matches);
-      if (!stillIdle()) break;
-    }
-    return this.shortWordsLeft.length === 0;
+  /** Makes what a letter's screen reads (each row's initials, each letter's row count), in idle time. */
+  prepareLetters(): void {
+    this.initialsNow();
+    this.letterCountsNow();
   }
 
   /**
@@ -111,30 +79,29 @@ export class OneWordScreens {
     for (let rank = 0; rank < this.rowCount && taken < ranks.length; rank++) {
       if ((rowLetters[rank]! & bit) !== 0 && (initials[rank]! & bit) === 0) ranks[taken++] = rank;
     }
-    return { count, rows: ranks, rowsAt: 'ranks' };
+    return { count, rows: ranks };
   }
 
   /**
    * One word: a row's tier is the best class of its words among `matches`. The count is the union
    * of their postings (counted in advance for a prefix). The screen merges each class's postings
-   * (ascending runs), best class first, as positions in the postings: their rows' ids are read
-   * from there in one pass, not at the rows' places in name order (a surname's rows are spread
-   * over all of it). A row met again is left out: under another word of its class it comes next,
-   * from a better class it is among the screen's few rows taken before, read in order alongside.
+   * (ascending runs), best class first. A row met again is left out: under another word of its
+   * class it comes next, from a better class it is among the screen's few rows taken before, read
+   * in order alongside.
    */
   private oneWord(matches: WordMatches, length: number): ScreenRows {
     const { postings } = this.dictionary;
     const count = matches.rowCount >= 0 ? matches.rowCount : this.rowCounter.rowsCarrying(matches.words);
-    const positions = this.out.subarray(0, Math.min(length, count));
-    if (this.earlier.length < positions.length) {
-      this.earlier = new Int32Array(positions.length);
-      this.merged = new Int32Array(positions.length);
+    const ranks = this.out.subarray(0, Math.min(length, count));
+    if (this.earlier.length < ranks.length) {
+      this.earlier = new Int32Array(ranks.length);
+      this.merged = new Int32Array(ranks.length);
     }
     let earlierCount = 0;
     let filled = 0;
     const lists = (this.postings ??= new Postings(this.dictionary));
     const { postingStarts } = this.dictionary;
-    for (let c = 0; c < classCount && filled < positions.length; c++) {
+    for (let c = 0; c < classCount && filled < ranks.length; c++) {
       const from = matches.classStarts[c]!;
       const to = matches.classStarts[c + 1]!;
       if (from === to) continue;
@@ -145,42 +112,41 @@ export class OneWordScreens {
       if (to - from === 1) {
         // One word: its postings in order, no merge (and no row twice).
         const word = matches.words[from]!;
-        for (let p = postingStarts[word]!, end = postingStarts[word + 1]!; p < end && filled < positions.length; p++) {
+        for (let p = postingStarts[word]!, end = postingStarts[word + 1]!; p < end && filled < ranks.length; p++) {
           const rank = postings[p]!;
           while (e < earlierCount && earlier[e]! < rank) e += 1;
           if (e < earlierCount && earlier[e] === rank) continue;
-          positions[filled++] = p;
+          ranks[filled++] = rank;
         }
-        if (filled < positions.length) earlierCount = this.takeEarlier(earlierCount, positions, classFirst, filled);
+        if (filled < ranks.length) earlierCount = this.takeEarlier(earlierCount, ranks, classFirst, filled);
         continue;
       }
       lists.start(matches.words, from, to);
-      for (let p = lists.nextPosition(); p >= 0 && filled < positions.length; p = lists.nextPosition()) {
+      for (let p = lists.nextPosition(); p >= 0 && filled < ranks.length; p = lists.nextPosition()) {
         const rank = postings[p]!;
         if (rank === last) continue;
         last = rank;
         while (e < earlierCount && earlier[e]! < rank) e += 1;
         if (e < earlierCount && earlier[e] === rank) continue;
-        positions[filled++] = p;
+        ranks[filled++] = rank;
       }
-      if (filled < positions.length) earlierCount = this.takeEarlier(earlierCount, positions, classFirst, filled);
+      if (filled < ranks.length) earlierCount = this.takeEarlier(earlierCount, ranks, classFirst, filled);
     }
-    return { count, rows: positions, rowsAt: 'postings' };
+    return { count, rows: ranks };
   }
 
   /**
-   * Merges the ranks of positions[from .. to) (one class's, ascending) into the `earlier` ranks
-   * (`earlierCount`, ascending); returns how many there are now.
+   * Merges ranks[from .. to) (one class's, ascending) into the `earlier` ranks (`earlierCount`,
+   * ascending); returns how many there are now.
    */
-  private takeEarlier(earlierCount: number, positions: Int32Array, from: number, to: number): number {
-    const { postings } = this.dictionary;
+  private takeEarlier(earlierCount: number, ranks: Int32Array, from: number, to: number): number {
     const { earlier, merged } = this;
     let e = 0;
     let i = from;
     let out = 0;
     while (e < earlierCount || i < to) {
-      if (i === to || (e < earlierCount && earlier[e]! < postings[positions[i]!]!)) merged[out++] = earlier[e++]!;
-      else merged[out++] = postings[positions[i++]!]!;
+      if (i === to || (e < earlierCount && earlier[e]! < ranks[i]!)) merged[out++] = earlier[e++]!;
+      else merged[out++] = ranks[i++]!;
     }
     this.earlier = merged;
     this.merged = earlier;

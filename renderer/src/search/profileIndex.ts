@@ -13,7 +13,6 @@ import type { SearchRow } from '../db/libraryDb.ts';
 import type { Columns } from './filterColumns.ts';
 import { buildColumnOrder, columnSorts, type ColumnOrder, type ColumnSort } from './columnOrders.ts';
 import { foldQuery } from './foldName.ts';
-import { IdSlab } from './idSlab.ts';
 import { buildNameDictionary, updateNameDictionary, type NameDictionary } from './nameDictionary.ts';
 import { NameMatcher, type NameMatches } from './nameMatcher.ts';
 import { andBits, emptyBits, hasBit, orBits, ValueBitsCache } from './slotBits.ts';
@@ -214,17 +213,6 @@ interface NameSearch {
   /** Rank in name order → slot, and slot → rank. */
   slotAt: Int32Array;
   rankOf: Int32Array;
-  /**
-   * Rank → library key, made when first needed: a first screen's rows are mostly neighbours in
-   * name order (a first name's rows are one run), read here in one pass instead of through two
-   * arrays at random places (at 500,000 rows the memory reads were most of a keystroke).
-   */
-  idAtRank: Float64Array | null;
-  /** Position in the dictionary's postings → library key: one word's rows' keys side by side. */
-  idAtPosting: Float64Array | null;
-  /** The last search's matches, reused by the next search with the same text (its facet counts). */
-  lastText: string;
-  lastMatches: NameMatches | null;
 }
 
 /**
@@ -282,7 +270,6 @@ export class ProfileIndex {
   private readRev = 0;
   /** Scratch for the slots of a result, reused by every search. */
   private out = new Int32Array(0);
-  private readonly idSlab = new IdSlab();
   /** The slots of each facet value filtered by, for the current columns. */
   private readonly valueBits = new ValueBitsCache(facetCount);
   /**
@@ -564,7 +551,7 @@ export class ProfileIndex {
       dictionary = buildNameDictionary(names);
     }
     this.namesChanged.clear();
-    this.nameSearch = { dictionary, matcher: new NameMatcher(dictionary, count), slotAt, rankOf, idAtRank: null, idAtPosting: null, lastText: '', lastMatches: null };
+    this.nameSearch = { dictionary, matcher: new NameMatcher(dictionary, count), slotAt, rankOf };
     return this.nameSearch;
   }
 
@@ -603,7 +590,7 @@ export class ProfileIndex {
     index.orders = { ...orders };
     const rankOf = new Int32Array(rowCount);
     for (let rank = 0; rank < rowCount; rank++) rankOf[orders.name[rank]!] = rank;
-    index.nameSearch = { dictionary: nameDictionary, matcher: new NameMatcher(nameDictionary, rowCount), slotAt: orders.name, rankOf, idAtRank: null, idAtPosting: null, lastText: '', lastMatches: null };
+    index.nameSearch = { dictionary: nameDictionary, matcher: new NameMatcher(nameDictionary, rowCount), slotAt: orders.name, rankOf };
     index.readRev = state.readThroughRev;
     return index;
   }
@@ -667,34 +654,25 @@ export class ProfileIndex {
 
   /**
    * The rows whose name matches `text` (every typed word matches a word of the name), or null when
-   * there is no text (every row is a candidate). The same text twice is searched once.
+   * there is no text (every row is a candidate). The same text twice is searched once (NameMatcher).
    */
   private nameMatches(text: string): { matches: NameMatches; search: NameSearch } | null {
     const folded = foldQuery(text);
     if (!folded) return null;
     const search = this.nameSearchNow();
-    if (search.lastText !== folded || !search.lastMatches) {
-      search.lastMatches = search.matcher.match(folded.split(' '));
-      search.lastText = folded;
-    }
-    return { matches: search.lastMatches, search };
+    return { matches: search.matcher.match(folded.split(' ')), search };
   }
 
   /**
    * Work a keystroke would otherwise do, done in idle time while `stillIdle()` says there is time:
-   * the name search's ids in name order and by posting, name words' prefixes classified and the
-   * first screens of one and two letters (NameMatcher.prepareWhile). Returns whether all is done.
+   * name words' prefixes classified (NameMatcher.prepareWhile). Returns whether all is done.
    * Nothing is done before a first name search, nor after rows changed: catching up with them is
    * one long task, which the next search does (and then asks for this again).
    */
   prepareTyping(stillIdle: () => boolean): boolean {
     const search = this.nameSearch;
     if (!search || !this.columns || this.namesChanged.size > 0 || this.columnsChanged.size > 0) return true;
-    this.idAtPostingOf(search, this.columns);
-    if (search.matcher.typingPrepared) return true;
-    // Preparing makes screens where the matcher keeps its last matches.
-    search.lastMatches = null;
-    return search.matcher.prepareWhile(stillIdle, firstScreenLength);
+    return search.matcher.prepareWhile(stillIdle);
   }
 
   /**
@@ -709,31 +687,9 @@ export class ProfileIndex {
     const columns = this.columnsNow();
     const search = this.nameSearchNow();
     const first = search.matcher.firstScreen(typed.split(' '), Math.max(0, length));
-    // The screen is written where the matcher keeps its last matches.
-    search.lastMatches = null;
-    const idOf = first.rowsAt === 'postings' ? this.idAtPostingOf(search, columns) : this.idAtRankOf(search, columns);
-    const ids = this.idSlab.take(first.rows.length);
-    for (let i = 0; i < ids.length; i++) ids[i] = idOf[first.rows[i]!]!;
+    const ids = new Float64Array(first.rows.length);
+    for (let i = 0; i < ids.length; i++) ids[i] = columns.ids[search.slotAt[first.rows[i]!]!]!;
     return { count: first.count, ids };
-  }
-
-  private idAtPostingOf(search: NameSearch, columns: Columns): Float64Array {
-    if (search.idAtPosting) return search.idAtPosting;
-    const idAtRank = this.idAtRankOf(search, columns);
-    const { postings } = search.dictionary;
-    const idAtPosting = new Float64Array(postings.length);
-    for (let p = 0; p < postings.length; p++) idAtPosting[p] = idAtRank[postings[p]!]!;
-    search.idAtPosting = idAtPosting;
-    return idAtPosting;
-  }
-
-  private idAtRankOf(search: NameSearch, columns: Columns): Float64Array {
-    if (search.idAtRank) return search.idAtRank;
-    const { slotAt } = search;
-    const idAtRank = new Float64Array(slotAt.length);
-    for (let rank = 0; rank < slotAt.length; rank++) idAtRank[rank] = columns.ids[slotAt[rank]!]!;
-    search.idAtRank = idAtRank;
-    return idAtRank;
   }
 
   /**
@@ -868,7 +824,7 @@ export class ProfileIndex {
     }
 
     if (query.sort === 'fit') sortByFit(out, found, columns, query.actingAgeMin, query.actingAgeMax);
-    const ids = this.idSlab.take(found);
+    const ids = new Float64Array(found);
     for (let i = 0; i < found; i++) ids[i] = idOf[out[i]!]!;
     const counts = counting ? emptyCounts() : uncounted;
     if (counting) {
@@ -888,7 +844,7 @@ export class ProfileIndex {
    */
   private listed(columns: Columns, ranks: Int32Array, slotAt: Int32Array, reversed: boolean): QueryResult {
     const { ids: idOf, removed, hasDetail } = columns;
-    const ids = this.idSlab.take(ranks.length);
+    const ids = new Float64Array(ranks.length);
     let found = 0;
     let withDetail = 0;
     const last = ranks.length - 1;

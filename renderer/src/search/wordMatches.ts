@@ -33,9 +33,6 @@ const typoPrefixLength = 5;
 /** The class of a dictionary word that does not match. */
 export const noClass = 255;
 
-/** Typed words whose matches are remembered: the words before the one being typed repeat every keystroke. */
-const rememberedWords = 64;
-
 const noWords = new Int32Array(0);
 
 function bigramKey(text: string, at: number): number {
@@ -132,12 +129,6 @@ export class WordMatcher {
    * word missing more of them than the edits allowed is passed over without aligning the two.
    */
   private letters: Uint32Array;
-  /**
-   * The latest typed words' matches, first remembered first (the dictionary is fixed for this
-   * matcher's life). Not reordered when asked again: that cost more than the rare word asked
-   * again after 64 others saves.
-   */
-  private readonly remembered = new Map<string, WordMatches>();
   /** Candidates of the current scan (`candidateOf[word] === candidateStamp`), so each is classified once. */
   private candidateStamp = 0;
   private candidateOf: Int32Array;
@@ -191,12 +182,7 @@ export class WordMatcher {
 
   /** The dictionary words `typed` (one folded word) matches, by class; the result must not be changed. */
   match(typed: string): WordMatches {
-    const known = this.remembered.get(typed);
-    if (known) return known;
-    const matches = this.prefixTable?.find(typed) ?? this.scan(typed);
-    this.remembered.set(typed, matches);
-    if (this.remembered.size > rememberedWords) this.remembered.delete(this.remembered.keys().next().value!);
-    return matches;
+    return this.prefixTable?.find(typed) ?? this.scan(typed);
   }
 
   /**

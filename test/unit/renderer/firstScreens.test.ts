@@ -83,7 +83,7 @@ describe('first screen of a name search', () => {
     }
   });
 
-  it('leaves the whole search of the same text intact (both share the matcher’s scratch)', () => {
+  it('leaves the whole search of the same text intact (a screen or preparing never writes over a search’s matches)', () => {
     const index = new ProfileIndex();
     index.upsert(searchRowsOf(realisticNames(2_000, 5)));
     const query: ProfileQuery = { ...emptyQuery(), text: 'anna m', sort: 'relevance' };
@@ -94,7 +94,7 @@ describe('first screen of a name search', () => {
     expect(index.query(query).ids.length).toBe(alone.length);
     index.firstScreen({ ...query, text: 'jo' }, 50);
     expect([...index.query(query).ids]).toEqual(alone);
-    // Preparing for typing makes short words' screens in the same scratch.
+    // Preparing for typing makes short words' screens.
     expect([...index.query(query, { counts: false }).ids]).toEqual(alone);
     while (!index.prepareTyping(() => true));
     expect([...index.query(query, { counts: false }).ids]).toEqual(alone);

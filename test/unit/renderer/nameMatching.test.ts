@@ -1,8 +1,7 @@
 /**
  * The name matcher's and word matcher's shortcuts (the rows of the rarest typed word are the
- * candidates, checked against the others through their own words;  a dictionary word missing more of
- * the typed letters than the edits allow is passed over; a typed word asked again is answered from
- * memory) must not change what they find: every class of every dictionary word, and every
+ * candidates, checked against the others through their own words; a dictionary word missing more of
+ * the typed letters than the edits allow is passed over) must not change what they find: every class of every dictionary word, and every
  * search's rows and order, equal the reference matcher's (referenceMatcher.ts), which aligns every
  * word of every row.
  */
@@ -45,7 +44,6 @@ describe('word matches', () => {
   it('answers a typed word asked again with the same matches, also after many other words', () => {
     const matcher = new WordMatcher(dictionary);
     const first = classesOf(matcher.match('mueler'), dictionary.words.length);
-    expect(matcher.match('mueler')).toBe(matcher.match('mueler'));
     for (const typed of typedWords.slice(0, 100)) matcher.match(typed);
     expect(classesOf(matcher.match('mueler'), dictionary.words.length)).toEqual(first);
   });
@@ -71,4 +69,22 @@ describe('name matches', () => {
       expect({ text, rows: [...matcher.match(typed).byRelevance] }).toEqual({ text, rows: reference.search(text) });
     }
   }, referenceTimeout);
+
+  it('hands out matches and screens that stay the caller’s: later searches, screens and preparing for typing leave them as they were', () => {
+    const matcher = new NameMatcher(dictionary, names.length);
+    const kept = [matcher.match(['an', 'e']), matcher.match(['ma'])];
+    const keptRows = kept.map((matches) => [...matches.byRelevance]);
+    const screen = matcher.firstScreen(['be'], 50);
+    const screenRows = [...screen.rows];
+    expect(Math.min(...keptRows.map((rows) => rows.length), screenRows.length)).toBeGreaterThan(0);
+    // Wide searches and screens write over every row's place in the matcher's own memory.
+    for (const typed of [['e'], ['e', 'a'], ['a', 'n', 'e']]) {
+      matcher.match(typed);
+      matcher.firstScreen(typed, 200);
+    }
+    while (!matcher.prepareWhile(() => true));
+    expect(kept.map((matches) => [...matches.byRelevance])).toEqual(keptRows);
+    expect(kept.map((matches) => [...matches.inNameOrder()])).toEqual(keptRows.map((rows) => [...rows].sort((a, b) => a - b)));
+    expect([...screen.rows]).toEqual(screenRows);
+  });
 });
