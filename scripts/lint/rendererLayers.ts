@@ -36,8 +36,8 @@ export const rendererLayers: LayerMap = {
       why: 'stores hold the state components read and reach everything below; they never import a component or view',
     },
     sync: {
-      imports: ['db', 'bridge', 'media', 'contract'],
-      why: 'the sync engine writes the library (db/) with what the bridge fetches; stores own it and pass it what it needs',
+      imports: ['db', 'bridge', 'media', 'shortlists/shortlistOptions.ts', 'contract'],
+      why: "the sync engine writes the library (db/) with what the bridge fetches, and a shared list's document with a shortlist entry's closed lists; stores own it and pass it what it needs",
     },
     bridge: { imports: ['contract'], why: 'bridge/ wraps window.castdesk, typed by contract/ alone' },
     db: {
@@ -57,7 +57,7 @@ export const rendererLayers: LayerMap = {
       types: ['db'],
       why: 'shortlists/ is the CSV, PDF and backup formats components may use: only types from db/, nothing of sync/, bridge/ or stores/',
     },
-    // The closed lists of a shortlist entry and a picture's framing: db/ types its rows by them.
+    // The closed lists of a shortlist entry and a picture's framing: db/ types its rows by them (and sync/ checks a shared list's values against the first).
     'shortlists/shortlistOptions.ts': { imports: [], why: "a shortlist entry's closed lists are plain values" },
     'shortlists/privateAttributes.ts': { imports: [], why: 'which facts may be private is a plain list' },
     'shortlists/exportPicture.ts': { imports: ['contract'], why: "a picture's framing in an export is typed by contract/ alone" },
