@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
 import { chromiumArgs, chromiumExecutable } from '../chromium.ts';
+import { letTimePass } from '../support/letTimePass.ts';
 import { nav } from './demoDirectoryApi.ts';
 import { rendererUrl } from './renderer-url.ts';
 import { startWebShellProcess, type WebShellProcess } from './webShellProcess.ts';
@@ -150,7 +151,7 @@ test('a note typed 200 ms before a reload is there after it', async ({ page }) =
   const text = 'Callback Tuesday, bring the monologue';
   await note.click();
   await note.pressSequentially(text);
-  await page.waitForTimeout(afterKeystrokeMs);
+  await letTimePass(afterKeystrokeMs, 'the user reloads 200 ms after the last keystroke');
   await page.reload();
   await expect(note).toHaveValue(text, { timeout: 30_000 });
 
@@ -171,7 +172,7 @@ test('a note typed 200 ms before a reload is there after it, with both cores bus
   try {
     await note.click();
     await note.pressSequentially(text);
-    await page.waitForTimeout(afterKeystrokeMs);
+    await letTimePass(afterKeystrokeMs, 'the user reloads 200 ms after the last keystroke');
     await page.reload();
     await expect(note).toHaveValue(text, { timeout: 60_000 });
   } finally {
@@ -222,7 +223,7 @@ test.describe('killed outright', () => {
     const text = 'Strong presence; ask about the accent';
     await note.click();
     await note.pressSequentially(text);
-    await page.waitForTimeout(afterKeystrokeMs);
+    await letTimePass(afterKeystrokeMs, 'shell and browser die 200 ms after the last keystroke');
 
     // Both at once: SIGKILL leaves no pagehide, no unload, no graceful stop.
     shell.child.kill('SIGKILL');

@@ -10,6 +10,7 @@ import { createDirectoryClient, type DirectoryClient } from '../../electron/core
 import { RateBudget } from '../../electron/core/directory/rateBudget.ts';
 import { bindKey } from '../../electron/core/keys/keyOrigin.ts';
 import { startDirectory, type RunningDirectory } from '../../server/src/startDirectory.ts';
+import { letTimePass } from '../support/letTimePass.ts';
 
 const KEY = 'k-agency-1-conformance';
 const LIMIT = 20;
@@ -60,7 +61,7 @@ async function exhaustWindow(): Promise<number> {
     if (response.status !== 429) continue;
     const retryAfter = Number(response.headers.get('Retry-After'));
     if (retryAfter >= 3) return retryAfter;
-    await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000 + 100));
+    await letTimePass(retryAfter * 1000 + 100, "the service's nearly spent window ends, so the next one is spent afresh");
   }
 }
 
