@@ -13,7 +13,7 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import type { Result } from 'axe-core';
 import { en } from '../../renderer/src/i18n/en.ts';
 import { demoCastingProKey, nav } from './demoDirectoryApi.ts';
-import { rendererUrl } from './renderer-url.ts';
+import { rendererUrl } from './rendererUrl.ts';
 
 let page: Page;
 /** Ids the views open: an actor with pictures, a crew member, a casting call with roles. */

@@ -5,7 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { apiGet, demoCastingProKey, nav, type Directory } from './demoDirectoryApi.ts';
-import { rendererUrl } from './renderer-url.ts';
+import { rendererUrl } from './rendererUrl.ts';
 
 const [origin] = rendererUrl().split('/#token=') as [string, string];
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { ActorDetail, Role } from '../../contract/directory-api.ts';
 import { languageKeyForIsoCode } from '../../contract/language-keys.ts';
-import { userDataDir } from './renderer-url.ts';
+import { userDataDir } from './rendererUrl.ts';
 
 export interface Directory {
   baseUrl: string;

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { demoCastingProKey } from './demoDirectoryApi.ts';
-import { rendererUrl, userDataDir } from './renderer-url.ts';
+import { rendererUrl, userDataDir } from './rendererUrl.ts';
 
 /** Every file below `dir`, however deep. */
 function allFiles(dir: string): string[] {

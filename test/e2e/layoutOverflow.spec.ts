@@ -14,7 +14,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { ActorDetail } from '../../contract/directory-api.ts';
 import { apiGet, demoCastingProKey, nav, type Directory } from './demoDirectoryApi.ts';
-import { rendererUrl } from './renderer-url.ts';
+import { rendererUrl } from './rendererUrl.ts';
 
 const widths = [1280, 1440] as const;
 const locales = ['en', 'de', 'pl'] as const;

@@ -9,7 +9,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { legacyLibraryContents } from '../unit/renderer/legacyLibraries.ts';
 import { nav } from './demoDirectoryApi.ts';
-import { rendererUrl } from './renderer-url.ts';
+import { rendererUrl } from './rendererUrl.ts';
 
 test.setTimeout(300_000);
 

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startDirectoryProcess, type DirectoryProcess } from './directoryProcess.ts';
-import { rendererUrl } from './renderer-url.ts';
+import { rendererUrl } from './rendererUrl.ts';
 
 const connectionName = 'Offline directory';
 

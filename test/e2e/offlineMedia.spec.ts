@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { ActorDetail } from '../../contract/directory-api.ts';
 import { apiGet, type Directory } from './demoDirectoryApi.ts';
 import { startDirectoryProcess, type DirectoryProcess } from './directoryProcess.ts';
-import { rendererUrl } from './renderer-url.ts';
+import { rendererUrl } from './rendererUrl.ts';
 
 /**
  * Keep offline, pictures and showreels, in Chromium through the web shell: the whole roster kept

@@ -14,7 +14,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { ActorDetail, CastingCallDetail, Role } from '../../contract/directory-api.ts';
 import { presentationPackageId } from '../../renderer/src/shortlists/directorPicks.ts';
 import { apiGet, demoCastingProKey, fitsRole, nav, type Directory } from './demoDirectoryApi.ts';
-import { rendererUrl } from './renderer-url.ts';
+import { rendererUrl } from './rendererUrl.ts';
 
 interface StoredEntry {
   id: number;

@@ -11,7 +11,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { ActorDetail } from '../../contract/directory-api.ts';
 import { apiGet, demoCastingProKey, nav, type Directory } from './demoDirectoryApi.ts';
-import { rendererUrl } from './renderer-url.ts';
+import { rendererUrl } from './rendererUrl.ts';
 
 let page: Page;
 /** Every demo actor's height in the directory (null: none). */

@@ -14,7 +14,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { ActorDetail, CastingCallDetail, Role } from '../../contract/directory-api.ts';
 import { mapProviderPayload } from '../../electron/core/directory/payloadMapping.ts';
 import { apiGet, atLeast, demoCastingProKey, fitsRole, nav, type Directory } from './demoDirectoryApi.ts';
-import { rendererUrl } from './renderer-url.ts';
+import { rendererUrl } from './rendererUrl.ts';
 
 interface DemoData {
   actors: ActorDetail[];

@@ -22,7 +22,7 @@ import { expect, test, type Download, type Locator, type Page } from '@playwrigh
 import type { ActorDetail, CastingCallDetail, Role } from '../../contract/directory-api.ts';
 import { parseCsv } from '../../renderer/src/shortlists/shortlistCsv.ts';
 import { apiGet, demoCastingProKey, fitsRole, nav, type Directory } from './demoDirectoryApi.ts';
-import { rendererUrl } from './renderer-url.ts';
+import { rendererUrl } from './rendererUrl.ts';
 
 const run = promisify(execFile);
 

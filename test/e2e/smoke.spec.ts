@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { rendererUrl } from './renderer-url.ts';
+import { rendererUrl } from './rendererUrl.ts';
 
 test('the built renderer shows Home and switches to German, within its CSP', async ({ page }) => {
   const problems: string[] = [];

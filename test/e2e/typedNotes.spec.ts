@@ -17,7 +17,7 @@ import { chromium, expect, test, type Browser, type Page } from '@playwright/tes
 import { chromiumArgs, chromiumExecutable } from '../chromium.ts';
 import { letTimePass } from '../support/letTimePass.ts';
 import { nav } from './demoDirectoryApi.ts';
-import { rendererUrl } from './renderer-url.ts';
+import { rendererUrl } from './rendererUrl.ts';
 import { startWebShellProcess, type WebShellProcess } from './webShellProcess.ts';
 
 /** How soon after the last keystroke the page goes away. */

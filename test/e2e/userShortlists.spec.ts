@@ -12,7 +12,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { ActorDetail } from '../../contract/directory-api.ts';
 import { apiGet, nav, type Directory } from './demoDirectoryApi.ts';
-import { rendererUrl, userDataDir } from './renderer-url.ts';
+import { rendererUrl, userDataDir } from './rendererUrl.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(300_000);

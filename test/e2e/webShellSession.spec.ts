@@ -6,7 +6,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { rendererUrl } from './renderer-url.ts';
+import { rendererUrl } from './rendererUrl.ts';
 
 const [origin, token] = rendererUrl().split('/#token=') as [string, string];
 /** The page's session storage, where the renderer keeps the launch token (the test files have no DOM types). */

@@ -1,4 +1,4 @@
-/** The address global-setup.ts's web shell printed (launch token in the fragment). */
+/** The address globalSetup.ts's web shell printed (launch token in the fragment). */
 export function rendererUrl(): string {
   const url = process.env.CASTDESK_E2E_RENDERER_URL;
   if (!url) throw new Error('CASTDESK_E2E_RENDERER_URL is not set: the Playwright global setup did not run');
