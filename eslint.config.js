@@ -185,6 +185,22 @@ const boundaries = [
   },
 ];
 
+/**
+ * Tests wait on something observable (expect.poll, vi.waitFor, test/support/waitUntil.ts), never for
+ * a fixed time: a sleep is too short on a loaded 2-core machine and wasted time everywhere else. A
+ * pause that is itself the scenario (a user reloading 200 ms after a keystroke, honouring a real
+ * Retry-After) is test/support/letTimePass.ts, with its reason at the call. Benches are exempt: their
+ * pauses are part of what they measure.
+ */
+const noFixedWait = 'No fixed waits in tests: wait on something observable (expect.poll, vi.waitFor, waitUntil from test/support); a pause that is the scenario itself is letTimePass(ms, why).';
+const testWaitSyntax = [
+  { selector: "CallExpression[callee.property.name='waitForTimeout']", message: noFixedWait },
+  // new Promise((resolve) => setTimeout(resolve, ms)) and the like; a zero delay is a yield, not a wait.
+  { selector: "NewExpression[callee.name='Promise'] CallExpression[callee.name='setTimeout'][arguments.0.type='Identifier']:not([arguments.1.value=0])", message: noFixedWait },
+  { selector: "NewExpression[callee.name='Promise'] > :function > CallExpression.body[callee.name='setTimeout'][arguments.0.type!='Identifier']:not([arguments.1.value=0])", message: noFixedWait },
+  { selector: "ImportDeclaration[source.value=/^(node:)?timers\\/promises$/]", message: noFixedWait },
+];
+
 export default defineConfig(
   { ignores: ['out/', 'dist/', 'node_modules/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
@@ -212,4 +228,9 @@ export default defineConfig(
     },
   },
   ...boundaries,
+  {
+    files: ['test/**/*.ts'],
+    ignores: ['test/bench/**', 'test/support/waitUntil.ts', 'test/support/letTimePass.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...testWaitSyntax] },
+  },
 );

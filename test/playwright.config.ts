@@ -8,7 +8,7 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: './e2e',
   outputDir: '../test-results/e2e',
-  globalSetup: './e2e/global-setup.ts',
+  globalSetup: './e2e/globalSetup.ts',
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   workers: 1,

@@ -13,7 +13,7 @@ import { Random } from '../../server/src/demo/random.ts';
 import { generateActorVita, generateCrewVita } from '../../server/src/demo/vita.ts';
 import type { ProfileKind } from '../../renderer/src/db/libraryDb.ts';
 import { creditTextsOf, type CreditSource, type CreditText } from '../../renderer/src/search/creditTexts.ts';
-import { realisticNames } from './searchCorpus.ts';
+import { realisticNames } from '../support/searchCorpus.ts';
 
 export interface BenchProfile {
   kind: ProfileKind;

@@ -45,9 +45,9 @@ import MiniSearch from 'minisearch';
 import type { SearchRow } from '../../renderer/src/db/libraryDb.ts';
 import { restoreIndex, snapshotOfIndex } from '../../renderer/src/search/indexSnapshot.ts';
 import { ProfileIndex, emptyQuery } from '../../renderer/src/search/profileIndex.ts';
-import { withFacets } from './facetedSearchRows.ts';
-import { keystrokes, realisticNames, typedQueries, type TypedQuery } from './searchCorpus.ts';
-import { searchRowsOf } from './searchRows.ts';
+import { withFacets } from '../support/facetedSearchRows.ts';
+import { keystrokes, realisticNames, typedQueries, type TypedQuery } from '../support/searchCorpus.ts';
+import { searchRowsOf } from '../support/searchRows.ts';
 import { bench, summarize } from './stats.ts';
 
 setFlagsFromString('--expose-gc');

@@ -15,9 +15,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
 import { chromiumArgs, chromiumExecutable } from '../chromium.ts';
+import { letTimePass } from '../support/letTimePass.ts';
 import { nav } from './demoDirectoryApi.ts';
-import { rendererUrl } from './renderer-url.ts';
+import { useOwnWebShell } from './ownWebShell.ts';
 import { startWebShellProcess, type WebShellProcess } from './webShellProcess.ts';
+
+/** This spec's own web shell and user data folder (ownWebShell.ts). */
+const webShell = useOwnWebShell();
 
 /** How soon after the last keystroke the page goes away. */
 const afterKeystrokeMs = 200;
@@ -143,27 +147,21 @@ test.describe.configure({ mode: 'serial' });
 test('a note typed 200 ms before a reload is there after it', async ({ page }) => {
   // The first spec may meet the first start (demo data generated, then synced): minutes when loaded.
   test.setTimeout(300_000);
-  await page.goto(rendererUrl());
+  await page.goto(webShell.url);
   await expect(page).not.toHaveURL(/token=/);
   const name = `Reload ${Date.now().toString(36)}`;
   const { note } = await listWithOneActor(page, name);
   const text = 'Callback Tuesday, bring the monologue';
   await note.click();
   await note.pressSequentially(text);
-  await page.waitForTimeout(afterKeystrokeMs);
+  await letTimePass(afterKeystrokeMs, 'the user reloads 200 ms after the last keystroke');
   await page.reload();
   await expect(note).toHaveValue(text, { timeout: 30_000 });
-
-  // The shell is shared with the other specs: the list goes again.
-  await nav(page, 'Shortlists').click();
-  const row = page.getByTestId('shortlist-row').filter({ hasText: name });
-  await row.getByTestId('delete-shortlist').click();
-  await expect(row).toHaveCount(0);
 });
 
 test('a note typed 200 ms before a reload is there after it, with both cores busy', async ({ page }) => {
   test.setTimeout(300_000);
-  await page.goto(rendererUrl());
+  await page.goto(webShell.url);
   const name = `Busy ${Date.now().toString(36)}`;
   const { note } = await listWithOneActor(page, name);
   const text = 'Second callback, busy machine';
@@ -171,16 +169,12 @@ test('a note typed 200 ms before a reload is there after it, with both cores bus
   try {
     await note.click();
     await note.pressSequentially(text);
-    await page.waitForTimeout(afterKeystrokeMs);
+    await letTimePass(afterKeystrokeMs, 'the user reloads 200 ms after the last keystroke');
     await page.reload();
     await expect(note).toHaveValue(text, { timeout: 60_000 });
   } finally {
     for (const hog of hogs) hog.kill('SIGKILL');
   }
-  await nav(page, 'Shortlists').click();
-  const row = page.getByTestId('shortlist-row').filter({ hasText: name });
-  await row.getByTestId('delete-shortlist').click();
-  await expect(row).toHaveCount(0);
 });
 
 test.describe('killed outright', () => {
@@ -222,7 +216,7 @@ test.describe('killed outright', () => {
     const text = 'Strong presence; ask about the accent';
     await note.click();
     await note.pressSequentially(text);
-    await page.waitForTimeout(afterKeystrokeMs);
+    await letTimePass(afterKeystrokeMs, 'shell and browser die 200 ms after the last keystroke');
 
     // Both at once: SIGKILL leaves no pagehide, no unload, no graceful stop.
     shell.child.kill('SIGKILL');

@@ -7,7 +7,7 @@
  * with 0; the same data folder then reopens with the same data and key, and stops again cleanly.
  * Asked while it still writes its demo data, it finishes them and closes the database rather than
  * dying mid-write, and the folder reopens complete.
- * The utility-process starter sends the same request (demo-utility-process.test.ts).
+ * The utility-process starter sends the same request (demoUtilityProcess.test.ts).
  */
 import { createInterface } from 'node:readline';
 import { mkdtemp, rm } from 'node:fs/promises';

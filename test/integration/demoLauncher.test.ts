@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { DemoLaunchError, startDemoDirectory, type DemoDirectory } from '../../electron/core/demo/demoLauncher.ts';
+import { waitUntil } from '../support/waitUntil.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const userDataDir = mkdtempSync(join(tmpdir(), 'castdesk-demo-'));
@@ -36,14 +37,6 @@ function isAlive(pid: number): boolean {
     return true;
   } catch {
     return false;
-  }
-}
-
-async function waitUntil(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const start = Date.now();
-  while (!(await condition())) {
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
@@ -202,14 +195,14 @@ else setInterval(() => {}, 1000);
     let output = '';
     parent.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     parent.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await waitUntil(() => /CHILD \d+ http/.test(output) || parent.exitCode !== null, 240_000, 'the parent reports its demo child');
+    await waitUntil(() => /CHILD \d+ http/.test(output) || parent.exitCode !== null, { timeoutMs: 240_000, what: 'the parent reports its demo child' });
     const [, pid, baseUrl] = /CHILD (\d+) (\S+)/.exec(output) ?? [];
     expect(pid, output).toBeDefined();
     strayPids.add(Number(pid));
     expect(isAlive(Number(pid))).toBe(true);
     if (mode === 'hang') parent.kill('SIGKILL');
-    await waitUntil(() => parent.exitCode !== null || parent.signalCode !== null, 10_000, 'the parent is gone');
-    await waitUntil(() => !isAlive(Number(pid)), 10_000, 'the demo child is gone');
+    await waitUntil(() => parent.exitCode !== null || parent.signalCode !== null, { timeoutMs: 60_000, what: 'the parent is gone' });
+    await waitUntil(() => !isAlive(Number(pid)), { timeoutMs: 60_000, what: 'the demo child is gone' });
     expect(await refusesConnections(baseUrl!)).toBe(true);
   }, 300_000);
 });

@@ -6,6 +6,7 @@ import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../support/waitUntil.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
 const workDir = mkdtempSync(join(tmpdir(), 'castdesk-cli-'));
@@ -28,15 +29,12 @@ function runCli(args: string[], umask?: string) {
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => { children.delete(child); resolve(code); }));
   // Generous: a process start (tsx, PGlite, the demo) takes seconds quiet and a minute or more under load.
-  const waitFor = async (pattern: RegExp, timeoutMs = 240_000) => {
-    const started = Date.now();
-    while (!pattern.test(output)) {
-      if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${pattern}; output so far:\n${output}`);
-      if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode} before ${pattern}; output:\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    return pattern.exec(output)!;
-  };
+  const waitFor = (pattern: RegExp, timeoutMs = 240_000) =>
+    waitUntil(() => pattern.exec(output), {
+      what: () => `${pattern} is printed; output so far:\n${output}`,
+      timeoutMs,
+      giveUpIf: () => (child.exitCode !== null ? `exited with ${child.exitCode}` : undefined),
+    });
   return { child, exited, waitFor, output: () => output };
 }
 

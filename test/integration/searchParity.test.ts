@@ -20,8 +20,8 @@ import { trigramsOfWord, wordSimilarity, wordSimilarityThreshold } from '../../r
 import { typoBound } from '../../renderer/src/search/wordMatches.ts';
 import { startDirectory, type RunningDirectory } from '../../server/src/startDirectory.ts';
 import type { FixtureInput } from '../../server/src/fixture/schema.ts';
-import { realisticNames, typedQueries, type PersonName } from '../bench/searchCorpus.ts';
-import { searchRowsOf } from '../bench/searchRows.ts';
+import { realisticNames, typedQueries, type PersonName } from '../support/searchCorpus.ts';
+import { searchRowsOf } from '../support/searchRows.ts';
 import { Random } from '../../server/src/demo/random.ts';
 
 const key = 'k-search-parity-all';

@@ -14,7 +14,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bridgeChannels, type ChannelName, type ChannelResult } from '../../contract/bridge.ts';
 import { bridgeErrorSchema } from '../../contract/bridge-errors.ts';
 import { createBackEnd, type BackEnd } from '../../electron/core/backEnd.ts';
@@ -235,10 +235,14 @@ describe('closing the back end', () => {
     const calls = Array.from({ length: 60 }, (_, index) =>
       backEnd.call('getActor', { connectionId: connection.id, id: [1, 2, 3, 4, 5, 9, 11][index % 7], priority: 'background' }),
     );
-    for (let budget = await ok('getRateBudget', { connectionId: connection.id }); !(budget.remaining === 0 && budget.waiting.background > 0); ) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      budget = await ok('getRateBudget', { connectionId: connection.id });
-    }
+    await vi.waitFor(
+      async () => {
+        const budget = await ok('getRateBudget', { connectionId: connection.id });
+        expect(budget.remaining).toBe(0);
+        expect(budget.waiting.background).toBeGreaterThan(0);
+      },
+      { timeout: 60_000, interval: 20 },
+    );
     await backEnd.close();
     const results = await Promise.all(calls);
     const codes = results.map((result) => (result.ok ? 'ok' : result.error.code));

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultUserDataDir } from '../../electron/web/userDataDir.ts';
+import { waitUntil } from '../support/waitUntil.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -20,7 +21,14 @@ function startCli(args: string[], env: NodeJS.ProcessEnv = {}, umask?: string) {
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, exited, output: () => ({ stdout, stderr }) };
+  /** Waits until stdout matches `pattern`; fails at once if the shell exits first. Generous: a process start. */
+  const printed = (pattern: RegExp, timeoutMs: number) =>
+    waitUntil(() => pattern.test(stdout), {
+      what: () => `the shell prints ${pattern}; output so far:\n${JSON.stringify({ stdout, stderr })}`,
+      timeoutMs,
+      giveUpIf: () => (child.exitCode !== null ? `the shell exited with ${child.exitCode}` : undefined),
+    });
+  return { child, exited, printed, output: () => ({ stdout, stderr }) };
 }
 
 describe('npm run web', () => {
@@ -35,11 +43,7 @@ describe('npm run web', () => {
   it('prints the address with the token, serves the bridge and stops cleanly on SIGTERM', async () => {
     const cli = startCli(['--port', '0', '--no-open', '--user-data-dir', userDataDir]);
     try {
-      const deadline = Date.now() + 60_000;
-      while (!/Open: http:\/\/127\.0\.0\.1:\d+\/#token=\S+/.test(cli.output().stdout)) {
-        if (Date.now() > deadline || cli.child.exitCode !== null) throw new Error(`No address printed:\n${JSON.stringify(cli.output())}`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await cli.printed(/Open: http:\/\/127\.0\.0\.1:\d+\/#token=\S+/, 60_000);
       expect(cli.output().stdout).toContain(`user data in ${userDataDir}`);
       const url = /Open: (\S+)/.exec(cli.output().stdout)![1]!;
       const [origin, token] = url.split('/#token=') as [string, string];
@@ -61,11 +65,7 @@ describe('npm run web', () => {
     for (const folder of [loose, fresh]) {
       const cli = startCli(['--port', '0', '--no-open', '--user-data-dir', folder], {}, '022');
       try {
-        const deadline = Date.now() + 120_000;
-        while (!/Open: http/.test(cli.output().stdout)) {
-          if (Date.now() > deadline || cli.child.exitCode !== null) throw new Error(`No address printed:\n${JSON.stringify(cli.output())}`);
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
+        await cli.printed(/Open: http/, 120_000);
         expect(((await stat(folder)).mode & 0o777).toString(8)).toBe('700');
       } finally {
         cli.child.kill('SIGTERM');

@@ -1,7 +1,7 @@
 /**
  * The languages the UI speaks, each with its texts and its own name (offered under that name, so
  * it stays findable whatever the current language is). A language joins with one line here and
- * its message files; test/unit/renderer/i18n-keys.test.ts checks it is complete.
+ * its message files; test/unit/renderer/i18nKeys.test.ts checks it is complete.
  */
 import type { Messages } from './en.ts';
 import { en } from './en.ts';

@@ -8,6 +8,7 @@
  */
 import { makeClient, type Answer, type Client, type RequestOptions } from '../support/http.ts';
 import { KEY_AGENCY_1, startFixtureService } from '../support/service.ts';
+import { letTimePass } from '../../support/letTimePass.ts';
 
 export interface Target {
   api: Client;
@@ -40,7 +41,7 @@ function paced(client: Client, budget = requestBudget): Client & { count(): numb
         const now = Date.now();
         while (sentAt.length > 0 && sentAt[0]! <= now - budget.windowMs) sentAt.shift();
         if (sentAt.length < budget.limit) break;
-        await new Promise((resolve) => setTimeout(resolve, sentAt[0]! + budget.windowMs - now + 50));
+        await letTimePass(sentAt[0]! + budget.windowMs - now + 50, "a deployment's request budget: the oldest request leaves the window");
       }
       sentAt.push(Date.now());
       count += 1;
@@ -57,7 +58,7 @@ function retryingOn429(client: Client): Client {
         const answer = await client.get<T>(path, options);
         if (answer.status !== 429 || attempt >= 3) return answer;
         const wait = Math.min(Number(answer.headers.get('retry-after')) || 5, 330);
-        await new Promise((resolve) => setTimeout(resolve, wait * 1000 + 250));
+        await letTimePass(wait * 1000 + 250, 'a client honours Retry-After before it asks again');
       }
     },
   };

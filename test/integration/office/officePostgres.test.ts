@@ -4,12 +4,10 @@
  * database, and two instances with their own connections behind a real Redis, as deployed. CI sets
  * CASTDESK_TEST_DATABASE_URL (.ci/run); elsewhere this file is skipped and says why.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import type { Database } from '../../../server/src/db/database.ts';
 import { officeDocumentName } from '../../../server/office/documentName.ts';
@@ -19,7 +17,8 @@ import { members as openMembers, roleOn } from '../../../server/office/members.t
 import { openOfficeDatabase } from '../../../server/office/officeDatabase.ts';
 import { startOffice, type RunningOffice } from '../../../server/office/startOffice.ts';
 import { createTestDatabase, type TestDatabase } from '../../conformance/support/postgres.ts';
-import { acknowledged, addMember, api, httpUrlOf, openList, serverView, type ListClient } from './officeSupport.ts';
+import { acknowledged, openList, serverView, type ListClient } from './officeSupport.ts';
+import { expectInstancesActAsOne, startRedis, type RedisServer } from './twoInstances.ts';
 
 const serverUrl = process.env.CASTDESK_TEST_DATABASE_URL;
 
@@ -51,7 +50,7 @@ if (!serverUrl) {
     const offices: RunningOffice[] = [];
     const clients: ListClient[] = [];
     const workDir = mkdtempSync(join(tmpdir(), 'castdesk-office-postgres-'));
-    let redis: ChildProcessWithoutNullStreams | undefined;
+    let redis: RedisServer | undefined;
 
     beforeAll(async () => {
       testDatabase = await createTestDatabase(serverUrl);
@@ -63,8 +62,7 @@ if (!serverUrl) {
       for (const client of clients) client.destroy();
       for (const office of offices) await office.close();
       await db?.close();
-      redis?.kill('SIGTERM');
-      if (redis && redis.exitCode === null) await new Promise((resolve) => redis!.once('exit', resolve));
+      await redis?.stop();
       await testDatabase?.drop();
       rmSync(workDir, { recursive: true, force: true });
     });
@@ -126,37 +124,12 @@ if (!serverUrl) {
     }, 120_000);
 
     it('two instances with their own connections behind Redis pass edits and revokes to each other', async () => {
-      const port = await new Promise<number>((resolve) => {
-        const probe = createServer().listen(0, '127.0.0.1', () => {
-          const { port: free } = probe.address() as { port: number };
-          probe.close(() => resolve(free));
-        });
-      });
-      redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', workDir, '--save', '', '--appendonly', 'no']);
-      let output = '';
-      redis.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      await vi.waitFor(() => expect(output).toContain('Ready to accept connections'), { timeout: 60_000, interval: 50 });
-      const redisUrl = `redis://127.0.0.1:${port}`;
-      const one = await startOffice({ host: '127.0.0.1', port: 0, databaseUrl: testDatabase.url, redisUrl, log: () => undefined });
+      redis = await startRedis(workDir);
+      const one = await startOffice({ host: '127.0.0.1', port: 0, databaseUrl: testDatabase.url, redisUrl: redis.url, log: () => undefined });
       offices.push(one);
-      const two = await startOffice({ host: '127.0.0.1', port: 0, databaseUrl: testDatabase.url, redisUrl, log: () => undefined });
+      const two = await startOffice({ host: '127.0.0.1', port: 0, databaseUrl: testDatabase.url, redisUrl: redis.url, log: () => undefined });
       offices.push(two);
-
-      const { officeId, token: ownerToken } = await one.members.createOffice('Scaled Postgres Office', 'Lea');
-      const colleague = await addMember(httpUrlOf(one.url), officeId, ownerToken, 'Tom', { role: 'editor' });
-      const name = officeDocumentName(officeId, 'scaled');
-      const onOne = openList(one.url, name, ownerToken);
-      const onTwo = openList(two.url, name, colleague.token);
-      clients.push(onOne, onTwo);
-      await Promise.all([onOne.synced, onTwo.synced]);
-      addEntry(onOne.doc, 'e1', { position: 'a0', actor: { origin: 'https://d.example', id: 1, name: 'Jonas' } });
-      await vi.waitFor(() => expect(entriesOf(onTwo.doc).has('e1')).toBe(true), { timeout: 30_000 });
-      entriesOf(onTwo.doc).get('e1')!.set('rating', 5);
-      await vi.waitFor(() => expect(entriesOf(onOne.doc).get('e1')?.get('rating')).toBe(5), { timeout: 30_000 });
-
-      const revoked = await api(httpUrlOf(one.url), 'DELETE', `/offices/${officeId}/members/${colleague.memberId}`, undefined, ownerToken);
-      expect(revoked.status).toBe(204);
-      await vi.waitFor(() => expect(onTwo.authFailures.length).toBeGreaterThan(0), { timeout: 30_000 });
+      await expectInstancesActAsOne(one, two, clients);
     }, 120_000);
   });
 }

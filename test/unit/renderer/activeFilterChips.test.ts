@@ -1,61 +1,17 @@
 import 'fake-indexeddb/auto';
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
-import { createPinia, type Pinia } from 'pinia';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CastdeskBridge } from '../../../contract/bridge.ts';
-import type { ActorListItem } from '../../../contract/directory-api.ts';
-import App from '../../../renderer/src/App.vue';
-import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
-import { createCastdeskI18n } from '../../../renderer/src/i18n/index.ts';
-import { createCastdeskRouter } from '../../../renderer/src/router.ts';
-import { useSyncStore } from '../../../renderer/src/stores/sync.ts';
-import { demoView } from './fakeBridge.ts';
-import { actorItem, fakeDirectory } from './fakeDirectory.ts';
+import { describe, expect, it } from 'vitest';
+import { eventually, useActorListApp } from './actorListApp.ts';
 
 /**
  * The active filters as chips above the list (issue 22, item 21), in the whole app over a fake
  * directory: each filter of a search opened from its address is a chip, a chip's × removes that
  * filter alone (the list, the filter panel and the address follow), and "clear" removes them all.
  */
-const eventually = (check: () => void) => vi.waitFor(check, { timeout: 5000, interval: 20 });
-let counter = 0;
-let wrapper: VueWrapper | undefined;
-let pinia: Pinia | undefined;
+const app = useActorListApp();
 
-afterEach(async () => {
-  localStorage.clear();
-  wrapper?.unmount();
-  wrapper = undefined;
-  if (pinia) await useSyncStore(pinia).activate(null);
-  pinia = undefined;
-});
-
-const actors: ActorListItem[] = [
-  { ...actorItem(1, 'Jonas Weber'), gender: 'm', gender_new: 'male', languages: { deu: 'muttersprachlich', eng: 'fliessend' } },
-  { ...actorItem(2, 'Jonathan Schulz'), gender: 'm', gender_new: 'male', languages: { eng: 'gut' } },
-  { ...actorItem(3, 'Anna Müller'), gender: 'f', gender_new: 'female', languages: { deu: 'muttersprachlich', fra: 'gut' } },
-  { ...actorItem(4, 'Lena Berg'), gender: 'f', gender_new: 'female', languages: { deu: 'fliessend' } },
-];
-
+/** The list, with its chips: their texts and one chip by facet. */
 async function mountList(path: string, locale: 'en' | 'de' = 'en') {
-  counter += 1;
-  const id = `chips-${Date.now().toString(36)}-${counter}`;
-  const directory = fakeDirectory({ actors });
-  Object.assign(directory.bridge, {
-    getAppInfo: async () => ({ ok: true, value: { version: '1', shell: 'web', keychain: { available: true }, folders: { data: '/tmp/castdesk', logs: '/tmp/castdesk/logs' } } }),
-    listConnections: async () => ({ ok: true, value: { connections: [{ ...demoView, id, name: 'Agency' }], activeId: id } }),
-  });
-  const router = createCastdeskRouter();
-  await router.push(path);
-  await router.isReady();
-  pinia = createPinia();
-  wrapper = mount(App, {
-    global: { plugins: [pinia, createCastdeskI18n(locale), router], provide: { [castdeskBridgeKey as symbol]: directory.bridge as CastdeskBridge } },
-    attachTo: document.body,
-  });
-  await flushPromises();
-  const view = wrapper;
-  const names = () => view.findAll('[data-testid="profile-name"]').map((name) => name.text());
+  const { view, router, names } = await app.mountList(path, locale);
   const chips = () => view.findAll('[data-testid="filter-chip"]').map((chip) => chip.get('.chip-text').text());
   const chip = (facet: string) => view.get(`[data-testid="filter-chip"][data-facet="${facet}"]`);
   return { view, router, names, chips, chip };

@@ -12,9 +12,9 @@ import { columnSorts, type ColumnSort } from '../../../renderer/src/search/colum
 import { foldName } from '../../../renderer/src/search/foldName.ts';
 import { restoreIndex, snapshotOfIndex } from '../../../renderer/src/search/indexSnapshot.ts';
 import { emptyQuery, ProfileIndex, type ProfileQuery } from '../../../renderer/src/search/profileIndex.ts';
-import { withFacets } from '../../bench/facetedSearchRows.ts';
-import { realisticNames } from '../../bench/searchCorpus.ts';
-import { searchRowsOf } from '../../bench/searchRows.ts';
+import { withFacets } from '../../support/facetedSearchRows.ts';
+import { realisticNames } from '../../support/searchCorpus.ts';
+import { searchRowsOf } from '../../support/searchRows.ts';
 
 const rows = withFacets(searchRowsOf(realisticNames(3000, 11)), 5);
 

@@ -7,8 +7,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ProfileIndex, emptyQuery, type ProfileQuery } from '../../../renderer/src/search/profileIndex.ts';
 import { WordMatcher } from '../../../renderer/src/search/wordMatches.ts';
-import { searchRowsOf } from '../../bench/searchRows.ts';
-import { keystrokes, realisticNames, typedQueries } from '../../bench/searchCorpus.ts';
+import { searchRowsOf } from '../../support/searchRows.ts';
+import { keystrokes, realisticNames, typedQueries } from '../../support/searchCorpus.ts';
 
 const letters = [...'abcdefghijklmnopqrstuvwxyz'];
 

@@ -9,9 +9,9 @@ import type { SearchRow } from '../../../renderer/src/db/libraryDb.ts';
 import { foldName } from '../../../renderer/src/search/foldName.ts';
 import { indexSnapshotFormat, restoreIndex, snapshotOfIndex } from '../../../renderer/src/search/indexSnapshot.ts';
 import { emptyQuery, facetNames, ProfileIndex, type ProfileQuery, type QueryResult } from '../../../renderer/src/search/profileIndex.ts';
-import { withFacets } from '../../bench/facetedSearchRows.ts';
-import { keystrokes, realisticNames, typedQueries } from '../../bench/searchCorpus.ts';
-import { searchRowsOf } from '../../bench/searchRows.ts';
+import { withFacets } from '../../support/facetedSearchRows.ts';
+import { keystrokes, realisticNames, typedQueries } from '../../support/searchCorpus.ts';
+import { searchRowsOf } from '../../support/searchRows.ts';
 
 const people = realisticNames(4000, 5);
 const rows = withFacets(searchRowsOf(people), 9);

@@ -12,7 +12,7 @@ import { NameMatcher } from '../../../renderer/src/search/nameMatcher.ts';
 import { ReferenceMatcher, referenceClass } from '../../../renderer/src/search/referenceMatcher.ts';
 import type { WordMatches } from '../../../renderer/src/search/matchedWords.ts';
 import { classCount, WordMatcher } from '../../../renderer/src/search/wordMatches.ts';
-import { realisticNames, typedQueries, keystrokes } from '../../bench/searchCorpus.ts';
+import { realisticNames, typedQueries, keystrokes } from '../../support/searchCorpus.ts';
 
 /** The reference aligns every typed word with every dictionary word: slow by design, seconds on a loaded machine. */
 const referenceTimeout = 180_000;

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { ProfileIndex, emptyQuery, type ProfileQuery } from '../../../renderer/src/search/profileIndex.ts';
 import { referenceClass, referenceSearch } from '../../../renderer/src/search/referenceMatcher.ts';
-import { searchRowsOf } from '../../bench/searchRows.ts';
+import { searchRowsOf } from '../../support/searchRows.ts';
 import type { SearchRow } from '../../../renderer/src/db/libraryDb.ts';
 
 const people = [

@@ -11,7 +11,7 @@ import type { SearchRow } from '../../../renderer/src/db/libraryDb.ts';
 import { foldName } from '../../../renderer/src/search/foldName.ts';
 import { ProfileIndex, emptyQuery, type ProfileQuery } from '../../../renderer/src/search/profileIndex.ts';
 import { referenceSearch } from '../../../renderer/src/search/referenceMatcher.ts';
-import { searchRowsOf } from '../../bench/searchRows.ts';
+import { searchRowsOf } from '../../support/searchRows.ts';
 
 /** Pieces that make words sharing prefixes, substrings and near misses, with umlauts and accents. */
 const syllables = ['a', 'an', 'ann', 'mann', 'ma', 'non', 'hoff', 'bau', 'neu', 'kat', 'ha', 'rin', 'thi', 'na', 'mül', 'ler', 'jö', 'rg', 'é', 'lo', 'ße', 'sch', 'mid', 't', 'e', 'o'];

@@ -13,7 +13,7 @@ import { useConnectionStore } from '../../../renderer/src/stores/connections.ts'
 import { useCrewStore } from '../../../renderer/src/stores/crew.ts';
 import { useSearchIndexStore } from '../../../renderer/src/stores/searchIndex.ts';
 import { useSyncStore } from '../../../renderer/src/stores/sync.ts';
-import { realisticNames } from '../../bench/searchCorpus.ts';
+import { realisticNames } from '../../support/searchCorpus.ts';
 import { actorItem, fakeDirectory, type FakeDirectoryOptions } from './fakeDirectory.ts';
 import { demoView } from './fakeBridge.ts';
 

@@ -9,8 +9,8 @@ import { PrefixTable } from '../../../renderer/src/search/prefixTable.ts';
 import { ProfileIndex, emptyQuery } from '../../../renderer/src/search/profileIndex.ts';
 import type { WordMatches } from '../../../renderer/src/search/matchedWords.ts';
 import { classCount, WordMatcher } from '../../../renderer/src/search/wordMatches.ts';
-import { keystrokes, realisticNames, typedQueries } from '../../bench/searchCorpus.ts';
-import { searchRowsOf } from '../../bench/searchRows.ts';
+import { keystrokes, realisticNames, typedQueries } from '../../support/searchCorpus.ts';
+import { searchRowsOf } from '../../support/searchRows.ts';
 
 const people = realisticNames(2_000, 13);
 // Words that are prefixes of each other, a one-letter word, umlauts, a digit.

@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { boundedDistance } from '../../../renderer/src/search/editDistance.ts';
 import { foldName } from '../../../renderer/src/search/foldName.ts';
 import { ProfileIndex, emptyQuery } from '../../../renderer/src/search/profileIndex.ts';
-import { realisticNames, type PersonName } from '../../bench/searchCorpus.ts';
-import { searchRowsOf } from '../../bench/searchRows.ts';
+import { realisticNames, type PersonName } from '../../support/searchCorpus.ts';
+import { searchRowsOf } from '../../support/searchRows.ts';
 
 const hardCases: PersonName[] = [
   { first: 'Malte', last: 'Müller' },

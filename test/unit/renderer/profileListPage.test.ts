@@ -1,63 +1,15 @@
 import 'fake-indexeddb/auto';
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
-import { createPinia, type Pinia } from 'pinia';
+import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CastdeskBridge } from '../../../contract/bridge.ts';
-import App from '../../../renderer/src/App.vue';
 import { openConnectionLibrary } from './libraryFixture.ts';
-import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
 import { en } from '../../../renderer/src/i18n/en.ts';
-import { createCastdeskI18n } from '../../../renderer/src/i18n/index.ts';
-import { createCastdeskRouter } from '../../../renderer/src/router.ts';
 import { useSyncStore } from '../../../renderer/src/stores/sync.ts';
-import { demoView } from './fakeBridge.ts';
-import type { ActorListItem } from '../../../contract/directory-api.ts';
 import { writeProfileDetail } from '../../../renderer/src/db/libraryWrites.ts';
-import { actorDetail, actorItem, fakeDirectory } from './fakeDirectory.ts';
+import { actorDetail } from './fakeDirectory.ts';
+import { eventually, fourActors, useActorListApp } from './actorListApp.ts';
 
-const eventually = (check: () => void) => vi.waitFor(check, { timeout: 5000, interval: 20 });
-let counter = 0;
-let wrapper: VueWrapper | undefined;
-let pinia: Pinia | undefined;
-
-afterEach(async () => {
-  // The list remembers its layout, columns and order on this computer: each test starts afresh.
-  localStorage.clear();
-  wrapper?.unmount();
-  wrapper = undefined;
-  if (pinia) await useSyncStore(pinia).activate(null);
-  pinia = undefined;
-});
-
-const actors: ActorListItem[] = [
-  { ...actorItem(1, 'Jonas Weber'), gender: 'm', gender_new: 'male', languages: { deu: 'muttersprachlich', eng: 'fliessend' } },
-  { ...actorItem(2, 'Jonathan Schulz'), gender: 'm', gender_new: 'male', languages: { eng: 'gut' } },
-  { ...actorItem(3, 'Anna Müller'), gender: 'f', gender_new: 'female', languages: { deu: 'muttersprachlich', fra: 'gut' } },
-  { ...actorItem(4, 'Lena Berg'), gender: 'f', gender_new: 'female', languages: { deu: 'fliessend' } },
-];
-
-async function mountList(path: string, locale: 'en' | 'de' = 'en') {
-  counter += 1;
-  const id = `list-${Date.now().toString(36)}-${counter}`;
-  const directory = fakeDirectory({ actors });
-  Object.assign(directory.bridge, {
-    getAppInfo: async () => ({ ok: true, value: { version: '1', shell: 'web', keychain: { available: true }, folders: { data: '/tmp/castdesk', logs: '/tmp/castdesk/logs' } } }),
-    listConnections: async () => ({ ok: true, value: { connections: [{ ...demoView, id, name: 'Agency' }], activeId: id } }),
-  });
-  const router = createCastdeskRouter();
-  await router.push(path);
-  await router.isReady();
-  pinia = createPinia();
-  wrapper = mount(App, {
-    global: { plugins: [pinia, createCastdeskI18n(locale), router], provide: { [castdeskBridgeKey as symbol]: directory.bridge as CastdeskBridge } },
-    attachTo: document.body,
-  });
-  await flushPromises();
-  const view = wrapper;
-  const names = () => view.findAll('[data-testid="profile-name"]').map((name) => name.text());
-  if (!path.includes('?')) await eventually(() => expect(names()).toHaveLength(4));
-  return { view, router, names };
-}
+const { mountList } = useActorListApp();
+const actors = fourActors;
 
 function facetValue(view: VueWrapper, facet: string, value: string) {
   return view.get(`[data-testid="facet-${facet}"] [data-value="${value}"]`);
@@ -186,8 +138,8 @@ describe('pictures while typing', { timeout: 15_000 }, () => {
 
 describe('the note on filters that read full profiles', { timeout: 15_000 }, () => {
   it('counts the whole library saved in full, not the matches, and goes once every profile is', async () => {
-    const { view } = await mountList('/actors?age=20-40');
-    const sync = useSyncStore(pinia!);
+    const { view, pinia } = await mountList('/actors?age=20-40');
+    const sync = useSyncStore(pinia);
     const library = await openConnectionLibrary(sync.connectionId!);
     const note = () => view.find('[data-testid="detail-note"]');
     await eventually(() => expect(note().text()).toContain('0 of 4 are saved in full'));

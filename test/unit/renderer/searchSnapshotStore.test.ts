@@ -17,7 +17,7 @@ import { emptyQuery } from '../../../renderer/src/search/profileIndex.ts';
 import { WordMatcher } from '../../../renderer/src/search/wordMatches.ts';
 import { searchSnapshotTiming, useSearchIndexStore } from '../../../renderer/src/stores/searchIndex.ts';
 import { useSyncStore } from '../../../renderer/src/stores/sync.ts';
-import { searchRowsOf } from '../../bench/searchRows.ts';
+import { searchRowsOf } from '../../support/searchRows.ts';
 import { fakeBridge } from './fakeBridge.ts';
 
 const origin = 'https://directory.test';

@@ -1,5 +1,6 @@
 /** The rate limit on its own small service: 5 requests per 10 s, then 429 with the headers. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { letTimePass } from '../support/letTimePass.ts';
 import { expectError } from './support/http.ts';
 import { START_TIMEOUT, startFixtureService, type FixtureService } from './support/service.ts';
 
@@ -53,7 +54,7 @@ describe('rate limit', () => {
     const limited = await service.api.get('/api/v1/actor_profiles');
     expect(limited.status).toBe(429);
     const wait = Number(limited.headers.get('retry-after'));
-    await new Promise((resolve) => setTimeout(resolve, wait * 1000 + 300));
+    await letTimePass(wait * 1000 + 300, 'a client honours Retry-After before it asks again');
     const answer = await service.api.get('/api/v1/actor_profiles');
     expect(answer.status).toBe(200);
     expect(Number(answer.headers.get('ratelimit-remaining'))).toBe(LIMIT - 1);
