@@ -1,8 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { useOwnWebShell } from './ownWebShell.ts';
-
-/** This spec's own web shell and user data folder (ownWebShell.ts). */
-const webShell = useOwnWebShell();
+import { rendererUrl } from './rendererUrl.ts';
 
 test('the built renderer shows Home and switches to German, within its CSP', async ({ page }) => {
   const problems: string[] = [];
@@ -11,7 +8,7 @@ test('the built renderer shows Home and switches to German, within its CSP', asy
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
 
-  await page.goto(webShell.url);
+  await page.goto(rendererUrl());
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to Castdesk');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
