@@ -545,6 +545,8 @@ test('the PDF contact sheet names every entry and page 1 is not blank, in A4 and
   await openList(roleList.id);
   const stored = entriesOf(await readStored(page), roleList.id);
   const names = roleList.order.map((id) => actors.get(id)!.name!);
+  // The notes go into the sheet only when ticked (remembered; unticked again at the end).
+  await page.getByTestId('package-include-notes').check();
   for (const [paper, size] of [
     ['a4', /595\.28 x 841\.89 pts/],
     ['letter', /612 x 792 pts/],
@@ -589,6 +591,7 @@ test('the PDF contact sheet names every entry and page 1 is not blank, in A4 and
     expect(withPicture).toBeGreaterThan(0);
     expect(images.length).toBe(withPicture);
   }
+  await page.getByTestId('package-include-notes').uncheck();
 });
 
 test('backup, delete every list, import: the same lists come back; again: nothing doubled; a changed list: a conflict', async () => {

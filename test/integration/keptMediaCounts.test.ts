@@ -150,6 +150,18 @@ it('keeps the first profiles in priority order whole, stops at the cap and count
   expect(progress.some((step) => step.pending > 0)).toBe(true);
 });
 
+it('says a file is left out for the cap only once the cap would really be passed, not on a guessed showreel size', async () => {
+  // 100 KB: the picture and the showreel (5 KB) fit, but a showreel's size guessed from the picture (about 160 KB) does not.
+  const capBytes = 100 * 1024;
+  const { context, cache } = await contextWithCache(capBytes);
+  const wanted = [picture(400), file('reel.wav', 'showreel')];
+  const progress: KeptMediaCounts[] = [];
+  const counts = await keepMedia(context, wanted, { profiles: 1, generation: 1, showreelMaxBytes: 100 * 1024 ** 2, capBytes, onProgress: (next) => progress.push(next) });
+  expect(counts).toEqual({ ...none, profiles: 1, wanted: 2, planned: 2, saved: 2, capBytes });
+  expect(cache.present(wanted.map((entry) => entry.url))).toEqual(wanted.map((entry) => entry.url));
+  expect(progress.every((step) => step.overCap === 0)).toBe(true);
+});
+
 it('remembers a cap raised in Settings across a restart, so what it kept is not planned away', async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'castdesk-kept-cap-restart-'));
   dirs.push(dir);

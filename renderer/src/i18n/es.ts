@@ -86,7 +86,7 @@ export const es: Messages = {
   office: officeEs,
   earlierStart: {
     title: 'Esta pestaña pertenece a un inicio anterior de Castdesk',
-    nothingLost: 'Castdesk se ha iniciado de nuevo desde que se abrió esta pestaña, por lo que esta pestaña ya no puede usarlo. No se pierde nada: su biblioteca, sus listas de selección y sus notas se guardan en este ordenador y están todas en la nueva pestaña.',
+    nothingLost: 'Castdesk se ha iniciado de nuevo desde que se abrió esta pestaña, por lo que esta pestaña ya no puede usarlo. No se pierde nada: su biblioteca, sus preselecciones y sus notas se guardan en este ordenador y están todas en la nueva pestaña.',
     openNew: 'Abra Castdesk en la dirección que indicó el shell web al iniciarse; empieza por',
     howToGetIt: 'Si ya no la tiene, ejecute de nuevo npm run web (o npm start): indica la dirección y la abre. Después cierre esta pestaña.',
   },

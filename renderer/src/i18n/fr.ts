@@ -86,7 +86,7 @@ export const fr: Messages = {
   office: officeFr,
   earlierStart: {
     title: 'Cet onglet appartient à un démarrage précédent de Castdesk',
-    nothingLost: 'Castdesk a été redémarré depuis l’ouverture de cet onglet ; cet onglet ne peut donc plus l’utiliser. Rien n’est perdu : votre bibliothèque, vos listes de sélection et vos notes restent sur cet ordinateur et sont toutes dans le nouvel onglet.',
+    nothingLost: 'Castdesk a été redémarré depuis l’ouverture de cet onglet ; cet onglet ne peut donc plus l’utiliser. Rien n’est perdu : votre bibliothèque, vos présélections et vos notes restent sur cet ordinateur et sont toutes dans le nouvel onglet.',
     openNew: 'Ouvrez Castdesk à l’adresse affichée par le shell web à son démarrage ; elle commence par',
     howToGetIt: 'Relancez npm run web (ou npm start) si vous ne l’avez plus : il affiche l’adresse et l’ouvre pour vous. Fermez ensuite cet onglet.',
   },

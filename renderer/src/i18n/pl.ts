@@ -86,7 +86,7 @@ export const pl: Messages = {
   office: officePl,
   earlierStart: {
     title: 'Ta karta należy do wcześniejszego uruchomienia Castdesk',
-    nothingLost: 'Castdesk został uruchomiony ponownie od czasu otwarcia tej karty, więc ta karta nie może już z niego korzystać. Nic nie zginęło: biblioteka, listy wyboru i notatki są zapisane na tym komputerze i wszystkie są w nowej karcie.',
+    nothingLost: 'Castdesk został uruchomiony ponownie od czasu otwarcia tej karty, więc ta karta nie może już z niego korzystać. Nic nie zginęło: biblioteka, shortlisty i notatki są zapisane na tym komputerze i wszystkie są w nowej karcie.',
     openNew: 'Otwórz Castdesk pod adresem, który powłoka webowa wyświetliła przy starcie; zaczyna się od',
     howToGetIt: 'Jeśli go już nie masz, uruchom ponownie npm run web (lub npm start): wyświetli adres i otworzy go. Potem zamknij tę kartę.',
   },

@@ -67,6 +67,11 @@ export interface ContactSheetInput {
   loadPicture: (url: string) => Promise<Uint8Array | null>;
   fontBytes: ContactSheetFonts;
   texts: ContactSheetTexts;
+  /**
+   * Whether the user's notes are printed (under the pictures and on the notes pages): they are the
+   * casting director's own and the sheet often goes to others, so the export asks (unticked: left out).
+   */
+  includeNotes: boolean;
 }
 
 /** Page sizes in points, portrait. */
@@ -555,7 +560,8 @@ function cellBoxes(pageWidth: number, pageHeight: number): Box[] {
  * `texts.generated`) and footer ("page n of m") on every page, PDF metadata set. Pictures are read
  * through `loadPicture` and embedded once each; a missing or unreadable one gets a placeholder.
  */
-export async function shortlistPdf(input: ContactSheetInput): Promise<Uint8Array> {
+export async function shortlistPdf(request: ContactSheetInput): Promise<Uint8Array> {
+  const input = request.includeNotes ? request : { ...request, entries: request.entries.map((entry) => ({ ...entry, note: '' })) };
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
   const [regular, bold] = await Promise.all([

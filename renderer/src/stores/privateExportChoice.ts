@@ -1,23 +1,31 @@
 /**
- * Whether exports include private attributes (shortlists/privateAttributes.ts), remembered on this
- * computer: the casting director chooses once, deliberately, and is not asked again. Off until chosen.
+ * Whether exports include private attributes (shortlists/privateAttributes.ts) and the user's own
+ * notes, remembered on this computer: the casting director chooses once, deliberately, and is not
+ * asked again. Off until chosen: what leaves the desk holds neither unless the user said so.
  */
 const includePrivateKey = 'castdesk.exports.includePrivate';
+const includeNotesKey = 'castdesk.exports.includeNotes';
 
-export function savedIncludePrivate(): boolean {
+function savedChoice(key: string): boolean {
   try {
-    return globalThis.localStorage?.getItem(includePrivateKey) === 'true';
+    return globalThis.localStorage?.getItem(key) === 'true';
   } catch {
     return false;
   }
 }
 
 /** False when it could not be remembered (it still holds for this session through the store). */
-export function saveIncludePrivate(include: boolean): boolean {
+function saveChoice(key: string, include: boolean): boolean {
   try {
-    globalThis.localStorage?.setItem(includePrivateKey, String(include));
+    globalThis.localStorage?.setItem(key, String(include));
     return true;
   } catch {
     return false;
   }
 }
+
+export const savedIncludePrivate = (): boolean => savedChoice(includePrivateKey);
+export const saveIncludePrivate = (include: boolean): boolean => saveChoice(includePrivateKey, include);
+/** Whether the PDF contact sheet and the presentation package carry the user's notes. */
+export const savedIncludeNotes = (): boolean => savedChoice(includeNotesKey);
+export const saveIncludeNotes = (include: boolean): boolean => saveChoice(includeNotesKey, include);

@@ -18,7 +18,7 @@ import type { ContactSheetPaper } from '../shortlists/shortlistPdf.ts';
 import { useConnectionStore } from './connections.ts';
 import { useLabelsStore } from './labels.ts';
 import { exportedFact, type PrivateExportOptions } from '../shortlists/privateAttributes.ts';
-import { saveIncludePrivate, savedIncludePrivate } from './privateExportChoice.ts';
+import { saveIncludeNotes, saveIncludePrivate, savedIncludeNotes, savedIncludePrivate } from './privateExportChoice.ts';
 import { RendererError, isRendererErrorCode, toLibraryError, type LibraryError } from './libraryErrors.ts';
 import { useShortlistsStore } from './shortlists.ts';
 import { useSyncStore } from './sync.ts';
@@ -101,6 +101,13 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
   function setIncludePrivate(include: boolean): void {
     includePrivate.value = include;
     saveIncludePrivate(include);
+  }
+  /** Whether the PDF contact sheet and the presentation package carry the user's notes; remembered, off until ticked. */
+  const includeNotes = ref(savedIncludeNotes());
+
+  function setIncludeNotes(include: boolean): void {
+    includeNotes.value = include;
+    saveIncludeNotes(include);
   }
 
   /** How exports treat private attributes now, in the UI language. */
@@ -230,6 +237,7 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
           return bytes ? fitPicture(bytes) : null;
         },
         fontBytes,
+        includeNotes: includeNotes.value,
         texts: {
           actingAge: (range) => t('shortlistExport.pdfActingAge', { range }),
           noPicture: t('shortlistExport.pdfNoPicture'),
@@ -303,5 +311,5 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
     importPlan.value = null;
   }
 
-  return { busy, error, lastFile, place, importPlan, importResult, includePrivate, setIncludePrivate, privacy, exportCsv, exportPdf, exportBackup, readImport, applyImport, cancelImport };
+  return { busy, error, lastFile, place, importPlan, importResult, includePrivate, setIncludePrivate, includeNotes, setIncludeNotes, privacy, exportCsv, exportPdf, exportBackup, readImport, applyImport, cancelImport };
 });

@@ -48,9 +48,9 @@ export class SizeEstimator {
     this.estimates.clear();
   }
 
-  /** Whether any real size is known: before, estimates are only the assumption. */
-  get learned(): boolean {
-    return this.seen.size > 0;
+  /** Whether a real size of `version` is known: before, its estimate is a guess from other versions (or the assumption). */
+  knows(version: KeptVersion): boolean {
+    return this.seen.has(version);
   }
 
   estimate(version: KeptVersion): number {

@@ -17,7 +17,7 @@ import { uidIn } from '../db/connectionLibrary.ts';
 import { displayedVersions } from '../media/galleryOrder.ts';
 import { showreelPlayback } from '../media/showreelPlayback.ts';
 import { unwrap } from './bridgeCall.ts';
-import { planWithinCap, SizeEstimator, type KeptVersion, type PlannedFile } from './keptMediaPlan.ts';
+import { planWithinCap, SizeEstimator, type KeptPlan, type KeptVersion, type PlannedFile } from './keptMediaPlan.ts';
 import type { SyncContext } from './syncContext.ts';
 import type { KeptMediaCounts, MediaWaitReason } from './types.ts';
 
@@ -156,6 +156,11 @@ export async function keepMedia(context: SyncContext, wanted: readonly KeptMedia
   const firstPlan = planWithinCap(kept, capBytes, sizeOf);
   const marked = await storedSizesOf(context, firstPlan.planned.filter((entry) => stored.has(entry.url)).map((entry) => entry.url), options.generation);
   let cacheFull = false;
+  /** The first file the plan leaves out if its size is a guess (no real size of its version known yet): it is tried, not counted as over the cap. */
+  const guessedNext = (current: KeptPlan<KeptMedia>) => {
+    const next = current.overCap.find((entry) => !settled.has(entry.url));
+    return next && !estimator.knows(next.version) ? next : undefined;
+  };
   // Planned again after each batch, once: the counts and the next batch share it.
   let plan = firstPlan;
   const count = (): KeptMediaCounts => {
@@ -164,10 +169,9 @@ export async function keepMedia(context: SyncContext, wanted: readonly KeptMedia
     const unsettled = (entries: KeptMedia[]) => entries.filter((entry) => !settled.has(entry.url)).length;
     // The back end said the cap is reached: nothing not tried yet will be kept in this pass.
     if (cacheFull) counts.overCap += unsettled(kept);
-    else {
-      counts.pending = unsettled(plan.planned);
-      counts.overCap += unsettled(plan.overCap);
-    }
+    // Planned files still to come: the plan's left-out files rest on estimates and may yet fit, so they are not "over the cap".
+    else if (unsettled(plan.planned) > 0 || guessedNext(plan) !== undefined) counts.pending = unsettled(kept);
+    else counts.overCap += unsettled(plan.overCap);
     counts.planned = counts.wanted - counts.overCap;
     return counts;
   };
@@ -178,8 +182,10 @@ export async function keepMedia(context: SyncContext, wanted: readonly KeptMedia
   // The first batch is one file: a probe, so a host that is away costs one request.
   for (let size = 1; !cacheFull; size = batchSize) {
     let todo = plan.planned.filter((entry) => !settled.has(entry.url));
-    // No real size known and the assumption fits nothing: the first file tells (the back end refuses it if it does not fit).
-    if (todo.length === 0 && !estimator.learned) todo = kept.filter((entry) => !settled.has(entry.url)).slice(0, 1);
+    // The next left-out file is of a version no real size is known of (e.g. the first showreel): its estimate is a guess,
+    // so it is tried and the back end tells (it refuses the file if keeping it would really pass the cap).
+    const next = todo.length === 0 ? guessedNext(plan) : undefined;
+    if (next) todo = [next];
     if (todo.length === 0) break;
     const kind = todo[0]!.kind;
     // A batch is one kind; the rest comes with the next batch.

@@ -1,7 +1,8 @@
 /**
  * What the sync engine reports to the sync store: state, phase, counts, rate and ETA. The tracker
  * keeps the figures and tells listeners on every change; rate and ETA come from the detail
- * requests finished in the last minutes, so they follow the rate budget rather than a guess.
+ * requests finished in the last minutes, so they follow the rate budget rather than a guess, and
+ * the ETA waits until enough requests over enough time were seen.
  */
 import type { KeptMediaCounts } from './types.ts';
 
@@ -32,6 +33,13 @@ export interface SyncProgress {
 export type ProgressListener = (progress: SyncProgress) => void;
 
 const rateWindowMs = 5 * 60_000;
+/**
+ * An ETA needs this much observed work first: the first seconds are the lists (a few fast
+ * requests), and a rate from them over-states the time by 20 times (the walk of 28.11.2026 saw
+ * "less than a minute", then "about 17 min" for a minute of work).
+ */
+const etaMinRequests = 10;
+const etaMinObservedMs = 10_000;
 
 export function initialProgress(): SyncProgress {
   return {
@@ -73,7 +81,19 @@ export class ProgressTracker {
     while (this.requestTimes.length > 0 && this.requestTimes[0]! < now - rateWindowMs) this.requestTimes.shift();
     const spanMs = Math.max(60_000, Math.min(rateWindowMs, now - (this.requestTimes[0] ?? now)));
     this.current.ratePerMinute = Math.round((this.requestTimes.length / spanMs) * 60_000 * 10) / 10;
-    this.current.etaSeconds = this.current.ratePerMinute > 0 ? Math.round((this.current.details.queued / this.current.ratePerMinute) * 60) : null;
+    this.current.etaSeconds = this.eta(now);
+  }
+
+  /**
+   * Seconds until the detail queue is empty at the rate observed over the window (its average
+   * smooths single slow or fast requests), measured over the time really observed rather than a
+   * minute at least; null until enough work was observed to base it on.
+   */
+  private eta(now: number): number | null {
+    const first = this.requestTimes[0];
+    if (first === undefined || this.requestTimes.length < etaMinRequests || now - first < etaMinObservedMs) return null;
+    const perSecond = (this.requestTimes.length - 1) / ((now - first) / 1000);
+    return Math.round(this.current.details.queued / perSecond);
   }
 
   subscribe(listener: ProgressListener): () => void {

@@ -27,6 +27,24 @@ function form(f: AboutMeFacts, crew: [string, string, string], actor: [string, s
   return forms[f.feminine === null ? 2 : f.feminine ? 0 : 1];
 }
 
+/** "N years" in each locale's plural form for N (and the case its intro needs: German and Polish after "seit"/"od"). */
+const yearWords: Record<Locale, Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }> = {
+  en: { one: 'year', other: 'years' },
+  de: { one: 'Jahr', other: 'Jahren' },
+  fr: { one: 'an', other: 'ans' },
+  it: { one: 'anno', other: 'anni' },
+  es: { one: 'año', other: 'años' },
+  pl: { one: 'roku', other: 'lat' },
+  tr: { other: 'yıldır' },
+  uk: { one: 'рік', few: 'роки', other: 'років' },
+};
+
+/** `years` with its noun, e.g. "1 Jahr", "5 Jahren", "3 роки". */
+function yearsIn(locale: Locale, years: number): string {
+  const words = yearWords[locale];
+  return `${years} ${words[new Intl.PluralRules(locale).select(years)] ?? words.other}`;
+}
+
 interface Phrases {
   intro: (f: AboutMeFacts) => string;
   focus: string[];
@@ -38,7 +56,7 @@ interface Phrases {
 
 const phrases: Record<Locale, Phrases> = {
   en: {
-    intro: (f) => `I am ${f.firstName}, ${f.crew ? 'a filmmaker' : 'an actor'} based in <b>${f.city}</b>, working for ${f.years} years in film, television and theatre.`,
+    intro: (f) => `I am ${f.firstName}, ${f.crew ? 'a filmmaker' : 'an actor'} based in <b>${f.city}</b>, working for ${yearsIn('en', f.years)} in film, television and theatre.`,
     focus: ['I love <em>quiet, character-driven</em> stories.', 'Comedy and improvisation are my home turf.', 'I love working in an ensemble.', 'Physical roles and stunts are welcome.'],
     closing: ['Looking forward to new projects!', 'Available for e-castings at short notice.', 'Happy to travel for the right project.'],
     listTitle: 'Highlights',
@@ -46,7 +64,7 @@ const phrases: Record<Locale, Phrases> = {
     link: 'My website',
   },
   de: {
-    intro: (f) => `Ich bin ${f.firstName}, ${form(f, ['Filmemacherin', 'Filmemacher', 'Filmschaffende*r'], ['Schauspielerin', 'Schauspieler', 'Schauspieler*in'])} aus <b>${f.city}</b> und seit ${f.years} Jahren in Film, Fernsehen und Theater tätig.`,
+    intro: (f) => `Ich bin ${f.firstName}, ${form(f, ['Filmemacherin', 'Filmemacher', 'Filmschaffende*r'], ['Schauspielerin', 'Schauspieler', 'Schauspieler*in'])} aus <b>${f.city}</b> und seit ${yearsIn('de', f.years)} in Film, Fernsehen und Theater tätig.`,
     focus: ['Ich liebe <em>leise, figurengetriebene</em> Geschichten.', 'Komödie und Improvisation sind meine Stärke.', 'Ich arbeite gern im Ensemble.', 'Körperliche Rollen und Stunts sind willkommen.'],
     closing: ['Ich freue mich auf neue Projekte!', 'Für E-Castings kurzfristig verfügbar.', 'Für das richtige Projekt reise ich gern.'],
     listTitle: 'Highlights',
@@ -54,7 +72,7 @@ const phrases: Record<Locale, Phrases> = {
     link: 'Meine Website',
   },
   fr: {
-    intro: (f) => `Je m’appelle ${f.firstName}, ${form(f, ['cinéaste', 'cinéaste', 'cinéaste'], ['comédienne', 'comédien', 'comédien·ne'])} ${form(f, ['installée', 'installé', 'installé·e'], ['installée', 'installé', 'installé·e'])} à <b>${f.city}</b>, depuis ${f.years} ans au cinéma, à la télévision et au théâtre.`,
+    intro: (f) => `Je m’appelle ${f.firstName}, ${form(f, ['cinéaste', 'cinéaste', 'cinéaste'], ['comédienne', 'comédien', 'comédien·ne'])} ${form(f, ['installée', 'installé', 'installé·e'], ['installée', 'installé', 'installé·e'])} à <b>${f.city}</b>, depuis ${yearsIn('fr', f.years)} au cinéma, à la télévision et au théâtre.`,
     focus: ['J’aime les histoires <em>intimes</em>.', 'La comédie et l’improvisation sont mon terrain de jeu.'],
     closing: ['Au plaisir de nouveaux projets !', 'Disponible pour des self-tapes rapidement.'],
     listTitle: 'Points forts',
@@ -62,7 +80,7 @@ const phrases: Record<Locale, Phrases> = {
     link: 'Mon site',
   },
   it: {
-    intro: (f) => `Sono ${f.firstName}, ${form(f, ['regista', 'regista', 'regista'], ['attrice', 'attore', 'attore/attrice'])} con base a <b>${f.city}</b>, da ${f.years} anni tra cinema, televisione e teatro.`,
+    intro: (f) => `Sono ${f.firstName}, ${form(f, ['regista', 'regista', 'regista'], ['attrice', 'attore', 'attore/attrice'])} con base a <b>${f.city}</b>, da ${yearsIn('it', f.years)} tra cinema, televisione e teatro.`,
     focus: ['Amo le storie <em>intime</em> e i personaggi complessi.', 'La commedia è il mio elemento.'],
     closing: ['Felice di nuovi progetti!', 'Disponibile per self-tape in tempi brevi.'],
     listTitle: 'Momenti salienti',
@@ -70,7 +88,7 @@ const phrases: Record<Locale, Phrases> = {
     link: 'Il mio sito',
   },
   es: {
-    intro: (f) => `Soy ${f.firstName}, ${form(f, ['cineasta', 'cineasta', 'cineasta'], ['actriz', 'actor', 'actor/actriz'])} con base en <b>${f.city}</b>, con ${f.years} años de experiencia en cine, televisión y teatro.`,
+    intro: (f) => `Soy ${f.firstName}, ${form(f, ['cineasta', 'cineasta', 'cineasta'], ['actriz', 'actor', 'actor/actriz'])} con base en <b>${f.city}</b>, con ${yearsIn('es', f.years)} de experiencia en cine, televisión y teatro.`,
     focus: ['Me encantan las historias <em>íntimas</em>.', 'La comedia y la improvisación son lo mío.'],
     closing: ['¡Con ganas de nuevos proyectos!', 'Disponible para self-tapes con poca antelación.'],
     listTitle: 'Destacados',
@@ -78,7 +96,7 @@ const phrases: Record<Locale, Phrases> = {
     link: 'Mi web',
   },
   pl: {
-    intro: (f) => `Nazywam się ${f.firstName}, ${form(f, ['reżyserka', 'reżyser', 'osoba tworząca filmy'], ['aktorka', 'aktor', 'osoba aktorska'])} z <b>${f.city}</b>, od ${f.years} lat w filmie, telewizji i teatrze.`,
+    intro: (f) => `Nazywam się ${f.firstName}, ${form(f, ['reżyserka', 'reżyser', 'osoba tworząca filmy'], ['aktorka', 'aktor', 'osoba aktorska'])} z <b>${f.city}</b>, od ${yearsIn('pl', f.years)} w filmie, telewizji i teatrze.`,
     focus: ['Kocham <em>kameralne</em> historie.', 'Komedia i improwizacja to moja mocna strona.'],
     closing: ['Czekam na nowe projekty!', 'Dostępność na self-tape w krótkim terminie.'],
     listTitle: 'Wyróżnienia',
@@ -86,7 +104,7 @@ const phrases: Record<Locale, Phrases> = {
     link: 'Moja strona',
   },
   tr: {
-    intro: (f) => `Ben ${f.firstName}, <b>${f.city}</b> merkezli ${f.crew ? 'bir film yapımcısıyım' : 'bir oyuncuyum'}; ${f.years} yıldır sinema, televizyon ve tiyatroda çalışıyorum.`,
+    intro: (f) => `Ben ${f.firstName}, <b>${f.city}</b> merkezli ${f.crew ? 'bir film yapımcısıyım' : 'bir oyuncuyum'}; ${yearsIn('tr', f.years)} sinema, televizyon ve tiyatroda çalışıyorum.`,
     focus: ['<em>Karakter odaklı</em> hikâyeleri seviyorum.', 'Komedi ve doğaçlama benim alanım.'],
     closing: ['Yeni projeleri heyecanla bekliyorum!', 'Kısa sürede self-tape için hazırım.'],
     listTitle: 'Öne çıkanlar',
@@ -94,7 +112,7 @@ const phrases: Record<Locale, Phrases> = {
     link: 'Web sitem',
   },
   uk: {
-    intro: (f) => `Мене звати ${f.firstName}, ${form(f, ['я кінематографістка', 'я кінематографіст', 'я працюю в кіно'], ['я акторка', 'я актор', 'я актор/акторка'])} з міста <b>${f.city}</b>, ${f.years} років працюю в кіно, на телебаченні та в театрі.`,
+    intro: (f) => `Мене звати ${f.firstName}, ${form(f, ['я кінематографістка', 'я кінематографіст', 'я працюю в кіно'], ['я акторка', 'я актор', 'я актор/акторка'])} з міста <b>${f.city}</b>, ${yearsIn('uk', f.years)} працюю в кіно, на телебаченні та в театрі.`,
     focus: ['Я люблю <em>камерні</em> історії.', 'Комедія та імпровізація — моя сильна сторона.'],
     closing: ['Чекаю на нові проєкти!', 'Готовий(-а) до самопроб у короткі терміни.'],
     listTitle: 'Основне',

@@ -149,6 +149,27 @@ describe('private attributes in exports', () => {
   });
 });
 
+describe('the user\'s notes in exports (walk W2)', () => {
+  it('are a remembered choice, off until ticked (the export store\'s includeNotes, which the PDF and the package both read)', async () => {
+    const first = await mountApp('/shortlists');
+    await eventually(() => expect(first.shortlists.available(1)).toBe(true));
+    const notesList = (await first.shortlists.createList('Notes'))!;
+    await first.shortlists.addActors(notesList, [1, 2]);
+    await first.router.push({ name: 'shortlist', params: { id: notesList } });
+    await eventually(() => expect(first.view.findAll('[data-testid="shortlist-entry"]')).toHaveLength(2));
+    const box = first.view.get<HTMLInputElement>('[data-testid="package-include-notes"]');
+    expect(box.element.checked).toBe(false);
+    await box.setValue(true);
+    wrapper?.unmount();
+    wrapper = undefined;
+    const again = await mountApp('/shortlists');
+    await again.router.push({ name: 'shortlist', params: { id: notesList } });
+    await eventually(() => expect(again.view.findAll('[data-testid="shortlist-entry"]')).toHaveLength(2));
+    expect(again.view.get<HTMLInputElement>('[data-testid="package-include-notes"]').element.checked).toBe(true);
+    await again.view.get<HTMLInputElement>('[data-testid="package-include-notes"]').setValue(false);
+  });
+});
+
 describe('agencies in exports (issue 22, walk N4)', () => {
   it('names every agency the list shows, in its order, in the CSV and the package', async () => {
     const { view, router, shortlists } = await mountApp('/shortlists');

@@ -244,8 +244,8 @@ const loadPicture = async (url: string): Promise<Uint8Array | null> => {
   return pictures.get(url) ?? null;
 };
 
-function sheet(paper: 'a4' | 'letter', list = entries): Promise<Uint8Array> {
-  return shortlistPdf({ title: 'Tatort Kiel — Kommissarin', subtitle: 'Rolle: Jörgensen', paper, entries: list, loadPicture, fontBytes, texts });
+function sheet(paper: 'a4' | 'letter', list = entries, includeNotes = true): Promise<Uint8Array> {
+  return shortlistPdf({ title: 'Tatort Kiel — Kommissarin', subtitle: 'Rolle: Jörgensen', paper, entries: list, loadPicture, fontBytes, texts, includeNotes });
 }
 
 /** Image XObjects that are pictures (not the soft masks pdf-lib adds for alpha). */
@@ -388,6 +388,19 @@ describe('shortlistPdf', () => {
     expect(last).toContain(`Seite ${doc.getPageCount()} von ${doc.getPageCount()}`);
   });
 
+  it('leaves the user\'s notes out, under the pictures and as notes pages, unless they are included (walk W2)', async () => {
+    const file = join(dir, 'no-notes.pdf');
+    const list = [entry('Mit Notiz', 'cache://green.jpg', { note: 'Stark im Casting, Termin Di', rating: null, status: 'Eingeladen' })];
+    node.fs.writeFileSync(file, await sheet('a4', list, false));
+    const text = run('pdftotext', ['-enc', 'UTF-8', file, '-']);
+    expect(text).toContain('Mit Notiz');
+    expect(text).not.toContain('Stark im Casting');
+    expect(text).not.toContain('Notizen');
+    expect((await PDFDocument.load(node.fs.readFileSync(file))).getPageCount()).toBe(1);
+    node.fs.writeFileSync(file, await sheet('a4', list, true));
+    expect(run('pdftotext', ['-enc', 'UTF-8', file, '-'])).toContain('Stark im Casting');
+  });
+
   it('survives text no font has and control characters', async () => {
     const file = join(dir, 'odd.pdf');
     const odd = [entry('名前 😀 Test', null, { note: 'Tab\there\u0000 and \u0007 bell', agencies: ['Agentur\nNord'] })];
@@ -440,7 +453,7 @@ describe('shortlistPdf', () => {
     /** Red and blue pixels of a one-entry sheet's page 1 at 50 dpi. */
     async function colours(framing: ContactSheetEntry['framing'], name: string): Promise<{ red: number; blue: number }> {
       const file = join(dir, `${name}.pdf`);
-      const bytes = await shortlistPdf({ title: 'Wide', paper: 'a4', entries: [entry('Wide Face', 'cache://wide.png', { framing })], loadPicture: async () => wide, fontBytes, texts });
+      const bytes = await shortlistPdf({ title: 'Wide', paper: 'a4', entries: [entry('Wide Face', 'cache://wide.png', { framing })], loadPicture: async () => wide, fontBytes, texts, includeNotes: true });
       node.fs.writeFileSync(file, bytes);
       run('pdftoppm', ['-png', '-r', '50', '-f', '1', '-l', '1', file, join(dir, name)]);
       const { pixels } = decodeRgbPng(node.fs.readFileSync(join(dir, `${name}-1.png`)));

@@ -13,6 +13,10 @@ import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.
 import ErrorMessage from '../../../renderer/src/components/ErrorMessage.vue';
 import { shownConnectionName } from '../../../renderer/src/i18n/connectionName.ts';
 import { de } from '../../../renderer/src/i18n/de.ts';
+import { es } from '../../../renderer/src/i18n/es.ts';
+import { fr } from '../../../renderer/src/i18n/fr.ts';
+import { pl } from '../../../renderer/src/i18n/pl.ts';
+import { uk } from '../../../renderer/src/i18n/uk.ts';
 import { createCastdeskI18n } from '../../../renderer/src/i18n/index.ts';
 import { useConnectionStore } from '../../../renderer/src/stores/connections.ts';
 import SettingsView from '../../../renderer/src/views/SettingsView.vue';
@@ -54,6 +58,20 @@ describe('The demo connection in German', () => {
     expect(shownConnectionName({ name: 'Demo directory 2', isDemo: true }, t)).toBe('Demoverzeichnis 2');
     expect(shownConnectionName({ name: 'Demo directory', isDemo: false }, t)).toBe('Demo directory');
     expect(shownConnectionName({ name: 'Agentur Nord', isDemo: true }, t)).toBe('Agentur Nord');
+  });
+});
+
+describe('One word for shortlist in each locale, the one its Shortlists page is called by', () => {
+  // The walk of 28.11.2026 saw "listy wyboru" in the Polish earlier-start notice beside "Shortlisty" everywhere else.
+  it.each([
+    ['pl', pl, /Shortlist/u, /list\p{L}* wyboru/iu],
+    ['es', es, /Preselecci/u, /listas? de (pre)?selecci/iu],
+    ['fr', fr, /Présélection/u, /listes? de sélection/iu],
+    ['uk', uk, /Шортлист/u, /шорт-лист/iu],
+  ] as const)('%s', (_locale, messages, word, other) => {
+    const all = texts(messages);
+    expect(all.filter((text) => other.test(text))).toEqual([]);
+    expect(all.some((text) => word.test(text))).toBe(true);
   });
 });
 
