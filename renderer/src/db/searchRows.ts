@@ -51,15 +51,23 @@ function filmdbIdOf(id: string | null | undefined): { filmdbId?: string } {
 }
 
 /** The search row of an actor or crew row, without its rev (the writer assigns it). */
+/**
+ * A profile's agency names as the app shows them everywhere (list, compare, exports): the primary
+ * agency first, then the others in the directory's order, each once.
+ */
+export function agencyNamesOf(detail: Pick<Partial<ActorDetail>, 'talent_agency_connections'> | undefined): string[] {
+  const connections = [...(detail?.talent_agency_connections ?? [])].sort((a, b) =>
+    a.connection_type === b.connection_type ? 0 : a.connection_type === 'primary_agency' ? -1 : 1,
+  );
+  return unique(connections.map((connection) => connection.talent_agency_name?.trim()));
+}
+
 export function searchRowFromProfile(kind: ProfileKind, row: AnyProfileRow): Omit<SearchRow, 'rev'> {
   const item = row.item as ActorRow['item'] & CrewRow['item'];
   const detail = row.detail as (Partial<ActorDetail> & Partial<CrewDetail>) | undefined;
   const name = displayName(item, detail);
   const languages = detail?.languages ?? item.languages ?? {};
   const genderNew = kind === 'actor' ? (item.gender_new ?? detail?.gender_new ?? null) : null;
-  const agencies = [...(detail?.talent_agency_connections ?? [])].sort((a, b) =>
-    a.connection_type === b.connection_type ? 0 : a.connection_type === 'primary_agency' ? -1 : 1,
-  );
   const locations = detail?.locations ?? [];
   return {
     kind,
@@ -83,7 +91,7 @@ export function searchRowFromProfile(kind: ProfileKind, row: AnyProfileRow): Omi
     mainProfession: item.main_profession ?? detail?.main_profession ?? null,
     specializations: detail?.specializations ?? [],
     professions: item.professions ?? detail?.professions ?? [],
-    agencies: unique(agencies.map((agency) => agency.talent_agency_name)),
+    agencies: agencyNamesOf(detail),
     residences: unique(locations.filter((location) => location.type === 'place').map((location) => location.name)),
     accommodations: unique([
       ...(detail?.accommodation_options ?? []),

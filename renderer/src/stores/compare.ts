@@ -10,6 +10,7 @@ import type { ActorDetail, CreditEntry } from '../../../contract/directory-api.t
 import { mediaUrl } from '../bridge/castdeskBridge.ts';
 import { headshotSource, mainHeadshot } from '../media/galleryOrder.ts';
 import type { ActorRow } from '../db/libraryDb.ts';
+import { agencyNamesOf } from '../db/searchRows.ts';
 import type { ActorSnapshot } from '../db/shortlistDb.ts';
 import { toLibraryError, type LibraryError } from './libraryErrors.ts';
 import { openLibrary, profilesOf } from './libraryAccess.ts';
@@ -103,12 +104,6 @@ export function recentCredits(detail: ActorDetail | undefined, count = recentCre
       year: creditYear(entry),
       inDevelopment: entry.in_development === true,
     }));
-}
-
-function agencyNames(detail: ActorDetail): string[] {
-  const connections = [...(detail.talent_agency_connections ?? [])];
-  connections.sort((a, b) => Number(b.connection_type === 'primary_agency') - Number(a.connection_type === 'primary_agency'));
-  return connections.map((connection) => connection.talent_agency_name?.trim() ?? '').filter((name) => name !== '');
 }
 
 export const useCompareStore = defineStore('compare', () => {
@@ -237,7 +232,7 @@ export const useCompareStore = defineStore('compare', () => {
           licenses: [...(detail?.licenses ?? [])],
           drivers_licenses: [...(detail?.drivers_licenses ?? [])],
         },
-        agencies: detail ? agencyNames(detail) : [...(search?.agencies ?? snapshot?.agencies ?? [])],
+        agencies: detail ? agencyNamesOf(detail) : [...(search?.agencies ?? snapshot?.agencies ?? [])],
         credits: recentCredits(detail),
       };
     });

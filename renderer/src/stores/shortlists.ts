@@ -10,6 +10,7 @@ import { computed, ref, shallowRef, watch } from 'vue';
 import type { ActorDetail } from '../../../contract/directory-api.ts';
 import { mediaUrl } from '../bridge/castdeskBridge.ts';
 import type { ActorRow, SearchRow } from '../db/libraryDb.ts';
+import { agencyNamesOf } from '../db/searchRows.ts';
 import {
   openShortlistDb,
   writeEntriesNow,
@@ -93,7 +94,8 @@ export function snapshotOf(row: SearchRow | undefined, detail: ActorDetail | und
     age: detail?.age ?? row?.age ?? null,
     height: detail?.height ?? row?.height ?? null,
     gender: detail?.gender_new ?? row?.genderNew ?? detail?.gender ?? row?.gender ?? null,
-    agencies: row?.agencies ?? [],
+    // The search row may not be built yet when an actor is added; the detail names the same agencies.
+    agencies: row?.agencies ?? agencyNamesOf(detail),
     languages: { ...(detail?.languages ?? row?.languageLevels ?? {}) },
     thumbUrl: main?.versions?.thumb_large ?? main?.versions?.thumb ?? row?.thumbUrl ?? null,
     pictureUrl: exported?.url ?? main?.versions?.large ?? main?.url ?? row?.thumbUrl ?? null,

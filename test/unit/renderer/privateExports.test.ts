@@ -2,8 +2,7 @@
  * What exports carry. Private attributes (issue 22, item 7): an age the actor shows only to
  * verified casting professionals is left out of the CSV, the PDF's facts and the presentation
  * package by default; ticking "include private details" puts it in, marked, and the choice is
- * remembered after a restart. Agencies (issue 22, walk N4): every agency the list shows, in its
- * order. Driven through the whole app: the list page's export bar, the saved file read back.
+ * remembered after a restart. Driven through the whole app: the list page's export bar, the saved file read back.
  */
 import 'fake-indexeddb/auto';
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
@@ -32,13 +31,6 @@ const connectionId = `private-exports-${Date.now().toString(36)}`;
 const actors: ActorDetail[] = [
   { ...actorDetail(actorItem(1, 'Open Olsen')), age: 34, acting_age_from: 30, acting_age_to: 38, attribute_visibility: { age: 'public', acting_age: 'public' } },
   { ...actorDetail(actorItem(2, 'Young Yilmaz')), age: 15, acting_age_from: 14, acting_age_to: 17, attribute_visibility: { age: 'private', acting_age: 'private' } },
-  {
-    ...actorDetail(actorItem(3, 'Two Agencies Tanner')),
-    talent_agency_connections: [
-      { talent_agency_id: 8, talent_agency_name: 'Spotlight Talents Berlin', categories: [], regions: ['Berlin'], connection_type: 'secondary_agency' },
-      { talent_agency_id: 7, talent_agency_name: 'Agentur Alpenrot', categories: [], regions: ['München'], connection_type: 'primary_agency' },
-    ],
-  },
 ];
 
 /** Every file the app hands over as a download, read back as text. */
@@ -167,23 +159,5 @@ describe('the user\'s notes in exports (walk W2)', () => {
     await eventually(() => expect(again.view.findAll('[data-testid="shortlist-entry"]')).toHaveLength(2));
     expect(again.view.get<HTMLInputElement>('[data-testid="package-include-notes"]').element.checked).toBe(true);
     await again.view.get<HTMLInputElement>('[data-testid="package-include-notes"]').setValue(false);
-  });
-});
-
-describe('agencies in exports (issue 22, walk N4)', () => {
-  it('names every agency the list shows, in its order, in the CSV and the package', async () => {
-    const { view, router, shortlists } = await mountApp('/shortlists');
-    await eventually(() => expect(shortlists.available(3)).toBe(true));
-    const id = (await shortlists.createList('Agencies'))!;
-    await shortlists.addActors(id, [3]);
-    await router.push({ name: 'shortlist', params: { id } });
-    await eventually(() => expect(view.findAll('[data-testid="shortlist-entry"]')).toHaveLength(1));
-    const shown = 'Agentur Alpenrot, Spotlight Talents Berlin';
-    await eventually(() => expect(view.find('[data-testid="entry-agency"]').text()).toBe(shown));
-    const csv = await exportFile(view, 'export-csv');
-    expect(column(csv.text, 'Agencies').get('3')).toBe('Agentur Alpenrot; Spotlight Talents Berlin');
-    const pack = await exportFile(view, 'export-package');
-    const facts = [...new DOMParser().parseFromString(pack.text, 'text/html').querySelectorAll('article dt')].map((dt) => [dt.textContent, dt.nextElementSibling!.textContent]);
-    expect(facts).toContainEqual(['Agencies', shown]);
   });
 });
