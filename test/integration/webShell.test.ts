@@ -190,10 +190,13 @@ describe('web shell', () => {
     const csp = String(page.headers['content-security-policy']);
     const metaCsp = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(await readFile(sourceIndexHtml, 'utf8'))?.[1];
     expect(metaCsp).toBeDefined();
-    // The tag's policy, with media narrowed to the connected directories (contentSecurityPolicy.ts).
-    const withoutMedia = (policy: string) => policy.split('; ').filter((directive) => !directive.startsWith('media-src ')).join('; ');
-    expect(withoutMedia(csp).startsWith(withoutMedia(metaCsp!))).toBe(true);
+    // The tag's policy, with media narrowed to the connected directories and sockets to the joined
+    // offices (contentSecurityPolicy.ts): none is joined here, so no socket may open.
+    const narrowed = ['media-src ', 'connect-src '];
+    const withoutNarrowed = (policy: string) => policy.split('; ').filter((directive) => !narrowed.some((name) => directive.startsWith(name))).join('; ');
+    expect(withoutNarrowed(csp).startsWith(withoutNarrowed(metaCsp!))).toBe(true);
     expect(csp).toMatch(/media-src 'self' castdesk-media:(?: http[^;]+)?;/);
+    expect(csp).toMatch(/connect-src 'self' castdesk-media:;/);
     // The embedded demo's address is in it before the demo connection exists: the first start's page
     // keeps the policy it was sent, and the demo's showreels were blocked until a restart.
     const demoPort = (await readFile(path.join(userDataDir, 'demo-directory', 'port'), 'utf8')).trim();
