@@ -4,104 +4,17 @@
  * package by default; ticking "include private details" puts it in, marked, and the choice is
  * remembered after a restart. Driven through the whole app: the list page's export bar, the saved file read back.
  */
-import 'fake-indexeddb/auto';
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
-import { Dexie } from 'dexie';
-import { createPinia, type Pinia } from 'pinia';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CastdeskBridge } from '../../../contract/bridge.ts';
+import { describe, expect, it } from 'vitest';
 import type { ActorDetail } from '../../../contract/directory-api.ts';
-import App from '../../../renderer/src/App.vue';
-import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
-import { writeProfileDetail } from '../../../renderer/src/db/libraryWrites.ts';
-import { userShortlistDbName } from '../../../renderer/src/db/shortlistDb.ts';
-import { createCastdeskI18n } from '../../../renderer/src/i18n/index.ts';
-import { createCastdeskRouter } from '../../../renderer/src/router.ts';
-import { parseCsv } from '../../../renderer/src/shortlists/shortlistCsv.ts';
-import { useShortlistsStore } from '../../../renderer/src/stores/shortlists.ts';
-import { useSyncStore } from '../../../renderer/src/stores/sync.ts';
-import { demoView } from './fakeBridge.ts';
-import { actorDetail, actorItem, fakeDirectory } from './fakeDirectory.ts';
-import { openConnectionLibrary } from './libraryFixture.ts';
-
-const eventually = (check: () => void) => vi.waitFor(check, { timeout: 5000, interval: 20 });
-const now = '2026-01-10T10:00:00.000Z';
-const connectionId = `private-exports-${Date.now().toString(36)}`;
+import { column, eventually, exportApp } from './exportApp.ts';
+import { actorDetail, actorItem } from './fakeDirectory.ts';
 
 const actors: ActorDetail[] = [
   { ...actorDetail(actorItem(1, 'Open Olsen')), age: 34, acting_age_from: 30, acting_age_to: 38, attribute_visibility: { age: 'public', acting_age: 'public' } },
   { ...actorDetail(actorItem(2, 'Young Yilmaz')), age: 15, acting_age_from: 14, acting_age_to: 17, attribute_visibility: { age: 'private', acting_age: 'private' } },
 ];
 
-/** Every file the app hands over as a download, read back as text. */
-const saved: { name: string; text: Promise<string> }[] = [];
-let wrapper: VueWrapper | undefined;
-let pinia: Pinia | undefined;
-
-beforeAll(async () => {
-  const library = await openConnectionLibrary(connectionId);
-  try {
-    for (const detail of actors) await writeProfileDetail(library, 'actor', detail, now);
-  } finally {
-    library.db.close();
-  }
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-    saved.push({ name: '', text: (blob as Blob).text() });
-    return 'blob:saved';
-  });
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.at(-1)!.name = this.download;
-  });
-});
-
-afterEach(async () => {
-  wrapper?.unmount();
-  wrapper = undefined;
-  if (pinia) await useSyncStore(pinia).activate(null);
-  pinia = undefined;
-});
-
-afterAll(async () => {
-  vi.restoreAllMocks();
-  localStorage.clear();
-  await Dexie.delete(userShortlistDbName);
-});
-
-async function mountApp(path: string) {
-  const directory = fakeDirectory({ failWith: { code: 'network', message: 'ECONNREFUSED' } });
-  Object.assign(directory.bridge, {
-    getAppInfo: async () => ({ ok: true, value: { version: '1', shell: 'web', keychain: { available: true }, folders: { data: '/tmp/castdesk', logs: '/tmp/castdesk/logs' } } }),
-    listConnections: async () => ({ ok: true, value: { connections: [{ ...demoView, id: connectionId, name: 'Agency' }], activeId: connectionId } }),
-  });
-  const router = createCastdeskRouter();
-  await router.push(path);
-  await router.isReady();
-  pinia = createPinia();
-  wrapper = mount(App, {
-    global: { plugins: [pinia, createCastdeskI18n('en'), router], provide: { [castdeskBridgeKey as symbol]: directory.bridge as CastdeskBridge } },
-    attachTo: document.body,
-  });
-  await flushPromises();
-  const shortlists = useShortlistsStore(pinia);
-  await eventually(() => expect(shortlists.ready).toBe(true));
-  return { view: wrapper, router, shortlists };
-}
-
-/** Clicks an export button and returns the file it saved. */
-async function exportFile(view: VueWrapper, testId: string): Promise<{ name: string; text: string }> {
-  const before = saved.length;
-  await view.get(`[data-testid="${testId}"]`).trigger('click');
-  await eventually(() => expect(saved.length).toBe(before + 1));
-  const file = saved.at(-1)!;
-  return { name: file.name, text: await file.text };
-}
-
-/** The CSV's cells of one column, by actor id. */
-function column(csv: string, header: string): Map<string, string> {
-  const [head, ...rows] = parseCsv(csv);
-  const at = head!.indexOf(header);
-  return new Map(rows.map((row) => [row[1]!, row[at]!]));
-}
+const { mountApp, exportFile, unmount } = exportApp('private-exports', actors);
 
 let listId: number;
 
@@ -152,8 +65,7 @@ describe('the user\'s notes in exports (walk W2)', () => {
     const box = first.view.get<HTMLInputElement>('[data-testid="package-include-notes"]');
     expect(box.element.checked).toBe(false);
     await box.setValue(true);
-    wrapper?.unmount();
-    wrapper = undefined;
+    unmount();
     const again = await mountApp('/shortlists');
     await again.router.push({ name: 'shortlist', params: { id: notesList } });
     await eventually(() => expect(again.view.findAll('[data-testid="shortlist-entry"]')).toHaveLength(2));
