@@ -11,7 +11,6 @@ import { letterBit, lowerBound, type NameDictionary } from './nameDictionary.ts'
 import { OneWordScreens, type ScreenRows } from './oneWordScreens.ts';
 import { RowCounter } from './rowCounter.ts';
 import { RowWords } from './rowWords.ts';
-import { sortRange } from './sortRows.ts';
 import { classCount, noClass, WordMatcher, type WordMatches } from './wordMatches.ts';
 
 /** Typed words beyond this many are ignored (scores stay small integers). */
@@ -50,8 +49,8 @@ export class NameMatcher {
   /** Each row's state in the latest search (`stateSpan`). */
   private readonly state: Int32Array;
   /**
-   * The rows of the latest search, in `complete` for one typed word and in `result` for several
-   * (each is the other's sorting scratch), until they are copied out.
+   * The rows of the latest search, in `complete` for one typed word and in `result` for several,
+   * until they are copied out.
    */
   private readonly complete: Int32Array;
   private readonly result: Int32Array;
@@ -186,8 +185,8 @@ export class NameMatcher {
     const completed = this.completeRows(typed, base);
     const { complete, classFirst } = this;
     if (typed.length === 1 && completed * 8 <= this.rowCount) {
-      // One typed word: the rows came grouped by class, best first; each class's runs are merged.
-      for (let c = 0; c < classCount; c++) sortRange(complete, classFirst[c]!, classFirst[c + 1]!, this.result);
+      // One typed word: the rows came grouped by class, best first; each class's rows are sorted.
+      for (let c = 0; c < classCount; c++) complete.subarray(classFirst[c]!, classFirst[c + 1]!).sort();
       return complete.subarray(0, completed);
     }
     return this.ordered(completed, typed.length, base);
@@ -256,8 +255,7 @@ export class NameMatcher {
       return out;
     }
     for (let i = 0; i < completed; i++) out[fill[state[complete[i]!]! - base - 1]!++] = complete[i]!;
-    // `complete` is free once the rows are in place: it is the merge's scratch.
-    for (let t = 0; t < tiers; t++) sortRange(out, tierStarts[t]!, tierStarts[t + 1]!, complete);
+    for (let t = 0; t < tiers; t++) out.subarray(tierStarts[t]!, tierStarts[t + 1]!).sort();
     return out;
   }
 
@@ -298,7 +296,7 @@ export class NameMatcher {
       const tier = state[rank]! - base - 1;
       if (tier <= last) out[fill[tier]!++] = rank;
     }
-    for (let t = 0; t <= last; t++) sortRange(out, tierStarts[t]!, tierStarts[t + 1]!, complete);
+    for (let t = 0; t <= last; t++) out.subarray(tierStarts[t]!, tierStarts[t + 1]!).sort();
     return out.subarray(0, wanted);
   }
 }
