@@ -49,15 +49,13 @@ export class NameMatcher {
   /** Each row's state in the latest search (`stateSpan`). */
   private readonly state: Int32Array;
   /**
-   * The rows of the latest search, in `complete` for one typed word and in `result` for several,
-   * until they are copied out.
+   * The rows of the latest search: completed in `complete`, ordered in `result`, until they are
+   * copied out.
    */
   private readonly complete: Int32Array;
   private readonly result: Int32Array;
   /** Made when first needed (a search of several words). */
   private rowWords: RowWords | null = null;
-  /** Scratch for `allWords`: where each class's rows start among the completed ones. */
-  private readonly classFirst = new Int32Array(classCount + 1);
   /** Scratch for `ordered`: each score's first position in the result, and its fill position. */
   private readonly tierStarts = new Int32Array((classCount - 1) * maxTypedWords + 2);
   private readonly tierFill = new Int32Array((classCount - 1) * maxTypedWords + 1);
@@ -182,19 +180,12 @@ export class NameMatcher {
 
   /** Every typed word matched through the dictionary, intersected, scored by the sum of classes, in order. */
   private allWords(typed: readonly string[], base: number): Int32Array {
-    const completed = this.completeRows(typed, base);
-    const { complete, classFirst } = this;
-    if (typed.length === 1 && completed * 8 <= this.rowCount) {
-      // One typed word: the rows came grouped by class, best first; each class's rows are sorted.
-      for (let c = 0; c < classCount; c++) complete.subarray(classFirst[c]!, classFirst[c + 1]!).sort();
-      return complete.subarray(0, completed);
-    }
-    return this.ordered(completed, typed.length, base);
+    return this.ordered(this.completeRows(typed, base), typed.length, base);
   }
 
   /**
-   * The rows matching every typed word, in the search of state `base`, into `complete` (grouped
-   * by the driver's class, `classFirst`) with their scores in `state`; returns how many.
+   * The rows matching every typed word, in the search of state `base`, into `complete` with their
+   * scores in `state`; returns how many.
    * The rows of the word with the fewest postings are the candidates; each is checked against the
    * other words through its own few name words, so a short second word ("jonas r"), which matches
    * thousands of rows, costs no walk over them.
@@ -209,9 +200,7 @@ export class NameMatcher {
     const { state, complete } = this;
     const { words, classStarts } = perWord[driver]!;
     let completed = 0;
-    const classFirst = this.classFirst;
     for (let matchClass = 0; matchClass < classCount; matchClass++) {
-      classFirst[matchClass] = completed;
       for (let i = classStarts[matchClass]!; i < classStarts[matchClass + 1]!; i++) {
         const word = words[i]!;
         for (let p = postingStarts[word]!, end = postingStarts[word + 1]!; p < end; p++) {
@@ -229,7 +218,6 @@ export class NameMatcher {
         }
       }
     }
-    classFirst[classCount] = completed;
     return completed;
   }
 
