@@ -11,7 +11,6 @@ import { letterBit, lowerBound, type NameDictionary } from './nameDictionary.ts'
 import { OneWordScreens, type ScreenRows } from './oneWordScreens.ts';
 import { RowCounter } from './rowCounter.ts';
 import { RowWords } from './rowWords.ts';
-import { sortRange } from './sortRows.ts';
 import type { WordMatches } from './matchedWords.ts';
 import { classCount, noClass, WordMatcher } from './wordMatches.ts';
 
@@ -51,15 +50,13 @@ export class NameMatcher {
   /** Each row's state in the latest search (`stateSpan`). */
   private readonly state: Int32Array;
   /**
-   * The rows of the latest search, in `complete` for one typed word and in `result` for several
-   * (each is the other's sorting scratch), until they are copied out.
+   * The rows of the latest search: completed in `complete`, ordered in `result`, until they are
+   * copied out.
    */
   private readonly complete: Int32Array;
   private readonly result: Int32Array;
   /** Made when first needed (a search of several words). */
   private rowWords: RowWords | null = null;
-  /** Scratch for `allWords`: where each class's rows start among the completed ones. */
-  private readonly classFirst = new Int32Array(classCount + 1);
   /** Scratch for `ordered`: each score's first position in the result, and its fill position. */
   private readonly tierStarts = new Int32Array((classCount - 1) * maxTypedWords + 2);
   private readonly tierFill = new Int32Array((classCount - 1) * maxTypedWords + 1);
@@ -184,19 +181,12 @@ export class NameMatcher {
 
   /** Every typed word matched through the dictionary, intersected, scored by the sum of classes, in order. */
   private allWords(typed: readonly string[], base: number): Int32Array {
-    const completed = this.completeRows(typed, base);
-    const { complete, classFirst } = this;
-    if (typed.length === 1 && completed * 8 <= this.rowCount) {
-      // One typed word: the rows came grouped by class, best first; each class's runs are merged.
-      for (let c = 0; c < classCount; c++) sortRange(complete, classFirst[c]!, classFirst[c + 1]!, this.result);
-      return complete.subarray(0, completed);
-    }
-    return this.ordered(completed, typed.length, base);
+    return this.ordered(this.completeRows(typed, base), typed.length, base);
   }
 
   /**
-   * The rows matching every typed word, in the search of state `base`, into `complete` (grouped
-   * by the driver's class, `classFirst`) with their scores in `state`; returns how many.
+   * The rows matching every typed word, in the search of state `base`, into `complete` with their
+   * scores in `state`; returns how many.
    * The rows of the word with the fewest postings are the candidates; each is checked against the
    * other words through its own few name words, so a short second word ("jonas r"), which matches
    * thousands of rows, costs no walk over them.
@@ -211,9 +201,7 @@ export class NameMatcher {
     const { state, complete } = this;
     const { words, classStarts } = perWord[driver]!;
     let completed = 0;
-    const classFirst = this.classFirst;
     for (let matchClass = 0; matchClass < classCount; matchClass++) {
-      classFirst[matchClass] = completed;
       for (let i = classStarts[matchClass]!; i < classStarts[matchClass + 1]!; i++) {
         const word = words[i]!;
         for (let p = postingStarts[word]!, end = postingStarts[word + 1]!; p < end; p++) {
@@ -231,7 +219,6 @@ export class NameMatcher {
         }
       }
     }
-    classFirst[classCount] = completed;
     return completed;
   }
 
@@ -257,8 +244,7 @@ export class NameMatcher {
       return out;
     }
     for (let i = 0; i < completed; i++) out[fill[state[complete[i]!]! - base - 1]!++] = complete[i]!;
-    // `complete` is free once the rows are in place: it is the merge's scratch.
-    for (let t = 0; t < tiers; t++) sortRange(out, tierStarts[t]!, tierStarts[t + 1]!, complete);
+    for (let t = 0; t < tiers; t++) out.subarray(tierStarts[t]!, tierStarts[t + 1]!).sort();
     return out;
   }
 
@@ -299,7 +285,7 @@ export class NameMatcher {
       const tier = state[rank]! - base - 1;
       if (tier <= last) out[fill[tier]!++] = rank;
     }
-    for (let t = 0; t <= last; t++) sortRange(out, tierStarts[t]!, tierStarts[t + 1]!, complete);
+    for (let t = 0; t <= last; t++) out.subarray(tierStarts[t]!, tierStarts[t + 1]!).sort();
     return out.subarray(0, wanted);
   }
 }

@@ -100,7 +100,6 @@ export class OneWordScreens {
     let earlierCount = 0;
     let filled = 0;
     const lists = (this.postings ??= new Postings(this.dictionary));
-    const { postingStarts } = this.dictionary;
     for (let c = 0; c < classCount && filled < ranks.length; c++) {
       const from = matches.classStarts[c]!;
       const to = matches.classStarts[c + 1]!;
@@ -109,18 +108,6 @@ export class OneWordScreens {
       const earlier = this.earlier;
       let last = -1;
       let e = 0;
-      if (to - from === 1) {
-        // One word: its postings in order, no merge (and no row twice).
-        const word = matches.words[from]!;
-        for (let p = postingStarts[word]!, end = postingStarts[word + 1]!; p < end && filled < ranks.length; p++) {
-          const rank = postings[p]!;
-          while (e < earlierCount && earlier[e]! < rank) e += 1;
-          if (e < earlierCount && earlier[e] === rank) continue;
-          ranks[filled++] = rank;
-        }
-        if (filled < ranks.length) earlierCount = this.takeEarlier(earlierCount, ranks, classFirst, filled);
-        continue;
-      }
       lists.start(matches.words, from, to);
       for (let p = lists.nextPosition(); p >= 0 && filled < ranks.length; p = lists.nextPosition()) {
         const rank = postings[p]!;
