@@ -23,6 +23,15 @@ export interface DocumentStore {
   store(name: string, state: Uint8Array, appliedRowIds: readonly string[]): Promise<void>;
 }
 
+/**
+ * Stored bytes are read as hex text and decoded by Node: PGlite parses a bytea column in
+ * JavaScript, which took most of the server's time in a member's first sync (about 15 ms for a
+ * list of 50 entries; Buffer's native decoding takes microseconds). PostgreSQL answers the same.
+ */
+function bytesOfHex(hex: string): Uint8Array {
+  return new Uint8Array(Buffer.from(hex, 'hex'));
+}
+
 /** Documents one load statement reads at most. */
 const maxBatch = 200;
 
@@ -36,8 +45,8 @@ function batchedLoads(db: Database): DocumentStore['load'] {
   const readBatch = async (batch: Map<string, PendingLoad[]>) => {
     const names = [...batch.keys()];
     try {
-      const rows = await db.query<{ name: string; bytes: Uint8Array }>(
-        `SELECT name, bytes FROM (
+      const rows = await db.query<{ name: string; hex: string }>(
+        `SELECT name, encode(bytes, 'hex') AS hex FROM (
            SELECT name, 0 AS part, 0::bigint AS id, state AS bytes FROM office_documents WHERE name = ANY($1::text[])
            UNION ALL
            SELECT name, 1 AS part, id, update AS bytes FROM office_document_updates WHERE name = ANY($1::text[])
@@ -45,7 +54,7 @@ function batchedLoads(db: Database): DocumentStore['load'] {
         [names],
       );
       const byName = new Map<string, Uint8Array[]>(names.map((name) => [name, []]));
-      for (const row of rows) byName.get(row.name)?.push(new Uint8Array(row.bytes));
+      for (const row of rows) byName.get(row.name)?.push(bytesOfHex(row.hex));
       for (const [name, waiting] of batch) for (const load of waiting) load.resolve(byName.get(name) ?? []);
     } catch (error) {
       for (const waiting of batch.values()) for (const load of waiting) load.reject(error);
@@ -83,8 +92,8 @@ export function documentStore(db: Database, instance: string): DocumentStore {
     },
     async store(name, state, appliedRowIds) {
       await db.transaction(async (tx) => {
-        const [stored] = await tx.query<{ state: Uint8Array }>('SELECT state FROM office_documents WHERE name = $1 FOR UPDATE', [name]);
-        const merged = stored ? Y.mergeUpdates([new Uint8Array(stored.state), state]) : state;
+        const [stored] = await tx.query<{ hex: string }>(`SELECT encode(state, 'hex') AS hex FROM office_documents WHERE name = $1 FOR UPDATE`, [name]);
+        const merged = stored ? Y.mergeUpdates([bytesOfHex(stored.hex), state]) : state;
         await tx.query(
           `INSERT INTO office_documents (name, state, updated_at) VALUES ($1, $2, now())
            ON CONFLICT (name) DO UPDATE SET state = EXCLUDED.state, updated_at = now()`,
