@@ -30,6 +30,8 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
   let db: ShortlistDb | null = null;
   const connections = new Map<string, OfficeConnection>();
   const attached = new Map<number, { list: AttachedList; release(): void }>();
+  /** The attached lists by shortlist id, for what reads their provider (presence and history: officeActivity.ts). */
+  const attachedLists = shallowRef<ReadonlyMap<number, AttachedList>>(new Map());
 
   async function database(): Promise<ShortlistDb> {
     db ??= await openShortlistDb();
@@ -124,6 +126,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
         setSharing(shortlistId, { kind: 'refused', reason: state.reason });
       }
     });
+    attachedLists.value = new Map(attachedLists.value).set(shortlistId, list);
     attached.set(shortlistId, {
       list,
       release() {
@@ -138,6 +141,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
   function detach(shortlistId: number): void {
     attached.get(shortlistId)?.release();
     attached.delete(shortlistId);
+    if (attachedLists.value.has(shortlistId)) attachedLists.value = new Map([...attachedLists.value].filter(([id]) => id !== shortlistId));
   }
 
   /** "Share with the office": every field of the list goes into a new document of the office. */
@@ -181,5 +185,5 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     db = null;
   }
 
-  return { offices, sharing, error, sharingOf, refresh, join, share, unshare, attach, detach, removeOffice, close };
+  return { offices, sharing, attachedLists, error, sharingOf, refresh, join, share, unshare, attach, detach, removeOffice, close };
 });
