@@ -10,7 +10,11 @@ import { activityChangeKinds, activityNamesKept, type ActivityChange, type Activ
 import { metaKey } from '../../contract/officeList.ts';
 import { entriesOf } from './listDocument.ts';
 
-/** One entry reduced to what the history compares. */
+/**
+ * One entry reduced to what the history compares. The note, labels, picks and comments are kept as
+ * a hash, not as text: the server keeps a summary of every entry of every loaded document, and
+ * the office's memory per document is measured (`office.memory_per_document_kb`).
+ */
 export interface EntrySummary {
   name: string;
   position: string;
@@ -23,7 +27,17 @@ export interface EntrySummary {
   comments: string;
 }
 
-const json = (value: unknown) => JSON.stringify(value instanceof Y.AbstractType ? value.toJSON() : (value ?? null));
+/** FNV-1a, 32 bits: enough to tell that a field changed (a collision loses one history line, never data). */
+function hashOf(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return `${text.length}:${(hash >>> 0).toString(36)}`;
+}
+
+const json = (value: unknown) => hashOf(JSON.stringify(value instanceof Y.AbstractType ? value.toJSON() : (value ?? null)));
 
 /** The entry's summary, or null when it is not an entry (a colleague's newer app, a malformed write). */
 export function summariseEntry(entry: unknown): EntrySummary | null {
@@ -33,9 +47,9 @@ export function summariseEntry(entry: unknown): EntrySummary | null {
     name: typeof actor?.name === 'string' ? actor.name : '',
     position: String(entry.get('position') ?? ''),
     status: String(entry.get('status') ?? ''),
-    rating: json(entry.get('rating')),
+    rating: String(entry.get('rating') ?? null),
     labels: json([entry.get('colours') ?? [], entry.get('tags') ?? []]),
-    note: String(entry.get('note') ?? ''),
+    note: hashOf(String(entry.get('note') ?? '')),
     deleted: entry.get('deleted') === true,
     picks: json(entry.get('picks')),
     comments: json(entry.get('comments')),
