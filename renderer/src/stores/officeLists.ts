@@ -32,6 +32,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
   const attached = new Map<number, { list: AttachedList; release(): void }>();
   /** The attached lists by shortlist id, for what reads their provider (presence and history: officeActivity.ts). */
   const attachedLists = shallowRef<ReadonlyMap<number, AttachedList>>(new Map());
+  const attaching = new Map<number, Promise<void>>();
 
   async function database(): Promise<ShortlistDb> {
     db ??= await openShortlistDb();
@@ -87,9 +88,23 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     return connection;
   }
 
-  /** Attaches a shared list to its office: changes from either side reach the other, and the list's rows follow. */
-  async function attach(shortlistId: number): Promise<void> {
-    if (attached.has(shortlistId)) return;
+  /**
+   * Attaches a shared list to its office: changes from either side reach the other, and the list's
+   * rows follow. Calls while one is under way share it ("Share" attaches, and so does the list's
+   * badge as the list turns shared): two attachments of one list would each carry the user's edit
+   * into the document, and a note typed once would be there twice, then again and again.
+   */
+  function attach(shortlistId: number): Promise<void> {
+    if (attached.has(shortlistId)) return Promise.resolve();
+    let pending = attaching.get(shortlistId);
+    if (!pending) {
+      pending = attachNow(shortlistId).finally(() => attaching.delete(shortlistId));
+      attaching.set(shortlistId, pending);
+    }
+    return pending;
+  }
+
+  async function attachNow(shortlistId: number): Promise<void> {
     const shortlistDb = await database();
     const row = await shortlistDb.officeLists.get(shortlistId);
     if (!row) return;
