@@ -14,6 +14,8 @@ export interface OfficeContext {
   officeId: string;
   listId: string;
   memberId: string;
+  /** The member's name as the office knows it: what presence and the list's history show. */
+  memberName: string;
   role: Role;
 }
 
@@ -33,7 +35,7 @@ export function officeAuthentication(accessCache: AccessCache, log: (line: strin
       const role = access ? roleOn(access, name.listId) : 'none';
       if (!access || access.member.officeId !== name.officeId || role === 'none') throw new Error('permission-denied');
       connectionConfig.readOnly = role === 'viewer';
-      return { officeId: name.officeId, listId: name.listId, memberId: access.member.id, role };
+      return { officeId: name.officeId, listId: name.listId, memberId: access.member.id, memberName: access.member.name, role };
     },
   };
 }

@@ -49,6 +49,12 @@ CREATE TABLE IF NOT EXISTS office_document_updates (
   update bytea NOT NULL
 );
 CREATE INDEX IF NOT EXISTS office_document_updates_by_name ON office_document_updates (name, id);
+CREATE TABLE IF NOT EXISTS office_list_activity (
+  id bigserial PRIMARY KEY,
+  name text NOT NULL,
+  record jsonb NOT NULL
+);
+CREATE INDEX IF NOT EXISTS office_list_activity_by_name ON office_list_activity (name, id);
 `;
 
 export async function openOfficeDatabase(options: { dataDir?: string; databaseUrl?: string }): Promise<Database> {

@@ -9,14 +9,17 @@ import { Redis as RedisExtension } from '@hocuspocus/extension-redis';
 import { Redis } from 'ioredis';
 import type { Database } from '../src/db/database.ts';
 import { AccessCache } from './accessCache.ts';
+import { activityLog } from './activityLog.ts';
 import { DocumentLedger } from './documentLedger.ts';
 import { documentPersistence } from './documentPersistence.ts';
 import { documentStore } from './documentStore.ts';
 import { memberDisconnects } from './memberDisconnects.ts';
 import { members as openMembers, type Members } from './members.ts';
+import { defaultActivityTiming, officeActivity, type ActivityTiming } from './officeActivity.ts';
 import { officeAuthentication } from './officeAuthentication.ts';
 import { openOfficeDatabase } from './officeDatabase.ts';
 import { officeHttp } from './officeHttp.ts';
+import { officePresence } from './officePresence.ts';
 import { writeGate, type WriteLimits } from './writeGate.ts';
 
 export interface OfficeOptions {
@@ -33,6 +36,8 @@ export interface OfficeOptions {
   limits?: Partial<WriteLimits>;
   /** How long after the last change a document is stored (its log already holds every change). */
   storeDebounceMs?: number;
+  /** When a member's burst of changes becomes one history record (officeActivity.ts). */
+  activity?: Partial<ActivityTiming>;
   log: (line: string) => void;
 }
 
@@ -69,6 +74,8 @@ export async function startOffice(options: OfficeOptions): Promise<RunningOffice
     officeAuthentication(accessCache, options.log),
     writeGate(store, ledger, limits, options.log),
     documentPersistence(store, ledger, options.log),
+    officePresence(options.log),
+    officeActivity(activityLog(db), { ...defaultActivityTiming, ...options.activity }, options.log),
     officeHttp(members, disconnects, instance, options.log),
   ];
   if (options.redisUrl) {

@@ -30,6 +30,9 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
   let db: ShortlistDb | null = null;
   const connections = new Map<string, OfficeConnection>();
   const attached = new Map<number, { list: AttachedList; release(): void }>();
+  /** The attached lists by shortlist id, for what reads their provider (presence and history: officeActivity.ts). */
+  const attachedLists = shallowRef<ReadonlyMap<number, AttachedList>>(new Map());
+  const attaching = new Map<number, Promise<void>>();
 
   async function database(): Promise<ShortlistDb> {
     db ??= await openShortlistDb();
@@ -85,9 +88,23 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     return connection;
   }
 
-  /** Attaches a shared list to its office: changes from either side reach the other, and the list's rows follow. */
-  async function attach(shortlistId: number): Promise<void> {
-    if (attached.has(shortlistId)) return;
+  /**
+   * Attaches a shared list to its office: changes from either side reach the other, and the list's
+   * rows follow. Calls while one is under way share it ("Share" attaches, and so does the list's
+   * badge as the list turns shared): two attachments of one list would each carry the user's edit
+   * into the document, and a note typed once would be there twice, then again and again.
+   */
+  function attach(shortlistId: number): Promise<void> {
+    if (attached.has(shortlistId)) return Promise.resolve();
+    let pending = attaching.get(shortlistId);
+    if (!pending) {
+      pending = attachNow(shortlistId).finally(() => attaching.delete(shortlistId));
+      attaching.set(shortlistId, pending);
+    }
+    return pending;
+  }
+
+  async function attachNow(shortlistId: number): Promise<void> {
     const shortlistDb = await database();
     const row = await shortlistDb.officeLists.get(shortlistId);
     if (!row) return;
@@ -124,6 +141,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
         setSharing(shortlistId, { kind: 'refused', reason: state.reason });
       }
     });
+    attachedLists.value = new Map(attachedLists.value).set(shortlistId, list);
     attached.set(shortlistId, {
       list,
       release() {
@@ -138,6 +156,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
   function detach(shortlistId: number): void {
     attached.get(shortlistId)?.release();
     attached.delete(shortlistId);
+    if (attachedLists.value.has(shortlistId)) attachedLists.value = new Map([...attachedLists.value].filter(([id]) => id !== shortlistId));
   }
 
   /** "Share with the office": every field of the list goes into a new document of the office. */
@@ -181,5 +200,5 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     db = null;
   }
 
-  return { offices, sharing, error, sharingOf, refresh, join, share, unshare, attach, detach, removeOffice, close };
+  return { offices, sharing, attachedLists, error, sharingOf, refresh, join, share, unshare, attach, detach, removeOffice, close };
 });

@@ -79,6 +79,9 @@ export function connectOffice(grant: OfficeToken, options: OfficeConnectionOptio
         onSynced: check,
         onUnsyncedChanges: check,
         onDisconnect: check,
+        // The socket tells `disconnect` before the provider has marked itself unsynced (its own
+        // close handler runs later): only at `close` does the check see that the list waits.
+        onClose: check,
         onAuthenticationFailed: ({ reason }) => tell({ state: 'refused', reason }),
       });
       provider.attach();

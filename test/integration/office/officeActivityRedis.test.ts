@@ -1,0 +1,74 @@
+/**
+ * Presence and history across two office server instances behind a real Redis (Debian's
+ * redis-server on a free port, in a temp folder), sharing one database: a member on one instance
+ * sees a colleague on the other looking at the list, under the name the colleague's instance
+ * stamped, sees him go when he closes it, and receives the record of the colleague's change as it is written there.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { watchListActivity, type ListActivity } from '../../../renderer/src/sync/officeActivity.ts';
+import { officeDocumentName } from '../../../server/office/documentName.ts';
+import { addEntry } from '../../../server/office/listDocument.ts';
+import { openOfficeDatabase } from '../../../server/office/officeDatabase.ts';
+import { startOffice, type RunningOffice } from '../../../server/office/startOffice.ts';
+import type { Database } from '../../../server/src/db/database.ts';
+import { acknowledged, addMember, httpUrlOf, openList, type ListClient } from './officeSupport.ts';
+import { startRedis, type RedisServer } from './twoInstances.ts';
+
+const workDir = mkdtempSync(join(tmpdir(), 'castdesk-office-activity-redis-'));
+let redis: RedisServer | undefined;
+let db: Database;
+const offices: RunningOffice[] = [];
+const clients: ListClient[] = [];
+const watches: ListActivity[] = [];
+
+beforeAll(async () => {
+  redis = await startRedis(workDir);
+  db = await openOfficeDatabase({ dataDir: join(workDir, 'data') });
+  for (let i = 0; i < 2; i++) {
+    offices.push(
+      await startOffice({ host: '127.0.0.1', port: 0, database: db, redisUrl: redis.url, activity: { quietMs: 3_600_000, maxMs: 3_600_000 }, log: () => undefined }),
+    );
+  }
+}, 180_000);
+
+afterAll(async () => {
+  for (const activity of watches) activity.stop();
+  for (const client of clients) client.destroy();
+  for (const office of offices) await office.close();
+  await db?.close();
+  await redis?.stop();
+  rmSync(workDir, { recursive: true, force: true });
+});
+
+it('a member on one instance sees a colleague on the other looking, and the record of his change', async () => {
+  const [one, two] = offices as [RunningOffice, RunningOffice];
+  const created = await one.members.createOffice('Office', 'Lea');
+  const ben = await addMember(httpUrlOf(one.url), created.officeId, created.token, 'Ben', { role: 'editor' });
+  const name = officeDocumentName(created.officeId, 'redis');
+  const lea = openList(one.url, name, created.token);
+  const benClient = openList(two.url, name, ben.token);
+  clients.push(lea, benClient);
+  await Promise.all([lea.synced, benClient.synced]);
+  const leaSees = watchListActivity(lea.provider);
+  const benSees = watchListActivity(benClient.provider);
+  watches.push(leaSees, benSees);
+  leaSees.look(true);
+  benClient.provider.setAwarenessField('member', { id: created.memberId, name: 'Lea' });
+  benSees.look(true);
+  await vi.waitFor(() => expect(leaSees.present()).toEqual([{ id: ben.memberId, name: 'Ben' }]), { timeout: 30_000, interval: 10 });
+
+  addEntry(benClient.doc, 'e0', { position: 'a0', actor: { origin: 'https://directory.example', id: 1, name: 'Max Muster' } });
+  await acknowledged(benClient);
+  // Ben closes the list: a change of his state, which the instances relay. (A dropped connection
+  // on the other instance is cleared there at once, here when its state times out: 30 s.)
+  benSees.look(false);
+  await vi.waitFor(() => expect(leaSees.present()).toEqual([]), { timeout: 30_000, interval: 10 });
+  benClient.destroy();
+  await vi.waitFor(() => expect(leaSees.records().map((record) => [record.memberName, record.changes])).toEqual([['Ben', [{ kind: 'added', count: 1, names: ['Max Muster'] }]]]), {
+    timeout: 30_000,
+    interval: 10,
+  });
+}, 120_000);

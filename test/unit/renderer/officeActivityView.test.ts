@@ -1,0 +1,109 @@
+/**
+ * The list view's presence and history against a real office server on 127.0.0.1: Lea's app
+ * shares a list (the office store, the bridge double answering with her real token) and shows it;
+ * Ben, a colleague's real client, looks at it and changes it. Lea's view shows Ben while he looks,
+ * then his change in words ("Ben moved 2 actors to Callback") beside her own sharing; Ben sees
+ * Lea go when her view closes.
+ */
+import { flushPromises, mount } from '@vue/test-utils';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Dexie } from 'dexie';
+import { createPinia, setActivePinia } from 'pinia';
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { createApp } from 'vue';
+import * as Y from 'yjs';
+import type { OfficeToken, OfficeView } from '../../../contract/officeBridge.ts';
+import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
+import OfficeListActivity from '../../../renderer/src/components/shortlists/OfficeListActivity.vue';
+import { openShortlistDb, userShortlistDbName } from '../../../renderer/src/db/shortlistDb.ts';
+import { createCastdeskI18n } from '../../../renderer/src/i18n/index.ts';
+import { useOfficeListsStore } from '../../../renderer/src/stores/officeLists.ts';
+import { watchListActivity } from '../../../renderer/src/sync/officeActivity.ts';
+import { entriesOf, nameOnlySnapshot } from '../../../renderer/src/sync/officeListDoc.ts';
+import { officeDocumentName } from '../../../server/office/documentName.ts';
+import { startOffice, type RunningOffice } from '../../../server/office/startOffice.ts';
+import { acknowledged, httpUrlOf, openList } from '../../integration/office/officeSupport.ts';
+import { fakeBridge } from './fakeBridge.ts';
+
+let office: RunningOffice;
+let dataDir: string;
+let grant: OfficeToken;
+let view: OfficeView;
+let benToken: string;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'castdesk-office-activity-view-'));
+  office = await startOffice({ host: '127.0.0.1', port: 0, dataDir, activity: { quietMs: 1, maxMs: 1 }, log: () => undefined });
+  const created = await office.members.createOffice('Office', 'Owner');
+  const member = async (name: string) => (await office.members.join(created.officeId, (await office.members.invite(created.officeId, { role: 'editor' })).code, name))!;
+  const lea = await member('Lea');
+  benToken = (await member('Ben Vogel')).token;
+  grant = { token: lea.token, origin: new URL(httpUrlOf(office.url)).origin, socketUrl: office.url, officeId: created.officeId };
+  view = { id: crypto.randomUUID(), officeId: created.officeId, url: httpUrlOf(office.url), memberId: lea.memberId, memberName: 'Lea', isOwner: false, joinedAt: new Date().toISOString(), hasToken: true };
+}, 120_000);
+
+afterAll(async () => {
+  await office?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+let store: ReturnType<typeof useOfficeListsStore> | null = null;
+afterEach(async () => {
+  store?.close();
+  store = null;
+  await Dexie.delete(userShortlistDbName);
+});
+
+it('shows who else looks at the shared list, live, and its history in words, and stops looking when the view closes', async () => {
+  const double = fakeBridge({ listOffices: () => ({ ok: true, value: { offices: [view] } }), getOfficeToken: () => ({ ok: true, value: grant }) });
+  const app = createApp({});
+  const pinia = createPinia();
+  app.use(pinia).provide(castdeskBridgeKey, double.bridge);
+  setActivePinia(pinia);
+  store = app.runWithContext(() => useOfficeListsStore());
+  const db = await openShortlistDb();
+  const at = '2026-01-01T00:00:00.000Z';
+  const listId = await db.shortlists.add({ name: 'Callbacks', castingCallId: null, roleId: null, castingCallName: null, roleName: null, createdAt: at, updatedAt: at });
+  await db.entries.bulkAdd(
+    ['Anna', 'Bea'].map((name, index) => ({
+      shortlistId: listId, directoryOrigin: 'https://d.example', actorId: index + 1, position: index + 1, note: '', rating: null, colours: [], tags: [], status: 'considering' as const, addedAt: at, updatedAt: at, snapshot: nameOnlySnapshot(name),
+    })),
+  );
+  await store.refresh();
+  await store.share(listId, view.id);
+  await vi.waitFor(() => expect(store!.sharingOf(listId)).toMatchObject({ kind: 'synced' }), { timeout: 30_000, interval: 10 });
+  const wrapper = mount(OfficeListActivity, { props: { listId }, global: { plugins: [pinia, createCastdeskI18n('en')], provide: { [castdeskBridgeKey as symbol]: double.bridge } } });
+  const ben = openList(office.url, officeDocumentName(grant.officeId, (await db.officeLists.get(listId))!.listId), benToken, new Y.Doc());
+  const benSees = watchListActivity(ben.provider);
+  try {
+    await ben.synced;
+    benSees.look(true);
+    await vi.waitFor(() => expect(wrapper.find('[data-testid="office-presence"]').text()).toBe('BVAlso looking now: Ben Vogel'), { timeout: 30_000, interval: 10 });
+    await vi.waitFor(() => expect(benSees.present().map((member) => member.name)).toEqual(['Lea']), { timeout: 30_000, interval: 10 });
+
+    for (const entry of entriesOf(ben.doc).values()) entry.set('status', 'callback');
+    await acknowledged(ben);
+    await vi.waitFor(
+      () =>
+        expect(wrapper.findAll('[data-testid="office-history-record"] .change').map((change) => change.text())).toEqual([
+          'Ben Vogel moved 2 actors to Callback',
+          'Lea shared the list with the office',
+          'Lea added 2 actors',
+        ]),
+      { timeout: 30_000, interval: 10 },
+    );
+    benSees.look(false);
+    await vi.waitFor(() => expect(wrapper.find('[data-testid="office-presence"]').exists()).toBe(false), { timeout: 30_000, interval: 10 });
+
+    // Lea's view closes: Ben sees her go, though her app keeps the list attached.
+    wrapper.unmount();
+    await flushPromises();
+    await vi.waitFor(() => expect(benSees.present()).toEqual([]), { timeout: 30_000, interval: 10 });
+  } finally {
+    benSees.stop();
+    ben.destroy();
+    db.close();
+  }
+}, 120_000);
