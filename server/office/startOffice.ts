@@ -12,6 +12,7 @@ import { AccessCache } from './accessCache.ts';
 import { DocumentLedger } from './documentLedger.ts';
 import { documentPersistence } from './documentPersistence.ts';
 import { documentStore } from './documentStore.ts';
+import { listDirectory } from './listDirectory.ts';
 import { memberDisconnects } from './memberDisconnects.ts';
 import { members as openMembers, type Members } from './members.ts';
 import { officeAuthentication } from './officeAuthentication.ts';
@@ -69,7 +70,7 @@ export async function startOffice(options: OfficeOptions): Promise<RunningOffice
     officeAuthentication(accessCache, options.log),
     writeGate(store, ledger, limits, options.log),
     documentPersistence(store, ledger, options.log),
-    officeHttp(members, disconnects, instance, options.log),
+    officeHttp(members, disconnects, (officeId, mayOpen) => listDirectory(db, officeId, mayOpen), instance, options.log),
   ];
   if (options.redisUrl) {
     const redisUrl = options.redisUrl;
