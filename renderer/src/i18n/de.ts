@@ -275,6 +275,8 @@ export const de: Messages = {
     office_foreign_origin: 'Das Büro-Token gehört zu einer anderen Büroadresse und wird nie anderswohin gesendet. Treten Sie dem Büro unter seiner neuen Adresse erneut bei.',
     office_unreachable: 'Der Büroserver war nicht erreichbar.',
     office_bad_response: 'Der Büroserver hat etwas geantwortet, das nicht zur Büro-API gehört.',
+    office_forbidden: 'Das darf nur der Besitzer des Büros, oder das Büro gehört jemand anderem.',
+    office_member_not_found: 'Das Büro hat kein solches Mitglied (die Rolle des Besitzers lässt sich nicht ändern).',
     cancelled: 'Die Anfrage wurde abgebrochen.',
     internal: 'In Castdesk ist ein Fehler aufgetreten.',
     storage_full: 'Die Festplatte oder der Browser-Speicher ist voll. Vom letzten Schritt wurde nichts geschrieben; schaffen Sie Platz oder leeren Sie die Offline-Bibliothek in den Einstellungen.',

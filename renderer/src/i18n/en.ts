@@ -274,6 +274,8 @@ export const en = {
     office_foreign_origin: 'The office token belongs to another office address and is never sent elsewhere. Join the office again at its new address.',
     office_unreachable: 'The office server could not be reached.',
     office_bad_response: 'The office server answered something that is not the office API.',
+    office_forbidden: 'Only the office owner may do this, or the office belongs to someone else.',
+    office_member_not_found: 'The office has no such member (the owner’s own role cannot be changed).',
     cancelled: 'The request was cancelled.',
     internal: 'Something went wrong inside Castdesk.',
     storage_full: 'The disk or the browser storage is full. Nothing of the last step was written; free some space, or clear the offline library in Settings.',

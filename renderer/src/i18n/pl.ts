@@ -277,6 +277,8 @@ export const pl: Messages = {
     office_foreign_origin: 'Token biura należy do innego adresu biura i nigdy nie jest wysyłany gdzie indziej. Dołącz ponownie do biura pod jego nowym adresem.',
     office_unreachable: 'Nie udało się połączyć z serwerem biura.',
     office_bad_response: 'Serwer biura odpowiedział czymś, co nie jest API biura.',
+    office_forbidden: 'Tylko właściciel biura może to zrobić albo biuro należy do kogoś innego.',
+    office_member_not_found: 'Biuro nie ma takiego członka (roli właściciela nie można zmienić).',
     cancelled: 'Żądanie zostało anulowane.',
     internal: 'W Castdesk wystąpił błąd wewnętrzny.',
     storage_full: 'Dysk lub pamięć przeglądarki są zapełnione. Z ostatniego kroku nic nie zostało zapisane; zwolnij miejsce lub wyczyść bibliotekę offline w Ustawieniach.',

@@ -275,6 +275,8 @@ export const ro: Messages = {
     office_foreign_origin: 'Tokenul biroului aparține altei adrese de birou și nu este trimis niciodată în altă parte. Intrați din nou în birou la noua lui adresă.',
     office_unreachable: 'Serverul biroului nu a putut fi contactat.',
     office_bad_response: 'Serverul biroului a răspuns ceva ce nu este API-ul biroului.',
+    office_forbidden: 'Doar proprietarul biroului poate face asta, sau biroul aparține altcuiva.',
+    office_member_not_found: 'Biroul nu are acest membru (rolul proprietarului nu poate fi schimbat).',
     cancelled: 'Solicitarea a fost anulată.',
     internal: 'A apărut o eroare în Castdesk.',
     storage_full: 'Discul sau spațiul de stocare al browserului este plin. Nu s-a scris nimic din ultimul pas; eliberați spațiu sau goliți biblioteca offline din Setări.',

@@ -275,6 +275,8 @@ export const tr: Messages = {
     office_foreign_origin: 'Ofis belirteci başka bir ofis adresine ait ve hiçbir zaman başka bir yere gönderilmez. Ofise yeni adresinden yeniden katılın.',
     office_unreachable: 'Ofis sunucusuna ulaşılamadı.',
     office_bad_response: 'Ofis sunucusu ofis API’si olmayan bir yanıt verdi.',
+    office_forbidden: 'Bunu yalnızca ofisin sahibi yapabilir ya da ofis başka birine ait.',
+    office_member_not_found: 'Ofiste böyle bir üye yok (sahibin rolü değiştirilemez).',
     cancelled: 'İstek iptal edildi.',
     internal: 'Castdesk içinde bir sorun oluştu.',
     storage_full: 'Disk ya da tarayıcı depolama alanı dolu. Son adımdan hiçbir şey yazılmadı; biraz yer açın ya da Ayarlar bölümünden çevrim dışı arşivi temizleyin.',
