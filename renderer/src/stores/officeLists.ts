@@ -203,7 +203,11 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
   function sweep(): Promise<void> {
     sweeping ??= (async () => {
       try {
-        await refresh();
+        // Quietly: a background sweep that cannot list the offices shows no error on every list.
+        const known = await bridge.listOffices({});
+        if (!known.ok) return;
+        offices.value = known.value.offices;
+        if (offices.value.length === 0) return;
         const shortlistDb = await database();
         await Promise.all(
           offices.value.map(async (office) => {
