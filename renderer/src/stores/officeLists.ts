@@ -33,8 +33,6 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
   const attached = new Map<number, { list: AttachedList; release(): void; settled(): Promise<void>; released: Promise<void> }>();
   /** Lists a view asked to keep attached (attach): the sweep lets go only of the others. */
   const kept = new Set<number>();
-  /** Why the last sweep could not ask an office for its lists, by office record id. */
-  const sweepErrors = shallowRef<ReadonlyMap<string, BridgeError>>(new Map());
 
   async function database(): Promise<ShortlistDb> {
     db ??= await openShortlistDb();
@@ -198,7 +196,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
    * The background sweep (sync/officeSweep.ts): for every joined office, its lists this member may
    * open that are not on this computer yet are brought in, then every list of it not open is
    * synced once, one at a time. Offices are swept side by side, so an unreachable one holds up no
-   * other; an office that cannot be asked is remembered in `sweepErrors`. One sweep at a time.
+   * other. One sweep at a time.
    */
   function sweep(): Promise<void> {
     sweeping ??= (async () => {
@@ -211,11 +209,8 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
         const shortlistDb = await database();
         await Promise.all(
           offices.value.map(async (office) => {
+            // An office that cannot be asked now is asked again at the next sweep (the offices page shows its state).
             const directory = await bridge.listOfficeLists({ id: office.id });
-            const errors = new Map(sweepErrors.value);
-            if (directory.ok) errors.delete(office.id);
-            else errors.set(office.id, directory.error);
-            sweepErrors.value = errors;
             if (directory.ok) {
               for (const shortlistId of await bringInLists(shortlistDb, { officeRecordId: office.id, officeId: office.officeId }, directory.value.lists)) {
                 setSharing(shortlistId, { kind: 'waiting', since: new Date().toISOString() });
@@ -276,5 +271,5 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     db = null;
   }
 
-  return { offices, sharing, error, sweepErrors, sharingOf, refresh, join, share, unshare, attach, detach, syncOnce, sweep, removeOffice, close };
+  return { offices, sharing, error, sharingOf, refresh, join, share, unshare, attach, detach, syncOnce, sweep, removeOffice, close };
 });

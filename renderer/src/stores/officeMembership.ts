@@ -33,7 +33,6 @@ export const useOfficeMembershipStore = defineStore('officeMembership', () => {
   const officeLists = useOfficeListsStore();
   const reloadPage = inject(pageReloadKey, () => window.location.reload());
   const error = ref<BridgeError | null>(null);
-  const busy = ref(false);
   /** Each office's name, the user's role there and its lists, by office record id (asked of the office). */
   const directories = shallowRef<ReadonlyMap<string, OfficeDirectory>>(new Map());
   /** The office's members as its owner sees them, by office record id. */
@@ -49,18 +48,13 @@ export const useOfficeMembershipStore = defineStore('officeMembership', () => {
 
   /** Runs one bridge call; a failure becomes `error` (shown on the page) and answers null. */
   async function run<T>(call: () => Promise<{ ok: true; value: T } | { ok: false; error: BridgeError }>): Promise<T | null> {
-    busy.value = true;
-    try {
-      const answer = await call();
-      if (!answer.ok) {
-        error.value = answer.error;
-        return null;
-      }
-      error.value = null;
-      return answer.value;
-    } finally {
-      busy.value = false;
+    const answer = await call();
+    if (!answer.ok) {
+      error.value = answer.error;
+      return null;
     }
+    error.value = null;
+    return answer.value;
   }
 
   /** The joined offices, and what each says about the user (asked side by side; an unreachable one keeps its record). */
@@ -133,5 +127,5 @@ export const useOfficeMembershipStore = defineStore('officeMembership', () => {
     return true;
   }
 
-  return { error, busy, directories, members, invite, start, loadDirectory, join, addWithToken, remove, loadMembers, createInvite, dismissInvite, setRole, revoke };
+  return { error, directories, members, invite, start, loadDirectory, join, addWithToken, remove, loadMembers, createInvite, dismissInvite, setRole, revoke };
 });
