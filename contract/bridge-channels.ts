@@ -48,6 +48,11 @@ export const channelNames = [
   'addOfficeWithToken',
   'removeOffice',
   'getOfficeToken',
+  'listOfficeLists',
+  'createOfficeInvite',
+  'listOfficeMembers',
+  'setOfficeMemberRole',
+  'revokeOfficeMember',
 ] as const;
 export type ChannelName = (typeof channelNames)[number];
 

@@ -61,6 +61,10 @@ export const bridgeErrorCodes = [
   'office_unreachable',
   /** The office server answered something that is not the office API. */
   'office_bad_response',
+  /** The office refused: only its owner manages members, and a token of another office sees nothing. */
+  'office_forbidden',
+  /** No such member in the office (or the owner, whose role cannot change). */
+  'office_member_not_found',
   /** The request was cancelled. */
   'cancelled',
   /** Anything else; a bug. */

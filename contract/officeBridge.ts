@@ -39,6 +39,48 @@ export const officeTokenSchema = z.object({
 });
 export type OfficeToken = z.infer<typeof officeTokenSchema>;
 
+/** The roles the owner gives: for the whole office, or for one list. */
+export const officeRoles = ['editor', 'reviewer', 'viewer'] as const;
+export type OfficeRole = (typeof officeRoles)[number];
+/** A list's id on the office (the second half of its document name). */
+const officeListId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'a list id');
+const memberId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'a member id');
+
+/** One list of the office's directory, as the member's role lets them see it. */
+export const officeListSummarySchema = z.object({
+  id: officeListId,
+  name: z.string(),
+  /** Entries not deleted. */
+  entries: z.number().int().nonnegative(),
+  updatedAt: z.string().nullable(),
+});
+export type OfficeListSummary = z.infer<typeof officeListSummarySchema>;
+
+/** A member as the owner sees them; `officeRole` 'none' means roles on single lists only. */
+export const officeMemberSchema = z.object({
+  id: memberId,
+  name: z.string(),
+  officeRole: z.enum([...officeRoles, 'none']),
+  isOwner: z.boolean(),
+  revoked: z.boolean(),
+  listRoles: z.record(z.string(), z.enum(officeRoles)),
+});
+export type OfficeMember = z.infer<typeof officeMemberSchema>;
+
+/** The office's list directory with who the member is there (their role for the whole office). */
+export const officeDirectorySchema = z.object({
+  office: z.object({ id: officeId, name: z.string() }),
+  member: z.object({ id: memberId, name: z.string(), officeRole: z.enum([...officeRoles, 'none']), isOwner: z.boolean() }),
+  lists: z.array(officeListSummarySchema),
+});
+export type OfficeDirectory = z.infer<typeof officeDirectorySchema>;
+
+/** A one-time invite code: shown to the owner once, to pass on. */
+export const officeInviteSchema = z.object({ code: z.string().min(1), expiresAt: z.string() });
+export type OfficeInvite = z.infer<typeof officeInviteSchema>;
+
+const grant = { role: z.enum(officeRoles), listId: officeListId.optional() };
+
 function channel<A extends z.ZodType, R extends z.ZodType>(args: A, result: R) {
   return { args, result };
 }
@@ -54,4 +96,14 @@ export const officeChannels = {
   removeOffice: channel(z.object({ id: officeRecordId }).strict(), nothing),
   /** The office's token with the one origin and WebSocket address it may be used for. */
   getOfficeToken: channel(z.object({ id: officeRecordId }).strict(), officeTokenSchema),
+  /** The office's name, the member's role there and the lists they may open (the core asks the office with the member's token). */
+  listOfficeLists: channel(z.object({ id: officeRecordId }).strict(), officeDirectorySchema),
+  /** Owner only (`office_forbidden` otherwise): a one-time invite code for a role, office-wide or on one list. */
+  createOfficeInvite: channel(z.object({ id: officeRecordId, ...grant }).strict(), officeInviteSchema),
+  /** Owner only: every member with their roles. */
+  listOfficeMembers: channel(z.object({ id: officeRecordId }).strict(), z.object({ members: z.array(officeMemberSchema) })),
+  /** Owner only: a member's role for the office or one list (`office_member_not_found`); their connections are closed to reopen with it. */
+  setOfficeMemberRole: channel(z.object({ id: officeRecordId, memberId, ...grant }).strict(), nothing),
+  /** Owner only: revokes a member, whom the office disconnects at once. */
+  revokeOfficeMember: channel(z.object({ id: officeRecordId, memberId }).strict(), nothing),
 };

@@ -8,13 +8,18 @@
  *   GET    /offices/:office/members                                → 200 {members}
  *   PUT    /offices/:office/members/:member/role {role, listId?}   → 204
  *   DELETE /offices/:office/members/:member                        → 204 (revoked, disconnected)
+ *   GET    /offices/:office/lists   (any member)                  → 200 {office, member, lists} the member may open
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Extension, Hocuspocus } from '@hocuspocus/server';
 import { z } from 'zod';
 import { isOfficeId } from './documentName.ts';
+import type { OfficeDirectory } from './listDirectory.ts';
 import type { MemberDisconnects } from './memberDisconnects.ts';
-import { roles, type Member, type Members } from './members.ts';
+import { roleOn, roles, type Member, type MemberAccess, type Members } from './members.ts';
+
+/** The office's lists a member may open (listDirectory.ts, bound to the database). */
+export type ListDirectory = (officeId: string, mayOpen: (listId: string) => boolean) => Promise<OfficeDirectory>;
 
 const maxBodyBytes = 16 * 1024;
 const grantSchema = z.strictObject({ role: z.enum(roles), listId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional() });
@@ -56,14 +61,33 @@ function parse<T>(schema: z.ZodType<T>, value: unknown): T {
   return result.data;
 }
 
-export function officeHttp(members: Members, disconnects: MemberDisconnects, instance: () => Hocuspocus, log: (line: string) => void): Extension {
-  async function owner(request: IncomingMessage, officeId: string): Promise<Member> {
+export function officeHttp(
+  members: Members,
+  disconnects: MemberDisconnects,
+  directory: ListDirectory,
+  instance: () => Hocuspocus,
+  log: (line: string) => void,
+): Extension {
+  function bearer(request: IncomingMessage): string {
     const header = request.headers.authorization ?? '';
-    const token = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
+    return header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
+  }
+
+  async function owner(request: IncomingMessage, officeId: string): Promise<Member> {
+    const token = bearer(request);
     const member = token ? await members.authenticate(token) : null;
     if (!member) throw new HttpError(401, 'unauthenticated', 'Send the owner token as "Authorization: Bearer <token>".');
     if (member.officeId !== officeId || !member.isOwner) throw new HttpError(403, 'forbidden', 'Only the office owner manages members.');
     return member;
+  }
+
+  /** A live member of this office, with their list roles (a member of another office is refused). */
+  async function memberOf(request: IncomingMessage, officeId: string): Promise<MemberAccess> {
+    const token = bearer(request);
+    const access = token ? await members.access(token) : null;
+    if (!access) throw new HttpError(401, 'unauthenticated', 'Send a member token as "Authorization: Bearer <token>".');
+    if (access.member.officeId !== officeId) throw new HttpError(403, 'forbidden', 'The token belongs to another office.');
+    return access;
   }
 
   async function route(request: IncomingMessage, response: ServerResponse, path: string[]): Promise<void> {
@@ -87,6 +111,11 @@ export function officeHttp(members: Members, disconnects: MemberDisconnects, ins
     } else if (rest === 'members' && method === 'GET') {
       await owner(request, officeId);
       send(response, 200, { members: await members.list(officeId) });
+    } else if (rest === 'lists' && method === 'GET') {
+      const access = await memberOf(request, officeId);
+      const { officeName, lists } = await directory(officeId, (listId) => roleOn(access, listId) !== 'none');
+      const { id, name, officeRole, isOwner } = access.member;
+      send(response, 200, { office: { id: officeId, name: officeName }, member: { id, name, officeRole, isOwner }, lists });
     } else if (path.length === 5 && path[2] === 'members' && path[4] === 'role' && method === 'PUT') {
       await owner(request, officeId);
       const grant = parse(grantSchema, await readJson(request));

@@ -13,6 +13,7 @@ import { activityLog } from './activityLog.ts';
 import { DocumentLedger } from './documentLedger.ts';
 import { documentPersistence } from './documentPersistence.ts';
 import { documentStore } from './documentStore.ts';
+import { listDirectory } from './listDirectory.ts';
 import { memberDisconnects } from './memberDisconnects.ts';
 import { members as openMembers, type Members } from './members.ts';
 import { defaultActivityTiming, officeActivity, type ActivityTiming } from './officeActivity.ts';
@@ -76,7 +77,7 @@ export async function startOffice(options: OfficeOptions): Promise<RunningOffice
     documentPersistence(store, ledger, options.log),
     officePresence(options.log),
     officeActivity(activityLog(db), { ...defaultActivityTiming, ...options.activity }, options.log),
-    officeHttp(members, disconnects, instance, options.log),
+    officeHttp(members, disconnects, (officeId, mayOpen) => listDirectory(db, officeId, mayOpen), instance, options.log),
   ];
   if (options.redisUrl) {
     const redisUrl = options.redisUrl;

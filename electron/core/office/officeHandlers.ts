@@ -3,11 +3,22 @@
  * handler table; arguments arrive validated by the dispatcher.
  */
 import type { BridgeHandlers } from '../bridge/dispatch.ts';
+import { officeAdmin, type OfficeAdmin } from './officeAdmin.ts';
 import type { OfficeMembership } from './officeMembership.ts';
 
-type OfficeChannel = 'listOffices' | 'joinOffice' | 'addOfficeWithToken' | 'removeOffice' | 'getOfficeToken';
+type OfficeChannel =
+  | 'listOffices'
+  | 'joinOffice'
+  | 'addOfficeWithToken'
+  | 'removeOffice'
+  | 'getOfficeToken'
+  | 'listOfficeLists'
+  | 'createOfficeInvite'
+  | 'listOfficeMembers'
+  | 'setOfficeMemberRole'
+  | 'revokeOfficeMember';
 
-export function createOfficeHandlers(offices: OfficeMembership): Pick<BridgeHandlers, OfficeChannel> {
+export function createOfficeHandlers(offices: OfficeMembership, admin: OfficeAdmin = officeAdmin(offices)): Pick<BridgeHandlers, OfficeChannel> {
   return {
     listOffices: async () => ({ offices: await offices.list() }),
     joinOffice: (input) => offices.join(input),
@@ -17,5 +28,16 @@ export function createOfficeHandlers(offices: OfficeMembership): Pick<BridgeHand
       return {};
     },
     getOfficeToken: ({ id }) => offices.token(id),
+    listOfficeLists: ({ id }) => admin.directory(id),
+    createOfficeInvite: ({ id, ...grant }) => admin.invite(id, grant),
+    listOfficeMembers: async ({ id }) => ({ members: await admin.members(id) }),
+    setOfficeMemberRole: async ({ id, memberId, ...grant }) => {
+      await admin.setRole(id, memberId, grant);
+      return {};
+    },
+    revokeOfficeMember: async ({ id, memberId }) => {
+      await admin.revoke(id, memberId);
+      return {};
+    },
   };
 }

@@ -20,8 +20,18 @@ export interface OfficeMembership {
   addWithToken(input: { url: string; officeId: string; token: string; name: string }): Promise<OfficeView>;
   remove(id: string): Promise<void>;
   token(id: string): Promise<OfficeToken>;
+  /** The office's address and id with the member's token, read for that address only (for the core's own calls). */
+  credentials(id: string): Promise<OfficeCredentials>;
   /** The addresses of every joined office, for the page's connect-src. */
   urls(): string[];
+}
+
+export interface OfficeCredentials {
+  url: string;
+  /** The origin the keychain bound the token to (the same as `url`'s, or the read would have failed). */
+  origin: string;
+  officeId: string;
+  token: string;
 }
 
 export interface OfficeMembershipOptions {
@@ -43,7 +53,7 @@ export function socketUrlOf(url: string): string {
 }
 
 /** POSTs or GETs the office's HTTP side; network failures and timeouts become `office_unreachable`. */
-async function ask(doFetch: typeof fetch, url: string, init: RequestInit, timeoutMs: number): Promise<{ status: number; body: unknown }> {
+export async function ask(doFetch: typeof fetch, url: string, init: RequestInit, timeoutMs: number): Promise<{ status: number; body: unknown }> {
   let response: Response;
   try {
     response = await doFetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(timeoutMs) });
@@ -103,6 +113,21 @@ export async function openOfficeMembership(options: OfficeMembershipOptions): Pr
     });
   }
 
+  async function credentials(id: string): Promise<OfficeCredentials> {
+    const record = existing(id);
+    let bound;
+    try {
+      bound = await keys.readKey(keychainAccountOf(record), record.url);
+    } catch (error) {
+      if (error instanceof ForeignOriginError) {
+        throw new BridgeFailure('office_foreign_origin', `The office token was stored for another address; it is never sent to ${originOf(record.url)}. Join the office again.`);
+      }
+      throw error;
+    }
+    if (bound === null) throw new BridgeFailure('office_token_missing', 'This office has no token on this computer; join it again.');
+    return { token: bound.key, origin: bound.origin, url: record.url, officeId: record.officeId };
+  }
+
   return {
     list: () => Promise.all(offices.map(view)),
     urls: () => offices.map((office) => office.url),
@@ -137,18 +162,9 @@ export async function openOfficeMembership(options: OfficeMembershipOptions): Pr
     },
 
     async token(id) {
-      const record = existing(id);
-      let bound;
-      try {
-        bound = await keys.readKey(keychainAccountOf(record), record.url);
-      } catch (error) {
-        if (error instanceof ForeignOriginError) {
-          throw new BridgeFailure('office_foreign_origin', `The office token was stored for another address; it is never sent to ${originOf(record.url)}. Join the office again.`);
-        }
-        throw error;
-      }
-      if (bound === null) throw new BridgeFailure('office_token_missing', 'This office has no token on this computer; join it again.');
-      return { token: bound.key, origin: bound.origin, socketUrl: socketUrlOf(record.url), officeId: record.officeId };
+      const { token, origin, url, officeId } = await credentials(id);
+      return { token, origin, socketUrl: socketUrlOf(url), officeId };
     },
+    credentials,
   };
 }

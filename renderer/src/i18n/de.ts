@@ -13,6 +13,7 @@ import { linksDe } from './links.de.ts';
 import { updatesDe } from './updates.de.ts';
 import { officeDe } from './office.de.ts';
 import { officeActivityDe } from './officeActivity.de.ts';
+import { officesDe } from './offices.de.ts';
 
 /** German UI texts. */
 export const de: Messages = {
@@ -86,6 +87,7 @@ export const de: Messages = {
   updates: updatesDe,
   office: officeDe,
   officeActivity: officeActivityDe,
+  offices: officesDe,
   earlierStart: {
     title: 'Dieser Tab gehört zu einem früheren Start von Castdesk',
     nothingLost: 'Castdesk wurde neu gestartet, seit dieser Tab geöffnet wurde, daher kann dieser Tab es nicht mehr verwenden. Es geht nichts verloren: Ihre Bibliothek, Shortlists und Notizen bleiben auf diesem Computer und sind im neuen Tab alle da.',
@@ -277,6 +279,8 @@ export const de: Messages = {
     office_foreign_origin: 'Das Büro-Token gehört zu einer anderen Büroadresse und wird nie anderswohin gesendet. Treten Sie dem Büro unter seiner neuen Adresse erneut bei.',
     office_unreachable: 'Der Büroserver war nicht erreichbar.',
     office_bad_response: 'Der Büroserver hat etwas geantwortet, das nicht zur Büro-API gehört.',
+    office_forbidden: 'Das darf nur der Besitzer des Büros, oder das Büro gehört jemand anderem.',
+    office_member_not_found: 'Das Büro hat kein solches Mitglied (die Rolle des Besitzers lässt sich nicht ändern).',
     cancelled: 'Die Anfrage wurde abgebrochen.',
     internal: 'In Castdesk ist ein Fehler aufgetreten.',
     storage_full: 'Die Festplatte oder der Browser-Speicher ist voll. Vom letzten Schritt wurde nichts geschrieben; schaffen Sie Platz oder leeren Sie die Offline-Bibliothek in den Einstellungen.',

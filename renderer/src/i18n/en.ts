@@ -12,6 +12,7 @@ import { linksEn } from './links.en.ts';
 import { updatesEn } from './updates.en.ts';
 import { officeEn } from './office.en.ts';
 import { officeActivityEn } from './officeActivity.en.ts';
+import { officesEn } from './offices.en.ts';
 /** English UI texts: the reference set of keys; `de` must carry exactly the same ones. */
 export const en = {
   app: {
@@ -85,6 +86,7 @@ export const en = {
   updates: updatesEn,
   office: officeEn,
   officeActivity: officeActivityEn,
+  offices: officesEn,
   earlierStart: {
     title: 'This tab belongs to an earlier start of Castdesk',
     nothingLost: 'Castdesk was started again since this tab was opened, so this tab may no longer use it. Nothing is lost: your library, shortlists and notes are kept on this computer and are all there in the new tab.',
@@ -276,6 +278,8 @@ export const en = {
     office_foreign_origin: 'The office token belongs to another office address and is never sent elsewhere. Join the office again at its new address.',
     office_unreachable: 'The office server could not be reached.',
     office_bad_response: 'The office server answered something that is not the office API.',
+    office_forbidden: 'Only the office owner may do this, or the office belongs to someone else.',
+    office_member_not_found: 'The office has no such member (the owner’s own role cannot be changed).',
     cancelled: 'The request was cancelled.',
     internal: 'Something went wrong inside Castdesk.',
     storage_full: 'The disk or the browser storage is full. Nothing of the last step was written; free some space, or clear the offline library in Settings.',

@@ -34,6 +34,8 @@ export const errorMessageKeys: Record<BridgeErrorCode, MessageKey> = {
   office_foreign_origin: 'errors.office_foreign_origin',
   office_unreachable: 'errors.office_unreachable',
   office_bad_response: 'errors.office_bad_response',
+  office_forbidden: 'errors.office_forbidden',
+  office_member_not_found: 'errors.office_member_not_found',
   cancelled: 'errors.cancelled',
   internal: 'errors.internal',
 };

@@ -13,6 +13,7 @@ import { linksEs } from './links.es.ts';
 import { updatesEs } from './updates.es.ts';
 import { officeEs } from './office.es.ts';
 import { officeActivityEs } from './officeActivity.es.ts';
+import { officesEs } from './offices.es.ts';
 
 /** Spanish (Spain) UI texts. */
 export const es: Messages = {
@@ -86,6 +87,7 @@ export const es: Messages = {
   updates: updatesEs,
   office: officeEs,
   officeActivity: officeActivityEs,
+  offices: officesEs,
   earlierStart: {
     title: 'Esta pestaña pertenece a un inicio anterior de Castdesk',
     nothingLost: 'Castdesk se ha iniciado de nuevo desde que se abrió esta pestaña, por lo que esta pestaña ya no puede usarlo. No se pierde nada: su biblioteca, sus preselecciones y sus notas se guardan en este ordenador y están todas en la nueva pestaña.',
@@ -277,6 +279,8 @@ export const es: Messages = {
     office_foreign_origin: 'El token de la oficina pertenece a otra dirección de oficina y nunca se envía a otro sitio. Vuelva a unirse a la oficina en su nueva dirección.',
     office_unreachable: 'No se pudo conectar con el servidor de la oficina.',
     office_bad_response: 'El servidor de la oficina respondió algo que no es la API de la oficina.',
+    office_forbidden: 'Solo el propietario de la oficina puede hacer esto, o la oficina pertenece a otra persona.',
+    office_member_not_found: 'La oficina no tiene ese miembro (el rol del propietario no se puede cambiar).',
     cancelled: 'Se ha cancelado la solicitud.',
     internal: 'Se ha producido un error interno en Castdesk.',
     storage_full: 'El disco o el almacenamiento del navegador está lleno. No se ha escrito nada del último paso; libere espacio o vacíe la biblioteca sin conexión en Ajustes.',

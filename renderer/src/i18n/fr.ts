@@ -13,6 +13,7 @@ import { linksFr } from './links.fr.ts';
 import { updatesFr } from './updates.fr.ts';
 import { officeFr } from './office.fr.ts';
 import { officeActivityFr } from './officeActivity.fr.ts';
+import { officesFr } from './offices.fr.ts';
 
 /** French UI texts. */
 export const fr: Messages = {
@@ -86,6 +87,7 @@ export const fr: Messages = {
   updates: updatesFr,
   office: officeFr,
   officeActivity: officeActivityFr,
+  offices: officesFr,
   earlierStart: {
     title: 'Cet onglet appartient à un démarrage précédent de Castdesk',
     nothingLost: 'Castdesk a été redémarré depuis l’ouverture de cet onglet ; cet onglet ne peut donc plus l’utiliser. Rien n’est perdu : votre bibliothèque, vos présélections et vos notes restent sur cet ordinateur et sont toutes dans le nouvel onglet.',
@@ -277,6 +279,8 @@ export const fr: Messages = {
     office_foreign_origin: 'Le jeton du bureau appartient à une autre adresse de bureau et n’est jamais envoyé ailleurs. Rejoignez à nouveau le bureau à sa nouvelle adresse.',
     office_unreachable: 'Le serveur du bureau est injoignable.',
     office_bad_response: 'Le serveur du bureau a répondu quelque chose qui n’est pas l’API du bureau.',
+    office_forbidden: 'Seul le propriétaire du bureau peut faire cela, ou le bureau appartient à quelqu’un d’autre.',
+    office_member_not_found: 'Le bureau n’a pas ce membre (le rôle du propriétaire ne peut pas changer).',
     cancelled: 'La requête a été annulée.',
     internal: 'Une erreur s’est produite dans Castdesk.',
     storage_full: 'Le disque ou le stockage du navigateur est plein. Rien de la dernière étape n’a été écrit ; libérez de l’espace ou videz la bibliothèque hors ligne dans les paramètres.',

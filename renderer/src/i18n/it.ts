@@ -13,6 +13,7 @@ import { linksIt } from './links.it.ts';
 import { updatesIt } from './updates.it.ts';
 import { officeIt } from './office.it.ts';
 import { officeActivityIt } from './officeActivity.it.ts';
+import { officesIt } from './offices.it.ts';
 
 /** Italian UI texts. */
 export const it: Messages = {
@@ -86,6 +87,7 @@ export const it: Messages = {
   updates: updatesIt,
   office: officeIt,
   officeActivity: officeActivityIt,
+  offices: officesIt,
   earlierStart: {
     title: 'Questa scheda appartiene a un avvio precedente di Castdesk',
     nothingLost: 'Castdesk è stato riavviato dopo l’apertura di questa scheda, quindi questa scheda non può più usarlo. Non si perde nulla: la libreria, le shortlist e le note restano su questo computer e sono tutte nella nuova scheda.',
@@ -277,6 +279,8 @@ export const it: Messages = {
     office_foreign_origin: 'Il token dell’ufficio appartiene a un altro indirizzo di ufficio e non viene mai inviato altrove. Unisciti di nuovo all’ufficio al suo nuovo indirizzo.',
     office_unreachable: 'Il server dell’ufficio non è raggiungibile.',
     office_bad_response: 'Il server dell’ufficio ha risposto qualcosa che non è l’API dell’ufficio.',
+    office_forbidden: 'Solo il proprietario dell’ufficio può farlo, oppure l’ufficio appartiene a qualcun altro.',
+    office_member_not_found: 'L’ufficio non ha questo membro (il ruolo del proprietario non si può cambiare).',
     cancelled: 'La richiesta è stata annullata.',
     internal: 'Si è verificato un errore all’interno di Castdesk.',
     storage_full: 'Il disco o lo spazio del browser è pieno. Dell’ultima operazione non è stato scritto nulla; liberare spazio oppure svuotare la libreria offline nelle Impostazioni.',

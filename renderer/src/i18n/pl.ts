@@ -13,6 +13,7 @@ import { linksPl } from './links.pl.ts';
 import { updatesPl } from './updates.pl.ts';
 import { officePl } from './office.pl.ts';
 import { officeActivityPl } from './officeActivity.pl.ts';
+import { officesPl } from './offices.pl.ts';
 
 /** Polish UI texts. */
 export const pl: Messages = {
@@ -86,6 +87,7 @@ export const pl: Messages = {
   updates: updatesPl,
   office: officePl,
   officeActivity: officeActivityPl,
+  offices: officesPl,
   earlierStart: {
     title: 'Ta karta należy do wcześniejszego uruchomienia Castdesk',
     nothingLost: 'Castdesk został uruchomiony ponownie od czasu otwarcia tej karty, więc ta karta nie może już z niego korzystać. Nic nie zginęło: biblioteka, shortlisty i notatki są zapisane na tym komputerze i wszystkie są w nowej karcie.',
@@ -279,6 +281,8 @@ export const pl: Messages = {
     office_foreign_origin: 'Token biura należy do innego adresu biura i nigdy nie jest wysyłany gdzie indziej. Dołącz ponownie do biura pod jego nowym adresem.',
     office_unreachable: 'Nie udało się połączyć z serwerem biura.',
     office_bad_response: 'Serwer biura odpowiedział czymś, co nie jest API biura.',
+    office_forbidden: 'Tylko właściciel biura może to zrobić albo biuro należy do kogoś innego.',
+    office_member_not_found: 'Biuro nie ma takiego członka (roli właściciela nie można zmienić).',
     cancelled: 'Żądanie zostało anulowane.',
     internal: 'W Castdesk wystąpił błąd wewnętrzny.',
     storage_full: 'Dysk lub pamięć przeglądarki są zapełnione. Z ostatniego kroku nic nie zostało zapisane; zwolnij miejsce lub wyczyść bibliotekę offline w Ustawieniach.',

@@ -13,6 +13,7 @@ import { linksRo } from './links.ro.ts';
 import { updatesRo } from './updates.ro.ts';
 import { officeRo } from './office.ro.ts';
 import { officeActivityRo } from './officeActivity.ro.ts';
+import { officesRo } from './offices.ro.ts';
 
 /** Romanian UI texts. */
 export const ro: Messages = {
@@ -86,6 +87,7 @@ export const ro: Messages = {
   updates: updatesRo,
   office: officeRo,
   officeActivity: officeActivityRo,
+  offices: officesRo,
   earlierStart: {
     title: 'Această filă aparține unei porniri anterioare a Castdesk',
     nothingLost: 'Castdesk a fost pornit din nou de când a fost deschisă această filă, așa că această filă nu îl mai poate folosi. Nu se pierde nimic: biblioteca, listele scurte și notițele rămân pe acest computer și sunt toate în noua filă.',
@@ -277,6 +279,8 @@ export const ro: Messages = {
     office_foreign_origin: 'Tokenul biroului aparține altei adrese de birou și nu este trimis niciodată în altă parte. Intrați din nou în birou la noua lui adresă.',
     office_unreachable: 'Serverul biroului nu a putut fi contactat.',
     office_bad_response: 'Serverul biroului a răspuns ceva ce nu este API-ul biroului.',
+    office_forbidden: 'Doar proprietarul biroului poate face asta, sau biroul aparține altcuiva.',
+    office_member_not_found: 'Biroul nu are acest membru (rolul proprietarului nu poate fi schimbat).',
     cancelled: 'Solicitarea a fost anulată.',
     internal: 'A apărut o eroare în Castdesk.',
     storage_full: 'Discul sau spațiul de stocare al browserului este plin. Nu s-a scris nimic din ultimul pas; eliberați spațiu sau goliți biblioteca offline din Setări.',

@@ -13,6 +13,7 @@ import { linksRu } from './links.ru.ts';
 import { updatesRu } from './updates.ru.ts';
 import { officeRu } from './office.ru.ts';
 import { officeActivityRu } from './officeActivity.ru.ts';
+import { officesRu } from './offices.ru.ts';
 
 /** Russian UI texts. */
 export const ru: Messages = {
@@ -86,6 +87,7 @@ export const ru: Messages = {
   updates: updatesRu,
   office: officeRu,
   officeActivity: officeActivityRu,
+  offices: officesRu,
   earlierStart: {
     title: 'Эта вкладка относится к предыдущему запуску Castdesk',
     nothingLost: 'Castdesk был запущен заново после открытия этой вкладки, поэтому она больше не может им пользоваться. Ничего не потеряно: ваша библиотека, шорт-листы и заметки хранятся на этом компьютере и все есть в новой вкладке.',
@@ -277,6 +279,8 @@ export const ru: Messages = {
     office_foreign_origin: 'Токен офиса относится к другому адресу офиса и никогда не отправляется на другие адреса. Присоединитесь к офису ещё раз по его новому адресу.',
     office_unreachable: 'Не удалось связаться с сервером офиса.',
     office_bad_response: 'Сервер офиса ответил чем-то, что не является API офиса.',
+    office_forbidden: 'Это может только владелец офиса, или офис принадлежит кому-то другому.',
+    office_member_not_found: 'В офисе нет такого участника (роль владельца изменить нельзя).',
     cancelled: 'Запрос отменён.',
     internal: 'В Castdesk произошла внутренняя ошибка.',
     storage_full: 'Диск или хранилище браузера заполнены. Результат последнего шага не записан; освободите место или очистите офлайн-библиотеку в настройках.',

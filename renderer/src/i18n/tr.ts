@@ -13,6 +13,7 @@ import { linksTr } from './links.tr.ts';
 import { updatesTr } from './updates.tr.ts';
 import { officeTr } from './office.tr.ts';
 import { officeActivityTr } from './officeActivity.tr.ts';
+import { officesTr } from './offices.tr.ts';
 
 /** Turkish UI texts. */
 export const tr: Messages = {
@@ -86,6 +87,7 @@ export const tr: Messages = {
   updates: updatesTr,
   office: officeTr,
   officeActivity: officeActivityTr,
+  offices: officesTr,
   earlierStart: {
     title: 'Bu sekme Castdesk\'in önceki bir başlatılmasına ait',
     nothingLost: 'Bu sekme açıldıktan sonra Castdesk yeniden başlatıldı, bu yüzden bu sekme onu artık kullanamaz. Hiçbir şey kaybolmadı: kitaplığınız, kısa listeleriniz ve notlarınız bu bilgisayarda duruyor ve yeni sekmede hepsi var.',
@@ -277,6 +279,8 @@ export const tr: Messages = {
     office_foreign_origin: 'Ofis belirteci başka bir ofis adresine ait ve hiçbir zaman başka bir yere gönderilmez. Ofise yeni adresinden yeniden katılın.',
     office_unreachable: 'Ofis sunucusuna ulaşılamadı.',
     office_bad_response: 'Ofis sunucusu ofis API’si olmayan bir yanıt verdi.',
+    office_forbidden: 'Bunu yalnızca ofisin sahibi yapabilir ya da ofis başka birine ait.',
+    office_member_not_found: 'Ofiste böyle bir üye yok (sahibin rolü değiştirilemez).',
     cancelled: 'İstek iptal edildi.',
     internal: 'Castdesk içinde bir sorun oluştu.',
     storage_full: 'Disk ya da tarayıcı depolama alanı dolu. Son adımdan hiçbir şey yazılmadı; biraz yer açın ya da Ayarlar bölümünden çevrim dışı arşivi temizleyin.',

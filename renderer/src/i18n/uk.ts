@@ -13,6 +13,7 @@ import { linksUk } from './links.uk.ts';
 import { updatesUk } from './updates.uk.ts';
 import { officeUk } from './office.uk.ts';
 import { officeActivityUk } from './officeActivity.uk.ts';
+import { officesUk } from './offices.uk.ts';
 
 /** Ukrainian UI texts. */
 export const uk: Messages = {
@@ -86,6 +87,7 @@ export const uk: Messages = {
   updates: updatesUk,
   office: officeUk,
   officeActivity: officeActivityUk,
+  offices: officesUk,
   earlierStart: {
     title: 'Ця вкладка належить до попереднього запуску Castdesk',
     nothingLost: 'Castdesk було запущено знову після відкриття цієї вкладки, тож вона більше не може ним користуватися. Нічого не втрачено: ваша бібліотека, шортлисти й нотатки зберігаються на цьому комп’ютері і всі є в новій вкладці.',
@@ -278,6 +280,8 @@ export const uk: Messages = {
     office_foreign_origin: 'Токен офісу належить іншій адресі офісу й ніколи не надсилається за іншою адресою. Приєднайтеся до офісу ще раз за його новою адресою.',
     office_unreachable: 'Не вдалося зв’язатися із сервером офісу.',
     office_bad_response: 'Сервер офісу відповів чимось, що не є API офісу.',
+    office_forbidden: 'Це може лише власник офісу, або офіс належить комусь іншому.',
+    office_member_not_found: 'В офісі немає такого учасника (роль власника змінити не можна).',
     cancelled: 'Запит скасовано.',
     internal: 'У Castdesk сталася помилка.',
     storage_full: 'Диск або сховище браузера заповнено. З останнього кроку нічого не записано; звільніть місце або очистьте офлайн-бібліотеку в налаштуваннях.',

@@ -79,6 +79,11 @@ const validArgs: Record<ChannelName, unknown> = {
   addOfficeWithToken: { url: 'https://office.example', officeId: 'AbC_12-x', token: 'owner-token', name: 'Lea' },
   removeOffice: { id: '0b6f7c1e-8d2a-4c7e-9f1a-2b3c4d5e6f70' },
   getOfficeToken: { id: '0b6f7c1e-8d2a-4c7e-9f1a-2b3c4d5e6f70' },
+  listOfficeLists: { id: '0b6f7c1e-8d2a-4c7e-9f1a-2b3c4d5e6f70' },
+  createOfficeInvite: { id: '0b6f7c1e-8d2a-4c7e-9f1a-2b3c4d5e6f70', role: 'reviewer', listId: 'finals' },
+  listOfficeMembers: { id: '0b6f7c1e-8d2a-4c7e-9f1a-2b3c4d5e6f70' },
+  setOfficeMemberRole: { id: '0b6f7c1e-8d2a-4c7e-9f1a-2b3c4d5e6f70', memberId: 'm1', role: 'viewer' },
+  revokeOfficeMember: { id: '0b6f7c1e-8d2a-4c7e-9f1a-2b3c4d5e6f70', memberId: 'm1' },
 };
 
 describe('bridge dispatch: arguments', () => {

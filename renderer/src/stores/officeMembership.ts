@@ -1,0 +1,131 @@
+/**
+ * The offices page's store (issue 25): joining an office (invite code) or adding it with the
+ * owner's token, the joined offices with who the user is there, removing one (its lists stay here
+ * as personal lists: officeLists.removeOffice), and the owner's member management: invite codes,
+ * members, roles, revoking. Every call goes through the bridge; the core makes the office's HTTP
+ * calls with the token, which stays bound to the office's origin.
+ *
+ * After a join the page is reloaded: the page's CSP names the offices' WebSocket origins as the
+ * page is served (OFFICE.md), so the new office's socket opens only on a page served after the
+ * join. What is typed but not stored yet is written first.
+ */
+import { defineStore, getActivePinia } from 'pinia';
+import { inject, ref, shallowRef, type InjectionKey } from 'vue';
+import type { BridgeError } from '../../../contract/bridge-errors.ts';
+import type { OfficeDirectory, OfficeInvite, OfficeMember, OfficeRole } from '../../../contract/officeBridge.ts';
+import { useBridge } from '../bridge/bridgeInjection.ts';
+import { useOfficeListsStore } from './officeLists.ts';
+import { useShortlistsStore } from './shortlists.ts';
+
+/** Reloads the page; provided by tests, which cannot reload. */
+export const pageReloadKey: InjectionKey<() => void> = Symbol('castdesk-page-reload');
+
+export interface OfficeGrant {
+  role: OfficeRole;
+  listId?: string;
+}
+
+/** An invite code as made: shown once, to copy. */
+export type ShownInvite = OfficeInvite & { officeRecordId: string } & OfficeGrant;
+
+export const useOfficeMembershipStore = defineStore('officeMembership', () => {
+  const bridge = useBridge();
+  const officeLists = useOfficeListsStore();
+  const reloadPage = inject(pageReloadKey, () => window.location.reload());
+  const error = ref<BridgeError | null>(null);
+  /** Each office's name, the user's role there and its lists, by office record id (asked of the office). */
+  const directories = shallowRef<ReadonlyMap<string, OfficeDirectory>>(new Map());
+  /** The office's members as its owner sees them, by office record id. */
+  const members = shallowRef<ReadonlyMap<string, OfficeMember[]>>(new Map());
+  const invite = ref<ShownInvite | null>(null);
+
+  function withEntry<T>(map: ReadonlyMap<string, T>, key: string, value: T | null): ReadonlyMap<string, T> {
+    const next = new Map(map);
+    if (value === null) next.delete(key);
+    else next.set(key, value);
+    return next;
+  }
+
+  /** Runs one bridge call; a failure becomes `error` (shown on the page) and answers null. */
+  async function run<T>(call: () => Promise<{ ok: true; value: T } | { ok: false; error: BridgeError }>): Promise<T | null> {
+    const answer = await call();
+    if (!answer.ok) {
+      error.value = answer.error;
+      return null;
+    }
+    error.value = null;
+    return answer.value;
+  }
+
+  /** The joined offices, and what each says about the user (asked side by side; an unreachable one keeps its record). */
+  async function start(): Promise<void> {
+    await officeLists.refresh();
+    await Promise.all(officeLists.offices.map((office) => loadDirectory(office.id)));
+  }
+
+  async function loadDirectory(officeRecordId: string): Promise<void> {
+    const answer = await bridge.listOfficeLists({ id: officeRecordId });
+    directories.value = withEntry(directories.value, officeRecordId, answer.ok ? answer.value : null);
+  }
+
+  /** Writes what is typed but not stored, then reloads the page so its CSP lets the new office's socket open. */
+  async function reloadForNewOffice(): Promise<void> {
+    if (getActivePinia()?.state.value.shortlists) await useShortlistsStore().flushPendingWrites();
+    reloadPage();
+  }
+
+  async function join(input: { url: string; officeId: string; code: string; name: string }): Promise<boolean> {
+    if (!(await run(() => bridge.joinOffice(input)))) return false;
+    await reloadForNewOffice();
+    return true;
+  }
+
+  async function addWithToken(input: { url: string; officeId: string; token: string; name: string }): Promise<boolean> {
+    if (!(await run(() => bridge.addOfficeWithToken(input)))) return false;
+    await reloadForNewOffice();
+    return true;
+  }
+
+  /** Leaves the office on this computer: its token goes, its lists stay here as personal lists. */
+  async function remove(officeRecordId: string): Promise<boolean> {
+    const removed = await officeLists.removeOffice(officeRecordId);
+    if (!removed) {
+      error.value = officeLists.error;
+      return false;
+    }
+    directories.value = withEntry(directories.value, officeRecordId, null);
+    members.value = withEntry(members.value, officeRecordId, null);
+    if (invite.value?.officeRecordId === officeRecordId) invite.value = null;
+    return true;
+  }
+
+  async function loadMembers(officeRecordId: string): Promise<void> {
+    const answer = await run(() => bridge.listOfficeMembers({ id: officeRecordId }));
+    if (answer) members.value = withEntry(members.value, officeRecordId, answer.members);
+  }
+
+  async function createInvite(officeRecordId: string, grant: OfficeGrant): Promise<boolean> {
+    const made = await run(() => bridge.createOfficeInvite({ id: officeRecordId, ...grant }));
+    invite.value = made ? { ...made, officeRecordId, ...grant } : null;
+    return made !== null;
+  }
+
+  /** Forgets the shown code: it is shown once. */
+  function dismissInvite(): void {
+    invite.value = null;
+  }
+
+  async function setRole(officeRecordId: string, memberId: string, grant: OfficeGrant): Promise<boolean> {
+    if (!(await run(() => bridge.setOfficeMemberRole({ id: officeRecordId, memberId, ...grant })))) return false;
+    await loadMembers(officeRecordId);
+    return true;
+  }
+
+  async function revoke(officeRecordId: string, memberId: string): Promise<boolean> {
+    if (!(await run(() => bridge.revokeOfficeMember({ id: officeRecordId, memberId })))) return false;
+    await loadMembers(officeRecordId);
+    return true;
+  }
+
+  return { error, directories, members, invite, start, loadDirectory, join, addWithToken, remove, loadMembers, createInvite, dismissInvite, setRole, revoke };
+});

@@ -1,0 +1,48 @@
+/**
+ * The background sweep of an office's lists (issue 25: "attaching the lists that are open plus a
+ * background sweep of the rest"). The office's list directory names every list the member may
+ * open; a list not on this computer yet is brought in as a shared list (openSharedList: a local
+ * list that the office fills); then each shared list of the office that is not open is attached,
+ * one at a time, until it has synced (or the office refused it), and let go again. So every list
+ * is on this computer and fresh when the member goes offline, without hundreds of documents held
+ * open at once.
+ */
+import type { OfficeListSummary } from '../../../contract/officeBridge.ts';
+import type { ShortlistDb } from '../db/shortlistDb.ts';
+import { openSharedList, type OfficeRef } from './officeSharing.ts';
+
+/** Opens each listed list this computer does not have yet; returns the new shortlist ids. */
+export async function bringInLists(db: ShortlistDb, office: OfficeRef, lists: readonly OfficeListSummary[], at = new Date().toISOString()): Promise<number[]> {
+  const known = new Set((await db.officeLists.where('officeRecordId').equals(office.officeRecordId).toArray()).map((row) => row.listId));
+  const opened: number[] = [];
+  for (const list of lists) {
+    if (known.has(list.id)) continue;
+    // Taken by another office record with the same office id (the same office at two addresses): left to that one.
+    if (await db.officeLists.where('[officeId+listId]').equals([office.officeId, list.id]).count()) continue;
+    opened.push(await openSharedList(db, office, list.id, list.name, at));
+    known.add(list.id);
+  }
+  return opened;
+}
+
+/**
+ * Runs `syncOnce` on each shared list of the office, one after another; a list that fails is
+ * reported and the sweep goes on with the next.
+ */
+export async function sweepOfficeLists(
+  db: ShortlistDb,
+  officeRecordId: string,
+  syncOnce: (shortlistId: number) => Promise<void>,
+  report: (shortlistId: number, failure: unknown) => void,
+): Promise<number[]> {
+  const swept: number[] = [];
+  for (const row of await db.officeLists.where('officeRecordId').equals(officeRecordId).toArray()) {
+    try {
+      await syncOnce(row.shortlistId);
+      swept.push(row.shortlistId);
+    } catch (failure) {
+      report(row.shortlistId, failure);
+    }
+  }
+  return swept;
+}

@@ -1,0 +1,147 @@
+/**
+ * A list shared through a casting office, in Chromium through two web shells (issue 25): a real
+ * office server (`npm run office`'s entry with --create-office, its own data folder) and two web
+ * shells with their own user data folders, each its own computer. Lea adds the office with the
+ * owner's token, shares a list and makes an invite code on the Connections page; Ben joins with the
+ * code (the page reloads so its CSP admits the office's socket), finds the list on his computer
+ * (the sweep brought it in) and sees an actor Lea adds afterwards arrive. Starts and stops its own
+ * processes: nothing of the shared web shell is used or left changed.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { nav } from './demoDirectoryApi.ts';
+import { startWebShellProcess, type WebShellProcess } from './webShellProcess.ts';
+
+test.setTimeout(600_000);
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const listName = 'Office callbacks';
+
+interface OfficeProcess {
+  httpUrl: string;
+  officeId: string;
+  ownerToken: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the office server's command line on a free port and reads the office it created. */
+async function startOfficeProcess(dataDir: string): Promise<OfficeProcess> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'server/officeCli.ts', '--host', '127.0.0.1', '--port', '0', '--data-dir', dataDir, '--create-office', 'E2E office', '--owner-name', 'Lea'],
+    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const output: string[] = [];
+  const found = await new Promise<RegExpExecArray>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output.push(chunk.toString('utf8'));
+      const match = /Office created: (\S+)\n[\s\S]*Owner token \(shown once\): (\S+)\n[\s\S]*listening on ws:\/\/(\S+) /.exec(output.join(''));
+      if (match) resolve(match);
+    });
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
+    void exited.then(() => reject(new Error(`The office server exited before it listened:\n${output.join('')}`)));
+  });
+  child.stdout?.resume();
+  child.stderr?.resume();
+  return {
+    officeId: found[1]!,
+    ownerToken: found[2]!,
+    httpUrl: `http://${found[3]!}`,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+async function openShell(browser: Browser, shell: WebShellProcess): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(shell.url);
+  await expect(nav(page, 'Shortlists')).toBeVisible({ timeout: 60_000 });
+  return page;
+}
+
+/** Fills the Connections page's office form and waits for the page to reload after the join. */
+async function joinOffice(page: Page, office: OfficeProcess, name: string, secret: { token: string } | { code: string }): Promise<void> {
+  await page.goto(new URL('#/connections', page.url()).href);
+  const form = page.getByTestId('office-join');
+  await form.locator('input[name="office-url"]').fill(office.httpUrl);
+  await form.locator('input[name="office-id"]').fill(office.officeId);
+  await form.locator('input[name="office-member-name"]').fill(name);
+  if ('token' in secret) await form.locator('input[name="office-with-token"]').check();
+  await form.locator('input[name="office-secret"]').fill('token' in secret ? secret.token : secret.code);
+  const reloaded = page.waitForEvent('load', { timeout: 60_000 });
+  await form.getByRole('button').click();
+  await reloaded;
+  await expect(page.getByTestId('office-item')).toHaveCount(1, { timeout: 60_000 });
+}
+
+/** Opens a demo actor's profile and adds them to the list (made on first use); answers the actor's name. */
+async function addActor(page: Page, actorId: number, create: boolean): Promise<string> {
+  await page.goto(new URL(`#/actors/${actorId}`, page.url()).href);
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).not.toBeEmpty({ timeout: 60_000 });
+  await page.getByTestId('add-to-shortlist').click();
+  const menu = page.getByTestId('add-to-shortlist-menu');
+  if (create) {
+    await menu.getByTestId('add-new-list-name').fill(listName);
+    await menu.getByTestId('add-to-new-list').click();
+  } else {
+    await menu.getByTestId('add-to-list').filter({ hasText: listName }).click();
+  }
+  await expect(page.getByTestId('add-to-shortlist-result')).toContainText(listName);
+  return (await heading.textContent())!.trim();
+}
+
+async function openList(page: Page): Promise<void> {
+  await nav(page, 'Shortlists').click();
+  await page.getByRole('link', { name: listName }).first().click({ timeout: 60_000 });
+}
+
+test('a list one member shares reaches a colleague who joined by invite code, and so does an edit', async ({ browser }) => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'castdesk-e2e-office-'));
+  const started: { stop(): Promise<void> }[] = [];
+  try {
+    const office = await startOfficeProcess(path.join(dir, 'office'));
+    started.push(office);
+    const [leaShell, benShell] = await Promise.all([startWebShellProcess(path.join(dir, 'lea')), startWebShellProcess(path.join(dir, 'ben'))]);
+    started.push(leaShell, benShell);
+    const lea = await openShell(browser, leaShell);
+    const ben = await openShell(browser, benShell);
+
+    // Lea, the owner: adds the office, makes a list and shares it.
+    await joinOffice(lea, office, 'Lea', { token: office.ownerToken });
+    await expect(lea.getByTestId('office-role')).toContainText('Owner');
+    const first = await addActor(lea, 1, true);
+    await openList(lea);
+    await lea.getByTestId('office-share').click();
+    await expect(lea.getByTestId('office-badge')).toHaveAttribute('data-sharing', 'synced', { timeout: 60_000 });
+
+    // Lea makes an invite code; Ben joins with it.
+    await lea.goto(new URL('#/connections', lea.url()).href);
+    await lea.getByTestId('office-invite').getByRole('button').click();
+    const code = await lea.locator('input[name="invite-code"]').inputValue();
+    expect(code).not.toBe('');
+    await joinOffice(ben, office, 'Ben', { code });
+    await expect(ben.getByTestId('office-role')).toContainText('Editor');
+
+    // The sweep after the reload brought the list onto Ben's computer.
+    await openList(ben);
+    await expect(ben.getByTestId('shortlist-entry')).toHaveCount(1, { timeout: 60_000 });
+    await expect(ben.getByTestId('shortlist-entry').first()).toContainText(first);
+
+    // An actor Lea adds now arrives on Ben's open list.
+    const second = await addActor(lea, 2, false);
+    await expect(ben.getByTestId('shortlist-entry')).toHaveCount(2, { timeout: 60_000 });
+    await expect(ben.getByTestId('shortlist-entry').nth(1)).toContainText(second);
+  } finally {
+    for (const process of started.reverse()) await process.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,152 @@
+/**
+ * The offices section of the Connections page: the join form sends what was typed and the page
+ * reloads after a join (not after a refusal, which is shown and keeps the code to correct); each
+ * office shows who the user is there; only the owner sees members, invites (the code shown once),
+ * role changes and revoking; removing asks first. The bridge is the recording double of the store
+ * tests (the stores against a real office and back end: officeMembershipStore.test.ts).
+ */
+import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { createPinia } from 'pinia';
+import { afterEach, expect, it, vi } from 'vitest';
+import type { OfficeDirectory, OfficeMember, OfficeView } from '../../../contract/officeBridge.ts';
+import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
+import OfficesSection from '../../../renderer/src/components/offices/OfficesSection.vue';
+import { createCastdeskI18n } from '../../../renderer/src/i18n/index.ts';
+import { pageReloadKey } from '../../../renderer/src/stores/officeMembership.ts';
+import { fakeBridge } from './fakeBridge.ts';
+
+let wrapper: VueWrapper | undefined;
+afterEach(() => {
+  wrapper?.unmount();
+  wrapper = undefined;
+});
+
+const record = (id: string, isOwner: boolean): OfficeView => ({
+  id,
+  officeId: `office${id.slice(0, 4)}`,
+  url: 'http://127.0.0.1:8790',
+  memberId: isOwner ? null : 'ben1',
+  memberName: isOwner ? 'Lea' : 'Ben',
+  isOwner,
+  joinedAt: '2026-01-01T00:00:00.000Z',
+  hasToken: true,
+});
+const owned = record('11111111-1111-4111-8111-111111111111', true);
+const joined = record('22222222-2222-4222-8222-222222222222', false);
+const directoryOf = (office: OfficeView): OfficeDirectory => ({
+  office: { id: office.officeId, name: office.isOwner ? 'Berlin office' : 'Paris office' },
+  member: { id: office.memberId ?? 'lea1', name: office.memberName, officeRole: office.isOwner ? 'editor' : 'reviewer', isOwner: office.isOwner },
+  lists: [{ id: 'finals', name: 'Finals', entries: 3, updatedAt: null }],
+});
+const members: OfficeMember[] = [
+  { id: 'lea1', name: 'Lea', officeRole: 'editor', isOwner: true, revoked: false, listRoles: {} },
+  { id: 'ben1', name: 'Ben', officeRole: 'viewer', isOwner: false, revoked: false, listRoles: { finals: 'reviewer' } },
+];
+
+async function mountSection(overrides: Parameters<typeof fakeBridge>[0] = {}) {
+  const offices = [owned, joined];
+  const double = fakeBridge({
+    listOffices: () => ({ ok: true, value: { offices } }),
+    listOfficeLists: ({ id }: { id: string }) => ({ ok: true, value: directoryOf(offices.find((office) => office.id === id)!) }),
+    listOfficeMembers: () => ({ ok: true, value: { members } }),
+    createOfficeInvite: () => ({ ok: true, value: { code: 'code-shown-once', expiresAt: '2026-01-02T00:00:00.000Z' } }),
+    setOfficeMemberRole: () => ({ ok: true, value: {} }),
+    revokeOfficeMember: () => ({ ok: true, value: {} }),
+    ...overrides,
+  });
+  const reloads: number[] = [];
+  wrapper = mount(OfficesSection, {
+    props: { headingTag: 'h2' },
+    global: {
+      plugins: [createPinia(), createCastdeskI18n('en')],
+      provide: { [castdeskBridgeKey as symbol]: double.bridge, [pageReloadKey as symbol]: () => void reloads.push(1) },
+    },
+    attachTo: document.body,
+  });
+  const view = wrapper;
+  // The offices are read from the shortlist database and the bridge, then each office is asked about the user.
+  await vi.waitFor(() => expect(view.findAll('[data-testid="office-item"]').filter((office) => office.text().includes('Lists you may open: 1'))).toHaveLength(2));
+  await vi.waitFor(() => expect(view.findAll('[data-testid="office-member"]')).toHaveLength(2));
+  return { view, calls: double.calls, reloads };
+}
+
+const item = (view: VueWrapper, office: OfficeView) => view.find(`[data-office-id="${office.officeId}"]`);
+
+it('shows each office with who the user is there; only the owner’s shows members', async () => {
+  const { view } = await mountSection();
+  expect(item(view, owned).text()).toContain('Berlin office');
+  expect(item(view, owned).find('[data-testid="office-role"]').text()).toMatch(/You are Lea\s*·\s*Owner/);
+  expect(item(view, joined).find('[data-testid="office-role"]').text()).toMatch(/You are Ben\s*·\s*Reviewer/);
+  expect(item(view, owned).find('[data-testid="office-members"]').exists()).toBe(true);
+  expect(item(view, joined).find('[data-testid="office-members"]').exists()).toBe(false);
+  expect(item(view, owned).findAll('[data-testid="office-member"]').map((member) => member.text())).toEqual([
+    expect.stringContaining('Lea'),
+    expect.stringMatching(/Ben.*Finals: Reviewer/s),
+  ]);
+});
+
+it('the owner invites for one list and sees the code once; changes a role; revokes', async () => {
+  const { view, calls } = await mountSection();
+  const owner = item(view, owned);
+  await owner.find('select[name="invite-role"]').setValue('reviewer');
+  await owner.find('select[name="invite-list"]').setValue('finals');
+  await owner.find('[data-testid="office-invite"]').trigger('submit');
+  await flushPromises();
+  expect(calls.filter((call) => call.channel === 'createOfficeInvite').map((call) => call.args)).toEqual([{ id: owned.id, role: 'reviewer', listId: 'finals' }]);
+  expect((owner.find('input[name="invite-code"]').element as HTMLInputElement).value).toBe('code-shown-once');
+  await owner.findAll('[data-testid="office-invite-code"] button').at(-1)!.trigger('click');
+  expect(view.text()).not.toContain('code-shown-once');
+  expect(owner.find('input[name="invite-code"]').exists()).toBe(false);
+
+  const ben = owner.find('[data-member-id="ben1"]');
+  await ben.find('select[name="member-role"]').setValue('editor');
+  await ben.find('[data-testid="office-member-revoke"]').trigger('click');
+  await flushPromises();
+  expect(calls.filter((call) => call.channel === 'setOfficeMemberRole' || call.channel === 'revokeOfficeMember').map((call) => call.args)).toEqual([
+    { id: owned.id, memberId: 'ben1', role: 'editor' },
+    { id: owned.id, memberId: 'ben1' },
+  ]);
+});
+
+it('joins with the typed invite code and reloads the page; a refusal shows and keeps the code to correct', async () => {
+  let refuse = true;
+  const { view, calls, reloads } = await mountSection({
+    joinOffice: () => (refuse ? { ok: false, error: { code: 'office_invite_invalid', message: 'used' } } : { ok: true, value: joined }),
+  });
+  const form = view.find('[data-testid="office-join"]');
+  await form.find('input[name="office-url"]').setValue('http://127.0.0.1:8790');
+  await form.find('input[name="office-id"]').setValue('berlin');
+  await form.find('input[name="office-member-name"]').setValue('Ben');
+  await form.find('input[name="office-secret"]').setValue('abc');
+  await form.trigger('submit');
+  await flushPromises();
+  expect(view.find('[data-error-code="office_invite_invalid"]').exists()).toBe(true);
+  expect(reloads).toEqual([]);
+  expect((form.find('input[name="office-secret"]').element as HTMLInputElement).value).toBe('abc');
+
+  refuse = false;
+  await form.trigger('submit');
+  await flushPromises();
+  expect(calls.filter((call) => call.channel === 'joinOffice').at(-1)!.args).toEqual({ url: 'http://127.0.0.1:8790', officeId: 'berlin', code: 'abc', name: 'Ben' });
+  expect(reloads).toEqual([1]);
+  expect((form.find('input[name="office-secret"]').element as HTMLInputElement).value).toBe('');
+});
+
+it('the owner’s token goes to addOfficeWithToken; removing an office asks first', async () => {
+  const { view, calls } = await mountSection({ addOfficeWithToken: () => ({ ok: true, value: owned }), removeOffice: () => ({ ok: true, value: {} }) });
+  const form = view.find('[data-testid="office-join"]');
+  await form.find('input[name="office-url"]').setValue('http://127.0.0.1:8790');
+  await form.find('input[name="office-id"]').setValue('berlin');
+  await form.find('input[name="office-member-name"]').setValue('Lea');
+  await form.find('input[name="office-with-token"]').setValue(true);
+  await form.find('input[name="office-secret"]').setValue('owner-token');
+  await form.trigger('submit');
+  await flushPromises();
+  expect(calls.find((call) => call.channel === 'addOfficeWithToken')?.args).toEqual({ url: 'http://127.0.0.1:8790', officeId: 'berlin', token: 'owner-token', name: 'Lea' });
+  expect(calls.some((call) => call.channel === 'joinOffice')).toBe(false);
+
+  await item(view, joined).find('[data-testid="office-remove"]').trigger('click');
+  expect(calls.some((call) => call.channel === 'removeOffice')).toBe(false);
+  await item(view, joined).find('[data-testid="office-remove-confirm"]').trigger('click');
+  await vi.waitFor(() => expect(calls.filter((call) => call.channel === 'removeOffice').map((call) => call.args)).toEqual([{ id: joined.id }]));
+});
