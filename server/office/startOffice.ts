@@ -14,6 +14,7 @@ import { documentPersistence } from './documentPersistence.ts';
 import { documentStore } from './documentStore.ts';
 import { memberDisconnects } from './memberDisconnects.ts';
 import { members as openMembers, type Members } from './members.ts';
+import { memberNames } from './memberNames.ts';
 import { officeAuthentication } from './officeAuthentication.ts';
 import { openOfficeDatabase } from './officeDatabase.ts';
 import { officeHttp } from './officeHttp.ts';
@@ -67,6 +68,7 @@ export async function startOffice(options: OfficeOptions): Promise<RunningOffice
   const disconnects = await memberDisconnects(instance, (memberId) => accessCache.forget(memberId), options.redisUrl, options.log);
   const extensions: Extension[] = [
     officeAuthentication(accessCache, options.log),
+    memberNames(members, options.log),
     writeGate(store, ledger, limits, options.log),
     documentPersistence(store, ledger, options.log),
     officeHttp(members, disconnects, instance, options.log),
