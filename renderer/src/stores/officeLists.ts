@@ -12,11 +12,18 @@ import type { BridgeError } from '../../../contract/bridge-errors.ts';
 import type { OfficeView } from '../../../contract/officeBridge.ts';
 import { liveQuery } from 'dexie';
 import { DexieYProvider } from 'y-dexie';
+import * as Y from 'yjs';
+import type { OfficeRefusalCode, OfficeRole } from '../../../contract/officeRoles.ts';
 import { useBridge } from '../bridge/bridgeInjection.ts';
 import { openShortlistDb, type ShortlistDb } from '../db/shortlistDb.ts';
 import { connectOffice, type AttachedList, type OfficeConnection, type OfficeListSync } from '../sync/officeConnection.ts';
-import { baseOf, writeLocalEdits, type RowBase } from '../sync/officeLocalEdits.ts';
-import { keepListsOfOffice, shareList, stopSharing, writeRowsFromDoc } from '../sync/officeSharing.ts';
+import { personalAccess, sharedAccess, type ListAccess } from '../sync/officeAccess.ts';
+import { readAnnotations, writeComment, writePick, type EntryAnnotations } from '../sync/officeAnnotations.ts';
+import { officeEntryKey } from '../sync/officeListDoc.ts';
+import { baseOf, wouldChange, writeLocalEdits, type RowBase } from '../sync/officeLocalEdits.ts';
+import { keepListsOfOffice, replaceListDoc, shareList, stopSharing, withListDoc, writeRowsFromDoc } from '../sync/officeSharing.ts';
+
+const noAnnotations: EntryAnnotations = { picks: [], comments: {} };
 
 /** What a list's badge says: personal, shared and synced (when), or shared and waiting (since when). */
 export type ListSharing = { kind: 'personal' } | { kind: 'synced'; at: string } | { kind: 'waiting'; since: string } | { kind: 'refused'; reason: string };
@@ -29,7 +36,18 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
   const error = ref<BridgeError | null>(null);
   let db: ShortlistDb | null = null;
   const connections = new Map<string, OfficeConnection>();
-  const attached = new Map<number, { list: AttachedList; release(): void }>();
+  const attached = new Map<number, { list: AttachedList; doc: Y.Doc; release(): void; settled(): Promise<void> }>();
+  const attaching = new Set<number>();
+  const reverting = new Set<number>();
+  /** The member's role and member id on each shared list, as the office last named them. */
+  const roles = shallowRef<ReadonlyMap<number, { role: OfficeRole; memberId: string }>>(new Map());
+  /** Picks and comments of the attached lists' entries, by entry key. */
+  const annotations = shallowRef<ReadonlyMap<number, ReadonlyMap<string, EntryAnnotations>>>(new Map());
+  /** The office's member names (id → name), per office record. */
+  const memberNames = shallowRef<ReadonlyMap<string, ReadonlyMap<string, string>>>(new Map());
+  /** Why a list went back to the office's version, until the user dismisses it. */
+  const refusals = shallowRef<ReadonlyMap<number, OfficeRefusalCode>>(new Map());
+  const officeOfList = new Map<number, string>();
 
   async function database(): Promise<ShortlistDb> {
     db ??= await openShortlistDb();
@@ -59,6 +77,8 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     offices.value = answer.value.offices;
     const shortlistDb = await database();
     for (const row of await shortlistDb.officeLists.toArray()) {
+      officeOfList.set(row.shortlistId, row.officeRecordId);
+      if (row.role && row.memberId && !roles.value.has(row.shortlistId)) setIn(roles, row.shortlistId, { role: row.role, memberId: row.memberId });
       if (!sharing.value.has(row.shortlistId)) setSharing(row.shortlistId, row.syncedAt ? { kind: 'synced', at: row.syncedAt } : { kind: 'waiting', since: row.sharedAt });
     }
   }
@@ -85,33 +105,109 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     return connection;
   }
 
+  function setIn<K, V>(target: { value: ReadonlyMap<K, V> }, key: K, value: V | null): void {
+    const next = new Map(target.value);
+    if (value === null) next.delete(key);
+    else next.set(key, value);
+    target.value = next;
+  }
+
+  /** What the member may do on a list: everything on a personal one, what the office's role allows on a shared one. */
+  function accessOf(shortlistId: number): ListAccess {
+    if (!sharing.value.has(shortlistId)) return personalAccess;
+    const known = roles.value.get(shortlistId);
+    return sharedAccess(known?.role ?? null, known?.memberId ?? null);
+  }
+
+  /** Who picked the entry of actor `actorId` of `origin` and who commented on it (member ids). */
+  function annotationsOf(shortlistId: number, origin: string, actorId: number): EntryAnnotations {
+    return annotations.value.get(shortlistId)?.get(officeEntryKey(origin, actorId)) ?? noAnnotations;
+  }
+
+  /** A member's name as the office named it, or null while it is not known. */
+  function memberName(shortlistId: number, memberId: string): string | null {
+    const officeRecordId = officeOfList.get(shortlistId);
+    return (officeRecordId && memberNames.value.get(officeRecordId)?.get(memberId)) || null;
+  }
+
+  /** Marks or takes back the member's own pick of an entry (reviewers and editors). */
+  function setPick(shortlistId: number, origin: string, actorId: number, picked: boolean): boolean {
+    const access = accessOf(shortlistId);
+    const open = attached.get(shortlistId);
+    if (!access.annotate || !access.memberId || !open) return false;
+    return writePick(open.doc, officeEntryKey(origin, actorId), access.memberId, picked);
+  }
+
+  /** Writes the member's own comment on an entry (empty: none). */
+  function setComment(shortlistId: number, origin: string, actorId: number, text: string): boolean {
+    const access = accessOf(shortlistId);
+    const open = attached.get(shortlistId);
+    if (!access.annotate || !access.memberId || !open) return false;
+    return writeComment(open.doc, officeEntryKey(origin, actorId), access.memberId, text);
+  }
+
+  function dismissRefusal(shortlistId: number): void {
+    setIn(refusals, shortlistId, null);
+  }
+
   /** Attaches a shared list to its office: changes from either side reach the other, and the list's rows follow. */
   async function attach(shortlistId: number): Promise<void> {
-    if (attached.has(shortlistId)) return;
+    if (attached.has(shortlistId) || attaching.has(shortlistId)) return;
+    attaching.add(shortlistId);
+    try {
+      await attachNow(shortlistId);
+    } finally {
+      attaching.delete(shortlistId);
+    }
+  }
+
+  async function attachNow(shortlistId: number): Promise<void> {
     const shortlistDb = await database();
     const row = await shortlistDb.officeLists.get(shortlistId);
     if (!row) return;
+    officeOfList.set(shortlistId, row.officeRecordId);
+    if (row.role && row.memberId && !roles.value.has(shortlistId)) setIn(roles, shortlistId, { role: row.role, memberId: row.memberId });
     const connection = await connectionOf(row.officeRecordId);
     if (!connection) return;
     const loaded = DexieYProvider.load(row.doc);
     await loaded.whenLoaded;
     const list = connection.attach(row.listId, row.doc);
+    let released = false;
     // The rows as last written from the document: what differs from them is the user's own edit.
     let base: RowBase = baseOf(await shortlistDb.entries.where('shortlistId').equals(shortlistId).toArray());
     let writing = Promise.resolve();
-    const onUpdate = () => {
+    /** One write at a time, none after the list is released; a failure is shown and the next write still runs. */
+    const queue = (work: () => Promise<void> | void) => {
       writing = writing
-        .then(() => writeRowsFromDoc(shortlistDb, shortlistId, row.doc, undefined, base))
-        .then((written) => void (base = baseOf(written.rows)));
+        .then(() => (released ? undefined : work()))
+        .catch((failure: unknown) => {
+          if (!released) error.value = { code: 'internal', message: `Writing the shared list failed: ${(failure as Error).message}` };
+        });
     };
+    const showAnnotations = () => setIn(annotations, shortlistId, readAnnotations(row.doc));
+    const onUpdate = () => {
+      showAnnotations();
+      queue(async () => {
+        const written = await writeRowsFromDoc(shortlistDb, shortlistId, row.doc, undefined, accessOf(shortlistId).edit ? base : undefined);
+        base = baseOf(written.rows);
+      });
+    };
+    showAnnotations();
     row.doc.on('update', onUpdate);
     // An edit in the list view goes into the document (which writes the rows again through onUpdate).
     const edits = liveQuery(() => shortlistDb.entries.where('shortlistId').equals(shortlistId).toArray()).subscribe((rows) => {
-      writing = writing.then(() => {
+      queue(async () => {
         // Taken as the base at once: the edit is in the document now and must not go in twice.
         const previous = base;
         base = baseOf(rows);
-        writeLocalEdits(row.doc, previous, rows);
+        const access = accessOf(shortlistId);
+        if (access.edit) {
+          writeLocalEdits(row.doc, previous, rows);
+        } else if (wouldChange(row.doc, previous, rows)) {
+          // The role cannot change the list: the rows go back to what the document says.
+          base = baseOf((await writeRowsFromDoc(shortlistDb, shortlistId, row.doc)).rows);
+          setIn(refusals, shortlistId, access.role === 'reviewer' ? 'office_reviewer_limited' : 'office_read_only');
+        }
       });
     });
     list.onSync((state: OfficeListSync) => {
@@ -124,15 +220,64 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
         setSharing(shortlistId, { kind: 'refused', reason: state.reason });
       }
     });
-    attached.set(shortlistId, {
-      list,
-      release() {
-        edits.unsubscribe();
-        row.doc.off('update', onUpdate);
-        list.detach();
-        DexieYProvider.release(row.doc);
-      },
+    list.onRole(({ role, memberId }) => {
+      setIn(roles, shortlistId, { role, memberId });
+      void shortlistDb.officeLists.update(shortlistId, { role, memberId });
+      if (!memberNames.value.has(row.officeRecordId)) list.askMembers();
     });
+    list.onMembers((members) => setIn(memberNames, row.officeRecordId, new Map(members.map((member) => [member.id, member.name]))));
+    list.onRefused((code) => void revert(shortlistId, code));
+    const release = () => {
+      released = true;
+      edits.unsubscribe();
+      row.doc.off('update', onUpdate);
+      list.detach();
+      DexieYProvider.release(row.doc);
+    };
+    attached.set(shortlistId, { list, doc: row.doc, release, settled: () => writing });
+  }
+
+  /**
+   * A change the office refused: the list goes back to the office's version, in its document and
+   * its rows, and the user is told why (`refusals`). The office's version is read into a fresh
+   * document, so nothing refused is sent again.
+   */
+  async function revert(shortlistId: number, code: OfficeRefusalCode): Promise<void> {
+    const open = attached.get(shortlistId);
+    if (!open || reverting.has(shortlistId)) return;
+    reverting.add(shortlistId);
+    const reattach: number[] = [];
+    try {
+      const shortlistDb = await database();
+      const row = (await shortlistDb.officeLists.get(shortlistId))!;
+      // The office closed the list on its socket for good (Hocuspocus keeps a closed document's
+      // name taken on that socket): the office's socket is opened afresh, its other lists with it.
+      const others = [...attached.keys()].filter((id) => id !== shortlistId && officeOfList.get(id) === row.officeRecordId);
+      for (const id of others) detach(id);
+      detach(shortlistId);
+      connections.get(row.officeRecordId)?.close();
+      connections.delete(row.officeRecordId);
+      reattach.push(...others);
+      await open.settled();
+      // y-dexie destroys a released document a moment later; the old one must be gone (and out of
+      // its cache) before the stored one is replaced, or the next read would hand it out again.
+      open.doc.destroy();
+      const connection = await connectionOf(row.officeRecordId);
+      if (!connection) return;
+      const copy = new Y.Doc();
+      const reading = connection.attach(row.listId, copy);
+      await new Promise<void>((resolve) => reading.onSync((state) => state.state === 'synced' && resolve()));
+      reading.detach();
+      await replaceListDoc(shortlistDb, shortlistId, Y.encodeStateAsUpdate(copy));
+      copy.destroy();
+      const fresh = (await shortlistDb.officeLists.get(shortlistId))!;
+      await withListDoc(fresh, (doc) => writeRowsFromDoc(shortlistDb, shortlistId, doc));
+      // Told once the list shows the office's version again.
+      setIn(refusals, shortlistId, code);
+    } finally {
+      reverting.delete(shortlistId);
+    }
+    for (const id of [shortlistId, ...reattach]) await attach(id);
   }
 
   function detach(shortlistId: number): void {
@@ -181,5 +326,25 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     db = null;
   }
 
-  return { offices, sharing, error, sharingOf, refresh, join, share, unshare, attach, detach, removeOffice, close };
+  return {
+    offices,
+    sharing,
+    error,
+    refusals,
+    sharingOf,
+    accessOf,
+    annotationsOf,
+    memberName,
+    setPick,
+    setComment,
+    dismissRefusal,
+    refresh,
+    join,
+    share,
+    unshare,
+    attach,
+    detach,
+    removeOffice,
+    close,
+  };
 });

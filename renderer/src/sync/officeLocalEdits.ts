@@ -94,3 +94,12 @@ export function writeLocalEdits(doc: Y.Doc, base: RowBase, rows: readonly Shortl
   });
   return changed;
 }
+
+/** Whether `rows` hold a change of the user's since `base` (tried on a copy: `doc` is left as it is). */
+export function wouldChange(doc: Y.Doc, base: RowBase, rows: readonly ShortlistEntryRow[]): boolean {
+  const copy = new Y.Doc();
+  Y.applyUpdate(copy, Y.encodeStateAsUpdate(doc));
+  const changed = writeLocalEdits(copy, base, rows);
+  copy.destroy();
+  return changed;
+}
