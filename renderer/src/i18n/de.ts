@@ -12,6 +12,7 @@ import { watchDe } from './watch.de.ts';
 import { linksDe } from './links.de.ts';
 import { updatesDe } from './updates.de.ts';
 import { officeDe } from './office.de.ts';
+import { officeRolesDe } from './officeRoles.de.ts';
 
 /** German UI texts. */
 export const de: Messages = {
@@ -84,6 +85,7 @@ export const de: Messages = {
   links: linksDe,
   updates: updatesDe,
   office: officeDe,
+  officeRoles: officeRolesDe,
   earlierStart: {
     title: 'Dieser Tab gehört zu einem früheren Start von Castdesk',
     nothingLost: 'Castdesk wurde neu gestartet, seit dieser Tab geöffnet wurde, daher kann dieser Tab es nicht mehr verwenden. Es geht nichts verloren: Ihre Bibliothek, Shortlists und Notizen bleiben auf diesem Computer und sind im neuen Tab alle da.',

@@ -11,6 +11,7 @@ import { watchEn } from './watch.en.ts';
 import { linksEn } from './links.en.ts';
 import { updatesEn } from './updates.en.ts';
 import { officeEn } from './office.en.ts';
+import { officeRolesEn } from './officeRoles.en.ts';
 /** English UI texts: the reference set of keys; `de` must carry exactly the same ones. */
 export const en = {
   app: {
@@ -83,6 +84,7 @@ export const en = {
   links: linksEn,
   updates: updatesEn,
   office: officeEn,
+  officeRoles: officeRolesEn,
   earlierStart: {
     title: 'This tab belongs to an earlier start of Castdesk',
     nothingLost: 'Castdesk was started again since this tab was opened, so this tab may no longer use it. Nothing is lost: your library, shortlists and notes are kept on this computer and are all there in the new tab.',

@@ -12,6 +12,7 @@ import { watchEs } from './watch.es.ts';
 import { linksEs } from './links.es.ts';
 import { updatesEs } from './updates.es.ts';
 import { officeEs } from './office.es.ts';
+import { officeRolesEs } from './officeRoles.es.ts';
 
 /** Spanish (Spain) UI texts. */
 export const es: Messages = {
@@ -84,6 +85,7 @@ export const es: Messages = {
   links: linksEs,
   updates: updatesEs,
   office: officeEs,
+  officeRoles: officeRolesEs,
   earlierStart: {
     title: 'Esta pestaña pertenece a un inicio anterior de Castdesk',
     nothingLost: 'Castdesk se ha iniciado de nuevo desde que se abrió esta pestaña, por lo que esta pestaña ya no puede usarlo. No se pierde nada: su biblioteca, sus preselecciones y sus notas se guardan en este ordenador y están todas en la nueva pestaña.',

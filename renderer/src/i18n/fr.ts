@@ -12,6 +12,7 @@ import { watchFr } from './watch.fr.ts';
 import { linksFr } from './links.fr.ts';
 import { updatesFr } from './updates.fr.ts';
 import { officeFr } from './office.fr.ts';
+import { officeRolesFr } from './officeRoles.fr.ts';
 
 /** French UI texts. */
 export const fr: Messages = {
@@ -84,6 +85,7 @@ export const fr: Messages = {
   links: linksFr,
   updates: updatesFr,
   office: officeFr,
+  officeRoles: officeRolesFr,
   earlierStart: {
     title: 'Cet onglet appartient à un démarrage précédent de Castdesk',
     nothingLost: 'Castdesk a été redémarré depuis l’ouverture de cet onglet ; cet onglet ne peut donc plus l’utiliser. Rien n’est perdu : votre bibliothèque, vos présélections et vos notes restent sur cet ordinateur et sont toutes dans le nouvel onglet.',

@@ -12,6 +12,7 @@ import { watchIt } from './watch.it.ts';
 import { linksIt } from './links.it.ts';
 import { updatesIt } from './updates.it.ts';
 import { officeIt } from './office.it.ts';
+import { officeRolesIt } from './officeRoles.it.ts';
 
 /** Italian UI texts. */
 export const it: Messages = {
@@ -84,6 +85,7 @@ export const it: Messages = {
   links: linksIt,
   updates: updatesIt,
   office: officeIt,
+  officeRoles: officeRolesIt,
   earlierStart: {
     title: 'Questa scheda appartiene a un avvio precedente di Castdesk',
     nothingLost: 'Castdesk è stato riavviato dopo l’apertura di questa scheda, quindi questa scheda non può più usarlo. Non si perde nulla: la libreria, le shortlist e le note restano su questo computer e sono tutte nella nuova scheda.',

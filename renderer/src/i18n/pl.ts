@@ -12,6 +12,7 @@ import { watchPl } from './watch.pl.ts';
 import { linksPl } from './links.pl.ts';
 import { updatesPl } from './updates.pl.ts';
 import { officePl } from './office.pl.ts';
+import { officeRolesPl } from './officeRoles.pl.ts';
 
 /** Polish UI texts. */
 export const pl: Messages = {
@@ -84,6 +85,7 @@ export const pl: Messages = {
   links: linksPl,
   updates: updatesPl,
   office: officePl,
+  officeRoles: officeRolesPl,
   earlierStart: {
     title: 'Ta karta należy do wcześniejszego uruchomienia Castdesk',
     nothingLost: 'Castdesk został uruchomiony ponownie od czasu otwarcia tej karty, więc ta karta nie może już z niego korzystać. Nic nie zginęło: biblioteka, shortlisty i notatki są zapisane na tym komputerze i wszystkie są w nowej karcie.',

@@ -12,6 +12,7 @@ import { watchRo } from './watch.ro.ts';
 import { linksRo } from './links.ro.ts';
 import { updatesRo } from './updates.ro.ts';
 import { officeRo } from './office.ro.ts';
+import { officeRolesRo } from './officeRoles.ro.ts';
 
 /** Romanian UI texts. */
 export const ro: Messages = {
@@ -84,6 +85,7 @@ export const ro: Messages = {
   links: linksRo,
   updates: updatesRo,
   office: officeRo,
+  officeRoles: officeRolesRo,
   earlierStart: {
     title: 'Această filă aparține unei porniri anterioare a Castdesk',
     nothingLost: 'Castdesk a fost pornit din nou de când a fost deschisă această filă, așa că această filă nu îl mai poate folosi. Nu se pierde nimic: biblioteca, listele scurte și notițele rămân pe acest computer și sunt toate în noua filă.',

@@ -12,6 +12,7 @@ import { watchRu } from './watch.ru.ts';
 import { linksRu } from './links.ru.ts';
 import { updatesRu } from './updates.ru.ts';
 import { officeRu } from './office.ru.ts';
+import { officeRolesRu } from './officeRoles.ru.ts';
 
 /** Russian UI texts. */
 export const ru: Messages = {
@@ -84,6 +85,7 @@ export const ru: Messages = {
   links: linksRu,
   updates: updatesRu,
   office: officeRu,
+  officeRoles: officeRolesRu,
   earlierStart: {
     title: 'Эта вкладка относится к предыдущему запуску Castdesk',
     nothingLost: 'Castdesk был запущен заново после открытия этой вкладки, поэтому она больше не может им пользоваться. Ничего не потеряно: ваша библиотека, шорт-листы и заметки хранятся на этом компьютере и все есть в новой вкладке.',

@@ -12,6 +12,7 @@ import { watchTr } from './watch.tr.ts';
 import { linksTr } from './links.tr.ts';
 import { updatesTr } from './updates.tr.ts';
 import { officeTr } from './office.tr.ts';
+import { officeRolesTr } from './officeRoles.tr.ts';
 
 /** Turkish UI texts. */
 export const tr: Messages = {
@@ -84,6 +85,7 @@ export const tr: Messages = {
   links: linksTr,
   updates: updatesTr,
   office: officeTr,
+  officeRoles: officeRolesTr,
   earlierStart: {
     title: 'Bu sekme Castdesk\'in önceki bir başlatılmasına ait',
     nothingLost: 'Bu sekme açıldıktan sonra Castdesk yeniden başlatıldı, bu yüzden bu sekme onu artık kullanamaz. Hiçbir şey kaybolmadı: kitaplığınız, kısa listeleriniz ve notlarınız bu bilgisayarda duruyor ve yeni sekmede hepsi var.',

@@ -12,6 +12,7 @@ import { watchUk } from './watch.uk.ts';
 import { linksUk } from './links.uk.ts';
 import { updatesUk } from './updates.uk.ts';
 import { officeUk } from './office.uk.ts';
+import { officeRolesUk } from './officeRoles.uk.ts';
 
 /** Ukrainian UI texts. */
 export const uk: Messages = {
@@ -84,6 +85,7 @@ export const uk: Messages = {
   links: linksUk,
   updates: updatesUk,
   office: officeUk,
+  officeRoles: officeRolesUk,
   earlierStart: {
     title: 'Ця вкладка належить до попереднього запуску Castdesk',
     nothingLost: 'Castdesk було запущено знову після відкриття цієї вкладки, тож вона більше не може ним користуватися. Нічого не втрачено: ваша бібліотека, шортлисти й нотатки зберігаються на цьому комп’ютері і всі є в новій вкладці.',

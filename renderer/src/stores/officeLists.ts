@@ -17,7 +17,7 @@ import type { OfficeRefusalCode, OfficeRole } from '../../../contract/officeRole
 import { useBridge } from '../bridge/bridgeInjection.ts';
 import { openShortlistDb, type ShortlistDb } from '../db/shortlistDb.ts';
 import { connectOffice, type AttachedList, type OfficeConnection, type OfficeListSync } from '../sync/officeConnection.ts';
-import { personalAccess, sharedAccess, type ListAccess } from '../sync/officeAccess.ts';
+import { personalAccess, sharedAccess, type ListAccess } from './officeAccess.ts';
 import { readAnnotations, writeComment, writePick, type EntryAnnotations } from '../sync/officeAnnotations.ts';
 import { officeEntryKey } from '../sync/officeListDoc.ts';
 import { baseOf, wouldChange, writeLocalEdits, type RowBase } from '../sync/officeLocalEdits.ts';

@@ -62,7 +62,14 @@ export function writeMoves(doc: Y.Doc, base: RowBase, rows: readonly ShortlistEn
     const entry = entriesOf(doc).get(key);
     if (!entry) continue;
     const before = order.slice(0, index).reverse().map((other) => positionOf(doc, other)).find((position) => position !== null) ?? null;
-    const after = order.slice(index + 1).filter((other) => !moved.has(other)).map((other) => positionOf(doc, other)).find((position) => position !== null) ?? null;
+    const afterKey = order.slice(index + 1).find((other) => !moved.has(other) && positionOf(doc, other) !== null) ?? null;
+    let after = afterKey === null ? null : positionOf(doc, afterKey);
+    if (before !== null && after !== null && before === after) {
+      // Two entries share a position (two members moved entries into the same gap at once, the
+      // key then orders them): the one after gets a place of its own, so the moved one fits between.
+      after = positionBetween(before, nextAfter(doc, before, key));
+      entriesOf(doc).get(afterKey!)!.set('position', after);
+    }
     entry.set('position', positionBetween(before, before === null || after === null || before < after ? after : nextAfter(doc, before, key)));
   }
   return true;
