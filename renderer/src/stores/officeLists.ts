@@ -48,6 +48,8 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
   /** Why a list went back to the office's version, until the user dismisses it. */
   const refusals = shallowRef<ReadonlyMap<number, OfficeRefusalCode>>(new Map());
   const officeOfList = new Map<number, string>();
+  /** Member ids the names were asked for since they showed up unknown (asked once each). */
+  const askedAbout = new Set<string>();
 
   async function database(): Promise<ShortlistDb> {
     db ??= await openShortlistDb();
@@ -184,7 +186,17 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
           if (!released) error.value = { code: 'internal', message: `Writing the shared list failed: ${(failure as Error).message}` };
         });
     };
-    const showAnnotations = () => setIn(annotations, shortlistId, readAnnotations(row.doc));
+    const showAnnotations = () => {
+      const read = readAnnotations(row.doc);
+      setIn(annotations, shortlistId, read);
+      // A member who joined since the names were asked: ask again, once per unknown member.
+      const known = memberNames.value.get(row.officeRecordId);
+      const unknown = [...read.values()].flatMap((entry) => [...entry.picks, ...Object.keys(entry.comments)]).filter((id) => !known?.has(id) && !askedAbout.has(id));
+      if (unknown.length > 0 && roles.value.has(shortlistId)) {
+        unknown.forEach((id) => askedAbout.add(id));
+        list.askMembers();
+      }
+    };
     const onUpdate = () => {
       showAnnotations();
       queue(async () => {
