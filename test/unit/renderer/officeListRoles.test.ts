@@ -7,6 +7,7 @@
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { Dexie } from 'dexie';
 import { createPinia, setActivePinia } from 'pinia';
@@ -80,8 +81,8 @@ async function directorsList(): Promise<{ listId: string; director: ListClient }
 }
 
 /** A member's app (the office store on this computer's shortlist database) with the list opened and attached. */
-function startApp(member: { memberId: string; token: string }, name: string): ReturnType<typeof useOfficeListsStore> {
-  const grant: OfficeToken = { token: member.token, origin: new URL(httpUrl).origin, socketUrl: office.url, officeId };
+function startApp(member: { memberId: string; token: string }, name: string, socketUrl = office.url): ReturnType<typeof useOfficeListsStore> {
+  const grant: OfficeToken = { token: member.token, origin: new URL(httpUrlOf(socketUrl)).origin, socketUrl, officeId };
   const view: OfficeView = { id: 'office-record', officeId, url: httpUrl, memberId: member.memberId, memberName: name, isOwner: false, joinedAt: new Date().toISOString(), hasToken: true };
   const double = fakeBridge({ listOffices: () => ({ ok: true, value: { offices: [view] } }), getOfficeToken: () => ({ ok: true, value: grant }) });
   const app = createApp({});
@@ -179,4 +180,28 @@ it('a change made before the role was lowered is refused by the office and rever
   (entriesOf(director.doc).get(key)!.get('note') as Y.Text).insert(0, 'director: ');
   await vi.waitFor(async () => expect((await rowsOf(shortlistDb, shortlistId))[0]).toEqual([1, 'director: note 1']), { timeout: 30_000, interval: 10 });
   expect(String(entriesOf(director.doc).get(key)!.get('note'))).toBe('director: note 1');
+});
+
+it('offline, a viewer\'s edit goes back at once: the role kept on this computer says the list is read-only', async () => {
+  const { listId } = await directorsList();
+  const viewer = await addMember('Otto Offline', 'viewer');
+  const opened = await memberOpens(listId, viewer, 'Otto Offline');
+  const { shortlistId, db: shortlistDb } = opened;
+  await vi.waitFor(async () => expect(await shortlistDb.officeLists.get(shortlistId)).toMatchObject({ role: 'viewer' }), { timeout: 30_000, interval: 10 });
+  opened.office.close();
+  // The office cannot be reached: its address answers no one.
+  const closed = createServer();
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  const port = (closed.address() as { port: number }).port;
+  await new Promise<void>((resolve) => closed.close(() => resolve()));
+  const app = startApp(viewer, 'Otto Offline', `ws://127.0.0.1:${port}`);
+  await app.refresh();
+  expect(app.accessOf(shortlistId)).toMatchObject({ role: 'viewer', edit: false });
+  await app.attach(shortlistId);
+  const first = (await shortlistDb.entries.where('shortlistId').equals(shortlistId).sortBy('position'))[0];
+  await shortlistDb.entries.update(first.id!, { note: 'typed offline' });
+  await vi.waitFor(async () => {
+    expect(app.refusals.get(shortlistId)).toBe('office_read_only');
+    expect(await rowsOf(shortlistDb, shortlistId)).toEqual([[1, 'note 1'], [2, 'note 2'], [3, 'note 3']]);
+  }, { timeout: 30_000, interval: 10 });
 });
