@@ -65,6 +65,8 @@ afterEach(async () => {
   await Dexie.delete(userShortlistDbName);
 });
 
+const shortlistIdOf = (notice: { props(name: 'listId'): number }) => notice.props('listId');
+
 async function addMember(name: string, role: 'editor' | 'reviewer' | 'viewer'): Promise<{ memberId: string; token: string }> {
   return (await office.members.join(officeId, (await office.members.invite(officeId, { role })).code, name))!;
 }
@@ -122,6 +124,9 @@ it('a viewer\'s entry offers no change: fields disabled, no moves, no drag handl
   expect(wrapper.find('[data-testid="entry-pick"]').exists()).toBe(false);
   expect(wrapper.find('[data-testid="entry-own-comment"]').exists()).toBe(false);
   expect(notice.get('[data-testid="office-role-notice"]').attributes('data-role')).toBe('viewer');
+  // Only reading: once in sync, nothing was refused (a read-only connection is not a refusal by itself).
+  await vi.waitFor(() => expect(store!.sharingOf(shortlistIdOf(notice))).toMatchObject({ kind: 'synced' }), { timeout: 30_000, interval: 10 });
+  expect(notice.find('[data-testid="office-refusal"]').exists()).toBe(false);
   // The same entry on a list the member edits offers every field.
   const editor = await addMember('Eli Editor', 'editor');
   wrapper.unmount();
