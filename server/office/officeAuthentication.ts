@@ -3,9 +3,11 @@
  * named in the document name; the member's role on that list decides the connection (a viewer's
  * is read-only, a reviewer's writes go through the write gate's check). A refused token fails
  * authentication; the provider reports it as authenticationFailed. The token is looked up once per
- * socket (accessCache.ts), not once per document.
+ * socket (accessCache.ts), not once per document. Once connected, the member's app is told its role
+ * and member id on the list (contract/officeRoles.ts), so it offers only what the role may do.
  */
 import type { Extension } from '@hocuspocus/server';
+import { officeRoleMessageType, type OfficeRoleMessage } from '../../contract/officeRoles.ts';
 import type { AccessCache } from './accessCache.ts';
 import { parseOfficeDocumentName } from './documentName.ts';
 import { roleOn, type MemberAccess, type Role } from './members.ts';
@@ -36,6 +38,11 @@ export function officeAuthentication(accessCache: AccessCache, log: (line: strin
       if (!access || access.member.officeId !== name.officeId || role === 'none') throw new Error('permission-denied');
       connectionConfig.readOnly = role === 'viewer';
       return { officeId: name.officeId, listId: name.listId, memberId: access.member.id, memberName: access.member.name, role };
+    },
+    async connected({ connection, context }) {
+      const { role, memberId } = context as OfficeContext;
+      const message: OfficeRoleMessage = { type: officeRoleMessageType, role, memberId };
+      connection.sendStateless(JSON.stringify(message));
     },
   };
 }

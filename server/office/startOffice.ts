@@ -17,6 +17,7 @@ import { listDirectory } from './listDirectory.ts';
 import { memberDisconnects } from './memberDisconnects.ts';
 import { members as openMembers, type Members } from './members.ts';
 import { defaultActivityTiming, officeActivity, type ActivityTiming } from './officeActivity.ts';
+import { memberNames } from './memberNames.ts';
 import { officeAuthentication } from './officeAuthentication.ts';
 import { openOfficeDatabase } from './officeDatabase.ts';
 import { officeHttp } from './officeHttp.ts';
@@ -73,6 +74,7 @@ export async function startOffice(options: OfficeOptions): Promise<RunningOffice
   const disconnects = await memberDisconnects(instance, (memberId) => accessCache.forget(memberId), options.redisUrl, options.log);
   const extensions: Extension[] = [
     officeAuthentication(accessCache, options.log),
+    memberNames(members, options.log),
     writeGate(store, ledger, limits, options.log),
     documentPersistence(store, ledger, options.log),
     officePresence(options.log),

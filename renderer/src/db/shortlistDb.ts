@@ -15,6 +15,7 @@
 import { Dexie, type DexieOptions, type Table } from 'dexie';
 import yDexie from 'y-dexie';
 import type * as Y from 'yjs';
+import type { OfficeRole } from '../../../contract/officeRoles.ts';
 import type { PictureFraming } from '../shortlists/exportPicture.ts';
 import type { PrivateSnapshotField } from '../shortlists/privateAttributes.ts';
 import type { ShortlistColour, ShortlistStatus } from '../shortlists/shortlistOptions.ts';
@@ -94,6 +95,9 @@ export interface OfficeListRow {
   sharedAt: string;
   /** When the server last held every local change (null: never since sharing). */
   syncedAt: string | null;
+  /** The member's role on the list and member id as the office last told them (contract/officeRoles.ts): kept for offline. */
+  role?: OfficeRole;
+  memberId?: string;
   readonly doc: Y.Doc;
 }
 

@@ -14,6 +14,7 @@ import { updatesDe } from './updates.de.ts';
 import { officeDe } from './office.de.ts';
 import { officeActivityDe } from './officeActivity.de.ts';
 import { officesDe } from './offices.de.ts';
+import { officeRolesDe } from './officeRoles.de.ts';
 
 /** German UI texts. */
 export const de: Messages = {
@@ -88,6 +89,7 @@ export const de: Messages = {
   office: officeDe,
   officeActivity: officeActivityDe,
   offices: officesDe,
+  officeRoles: officeRolesDe,
   earlierStart: {
     title: 'Dieser Tab gehört zu einem früheren Start von Castdesk',
     nothingLost: 'Castdesk wurde neu gestartet, seit dieser Tab geöffnet wurde, daher kann dieser Tab es nicht mehr verwenden. Es geht nichts verloren: Ihre Bibliothek, Shortlists und Notizen bleiben auf diesem Computer und sind im neuen Tab alle da.',

@@ -13,6 +13,7 @@ import { updatesEn } from './updates.en.ts';
 import { officeEn } from './office.en.ts';
 import { officeActivityEn } from './officeActivity.en.ts';
 import { officesEn } from './offices.en.ts';
+import { officeRolesEn } from './officeRoles.en.ts';
 /** English UI texts: the reference set of keys; `de` must carry exactly the same ones. */
 export const en = {
   app: {
@@ -87,6 +88,7 @@ export const en = {
   office: officeEn,
   officeActivity: officeActivityEn,
   offices: officesEn,
+  officeRoles: officeRolesEn,
   earlierStart: {
     title: 'This tab belongs to an earlier start of Castdesk',
     nothingLost: 'Castdesk was started again since this tab was opened, so this tab may no longer use it. Nothing is lost: your library, shortlists and notes are kept on this computer and are all there in the new tab.',

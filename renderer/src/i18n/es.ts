@@ -14,6 +14,7 @@ import { updatesEs } from './updates.es.ts';
 import { officeEs } from './office.es.ts';
 import { officeActivityEs } from './officeActivity.es.ts';
 import { officesEs } from './offices.es.ts';
+import { officeRolesEs } from './officeRoles.es.ts';
 
 /** Spanish (Spain) UI texts. */
 export const es: Messages = {
@@ -88,6 +89,7 @@ export const es: Messages = {
   office: officeEs,
   officeActivity: officeActivityEs,
   offices: officesEs,
+  officeRoles: officeRolesEs,
   earlierStart: {
     title: 'Esta pestaña pertenece a un inicio anterior de Castdesk',
     nothingLost: 'Castdesk se ha iniciado de nuevo desde que se abrió esta pestaña, por lo que esta pestaña ya no puede usarlo. No se pierde nada: su biblioteca, sus preselecciones y sus notas se guardan en este ordenador y están todas en la nueva pestaña.',

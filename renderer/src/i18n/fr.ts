@@ -14,6 +14,7 @@ import { updatesFr } from './updates.fr.ts';
 import { officeFr } from './office.fr.ts';
 import { officeActivityFr } from './officeActivity.fr.ts';
 import { officesFr } from './offices.fr.ts';
+import { officeRolesFr } from './officeRoles.fr.ts';
 
 /** French UI texts. */
 export const fr: Messages = {
@@ -88,6 +89,7 @@ export const fr: Messages = {
   office: officeFr,
   officeActivity: officeActivityFr,
   offices: officesFr,
+  officeRoles: officeRolesFr,
   earlierStart: {
     title: 'Cet onglet appartient à un démarrage précédent de Castdesk',
     nothingLost: 'Castdesk a été redémarré depuis l’ouverture de cet onglet ; cet onglet ne peut donc plus l’utiliser. Rien n’est perdu : votre bibliothèque, vos présélections et vos notes restent sur cet ordinateur et sont toutes dans le nouvel onglet.',

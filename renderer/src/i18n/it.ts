@@ -14,6 +14,7 @@ import { updatesIt } from './updates.it.ts';
 import { officeIt } from './office.it.ts';
 import { officeActivityIt } from './officeActivity.it.ts';
 import { officesIt } from './offices.it.ts';
+import { officeRolesIt } from './officeRoles.it.ts';
 
 /** Italian UI texts. */
 export const it: Messages = {
@@ -88,6 +89,7 @@ export const it: Messages = {
   office: officeIt,
   officeActivity: officeActivityIt,
   offices: officesIt,
+  officeRoles: officeRolesIt,
   earlierStart: {
     title: 'Questa scheda appartiene a un avvio precedente di Castdesk',
     nothingLost: 'Castdesk è stato riavviato dopo l’apertura di questa scheda, quindi questa scheda non può più usarlo. Non si perde nulla: la libreria, le shortlist e le note restano su questo computer e sono tutte nella nuova scheda.',

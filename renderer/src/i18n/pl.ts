@@ -14,6 +14,7 @@ import { updatesPl } from './updates.pl.ts';
 import { officePl } from './office.pl.ts';
 import { officeActivityPl } from './officeActivity.pl.ts';
 import { officesPl } from './offices.pl.ts';
+import { officeRolesPl } from './officeRoles.pl.ts';
 
 /** Polish UI texts. */
 export const pl: Messages = {
@@ -88,6 +89,7 @@ export const pl: Messages = {
   office: officePl,
   officeActivity: officeActivityPl,
   offices: officesPl,
+  officeRoles: officeRolesPl,
   earlierStart: {
     title: 'Ta karta należy do wcześniejszego uruchomienia Castdesk',
     nothingLost: 'Castdesk został uruchomiony ponownie od czasu otwarcia tej karty, więc ta karta nie może już z niego korzystać. Nic nie zginęło: biblioteka, shortlisty i notatki są zapisane na tym komputerze i wszystkie są w nowej karcie.',

@@ -14,6 +14,7 @@ import { updatesRo } from './updates.ro.ts';
 import { officeRo } from './office.ro.ts';
 import { officeActivityRo } from './officeActivity.ro.ts';
 import { officesRo } from './offices.ro.ts';
+import { officeRolesRo } from './officeRoles.ro.ts';
 
 /** Romanian UI texts. */
 export const ro: Messages = {
@@ -88,6 +89,7 @@ export const ro: Messages = {
   office: officeRo,
   officeActivity: officeActivityRo,
   offices: officesRo,
+  officeRoles: officeRolesRo,
   earlierStart: {
     title: 'Această filă aparține unei porniri anterioare a Castdesk',
     nothingLost: 'Castdesk a fost pornit din nou de când a fost deschisă această filă, așa că această filă nu îl mai poate folosi. Nu se pierde nimic: biblioteca, listele scurte și notițele rămân pe acest computer și sunt toate în noua filă.',

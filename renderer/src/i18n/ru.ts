@@ -14,6 +14,7 @@ import { updatesRu } from './updates.ru.ts';
 import { officeRu } from './office.ru.ts';
 import { officeActivityRu } from './officeActivity.ru.ts';
 import { officesRu } from './offices.ru.ts';
+import { officeRolesRu } from './officeRoles.ru.ts';
 
 /** Russian UI texts. */
 export const ru: Messages = {
@@ -88,6 +89,7 @@ export const ru: Messages = {
   office: officeRu,
   officeActivity: officeActivityRu,
   offices: officesRu,
+  officeRoles: officeRolesRu,
   earlierStart: {
     title: 'Эта вкладка относится к предыдущему запуску Castdesk',
     nothingLost: 'Castdesk был запущен заново после открытия этой вкладки, поэтому она больше не может им пользоваться. Ничего не потеряно: ваша библиотека, шорт-листы и заметки хранятся на этом компьютере и все есть в новой вкладке.',

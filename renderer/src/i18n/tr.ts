@@ -14,6 +14,7 @@ import { updatesTr } from './updates.tr.ts';
 import { officeTr } from './office.tr.ts';
 import { officeActivityTr } from './officeActivity.tr.ts';
 import { officesTr } from './offices.tr.ts';
+import { officeRolesTr } from './officeRoles.tr.ts';
 
 /** Turkish UI texts. */
 export const tr: Messages = {
@@ -88,6 +89,7 @@ export const tr: Messages = {
   office: officeTr,
   officeActivity: officeActivityTr,
   offices: officesTr,
+  officeRoles: officeRolesTr,
   earlierStart: {
     title: 'Bu sekme Castdesk\'in önceki bir başlatılmasına ait',
     nothingLost: 'Bu sekme açıldıktan sonra Castdesk yeniden başlatıldı, bu yüzden bu sekme onu artık kullanamaz. Hiçbir şey kaybolmadı: kitaplığınız, kısa listeleriniz ve notlarınız bu bilgisayarda duruyor ve yeni sekmede hepsi var.',

@@ -14,6 +14,7 @@ import { updatesUk } from './updates.uk.ts';
 import { officeUk } from './office.uk.ts';
 import { officeActivityUk } from './officeActivity.uk.ts';
 import { officesUk } from './offices.uk.ts';
+import { officeRolesUk } from './officeRoles.uk.ts';
 
 /** Ukrainian UI texts. */
 export const uk: Messages = {
@@ -88,6 +89,7 @@ export const uk: Messages = {
   office: officeUk,
   officeActivity: officeActivityUk,
   offices: officesUk,
+  officeRoles: officeRolesUk,
   earlierStart: {
     title: 'Ця вкладка належить до попереднього запуску Castdesk',
     nothingLost: 'Castdesk було запущено знову після відкриття цієї вкладки, тож вона більше не може ним користуватися. Нічого не втрачено: ваша бібліотека, шортлисти й нотатки зберігаються на цьому комп’ютері і всі є в новій вкладці.',

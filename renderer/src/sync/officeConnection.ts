@@ -7,6 +7,15 @@
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import type * as Y from 'yjs';
 import type { OfficeToken } from '../../../contract/officeBridge.ts';
+import {
+  officeMembersAnswerSchema,
+  officeMembersMessageType,
+  officeRoleMessageSchema,
+  refusedWriteReasons,
+  type OfficeMembersAnswer,
+  type OfficeRefusalCode,
+  type OfficeRoleMessage,
+} from '../../../contract/officeRoles.ts';
 import { SyncCallError } from './bridgeCall.ts';
 
 /** Where a shared list stands with its office. */
@@ -16,6 +25,13 @@ export interface AttachedList {
   readonly provider: HocuspocusProvider;
   /** Told about every change of where the list stands. */
   onSync(listener: (sync: OfficeListSync) => void): void;
+  /** Told the member's role on the list (and their member id) each time the office names it. */
+  onRole(listener: (role: OfficeRoleMessage) => void): void;
+  /** Told when the office refused a change made here: it never reaches the office as it is. */
+  onRefused(listener: (code: OfficeRefusalCode) => void): void;
+  /** Asks the office who its members are; the answer goes to `onMembers`. */
+  askMembers(): void;
+  onMembers(listener: (members: OfficeMembersAnswer['members']) => void): void;
   detach(): void;
 }
 
@@ -60,9 +76,15 @@ export function connectOffice(grant: OfficeToken, options: OfficeConnectionOptio
     officeId: grant.officeId,
     attach(listId, doc) {
       const listeners: ((sync: OfficeListSync) => void)[] = [];
+      const roleListeners: ((role: OfficeRoleMessage) => void)[] = [];
+      const refusalListeners: ((code: OfficeRefusalCode) => void)[] = [];
+      const memberListeners: ((members: OfficeMembersAnswer['members']) => void)[] = [];
+      const refuse = (code: OfficeRefusalCode) => refusalListeners.forEach((listener) => listener(code));
       let waitingSince: string | null = now().toISOString();
       const tell = (sync: OfficeListSync) => listeners.forEach((listener) => listener(sync));
       const check = () => {
+        // A read-only connection answers a change with "not applied" and keeps it counted as unsynced.
+        if (provider.isSynced && provider.unsyncedChanges > 0 && provider.authorizedScope === 'readonly') refuse('office_read_only');
         if (provider.isSynced && provider.unsyncedChanges === 0) {
           waitingSince = null;
           tell({ state: 'synced', at: now().toISOString() });
@@ -79,15 +101,36 @@ export function connectOffice(grant: OfficeToken, options: OfficeConnectionOptio
         onSynced: check,
         onUnsyncedChanges: check,
         onDisconnect: check,
-        // The socket tells `disconnect` before the provider has marked itself unsynced (its own
-        // close handler runs later): only at `close` does the check see that the list waits.
-        onClose: check,
         onAuthenticationFailed: ({ reason }) => tell({ state: 'refused', reason }),
+        onStateless: ({ payload }) => {
+          let parsed: unknown;
+          try {
+            parsed = JSON.parse(payload);
+          } catch {
+            return;
+          }
+          const role = officeRoleMessageSchema.safeParse(parsed);
+          if (role.success) roleListeners.forEach((listener) => listener(role.data));
+          const members = officeMembersAnswerSchema.safeParse(parsed);
+          if (members.success) memberListeners.forEach((listener) => listener(members.data.members));
+        },
+        onClose: ({ event }) => {
+          // The write gate closes the document's connection with the reason it refused a change.
+          const code = refusedWriteReasons[event.reason];
+          if (code) refuse(code);
+          // The socket tells `disconnect` before the provider has marked itself unsynced (its own
+          // close handler runs later): only at `close` does the check see that the list waits.
+          check();
+        },
       });
       provider.attach();
       const list: AttachedList = {
         provider,
         onSync: (listener) => void listeners.push(listener),
+        onRole: (listener) => void roleListeners.push(listener),
+        onRefused: (listener) => void refusalListeners.push(listener),
+        askMembers: () => provider.sendStateless(JSON.stringify({ type: officeMembersMessageType })),
+        onMembers: (listener) => void memberListeners.push(listener),
         detach() {
           attached.delete(list);
           provider.destroy();

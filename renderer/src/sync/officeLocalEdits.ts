@@ -4,12 +4,14 @@
  * document (the base) is the user's own change. Only those fields go into the document, so a
  * colleague's change the rows have not shown yet is never undone by stale values. A note goes in
  * as the smallest edit of its Y.Text (common start and end kept), so typing merges with a
- * colleague's; a row gone from the list marks its entry deleted (a colleague's note stays).
+ * colleague's; a row gone from the list marks its entry deleted (a colleague's note stays) and a
+ * row back on it (undo) marks it live again; a reorder moves entries' positions (officeReorder.ts).
  */
 import * as Y from 'yjs';
 import type { ShortlistEntryRow } from '../db/shortlistDb.ts';
 import { entriesOf, officeEntryKey, readListDoc, writeEntry } from './officeListDoc.ts';
 import { positionBetween } from './officePositions.ts';
+import { writeMoves } from './officeReorder.ts';
 
 /** Rows by their entry's key, as they were last written from the document. */
 export type RowBase = ReadonlyMap<string, ShortlistEntryRow>;
@@ -56,12 +58,18 @@ export function writeLocalEdits(doc: Y.Doc, base: RowBase, rows: readonly Shortl
       const before = base.get(key);
       const entry = entriesOf(doc).get(key);
       if (!before) {
-        // Added in the list view: at the end of the list, unless a colleague added the actor too.
-        if (!entry || entry.get('deleted') === true) {
+        if (!entry) {
+          // Added in the list view: at the end of the list.
           const last = readListDoc(doc).entries.at(-1)?.position ?? null;
           writeEntry(doc, row, positionBetween(last, null));
           changed = true;
+        } else if (entry.get('deleted') === true) {
+          // Back on the list (an undo of a delete, or the actor added again): the entry comes back
+          // where it was with everything the office holds, a colleague's note typed meanwhile too.
+          entry.set('deleted', false);
+          changed = true;
         }
+        // Else a colleague added the actor too: one entry, theirs.
         continue;
       }
       if (!entry) continue;
@@ -77,11 +85,21 @@ export function writeLocalEdits(doc: Y.Doc, base: RowBase, rows: readonly Shortl
         changed = true;
       }
     }
+    if (writeMoves(doc, base, rows)) changed = true;
     for (const key of base.keys()) {
       if (seen.has(key)) continue;
       entriesOf(doc).get(key)?.set('deleted', true);
       changed = true;
     }
   });
+  return changed;
+}
+
+/** Whether `rows` hold a change of the user's since `base` (tried on a copy: `doc` is left as it is). */
+export function wouldChange(doc: Y.Doc, base: RowBase, rows: readonly ShortlistEntryRow[]): boolean {
+  const copy = new Y.Doc();
+  Y.applyUpdate(copy, Y.encodeStateAsUpdate(doc));
+  const changed = writeLocalEdits(copy, base, rows);
+  copy.destroy();
   return changed;
 }

@@ -120,3 +120,25 @@ export async function keepListsOfOffice(db: ShortlistDb, officeRecordId: string,
   for (const row of rows) await stopSharing(db, row.shortlistId, at);
   return rows.map((row) => row.shortlistId);
 }
+
+/** y-dexie's table of the lists' document updates (one row per update, `k` the list's shortlist id). */
+const officeDocUpdatesTable = '$officeLists.doc_updates';
+
+/**
+ * The list's document replaced by the office's version (`state`): a change the office refused
+ * stays in a Y.Doc for good (Yjs never takes an operation back without a new one, which the office
+ * would refuse as well), so the stored document is rebuilt from what the office holds, in one
+ * transaction. Call with the list detached: y-dexie then holds no copy of the old document.
+ */
+export async function replaceListDoc(db: ShortlistDb, shortlistId: number, state: Uint8Array): Promise<void> {
+  const { doc: _old, ...fields } = await officeRow(db, shortlistId);
+  const doc = new Y.Doc();
+  Y.applyUpdate(doc, state);
+  const updates = db.table(officeDocUpdatesTable);
+  await writeLibrary(db, [db.officeLists, updates], async () => {
+    await updates.where('k').equals(shortlistId).delete();
+    await db.officeLists.delete(shortlistId);
+    await db.officeLists.add({ ...fields, doc });
+  });
+  doc.destroy();
+}

@@ -1,21 +1,23 @@
 /**
  * Reordering a list: the move buttons, Alt+Arrow up/down on an entry and drag and drop all end in
  * the store's moveEntry. Moving an element in the page can take its focus: it is given back once
- * the new order shows.
+ * the new order shows. Only where the member may change the list (listAccess.ts).
  */
 import { nextTick, ref, watch, type Ref } from 'vue';
 import { useShortlistsStore } from '../../stores/shortlists.ts';
 import { isTextField } from './isTextField.ts';
+import { useListAccess } from './listAccess.ts';
 import type { ShownEntry } from './useEntryTexts.ts';
 
 export function useEntryReordering(entries: Ref<readonly ShownEntry[]>, listElement: Ref<HTMLElement | null>, onMoved: (entry: ShownEntry, position: number, total: number) => void) {
   const shortlists = useShortlistsStore();
+  const access = useListAccess();
 
   let refocus: HTMLElement | null = null;
   async function move(entry: ShownEntry, toIndex: number): Promise<void> {
     const total = entries.value.length;
     const from = entries.value.findIndex((row) => row.id === entry.id);
-    if (from < 0 || toIndex < 0 || toIndex >= total || toIndex === from) return;
+    if (!access.value.edit || from < 0 || toIndex < 0 || toIndex >= total || toIndex === from) return;
     const active = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     refocus = active && listElement.value?.contains(active) ? active : null;
     if (await shortlists.moveEntry(entry.id, toIndex)) onMoved(entry, toIndex + 1, total);

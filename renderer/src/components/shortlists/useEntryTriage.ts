@@ -8,6 +8,7 @@ import { useI18n } from 'vue-i18n';
 import { useShortlistsStore } from '../../stores/shortlists.ts';
 import { entryStatuses, statusTexts, type EntryStatus } from './entryOptions.ts';
 import { isTextField } from './isTextField.ts';
+import { useListAccess } from './listAccess.ts';
 import { useEntryTexts, type ShownEntry } from './useEntryTexts.ts';
 
 export interface TriageTarget {
@@ -28,6 +29,7 @@ export function useEntryTriage(target: TriageTarget) {
   const shortlists = useShortlistsStore();
   const { t } = useI18n();
   const { nameOf } = useEntryTexts();
+  const access = useListAccess();
 
   function step(event: KeyboardEvent, index: number): number | null {
     const last = target.entries().length - 1;
@@ -79,6 +81,13 @@ export function useEntryTriage(target: TriageTarget) {
       if (to) target.focusEntry(to.id);
       return true;
     }
+    if (!event.shiftKey && (event.code === 'KeyX' || event.key === 'x')) {
+      event.preventDefault();
+      target.toggleSelected(entry.id);
+      return true;
+    }
+    // Rating and status keys change the entry: not on a list the member may only read or review.
+    if (!access.value.edit) return false;
     const digit = event.shiftKey ? null : digitOf(event);
     if (digit !== null) {
       event.preventDefault();
@@ -88,11 +97,6 @@ export function useEntryTriage(target: TriageTarget) {
     if (event.code === 'KeyS' || event.key === 's' || event.key === 'S') {
       event.preventDefault();
       shiftStatus(entry, event.shiftKey ? -1 : 1);
-      return true;
-    }
-    if (!event.shiftKey && (event.code === 'KeyX' || event.key === 'x')) {
-      event.preventDefault();
-      target.toggleSelected(entry.id);
       return true;
     }
     return false;

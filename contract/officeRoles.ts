@@ -1,0 +1,50 @@
+/**
+ * A member's role on a shared list as the app learns it (issue 25): the office server tells each
+ * connection its role in a stateless message right after authentication (Hocuspocus's own
+ * "authorized scope" says only read-only or not, which cannot tell a reviewer from an editor), and
+ * the app offers only what the role may do. A local change the server refused is reverted in the
+ * list with one of the refusal codes below, each an i18n key `officeRoles.refusals.<code>`.
+ */
+import { z } from 'zod';
+
+export const officeRoles = ['editor', 'reviewer', 'viewer'] as const;
+export type OfficeRole = (typeof officeRoles)[number];
+
+/** The stateless message's `type`: other stateless messages (a newer server's) are left alone. */
+export const officeRoleMessageType = 'castdesk-role';
+
+/** What the server sends each connection: the role on this list and the member id picks and comments go under. */
+export const officeRoleMessageSchema = z.strictObject({
+  type: z.literal(officeRoleMessageType),
+  role: z.enum(officeRoles),
+  memberId: z.string().min(1).max(64),
+});
+export type OfficeRoleMessage = z.infer<typeof officeRoleMessageSchema>;
+
+/**
+ * Why a local change went back to the office's version: the connection is read-only (a viewer,
+ * or a role lowered while offline), a reviewer changed more than their picks and comments, or the
+ * server refused the write for another reason (too large, malformed, rate limited).
+ */
+export const officeRefusalCodes = ['office_read_only', 'office_reviewer_limited', 'office_write_refused'] as const;
+export type OfficeRefusalCode = (typeof officeRefusalCodes)[number];
+
+/** The close reasons of the office's write gate (server/office/writeGate.ts) that refuse a change. */
+export const refusedWriteReasons: Readonly<Record<string, OfficeRefusalCode>> = {
+  'reviewer-limited': 'office_reviewer_limited',
+  'message-too-large': 'office_write_refused',
+  'document-too-large': 'office_write_refused',
+  'malformed-update': 'office_write_refused',
+};
+
+/**
+ * The names of the office's members, asked for by a member's app in a stateless message (the
+ * membership API's list is the owner's): a list shows who picked an entry and who commented.
+ */
+export const officeMembersMessageType = 'castdesk-members';
+export const officeMembersRequestSchema = z.strictObject({ type: z.literal(officeMembersMessageType) });
+export const officeMembersAnswerSchema = z.strictObject({
+  type: z.literal(officeMembersMessageType),
+  members: z.array(z.strictObject({ id: z.string().min(1).max(64), name: z.string().max(200) })).max(10_000),
+});
+export type OfficeMembersAnswer = z.infer<typeof officeMembersAnswerSchema>;

@@ -1,0 +1,19 @@
+/** English texts of a member's role on a shared list: what the role allows, picks and comments, and why a change went back. */
+export const officeRolesEn = {
+  viewerNotice: "You can view this list. Only the office's editors change it.",
+  reviewerNotice: "You are reviewing this list: mark your picks and comment on each actor.",
+  reviewLabel: "Picks and comments on {name}",
+  pickedBy: "Picked by {names}",
+  pick: "Pick",
+  picked: "Picked",
+  pickLabel: "Pick {name}",
+  yourComment: "Your comment",
+  commentLabel: "Your comment on {name}",
+  unknownMember: "A member",
+  dismiss: "Dismiss",
+  refusals: {
+    office_read_only: "The office lets you only view this list, so your change was not kept: the list shows the office's version again.",
+    office_reviewer_limited: "As a reviewer you can only mark picks and comment, so your change was not kept: the list shows the office's version again.",
+    office_write_refused: "The office refused your change (too large or unreadable): the list shows the office's version again.",
+  },
+};

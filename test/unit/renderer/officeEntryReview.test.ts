@@ -1,0 +1,194 @@
+/**
+ * A shared list's entry in the list view, mounted with the office store attached to a real office
+ * server on 127.0.0.1: a viewer's entry offers no change at all; a reviewer's offers only their
+ * pick and comment, which reach the casting director's document; the director's entry shows live,
+ * by name, who picked the actor and what they said; a refused change shows its reason.
+ */
+import { flushPromises, mount } from '@vue/test-utils';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Dexie } from 'dexie';
+import { createPinia, setActivePinia, type Pinia } from 'pinia';
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { computed, createApp } from 'vue';
+import * as Y from 'yjs';
+import type { OfficeToken, OfficeView } from '../../../contract/officeBridge.ts';
+import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
+import OfficeListNotice from '../../../renderer/src/components/shortlists/OfficeListNotice.vue';
+import ShortlistEntry from '../../../renderer/src/components/shortlists/ShortlistEntry.vue';
+import { listAccessKey } from '../../../renderer/src/components/shortlists/listAccess.ts';
+import { openShortlistDb, userShortlistDbName, type ShortlistDb } from '../../../renderer/src/db/shortlistDb.ts';
+import { createCastdeskI18n } from '../../../renderer/src/i18n/index.ts';
+import { useOfficeListsStore } from '../../../renderer/src/stores/officeLists.ts';
+import { entriesOf, nameOnlySnapshot, readListDoc, writeListIntoDoc } from '../../../renderer/src/sync/officeListDoc.ts';
+import { openSharedList } from '../../../renderer/src/sync/officeSharing.ts';
+import { officeDocumentName } from '../../../server/office/documentName.ts';
+import { startOffice, type RunningOffice } from '../../../server/office/startOffice.ts';
+import { acknowledged, httpUrlOf, openList, type ListClient } from '../../integration/office/officeSupport.ts';
+import { fakeBridge } from './fakeBridge.ts';
+
+const origin = 'https://d.example';
+let office: RunningOffice;
+let dataDir: string;
+let officeId: string;
+let ownerId: string;
+let ownerToken: string;
+let httpUrl: string;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'castdesk-office-review-'));
+  office = await startOffice({ host: '127.0.0.1', port: 0, dataDir, log: () => undefined });
+  const created = await office.members.createOffice('Office', 'Dana Director');
+  officeId = created.officeId;
+  ownerId = created.memberId;
+  ownerToken = created.token;
+  httpUrl = httpUrlOf(office.url);
+}, 120_000);
+
+afterAll(async () => {
+  await office?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+let store: ReturnType<typeof useOfficeListsStore> | null = null;
+let db: ShortlistDb | null = null;
+const clients: ListClient[] = [];
+const unmounts: (() => void)[] = [];
+afterEach(async () => {
+  for (const unmount of unmounts.splice(0)) unmount();
+  for (const client of clients.splice(0)) client.destroy();
+  db?.close();
+  db = null;
+  store?.close();
+  store = null;
+  await Dexie.delete(userShortlistDbName);
+});
+
+const shortlistIdOf = (notice: { props(name: 'listId'): number }) => notice.props('listId');
+
+async function addMember(name: string, role: 'editor' | 'reviewer' | 'viewer'): Promise<{ memberId: string; token: string }> {
+  return (await office.members.join(officeId, (await office.members.invite(officeId, { role })).code, name))!;
+}
+
+/** A list in the office with two actors, and a client of `token` on it (the owner's unless given). */
+async function listInOffice(token = ownerToken): Promise<{ listId: string; client: ListClient }> {
+  const listId = crypto.randomUUID().replaceAll('-', '');
+  const client = openList(office.url, officeDocumentName(officeId, listId), token, new Y.Doc());
+  clients.push(client);
+  await client.synced;
+  if (token === ownerToken) {
+    const at = '2026-01-01T00:00:00.000Z';
+    writeListIntoDoc(client.doc, { name: 'Callbacks' }, [1, 2].map((actorId) => ({ shortlistId: 1, directoryOrigin: origin, actorId, position: actorId, note: '', rating: 3, colours: [], tags: [], status: 'considering' as const, addedAt: at, updatedAt: at, snapshot: nameOnlySnapshot(`Actor ${actorId}`) })));
+    await acknowledged(client);
+  }
+  return { listId, client };
+}
+
+/** The member's app with the list attached, and its first entry mounted as the list view shows it. */
+async function entryOf(listId: string, member: { memberId: string; token: string }, name: string) {
+  const grant: OfficeToken = { token: member.token, origin: new URL(httpUrl).origin, socketUrl: office.url, officeId };
+  const view: OfficeView = { id: 'office-record', officeId, url: httpUrl, memberId: member.memberId, memberName: name, isOwner: false, joinedAt: new Date().toISOString(), hasToken: true };
+  const double = fakeBridge({ listOffices: () => ({ ok: true, value: { offices: [view] } }), getOfficeToken: () => ({ ok: true, value: grant }) });
+  const pinia: Pinia = createPinia();
+  createApp({}).use(pinia).provide(castdeskBridgeKey, double.bridge);
+  setActivePinia(pinia);
+  const app = useOfficeListsStore();
+  store = app;
+  db = await openShortlistDb();
+  const shortlistDb = db;
+  const shortlistId = await openSharedList(shortlistDb, { officeRecordId: view.id, officeId }, listId, 'Shared');
+  await app.refresh();
+  await app.attach(shortlistId);
+  await vi.waitFor(async () => expect(await shortlistDb.entries.where('shortlistId').equals(shortlistId).count()).toBe(2), { timeout: 30_000, interval: 10 });
+  await vi.waitFor(() => expect(app.accessOf(shortlistId).role).not.toBeNull(), { timeout: 30_000, interval: 10 });
+  const [entry] = (await shortlistDb.entries.where('shortlistId').equals(shortlistId).sortBy('position')) as never[];
+  const global = { plugins: [pinia, createCastdeskI18n('en')], provide: { [castdeskBridgeKey as symbol]: double.bridge, [listAccessKey as symbol]: computed(() => app.accessOf(shortlistId)) }, stubs: { RouterLink: true } };
+  const wrapper = mount(ShortlistEntry, { props: { entry, index: 0, total: 2, drawn: true, selected: false, dragArmed: false, dragging: false, dropTarget: false }, global });
+  const notice = mount(OfficeListNotice, { props: { listId: shortlistId }, global });
+  unmounts.push(() => wrapper.unmount(), () => notice.unmount());
+  await flushPromises();
+  return { wrapper, notice, shortlistId, app };
+}
+
+it('a viewer\'s entry offers no change: fields disabled, no moves, no drag handle, no pick', async () => {
+  const { listId } = await listInOffice();
+  const viewer = await addMember('Vera Viewer', 'viewer');
+  const { wrapper, notice } = await entryOf(listId, viewer, 'Vera Viewer');
+  expect(wrapper.get('[data-testid="entry-editables"]').attributes('disabled')).toBeDefined();
+  // A disabled fieldset disables every control in it (the browser's rule; happy-dom does not apply it to :disabled).
+  expect(wrapper.get('[data-testid="entry-note"]').element.closest('fieldset[disabled]')).not.toBeNull();
+  expect(wrapper.get('[data-testid="entry-status"]').element.closest('fieldset[disabled]')).not.toBeNull();
+  expect(wrapper.find('[data-testid="move-up"]').exists()).toBe(false);
+  expect(wrapper.find('[data-testid="drag-handle"]').exists()).toBe(false);
+  expect(wrapper.find('[data-testid="entry-pick"]').exists()).toBe(false);
+  expect(wrapper.find('[data-testid="entry-own-comment"]').exists()).toBe(false);
+  expect(notice.get('[data-testid="office-role-notice"]').attributes('data-role')).toBe('viewer');
+  // Only reading: once in sync, nothing was refused (a read-only connection is not a refusal by itself).
+  await vi.waitFor(() => expect(store!.sharingOf(shortlistIdOf(notice))).toMatchObject({ kind: 'synced' }), { timeout: 30_000, interval: 10 });
+  expect(notice.find('[data-testid="office-refusal"]').exists()).toBe(false);
+  // The same entry on a list the member edits offers every field.
+  const editor = await addMember('Eli Editor', 'editor');
+  wrapper.unmount();
+  notice.unmount();
+  unmounts.splice(0);
+  store?.close();
+  db?.close();
+  await Dexie.delete(userShortlistDbName);
+  const editable = await entryOf(listId, editor, 'Eli Editor');
+  expect(editable.wrapper.get('[data-testid="entry-editables"]').attributes('disabled')).toBeUndefined();
+  expect(editable.wrapper.find('[data-testid="move-up"]').exists()).toBe(true);
+  expect(editable.notice.find('[data-testid="office-role-notice"]').exists()).toBe(false);
+});
+
+it('a reviewer marks a pick and writes a comment in the entry, which reach the director; the director sees them by name, live', async () => {
+  const { listId, client: director } = await listInOffice();
+  const reviewer = await addMember('Pia Producer', 'reviewer');
+  const { wrapper, notice } = await entryOf(listId, reviewer, 'Pia Producer');
+  expect(notice.get('[data-testid="office-role-notice"]').attributes('data-role')).toBe('reviewer');
+  expect(wrapper.get('[data-testid="entry-editables"]').attributes('disabled')).toBeDefined();
+  await wrapper.get('[data-testid="entry-pick"]').trigger('click');
+  await wrapper.get('[data-testid="entry-own-comment"]').setValue('Strong read, see again');
+  await wrapper.get('[data-testid="entry-own-comment"]').trigger('change');
+  await vi.waitFor(() => {
+    const entry = readListDoc(director.doc).entries[0];
+    expect(entry.picks).toEqual({ [reviewer.memberId]: true });
+    expect(entry.comments).toEqual({ [reviewer.memberId]: 'Strong read, see again' });
+  }, { timeout: 30_000, interval: 10 });
+  await vi.waitFor(() => {
+    expect(wrapper.get('[data-testid="entry-pick"]').attributes('aria-pressed')).toBe('true');
+    expect(wrapper.get('[data-testid="entry-picked-by"]').text()).toBe('Picked by Pia Producer');
+  }, { timeout: 30_000, interval: 10 });
+
+  // The director's own app: the entry shows who picked and what they said, as it comes.
+  wrapper.unmount();
+  notice.unmount();
+  unmounts.splice(0);
+  store?.close();
+  db?.close();
+  await Dexie.delete(userShortlistDbName);
+  const directorView = await entryOf(listId, { memberId: ownerId, token: ownerToken }, 'Dana Director');
+  await vi.waitFor(() => {
+    expect(directorView.wrapper.get('[data-testid="entry-picked-by"]').text()).toBe('Picked by Pia Producer');
+    expect(directorView.wrapper.get('[data-testid="entry-comment"]').text()).toBe('Pia Producer: Strong read, see again');
+  }, { timeout: 30_000, interval: 10 });
+  const second = await addMember('Sam Second', 'reviewer');
+  const secondClient = openList(office.url, officeDocumentName(officeId, listId), second.token, new Y.Doc());
+  clients.push(secondClient);
+  await secondClient.synced;
+  const key = readListDoc(secondClient.doc).entries[0].key;
+  (entriesOf(secondClient.doc).get(key)!.get('picks') as Y.Map<boolean>).set(second.memberId, true);
+  await vi.waitFor(() => expect(directorView.wrapper.get('[data-testid="entry-picked-by"]').text()).toMatch(/^Picked by (Pia Producer, Sam Second|Sam Second, Pia Producer)$/), { timeout: 30_000, interval: 10 });
+}, 120_000);
+
+it('a refused change shows its reason until dismissed', async () => {
+  const { listId } = await listInOffice();
+  const viewer = await addMember('Vic Viewer', 'viewer');
+  const { notice, shortlistId } = await entryOf(listId, viewer, 'Vic Viewer');
+  const first = (await db!.entries.where('shortlistId').equals(shortlistId).sortBy('position'))[0];
+  await db!.entries.update(first.id!, { rating: 5 });
+  await vi.waitFor(() => expect(notice.get('[data-testid="office-refusal"]').attributes('data-code')).toBe('office_read_only'), { timeout: 30_000, interval: 10 });
+  expect(notice.get('[data-testid="office-refusal"]').text()).toContain('The office lets you only view this list');
+  await notice.get('[data-testid="office-refusal-dismiss"]').trigger('click');
+  expect(notice.find('[data-testid="office-refusal"]').exists()).toBe(false);
+});

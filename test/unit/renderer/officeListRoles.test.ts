@@ -1,0 +1,207 @@
+/**
+ * The member's role on a shared list, in the app, against a real office server on 127.0.0.1: the
+ * office store learns it (viewer, reviewer, editor) and offers only what it allows; a reviewer's
+ * picks and comments reach the casting director's document under the reviewer's id, with the
+ * reviewer's name known; a change the office refuses (a role lowered while the member was offline)
+ * is reverted in the list's document and rows, with a typed reason, and the list keeps syncing.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { Dexie } from 'dexie';
+import { createPinia, setActivePinia } from 'pinia';
+import { DexieYProvider } from 'y-dexie';
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { createApp } from 'vue';
+import * as Y from 'yjs';
+import type { OfficeToken, OfficeView } from '../../../contract/officeBridge.ts';
+import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
+import { openShortlistDb, userShortlistDbName, type ShortlistDb } from '../../../renderer/src/db/shortlistDb.ts';
+import { entriesOf, nameOnlySnapshot, readListDoc, writeListIntoDoc } from '../../../renderer/src/sync/officeListDoc.ts';
+import { openSharedList } from '../../../renderer/src/sync/officeSharing.ts';
+import { useOfficeListsStore } from '../../../renderer/src/stores/officeLists.ts';
+import { officeDocumentName } from '../../../server/office/documentName.ts';
+import { startOffice, type RunningOffice } from '../../../server/office/startOffice.ts';
+import { acknowledged, httpUrlOf, openList, type ListClient } from '../../integration/office/officeSupport.ts';
+import { fakeBridge } from './fakeBridge.ts';
+
+const origin = 'https://d.example';
+let office: RunningOffice;
+let dataDir: string;
+let officeId: string;
+let ownerToken: string;
+let httpUrl: string;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'castdesk-office-roles-app-'));
+  office = await startOffice({ host: '127.0.0.1', port: 0, dataDir, log: () => undefined });
+  const created = await office.members.createOffice('Office', 'Dana Director');
+  officeId = created.officeId;
+  ownerToken = created.token;
+  httpUrl = httpUrlOf(office.url);
+}, 120_000);
+
+afterAll(async () => {
+  await office?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+let store: ReturnType<typeof useOfficeListsStore> | null = null;
+let db: ShortlistDb | null = null;
+const clients: ListClient[] = [];
+afterEach(async () => {
+  for (const client of clients.splice(0)) client.destroy();
+  db?.close();
+  db = null;
+  store?.close();
+  store = null;
+  await Dexie.delete(userShortlistDbName);
+});
+
+/** A member joins with a role (through the server's own module: the page's fetch keeps the same-origin rule). */
+async function addMember(name: string, role: 'editor' | 'reviewer' | 'viewer'): Promise<{ memberId: string; token: string }> {
+  return (await office.members.join(officeId, (await office.members.invite(officeId, { role })).code, name))!;
+}
+
+/** The director's list in the office (written by the owner's client), with three actors. */
+async function directorsList(): Promise<{ listId: string; director: ListClient }> {
+  const listId = crypto.randomUUID().replaceAll('-', '');
+  const director = openList(office.url, officeDocumentName(officeId, listId), ownerToken, new Y.Doc());
+  clients.push(director);
+  await director.synced;
+  const at = '2026-01-01T00:00:00.000Z';
+  writeListIntoDoc(
+    director.doc,
+    { name: 'Callbacks' },
+    [1, 2, 3].map((actorId) => ({ shortlistId: 1, directoryOrigin: origin, actorId, position: actorId, note: `note ${actorId}`, rating: 3, colours: [], tags: [], status: 'considering' as const, addedAt: at, updatedAt: at, snapshot: nameOnlySnapshot(`Actor ${actorId}`) })),
+  );
+  await acknowledged(director);
+  return { listId, director };
+}
+
+/** A member's app (the office store on this computer's shortlist database) with the list opened and attached. */
+function startApp(member: { memberId: string; token: string }, name: string, socketUrl = office.url): ReturnType<typeof useOfficeListsStore> {
+  const grant: OfficeToken = { token: member.token, origin: new URL(httpUrlOf(socketUrl)).origin, socketUrl, officeId };
+  const view: OfficeView = { id: 'office-record', officeId, url: httpUrl, memberId: member.memberId, memberName: name, isOwner: false, joinedAt: new Date().toISOString(), hasToken: true };
+  const double = fakeBridge({ listOffices: () => ({ ok: true, value: { offices: [view] } }), getOfficeToken: () => ({ ok: true, value: grant }) });
+  const app = createApp({});
+  const pinia = createPinia();
+  app.use(pinia).provide(castdeskBridgeKey, double.bridge);
+  setActivePinia(pinia);
+  store = app.runWithContext(() => useOfficeListsStore());
+  return store;
+}
+
+async function memberOpens(listId: string, member: { memberId: string; token: string }, name: string): Promise<{ shortlistId: number; db: ShortlistDb; office: ReturnType<typeof useOfficeListsStore> }> {
+  const store = startApp(member, name);
+  db = await openShortlistDb();
+  const shortlistId = await openSharedList(db, { officeRecordId: 'office-record', officeId }, listId, 'Shared');
+  await store.refresh();
+  await store.attach(shortlistId);
+  const shortlistDb = db;
+  await vi.waitFor(async () => expect(await shortlistDb.entries.where('shortlistId').equals(shortlistId).count()).toBe(3), { timeout: 30_000, interval: 10 });
+  return { shortlistId, db: shortlistDb, office: store };
+}
+
+const rowsOf = async (shortlistDb: ShortlistDb, shortlistId: number) => (await shortlistDb.entries.where('shortlistId').equals(shortlistId).sortBy('position')).map((row) => [row.actorId, row.note]);
+
+it('a viewer\'s list is read-only; an edit of its rows goes back to the office\'s version, with the reason', async () => {
+  const { listId } = await directorsList();
+  const viewer = await addMember('Vera Viewer', 'viewer');
+  const { shortlistId, db: shortlistDb, office: app } = await memberOpens(listId, viewer, 'Vera Viewer');
+  await vi.waitFor(() => expect(app.accessOf(shortlistId)).toMatchObject({ role: 'viewer', edit: false, annotate: false }), { timeout: 30_000, interval: 10 });
+  expect(app.setPick(shortlistId, origin, 1, true)).toBe(false);
+  // A stale view writes a row anyway: it goes back, and the viewer is told why.
+  const first = (await shortlistDb.entries.where('shortlistId').equals(shortlistId).sortBy('position'))[0];
+  await shortlistDb.entries.update(first.id!, { note: 'changed by a viewer' });
+  await vi.waitFor(async () => {
+    expect(app.refusals.get(shortlistId)).toBe('office_read_only');
+    expect(await rowsOf(shortlistDb, shortlistId)).toEqual([[1, 'note 1'], [2, 'note 2'], [3, 'note 3']]);
+  }, { timeout: 30_000, interval: 10 });
+  // The role is kept for offline use.
+  expect(await shortlistDb.officeLists.get(shortlistId)).toMatchObject({ role: 'viewer', memberId: viewer.memberId });
+});
+
+it('a reviewer marks picks and comments that reach the director under the reviewer\'s id, and cannot change the list', async () => {
+  const { listId, director } = await directorsList();
+  const reviewer = await addMember('Pia Producer', 'reviewer');
+  const { shortlistId, office: app } = await memberOpens(listId, reviewer, 'Pia Producer');
+  await vi.waitFor(() => expect(app.accessOf(shortlistId)).toMatchObject({ role: 'reviewer', memberId: reviewer.memberId, edit: false, annotate: true }), { timeout: 30_000, interval: 10 });
+  expect(app.setPick(shortlistId, origin, 2, true)).toBe(true);
+  expect(app.setComment(shortlistId, origin, 2, 'Great energy, see again')).toBe(true);
+  await vi.waitFor(() => {
+    const entry = readListDoc(director.doc).entries.find((candidate) => candidate.actor.id === 2)!;
+    expect(entry.picks).toEqual({ [reviewer.memberId]: true });
+    expect(entry.comments).toEqual({ [reviewer.memberId]: 'Great energy, see again' });
+  }, { timeout: 30_000, interval: 10 });
+  expect(app.annotationsOf(shortlistId, origin, 2)).toEqual({ picks: [reviewer.memberId], comments: { [reviewer.memberId]: 'Great energy, see again' } });
+  // The reviewer's app knows the names of who picked and who commented.
+  await vi.waitFor(() => expect(app.memberName(shortlistId, reviewer.memberId)).toBe('Pia Producer'), { timeout: 30_000, interval: 10 });
+  // Taking the pick back removes the reviewer's key.
+  app.setPick(shortlistId, origin, 2, false);
+  await vi.waitFor(() => expect(readListDoc(director.doc).entries.find((candidate) => candidate.actor.id === 2)!.picks).toEqual({}), { timeout: 30_000, interval: 10 });
+});
+
+it('a change made before the role was lowered is refused by the office and reverted here, and the list keeps syncing', async () => {
+  const { listId, director } = await directorsList();
+  const member = await addMember('Eli Editor', 'editor');
+  const opened = await memberOpens(listId, member, 'Eli Editor');
+  const { shortlistId, db: shortlistDb } = opened;
+  await vi.waitFor(() => expect(opened.office.accessOf(shortlistId)).toMatchObject({ role: 'editor' }), { timeout: 30_000, interval: 10 });
+  // Offline: the member's app goes away, the member edits the stored document (as the list view would).
+  opened.office.close();
+  const row = (await shortlistDb.officeLists.get(shortlistId))!;
+  await DexieYProvider.load(row.doc).whenLoaded;
+  const updates = shortlistDb.table('$officeLists.doc_updates');
+  const before = await updates.count();
+  const key = readListDoc(row.doc).entries[0].key;
+  (entriesOf(row.doc).get(key)!.get('note') as Y.Text).insert(0, 'offline edit: ');
+  await vi.waitFor(async () => expect(await updates.count()).toBeGreaterThan(before), { timeout: 30_000, interval: 10 });
+  DexieYProvider.release(row.doc);
+  // Meanwhile the owner makes the member a reviewer on this list; the app starts again, offline first.
+  expect(await office.members.setRole(officeId, member.memberId, { role: 'reviewer', listId })).toBe(true);
+  const app = startApp(member, 'Eli Editor');
+  await app.refresh();
+  expect(app.accessOf(shortlistId)).toMatchObject({ role: 'editor', edit: true });
+  await app.attach(shortlistId);
+  await vi.waitFor(async () => {
+    expect(app.refusals.get(shortlistId)).toBe('office_reviewer_limited');
+    expect(app.accessOf(shortlistId)).toMatchObject({ role: 'reviewer', edit: false, annotate: true });
+    expect(await rowsOf(shortlistDb, shortlistId)).toEqual([[1, 'note 1'], [2, 'note 2'], [3, 'note 3']]);
+  }, { timeout: 30_000, interval: 10 });
+  const stored = (await shortlistDb.officeLists.get(shortlistId))!;
+  await DexieYProvider.load(stored.doc).whenLoaded;
+  expect(String(entriesOf(stored.doc).get(key)!.get('note'))).toBe('note 1');
+  DexieYProvider.release(stored.doc);
+  // Still in sync: a pick now reaches the director, and the director's change reaches the list.
+  expect(app.setPick(shortlistId, origin, 3, true)).toBe(true);
+  await vi.waitFor(() => expect(readListDoc(director.doc).entries.find((candidate) => candidate.actor.id === 3)!.picks).toEqual({ [member.memberId]: true }), { timeout: 30_000, interval: 10 });
+  (entriesOf(director.doc).get(key)!.get('note') as Y.Text).insert(0, 'director: ');
+  await vi.waitFor(async () => expect((await rowsOf(shortlistDb, shortlistId))[0]).toEqual([1, 'director: note 1']), { timeout: 30_000, interval: 10 });
+  expect(String(entriesOf(director.doc).get(key)!.get('note'))).toBe('director: note 1');
+});
+
+it('offline, a viewer\'s edit goes back at once: the role kept on this computer says the list is read-only', async () => {
+  const { listId } = await directorsList();
+  const viewer = await addMember('Otto Offline', 'viewer');
+  const opened = await memberOpens(listId, viewer, 'Otto Offline');
+  const { shortlistId, db: shortlistDb } = opened;
+  await vi.waitFor(async () => expect(await shortlistDb.officeLists.get(shortlistId)).toMatchObject({ role: 'viewer' }), { timeout: 30_000, interval: 10 });
+  opened.office.close();
+  // The office cannot be reached: its address answers no one.
+  const closed = createServer();
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  const port = (closed.address() as { port: number }).port;
+  await new Promise<void>((resolve) => closed.close(() => resolve()));
+  const app = startApp(viewer, 'Otto Offline', `ws://127.0.0.1:${port}`);
+  await app.refresh();
+  expect(app.accessOf(shortlistId)).toMatchObject({ role: 'viewer', edit: false });
+  await app.attach(shortlistId);
+  const first = (await shortlistDb.entries.where('shortlistId').equals(shortlistId).sortBy('position'))[0];
+  await shortlistDb.entries.update(first.id!, { note: 'typed offline' });
+  await vi.waitFor(async () => {
+    expect(app.refusals.get(shortlistId)).toBe('office_read_only');
+    expect(await rowsOf(shortlistDb, shortlistId)).toEqual([[1, 'note 1'], [2, 'note 2'], [3, 'note 3']]);
+  }, { timeout: 30_000, interval: 10 });
+});
