@@ -5,7 +5,7 @@ import { demoCastingProKey } from './demoDirectoryApi.ts';
 import { useOwnWebShell } from './ownWebShell.ts';
 
 /** This spec's own web shell and user data folder (ownWebShell.ts). */
-const webShell = useOwnWebShell({ demoData: 'none' });
+const webShell = useOwnWebShell({ userData: 'empty' });
 
 /** Every file below `dir`, however deep. */
 function allFiles(dir: string): string[] {
