@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startDirectoryProcess, type DirectoryProcess } from './directoryProcess.ts';
-import { useOwnWebShell } from './ownWebShell.ts';
+import { openShell, useOwnWebShell } from './ownWebShell.ts';
 
 /** This spec's own web shell and user data folder (ownWebShell.ts). */
 const webShell = useOwnWebShell();
@@ -52,8 +52,7 @@ test('a synced directory stays browsable, with pictures, after it goes away', as
   const running = directory!;
 
   // Connect to the separately started directory and make it the active connection.
-  await page.goto(webShell.url);
-  await page.getByRole('link', { name: 'Connections', exact: true }).click();
+  await openShell(page, webShell);
   const form = page.getByRole('form', { name: 'Add a connection' });
   await form.getByLabel('Name').fill(connectionName);
   await form.getByLabel('Base URL').fill(running.baseUrl);

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { ActorDetail } from '../../contract/directory-api.ts';
 import { apiGet, type Directory } from './demoDirectoryApi.ts';
 import { startDirectoryProcess, type DirectoryProcess } from './directoryProcess.ts';
-import { useOwnWebShell } from './ownWebShell.ts';
+import { openShell, useOwnWebShell } from './ownWebShell.ts';
 
 /** This spec's own web shell and user data folder (ownWebShell.ts). */
 const webShell = useOwnWebShell();
@@ -65,8 +65,7 @@ test('kept offline: pictures missing after a directory crash come back without a
   expect(withPictures.length).toBeGreaterThanOrEqual(5);
   expect(withAudio).toBeDefined();
 
-  await page.goto(webShell.url);
-  await page.getByRole('link', { name: 'Connections', exact: true }).click();
+  await openShell(page, webShell);
   const form = page.getByRole('form', { name: 'Add a connection' });
   await form.getByLabel('Name').fill(connectionName);
   await form.getByLabel('Base URL').fill(first.baseUrl);

@@ -10,7 +10,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { ActorDetail } from '../../contract/directory-api.ts';
 import { apiGet, demoKeys, nav, type Directory } from './demoDirectoryApi.ts';
-import { useOwnWebShell } from './ownWebShell.ts';
+import { openShell, useOwnWebShell } from './ownWebShell.ts';
 
 /** This spec's own web shell and user data folder (ownWebShell.ts). */
 const webShell = useOwnWebShell();
@@ -79,8 +79,7 @@ async function listedNames(page: Page): Promise<string[]> {
 test('one shortlist holds actors added through two connections and outlives switching, removing and re-adding one', async ({ page }) => {
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  await page.goto(webShell.url);
-  await connectionsPage(page);
+  await openShell(page, webShell);
   const demoCard = page.getByTestId('connection-Demo directory');
   const baseUrl = (await demoCard.getByTestId('connection-base-url').textContent())!.trim();
   // The app's demo connection has the casting professional's key (every agency); the second
@@ -167,10 +166,8 @@ test('one shortlist holds actors added through two connections and outlives swit
 });
 
 test('shortlists of the per-connection layout are there after the upgrade, every field kept', async ({ page }) => {
-  await page.goto(webShell.url);
-  await connectionsPage(page);
-  // (Alone, this test waits for the demo directory's first start.)
-  await expect(page.getByTestId('connection-Demo directory').getByText('Active', { exact: true })).toBeVisible({ timeout: 240_000 });
+  await openShell(page, webShell);
+  await expect(page.getByTestId('connection-Demo directory').getByText('Active', { exact: true })).toBeVisible();
   // The old layout exactly as Dexie version 1 of it wrote it (IndexedDB version 10), for the
   // active connection: a list tied to a role, with an annotated entry.
   await page.evaluate(async () => {
