@@ -12,8 +12,11 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import type { Result } from 'axe-core';
 import { en } from '../../renderer/src/i18n/en.ts';
-import { demoCastingProKey, nav } from './demoDirectoryApi.ts';
-import { rendererUrl } from './rendererUrl.ts';
+import { nav } from './demoDirectoryApi.ts';
+import { openDemoPage, useOwnWebShell } from './ownWebShell.ts';
+
+/** This spec's own web shell and user data folder (ownWebShell.ts). */
+const webShell = useOwnWebShell();
 
 let page: Page;
 /** Ids the views open: an actor with pictures, a crew member, a casting call with roles. */
@@ -257,18 +260,10 @@ test.setTimeout(60_000);
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(240_000);
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await page.goto(rendererUrl());
-  await expect(page).not.toHaveURL(/token=/);
-
-  // The demo directory, active, with its lists synced into this page's library.
-  await nav(page, 'Connections').click();
-  const demo = page.getByTestId('connection-Demo directory');
-  await expect(demo).toBeVisible({ timeout: 120_000 });
-  const use = demo.getByRole('button', { name: 'Use this connection' });
-  if (await use.isVisible()) await use.click();
-  await expect(demo.getByText('Active', { exact: true })).toBeVisible();
-  const baseUrl = (await demo.getByTestId('connection-base-url').textContent())?.trim() ?? '';
+  const demo = await openDemoPage(browser, webShell, { viewport: { width: 1280, height: 900 } });
+  page = demo.page;
+  const { baseUrl, key } = demo.directory;
+  // The demo directory's lists synced into this page's library.
   await nav(page, 'Actors').click();
   // The library is complete once lists and details are in; keeping pictures offline may go on.
   const progress = page.getByTestId('sync-progress');
@@ -277,7 +272,6 @@ test.beforeAll(async ({ browser }) => {
     .toBe(true);
 
   // What the views open, read from the directory with the demo's casting professional key.
-  const key = demoCastingProKey();
   const get = async <T>(path: string): Promise<T> => {
     const response = await fetch(new URL(path, `${baseUrl}/`), { headers: { Authorization: `Token token=${key}` } });
     expect(response.status, path).toBe(200);

@@ -4,31 +4,23 @@
  * on the clipboard; a tab without the token still gets nothing from the back end.
  */
 import { expect, test } from '@playwright/test';
-import { apiGet, demoCastingProKey, nav, type Directory } from './demoDirectoryApi.ts';
-import { rendererUrl } from './rendererUrl.ts';
+import { apiGet } from './demoDirectoryApi.ts';
+import { openDemoPage, useOwnWebShell } from './ownWebShell.ts';
 
-const [origin] = rendererUrl().split('/#token=') as [string, string];
+/** This spec's own web shell and user data folder (ownWebShell.ts). */
+const webShell = useOwnWebShell();
 
 test.setTimeout(240_000);
 
 test('a link path opens its actor after the launch token flow, and Copy link copies the castdesk:// link', async ({ browser }) => {
-  const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
-  const page = await context.newPage();
+  const { page, directory } = await openDemoPage(browser, webShell, { permissions: ['clipboard-read', 'clipboard-write'] });
+  const context = page.context();
   try {
-    await page.goto(rendererUrl());
-    await expect(page).not.toHaveURL(/token=/);
-    await nav(page, 'Connections').click();
-    const demo = page.getByTestId('connection-Demo directory');
-    await expect(demo).toBeVisible({ timeout: 120_000 });
-    const use = demo.getByRole('button', { name: 'Use this connection' });
-    if (await use.isVisible()) await use.click();
-    await expect(demo.getByText('Active', { exact: true })).toBeVisible();
-    const directory: Directory = { baseUrl: (await demo.getByTestId('connection-base-url').textContent())?.trim() ?? '', key: demoCastingProKey() };
     const [actor] = await apiGet<{ id: number; name: string }[]>(directory, 'api/v1/actor_profiles', { per_page: '1' });
 
     // What a colleague's castdesk://actors/<id> becomes in the web shell: its path in this address.
-    await page.goto(`${origin}/actors/${actor!.id}`);
-    await expect(page).toHaveURL(`${origin}/#/actors/${actor!.id}`);
+    await page.goto(`${webShell.origin}/actors/${actor!.id}`);
+    await expect(page).toHaveURL(`${webShell.origin}/#/actors/${actor!.id}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(actor!.name, { timeout: 120_000 });
 
     await page.getByTestId('copy-link').first().click();
@@ -49,8 +41,8 @@ test('a link path in a tab without the launch token opens the page but not the b
     page.on('response', (response) => {
       if (new URL(response.url()).pathname.startsWith('/bridge/')) bridgeAnswers.push(response.status());
     });
-    await page.goto(`${origin}/actors/1`);
-    await expect(page).toHaveURL(`${origin}/#/actors/1`);
+    await page.goto(`${webShell.origin}/actors/1`);
+    await expect(page).toHaveURL(`${webShell.origin}/#/actors/1`);
     await expect(page.getByRole('link', { name: 'Back to the actors' })).toBeVisible();
     // The page has no token: its bridge calls never leave it, or the back end refuses them.
     expect(await page.evaluate(() => (globalThis as unknown as { sessionStorage: { getItem(key: string): string | null } }).sessionStorage.getItem('castdesk.launchToken'))).toBeNull();

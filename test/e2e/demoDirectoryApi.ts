@@ -7,20 +7,24 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { ActorDetail, Role } from '../../contract/directory-api.ts';
 import { languageKeyForIsoCode } from '../../contract/language-keys.ts';
-import { userDataDir } from './rendererUrl.ts';
 
 export interface Directory {
   baseUrl: string;
   key: string;
 }
 
+/** Every key the demo directory in `userDataDir` has on record (`demo-keys.json` in its folder). */
+export function demoKeys(userDataDir: string): string[] {
+  const record = JSON.parse(readFileSync(path.join(userDataDir, 'demo-directory', 'demo-keys.json'), 'utf8')) as { keys: { key: string }[] };
+  return record.keys.map((entry) => entry.key);
+}
+
 /**
  * The demo's casting professional key. Demo keys are random per data folder; the demo directory
  * keeps them in `demo-keys.json` in its folder (under the web shell's user data folder).
  */
-export function demoCastingProKey(): string {
-  const record = JSON.parse(readFileSync(path.join(userDataDir(), 'demo-directory', 'demo-keys.json'), 'utf8')) as { keys: { key: string }[] };
-  const key = record.keys.find((entry) => entry.key.startsWith('demo-casting-pro'))?.key;
+export function demoCastingProKey(userDataDir: string): string {
+  const key = demoKeys(userDataDir).find((key) => key.startsWith('demo-casting-pro'));
   if (!key) throw new Error('The demo directory has no casting professional key on record');
   return key;
 }

@@ -2,7 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { demoCastingProKey } from './demoDirectoryApi.ts';
-import { rendererUrl, userDataDir } from './rendererUrl.ts';
+import { useOwnWebShell } from './ownWebShell.ts';
+
+/** This spec's own web shell and user data folder (ownWebShell.ts). */
+const webShell = useOwnWebShell({ userData: 'empty' });
 
 /** Every file below `dir`, however deep. */
 function allFiles(dir: string): string[] {
@@ -25,7 +28,7 @@ test.setTimeout(120_000);
 
 test('the first start connects to the demo directory and shows its actors', async ({ page }) => {
   const problems = collectProblems(page);
-  await page.goto(rendererUrl());
+  await page.goto(webShell.url);
   // The launch token leaves the address bar at once.
   await expect(page).not.toHaveURL(/token=/);
 
@@ -55,7 +58,7 @@ test('the first start connects to the demo directory and shows its actors', asyn
 
 test('a new connection is tested before it is saved: a refused key saves nothing; a key refused later shows a clear error', async ({ page }) => {
   const problems = collectProblems(page);
-  await page.goto(rendererUrl());
+  await page.goto(webShell.url);
   await page.getByRole('link', { name: 'Connections', exact: true }).click();
   const demoBaseUrl = (await page.getByTestId('connection-Demo directory').getByTestId('connection-base-url').textContent())?.trim() ?? '';
   expect(demoBaseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -74,7 +77,7 @@ test('a new connection is tested before it is saved: a refused key saves nothing
   await expect(page.getByTestId('connection-Wrong key')).toHaveCount(0);
 
   // Corrected (a key the directory knows), it is tested again and saved; the key field is emptied.
-  await form.getByLabel('API key', { exact: true }).fill(demoCastingProKey());
+  await form.getByLabel('API key', { exact: true }).fill(demoCastingProKey(webShell.userDataDir));
   await form.getByRole('button', { name: 'Add connection' }).click();
   await expect(form.getByText('Connection "Wrong key" added.')).toBeVisible();
   await expect(failed).toHaveCount(0);
@@ -100,7 +103,7 @@ test('a new connection is tested before it is saved: a refused key saves nothing
 
 test('a key set through the UI is written to no file under the user data folder', async ({ page }) => {
   const canary = `canary-${Date.now().toString(36)}-e2e-KEY-7f3a9c`;
-  await page.goto(rendererUrl());
+  await page.goto(webShell.url);
   await page.getByRole('link', { name: 'Connections', exact: true }).click();
   const wrong = page.getByTestId('connection-Wrong key');
   await wrong.getByLabel('New API key for Wrong key').fill(canary);
@@ -117,7 +120,7 @@ test('a key set through the UI is written to no file under the user data folder'
   // The page never holds the key after saving it.
   expect(await page.content()).not.toContain(canary);
 
-  const files = allFiles(userDataDir());
+  const files = allFiles(webShell.userDataDir);
   expect(files.length).toBeGreaterThan(0);
   const leaking = files.filter((file) => readFileSync(file).includes(canary));
   expect(leaking).toEqual([]);

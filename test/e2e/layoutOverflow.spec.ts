@@ -8,13 +8,15 @@
  * - the actor table with a filter on: no row is wider than the table; an agency is not cut while
  *   the name column has room to spare; "Select" shares its toolbar line and never wraps; the
  *   filter shows as a chip above the list, and the chip's × takes it away.
- * Screenshots of each page stay in the test's output folder and are attached to the report. The
- * interface language is set back to English at the end.
+ * Screenshots of each page stay in the test's output folder and are attached to the report.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { ActorDetail } from '../../contract/directory-api.ts';
-import { apiGet, demoCastingProKey, nav, type Directory } from './demoDirectoryApi.ts';
-import { rendererUrl } from './rendererUrl.ts';
+import { apiGet, nav } from './demoDirectoryApi.ts';
+import { openDemoPage, useOwnWebShell } from './ownWebShell.ts';
+
+/** This spec's own web shell and user data folder (ownWebShell.ts). */
+const webShell = useOwnWebShell();
 
 const widths = [1280, 1440] as const;
 const locales = ['en', 'de', 'pl'] as const;
@@ -28,18 +30,9 @@ test.setTimeout(180_000);
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(600_000);
-  page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
-  page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
-  await page.goto(rendererUrl());
-  await expect(page).not.toHaveURL(/token=/);
-
-  await nav(page, 'Connections').click();
-  const demo = page.getByTestId('connection-Demo directory');
-  await expect(demo).toBeVisible({ timeout: 120_000 });
-  const use = demo.getByRole('button', { name: 'Use this connection' });
-  if (await use.isVisible()) await use.click();
-  await expect(demo.getByText('Active', { exact: true })).toBeVisible();
-  const directory: Directory = { baseUrl: (await demo.getByTestId('connection-base-url').textContent())?.trim() ?? '', key: demoCastingProKey() };
+  const demo = await openDemoPage(browser, webShell, { viewport: { width: 1440, height: 900 } });
+  page = demo.page;
+  const { directory } = demo;
 
   // The demo actor whose agency card, housing options and links say the most: the widest page.
   // And the women with the longest agency names, opened so their details (agencies) are saved for the table.
@@ -79,7 +72,6 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test.afterAll(async () => {
-  if (page && (await page.locator('html').getAttribute('lang')) !== 'en') await useLocale('en');
   await page?.context().close();
 });
 

@@ -9,7 +9,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { legacyLibraryContents } from '../unit/renderer/legacyLibraries.ts';
 import { nav } from './demoDirectoryApi.ts';
-import { rendererUrl } from './rendererUrl.ts';
+import { useOwnWebShell } from './ownWebShell.ts';
+
+/** This spec's own web shell and user data folder (ownWebShell.ts). */
+const webShell = useOwnWebShell();
 
 test.setTimeout(300_000);
 
@@ -91,14 +94,11 @@ async function readLibrary(page: Page) {
 test('the libraries of every connection of the last version are merged into the one library, every record kept', async ({ page }) => {
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  await page.goto(rendererUrl());
+  await page.goto(webShell.url);
   await nav(page, 'Connections').click();
   // (Alone, this test waits for the demo directory's first start.)
   const demoConnection = page.getByTestId('connection-Demo directory');
   await expect(demoConnection).toBeVisible({ timeout: 240_000 });
-  // Other specs may have made another connection active.
-  const use = demoConnection.getByRole('button', { name: 'Use this connection' });
-  if (await use.isVisible()) await use.click();
   await expect(demoConnection.getByText('Active', { exact: true })).toBeVisible({ timeout: 60_000 });
   await writeOldLibraries(page);
 

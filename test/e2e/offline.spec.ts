@@ -1,6 +1,9 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startDirectoryProcess, type DirectoryProcess } from './directoryProcess.ts';
-import { rendererUrl } from './rendererUrl.ts';
+import { openShell, useOwnWebShell } from './ownWebShell.ts';
+
+/** This spec's own web shell and user data folder (ownWebShell.ts). */
+const webShell = useOwnWebShell();
 
 const connectionName = 'Offline directory';
 
@@ -49,8 +52,7 @@ test('a synced directory stays browsable, with pictures, after it goes away', as
   const running = directory!;
 
   // Connect to the separately started directory and make it the active connection.
-  await page.goto(rendererUrl());
-  await page.getByRole('link', { name: 'Connections', exact: true }).click();
+  await openShell(page, webShell);
   const form = page.getByRole('form', { name: 'Add a connection' });
   await form.getByLabel('Name').fill(connectionName);
   await form.getByLabel('Base URL').fill(running.baseUrl);
@@ -118,7 +120,7 @@ test('a synced directory stays browsable, with pictures, after it goes away', as
   await expect(page.getByTestId('home-connection')).toHaveText(`Offline — showing the saved library of ${connectionName}.`);
   await expect(page.getByTestId('offline-banner')).toBeVisible();
 
-  // Leave the other specs the connections they expect.
+  // The connection can be removed again, offline too.
   await page.getByRole('link', { name: 'Connections', exact: true }).click();
   await page.getByTestId(`connection-${connectionName}`).getByRole('button', { name: 'Remove' }).click();
   await page.getByTestId(`connection-${connectionName}`).getByRole('button', { name: 'Remove connection' }).click();

@@ -2,7 +2,10 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { ActorDetail } from '../../contract/directory-api.ts';
 import { apiGet, type Directory } from './demoDirectoryApi.ts';
 import { startDirectoryProcess, type DirectoryProcess } from './directoryProcess.ts';
-import { rendererUrl } from './rendererUrl.ts';
+import { openShell, useOwnWebShell } from './ownWebShell.ts';
+
+/** This spec's own web shell and user data folder (ownWebShell.ts). */
+const webShell = useOwnWebShell();
 
 /**
  * Keep offline, pictures and showreels, in Chromium through the web shell: the whole roster kept
@@ -62,8 +65,7 @@ test('kept offline: pictures missing after a directory crash come back without a
   expect(withPictures.length).toBeGreaterThanOrEqual(5);
   expect(withAudio).toBeDefined();
 
-  await page.goto(rendererUrl());
-  await page.getByRole('link', { name: 'Connections', exact: true }).click();
+  await openShell(page, webShell);
   const form = page.getByRole('form', { name: 'Add a connection' });
   await form.getByLabel('Name').fill(connectionName);
   await form.getByLabel('Base URL').fill(first.baseUrl);
@@ -132,7 +134,7 @@ test('kept offline: pictures missing after a directory crash come back without a
   expect(started).toBe('playing');
   await expect.poll(() => player.evaluate((element) => (element as unknown as { currentTime: number }).currentTime), { timeout: 30_000 }).toBeGreaterThan(0);
 
-  // Leave the other specs the connections they expect.
+  // The connection can be removed again.
   await page.getByRole('link', { name: 'Connections', exact: true }).click();
   await page.getByTestId(`connection-${connectionName}`).getByRole('button', { name: 'Remove' }).click();
   await page.getByTestId(`connection-${connectionName}`).getByRole('button', { name: 'Remove connection' }).click();

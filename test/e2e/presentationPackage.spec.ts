@@ -1,6 +1,6 @@
 /**
  * The presentation package (issue 15, item 4) in Chromium through the web shell, against the demo
- * directory the global setup started: a list made from a role's matches, a hostile note on one
+ * directory of the spec's own web shell: a list made from a role's matches, a hostile note on one
  * entry, the package exported with notes through the UI and opened from disk in a page whose every
  * request is aborted and counted. Every picture shows, nothing leaves the page, the note stays
  * text, two ticked favourites give the expected picks text, and that text pasted into "Apply a
@@ -13,8 +13,11 @@ import { pathToFileURL } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import type { ActorDetail, CastingCallDetail, Role } from '../../contract/directory-api.ts';
 import { presentationPackageId } from '../../renderer/src/shortlists/directorPicks.ts';
-import { apiGet, demoCastingProKey, fitsRole, nav, type Directory } from './demoDirectoryApi.ts';
-import { rendererUrl } from './rendererUrl.ts';
+import { apiGet, fitsRole, nav, type Directory } from './demoDirectoryApi.ts';
+import { openDemoPage, useOwnWebShell } from './ownWebShell.ts';
+
+/** This spec's own web shell and user data folder (ownWebShell.ts). */
+const webShell = useOwnWebShell();
 
 interface StoredEntry {
   id: number;
@@ -79,19 +82,7 @@ test.setTimeout(90_000);
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(300_000);
   downloads = mkdtempSync(path.join(tmpdir(), 'castdesk-e2e-package-'));
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-  page = await context.newPage();
-  page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
-
-  await page.goto(rendererUrl());
-  await nav(page, 'Connections').click();
-  const demoConnection = page.getByTestId('connection-Demo directory');
-  await expect(demoConnection).toBeVisible({ timeout: 120_000 });
-  const use = demoConnection.getByRole('button', { name: 'Use this connection' });
-  if (await use.isVisible()) await use.click();
-  await expect(demoConnection.getByText('Active', { exact: true })).toBeVisible();
-  const baseUrl = (await demoConnection.getByTestId('connection-base-url').textContent())?.trim() ?? '';
-  directory = { baseUrl, key: demoCastingProKey() };
+  ({ page, directory } = await openDemoPage(browser, webShell, { viewport: { width: 1280, height: 900 }, acceptDownloads: true }));
 
   // Details and pictures of every actor, so the package has facts, credits and pictures offline.
   await nav(page, 'Settings').click();

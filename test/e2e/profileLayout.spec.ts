@@ -8,8 +8,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { ActorDetail } from '../../contract/directory-api.ts';
-import { apiGet, demoCastingProKey, nav, type Directory } from './demoDirectoryApi.ts';
-import { rendererUrl } from './rendererUrl.ts';
+import { apiGet, nav } from './demoDirectoryApi.ts';
+import { openDemoPage, useOwnWebShell } from './ownWebShell.ts';
+
+/** This spec's own web shell and user data folder (ownWebShell.ts). */
+const webShell = useOwnWebShell();
 
 let page: Page;
 let actor: ActorDetail;
@@ -20,19 +23,9 @@ test.setTimeout(180_000);
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(240_000);
-  page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
-  page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
-  await page.goto(rendererUrl());
-  await expect(page).not.toHaveURL(/token=/);
-
-  // The demo directory, active, with its lists synced into this page's library.
-  await nav(page, 'Connections').click();
-  const demo = page.getByTestId('connection-Demo directory');
-  await expect(demo).toBeVisible({ timeout: 120_000 });
-  const use = demo.getByRole('button', { name: 'Use this connection' });
-  if (await use.isVisible()) await use.click();
-  await expect(demo.getByText('Active', { exact: true })).toBeVisible();
-  const directory: Directory = { baseUrl: (await demo.getByTestId('connection-base-url').textContent())?.trim() ?? '', key: demoCastingProKey() };
+  const demo = await openDemoPage(browser, webShell, { viewport: { width: 1440, height: 900 } });
+  page = demo.page;
+  const { directory } = demo;
   // The library need not be synced in full: opening a profile fetches and saves its detail.
   await nav(page, 'Actors').click();
   await expect(page.getByTestId('sync-progress')).toBeVisible({ timeout: 60_000 });

@@ -10,8 +10,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { ActorDetail } from '../../contract/directory-api.ts';
-import { apiGet, demoCastingProKey, nav, type Directory } from './demoDirectoryApi.ts';
-import { rendererUrl } from './rendererUrl.ts';
+import { apiGet, nav } from './demoDirectoryApi.ts';
+import { openDemoPage, useOwnWebShell } from './ownWebShell.ts';
+
+/** This spec's own web shell and user data folder (ownWebShell.ts). */
+const webShell = useOwnWebShell();
 
 let page: Page;
 /** Every demo actor's height in the directory (null: none). */
@@ -24,18 +27,9 @@ test.setTimeout(120_000);
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(300_000);
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
-  await page.goto(rendererUrl());
-  await expect(page).not.toHaveURL(/token=/);
-
-  await nav(page, 'Connections').click();
-  const demo = page.getByTestId('connection-Demo directory');
-  await expect(demo).toBeVisible({ timeout: 120_000 });
-  const use = demo.getByRole('button', { name: 'Use this connection' });
-  if (await use.isVisible()) await use.click();
-  await expect(demo.getByText('Active', { exact: true })).toBeVisible();
-  const directory: Directory = { baseUrl: (await demo.getByTestId('connection-base-url').textContent())?.trim() ?? '', key: demoCastingProKey() };
+  const demo = await openDemoPage(browser, webShell, { viewport: { width: 1280, height: 900 } });
+  page = demo.page;
+  const { directory } = demo;
 
   const list = await apiGet<{ id: number }[]>(directory, 'api/v1/actor_profiles', { per_page: '250' });
   for (const { id } of list) {

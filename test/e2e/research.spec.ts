@@ -1,6 +1,6 @@
 /**
  * The research UI (issue 5) in Chromium through the web shell, against the demo directory the
- * global setup started: instant name search (partial, fuzzy, umlauts), filters and their counts,
+ * spec's own web shell started: instant name search (partial, fuzzy, umlauts), filters and their counts,
  * the search in the URL, grid and keyboard, actor and crew details, role matching.
  *
  * Expectations are computed from the directory API itself (the demo's base URL from the
@@ -13,8 +13,11 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { ActorDetail, CastingCallDetail, Role } from '../../contract/directory-api.ts';
 import { mapProviderPayload } from '../../electron/core/directory/payloadMapping.ts';
-import { apiGet, atLeast, demoCastingProKey, fitsRole, nav, type Directory } from './demoDirectoryApi.ts';
-import { rendererUrl } from './rendererUrl.ts';
+import { apiGet, atLeast, fitsRole, nav, type Directory } from './demoDirectoryApi.ts';
+import { openDemoPage, useOwnWebShell } from './ownWebShell.ts';
+
+/** This spec's own web shell and user data folder (ownWebShell.ts). */
+const webShell = useOwnWebShell();
 
 interface DemoData {
   actors: ActorDetail[];
@@ -99,23 +102,8 @@ test.beforeAll(async ({ browser }) => {
   // Keeping the roster offline fetches every picture version the demo renders (about 1,200 files):
   // about a minute on a quiet machine, several on a loaded one.
   test.setTimeout(600_000);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
-
-  await page.goto(rendererUrl());
-  await expect(page).not.toHaveURL(/token=/);
-
-  // The demo directory is the active connection (other specs may have switched away from it).
-  await nav(page, 'Connections').click();
-  const demoConnection = page.getByTestId('connection-Demo directory');
-  await expect(demoConnection).toBeVisible({ timeout: 120_000 });
-  const use = demoConnection.getByRole('button', { name: 'Use this connection' });
-  if (await use.isVisible()) await use.click();
-  await expect(demoConnection.getByText('Active', { exact: true })).toBeVisible();
-  const baseUrl = (await demoConnection.getByTestId('connection-base-url').textContent())?.trim() ?? '';
-  expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-  directory = { baseUrl, key: demoCastingProKey() };
+  ({ page, directory } = await openDemoPage(browser, webShell, { viewport: { width: 1280, height: 900 } }));
+  expect(directory.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   demo = await readDemo(directory);
 
   // This page's library keeps every profile in full (a new browser context starts empty).
@@ -492,7 +480,7 @@ test('every closed-list value of a profile reads as a word, in English and in Ge
     .slice(0, 6);
   for (const locale of ['en', 'de'] as const) {
     // The UI language, and the content language set to it in Settings (it follows the UI language
-    // only where it was the UI language: another spec may have left the connection in Polish).
+    // only where it was the UI language, so it is set explicitly).
     await page.getByTestId('language-switch').selectOption(locale);
     await page.goto(new URL('#/settings', page.url()).href);
     await page.getByTestId('content-language').selectOption(locale);

@@ -21,8 +21,11 @@ import { promisify } from 'node:util';
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
 import type { ActorDetail, CastingCallDetail, Role } from '../../contract/directory-api.ts';
 import { parseCsv } from '../../renderer/src/shortlists/shortlistCsv.ts';
-import { apiGet, demoCastingProKey, fitsRole, nav, type Directory } from './demoDirectoryApi.ts';
-import { rendererUrl } from './rendererUrl.ts';
+import { apiGet, fitsRole, nav, type Directory } from './demoDirectoryApi.ts';
+import { openDemoPage, useOwnWebShell } from './ownWebShell.ts';
+
+/** This spec's own web shell and user data folder (ownWebShell.ts). */
+const webShell = useOwnWebShell();
 
 const run = promisify(execFile);
 
@@ -158,21 +161,8 @@ test.setTimeout(60_000);
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(240_000);
   downloads = mkdtempSync(path.join(tmpdir(), 'castdesk-e2e-shortlists-'));
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-  page = await context.newPage();
-  page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
-
-  await page.goto(rendererUrl());
-  await expect(page).not.toHaveURL(/token=/);
-  await nav(page, 'Connections').click();
-  const demoConnection = page.getByTestId('connection-Demo directory');
-  await expect(demoConnection).toBeVisible({ timeout: 120_000 });
-  const use = demoConnection.getByRole('button', { name: 'Use this connection' });
-  if (await use.isVisible()) await use.click();
-  await expect(demoConnection.getByText('Active', { exact: true })).toBeVisible();
-  const baseUrl = (await demoConnection.getByTestId('connection-base-url').textContent())?.trim() ?? '';
-  expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-  directory = { baseUrl, key: demoCastingProKey() };
+  ({ page, directory } = await openDemoPage(browser, webShell, { viewport: { width: 1280, height: 900 }, acceptDownloads: true }));
+  expect(directory.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
 
   // Details (pictures, languages) of every actor, so snapshots and the contact sheet have them.
   await nav(page, 'Settings').click();

@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { rendererUrl } from './rendererUrl.ts';
+import { useOwnWebShell } from './ownWebShell.ts';
+
+/** This spec's own web shell and user data folder (ownWebShell.ts). */
+const webShell = useOwnWebShell();
 
 test('the built renderer shows Home and switches to German, within its CSP', async ({ page }) => {
   const problems: string[] = [];
@@ -8,7 +11,7 @@ test('the built renderer shows Home and switches to German, within its CSP', asy
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
 
-  await page.goto(rendererUrl());
+  await page.goto(webShell.url);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to Castdesk');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 

@@ -17,8 +17,11 @@ import { chromium, expect, test, type Browser, type Page } from '@playwright/tes
 import { chromiumArgs, chromiumExecutable } from '../chromium.ts';
 import { letTimePass } from '../support/letTimePass.ts';
 import { nav } from './demoDirectoryApi.ts';
-import { rendererUrl } from './rendererUrl.ts';
+import { useOwnWebShell } from './ownWebShell.ts';
 import { startWebShellProcess, type WebShellProcess } from './webShellProcess.ts';
+
+/** This spec's own web shell and user data folder (ownWebShell.ts). */
+const webShell = useOwnWebShell();
 
 /** How soon after the last keystroke the page goes away. */
 const afterKeystrokeMs = 200;
@@ -144,7 +147,7 @@ test.describe.configure({ mode: 'serial' });
 test('a note typed 200 ms before a reload is there after it', async ({ page }) => {
   // The first spec may meet the first start (demo data generated, then synced): minutes when loaded.
   test.setTimeout(300_000);
-  await page.goto(rendererUrl());
+  await page.goto(webShell.url);
   await expect(page).not.toHaveURL(/token=/);
   const name = `Reload ${Date.now().toString(36)}`;
   const { note } = await listWithOneActor(page, name);
@@ -154,17 +157,11 @@ test('a note typed 200 ms before a reload is there after it', async ({ page }) =
   await letTimePass(afterKeystrokeMs, 'the user reloads 200 ms after the last keystroke');
   await page.reload();
   await expect(note).toHaveValue(text, { timeout: 30_000 });
-
-  // The shell is shared with the other specs: the list goes again.
-  await nav(page, 'Shortlists').click();
-  const row = page.getByTestId('shortlist-row').filter({ hasText: name });
-  await row.getByTestId('delete-shortlist').click();
-  await expect(row).toHaveCount(0);
 });
 
 test('a note typed 200 ms before a reload is there after it, with both cores busy', async ({ page }) => {
   test.setTimeout(300_000);
-  await page.goto(rendererUrl());
+  await page.goto(webShell.url);
   const name = `Busy ${Date.now().toString(36)}`;
   const { note } = await listWithOneActor(page, name);
   const text = 'Second callback, busy machine';
@@ -178,10 +175,6 @@ test('a note typed 200 ms before a reload is there after it, with both cores bus
   } finally {
     for (const hog of hogs) hog.kill('SIGKILL');
   }
-  await nav(page, 'Shortlists').click();
-  const row = page.getByTestId('shortlist-row').filter({ hasText: name });
-  await row.getByTestId('delete-shortlist').click();
-  await expect(row).toHaveCount(0);
 });
 
 test.describe('killed outright', () => {

@@ -7,12 +7,13 @@
  * profiles again. Both connections sync into the one library: one search spans them, with a
  * connection facet.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { ActorDetail } from '../../contract/directory-api.ts';
-import { apiGet, nav, type Directory } from './demoDirectoryApi.ts';
-import { rendererUrl, userDataDir } from './rendererUrl.ts';
+import { apiGet, demoKeys, nav, type Directory } from './demoDirectoryApi.ts';
+import { openShell, useOwnWebShell } from './ownWebShell.ts';
+
+/** This spec's own web shell and user data folder (ownWebShell.ts). */
+const webShell = useOwnWebShell();
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(300_000);
@@ -22,8 +23,7 @@ const listName = 'Across connections';
 
 /** The agencies' keys from the demo's key record (the casting professional's is the app's own). */
 function demoAgencyKeys(): string[] {
-  const record = JSON.parse(readFileSync(path.join(userDataDir(), 'demo-directory', 'demo-keys.json'), 'utf8')) as { keys: { key: string }[] };
-  const keys = record.keys.map((entry) => entry.key).filter((key) => key.startsWith('demo-agency-'));
+  const keys = demoKeys(webShell.userDataDir).filter((key) => key.startsWith('demo-agency-'));
   if (keys.length < 2) throw new Error('The demo directory has fewer than two agency keys on record');
   return keys;
 }
@@ -79,8 +79,7 @@ async function listedNames(page: Page): Promise<string[]> {
 test('one shortlist holds actors added through two connections and outlives switching, removing and re-adding one', async ({ page }) => {
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  await page.goto(rendererUrl());
-  await connectionsPage(page);
+  await openShell(page, webShell);
   const demoCard = page.getByTestId('connection-Demo directory');
   const baseUrl = (await demoCard.getByTestId('connection-base-url').textContent())!.trim();
   // The app's demo connection has the casting professional's key (every agency); the second
@@ -157,7 +156,7 @@ test('one shortlist holds actors added through two connections and outlives swit
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(names[1]!, { timeout: 60_000 });
   expect(await listedNames(page)).toEqual(names);
 
-  // Leave the other specs the connections they expect.
+  // Back on the demo, the agency's connection can be removed again.
   await use(page, 'Demo directory');
   await connectionsPage(page);
   await page.getByTestId(`connection-${agencyConnection}`).getByRole('button', { name: 'Remove', exact: true }).click();
@@ -167,10 +166,8 @@ test('one shortlist holds actors added through two connections and outlives swit
 });
 
 test('shortlists of the per-connection layout are there after the upgrade, every field kept', async ({ page }) => {
-  await page.goto(rendererUrl());
-  await connectionsPage(page);
-  // (Alone, this test waits for the demo directory's first start.)
-  await expect(page.getByTestId('connection-Demo directory').getByText('Active', { exact: true })).toBeVisible({ timeout: 240_000 });
+  await openShell(page, webShell);
+  await expect(page.getByTestId('connection-Demo directory').getByText('Active', { exact: true })).toBeVisible();
   // The old layout exactly as Dexie version 1 of it wrote it (IndexedDB version 10), for the
   // active connection: a list tied to a role, with an annotated entry.
   await page.evaluate(async () => {

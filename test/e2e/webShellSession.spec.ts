@@ -6,16 +6,19 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { rendererUrl } from './rendererUrl.ts';
+import { useOwnWebShell } from './ownWebShell.ts';
 
-const [origin, token] = rendererUrl().split('/#token=') as [string, string];
+/** This spec's own web shell and user data folder (ownWebShell.ts). */
+const webShell = useOwnWebShell();
+
 /** The page's session storage, where the renderer keeps the launch token (the test files have no DOM types). */
 type PageGlobals = { sessionStorage: { getItem(key: string): string | null } };
 
 test.setTimeout(120_000);
 
 test('a one-time launch address opens the app with the token, and only once', async ({ page }) => {
-  const issued = await fetch(`${origin}/launch`, { method: 'POST', headers: { 'X-Castdesk-Token': token } });
+  const { token } = webShell;
+  const issued = await fetch(`${webShell.origin}/launch`, { method: 'POST', headers: { 'X-Castdesk-Token': token } });
   const { url } = (await issued.json()) as { url: string };
   expect(url).not.toContain(token);
 
@@ -38,7 +41,7 @@ test('the picture cookie is scoped to a secret path: another loopback port never
   await new Promise<void>((resolve) => otherPort.listen(0, '127.0.0.1', resolve));
   const other = `http://127.0.0.1:${(otherPort.address() as AddressInfo).port}`;
   try {
-    await page.goto(rendererUrl());
+    await page.goto(webShell.url);
     await expect(page).not.toHaveURL(/token=/);
     // The session as the renderer buys it (prepareMedia).
     const mediaPath = await page.evaluate(async () => {
@@ -49,7 +52,7 @@ test('the picture cookie is scoped to a secret path: another loopback port never
     expect(session).toMatchObject({ path: mediaPath.slice(0, -1), httpOnly: true, sameSite: 'Strict' });
 
     // Under the secret path the browser sends it to the shell (the back end answers: 400 for a file: URL, not 401).
-    const own = await page.goto(`${origin}${mediaPath}media-cache?c=none&u=${encodeURIComponent('file:///etc/passwd')}`);
+    const own = await page.goto(`${webShell.origin}${mediaPath}media-cache?c=none&u=${encodeURIComponent('file:///etc/passwd')}`);
     expect(own?.status()).toBe(400);
     // Navigations to another port of the same host (same site) carry no Castdesk cookie.
     const targets = ['/', '/media-cache?c=none', '/m/guessed/media-cache?c=none'];
