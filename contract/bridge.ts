@@ -199,10 +199,13 @@ export const bridgeChannels = {
    */
   testNewConnection: channel(z.object({ baseUrl: z.string().min(1).max(2048), key: apiKey }).strict(), connectionTestSchema),
   /**
-   * Starts the embedded demo directory when needed, makes it a connection and the active one.
+   * Starts the embedded demo directory when needed and makes it a connection (one, whatever its port).
    * `contentLocale`: the content language a newly made demo connection reads in (the UI's on a first start).
+   * `activate`: make the demo the active connection (the user asked for the demo). Without it the
+   * active connection stays as it is: the demo reopened at start takes seconds, and a connection the
+   * user picks meanwhile must not be overruled; a newly made demo is active only as the first connection.
    */
-  openDemoDirectory: channel(z.object({ contentLocale: contentLocale.optional() }).strict(), connectionViewSchema),
+  openDemoDirectory: channel(z.object({ contentLocale: contentLocale.optional(), activate: z.boolean().optional() }).strict(), connectionViewSchema),
   /** How far the demo directory's start has got (the first start shows it instead of only "Connecting …"). */
   getDemoStatus: channel(nothing, demoStatusSchema),
   listActors: channel(z.object({ connectionId, params: actorListParamsSchema, priority }).strict(), listPage(actorListItemSchema)),

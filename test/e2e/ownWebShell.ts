@@ -96,9 +96,8 @@ function preparedUserData(): string {
 
 /**
  * Opens the shell in `page` (the launch token leaves the address) on the Connections page, and waits
- * until the app's start is over: at start the app reopens the active demo directory, and the back
- * end makes the demo connection active again when it is up (bridge/handlers.ts
- * openDemoConnection), so a connection a spec made active before that would be overruled.
+ * until the app's start is over: at start the app reopens the active demo directory (its process
+ * starts again), and the first sync begins only after that.
  */
 export async function openShell(page: Page, shell: OwnWebShell): Promise<void> {
   await page.goto(shell.url);

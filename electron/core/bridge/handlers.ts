@@ -40,7 +40,7 @@ function freeDemoName(existing: ConnectionRecord[]): string {
 
 export function createHandlers(parts: BackEndParts): BridgeHandlers {
   const { keys, connections } = parts;
-  let openingDemo: Promise<ConnectionView> | null = null;
+  let openingDemo: Promise<ConnectionRecord> | null = null;
 
   async function view(connection: ConnectionRecord): Promise<ConnectionView> {
     return {
@@ -81,8 +81,12 @@ export function createHandlers(parts: BackEndParts): BridgeHandlers {
     }
   }
 
-  /** Starts (or joins) the demo directory, makes it a connection (one, whatever the port) and the active one. */
-  async function openDemoConnection(contentLocale: ContentLocale): Promise<ConnectionView> {
+  /**
+   * Starts (or joins) the demo directory and makes it a connection (one, whatever the port). It
+   * never changes which connection is active: the store makes a new demo connection active only
+   * when none is (a first start), and the caller activates it only when asked.
+   */
+  async function openDemoConnection(contentLocale: ContentLocale): Promise<ConnectionRecord> {
     const demo = await parts.demo.start();
     const { connections: all } = await connections.list();
     const known = all.find((connection) => connection.isDemo);
@@ -93,15 +97,13 @@ export function createHandlers(parts: BackEndParts): BridgeHandlers {
     if (known && known.baseUrl !== demo.baseUrl) {
       const moved = await connections.update(known.id, { baseUrl: demo.baseUrl }, { rebindKey: demo.key });
       parts.forgetDirectory(moved.id);
-      await connections.setActive(moved.id);
-      return view(moved);
+      return moved;
     }
     const connection =
       known ?? (await connections.add({ name: freeDemoName(all), baseUrl: demo.baseUrl, contentLocale, isDemo: true, directoryOrigin: demo.directoryOrigin }));
     await keys.setKey(connection.id, demo.key, connection.baseUrl, 'demo');
     parts.forgetDirectory(connection.id);
-    await connections.setActive(connection.id);
-    return view(connection);
+    return connection;
   }
 
   return {
@@ -186,7 +188,7 @@ export function createHandlers(parts: BackEndParts): BridgeHandlers {
       return parts.testConnection({ baseUrl: address, key: bindKey(validateApiKey(key), address) });
     },
 
-    openDemoDirectory({ contentLocale }) {
+    async openDemoDirectory({ contentLocale, activate }) {
       // A reload or a second window during the first start joins the opening under way: two
       // openings at once would both find no demo connection and both add one. A demo connection
       // made now reads in the asked content language (the UI's on a first start); one that
@@ -194,7 +196,12 @@ export function createHandlers(parts: BackEndParts): BridgeHandlers {
       openingDemo ??= openDemoConnection(contentLocale ?? 'en').finally(() => {
         openingDemo = null;
       });
-      return openingDemo;
+      const demo = await openingDemo;
+      // Each caller decides for itself, after the opening: the reopening at start leaves the
+      // connection the user picked meanwhile active; a click on "Open the demo directory" joining
+      // that reopening still gets the demo active.
+      if (activate) await connections.setActive(demo.id);
+      return view(demo);
     },
 
     async getDemoStatus() {

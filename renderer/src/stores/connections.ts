@@ -123,7 +123,9 @@ export const useConnectionStore = defineStore('connections', () => {
       if (info) keychain.value = info.keychain;
       // Listed without syncing yet: the demo directory must be running again before its first run.
       if (!(await refresh({ syncing: false }))) return;
-      if (connections.value.length === 0) await openDemoDirectory();
+      // Not asked to be active: the back end makes the new demo active as the first connection,
+      // and a connection the user adds and picks while the demo starts stays the active one.
+      if (connections.value.length === 0) await connectDemoDirectory({ activate: false });
       // The demo directory runs only while the app does: an active demo connection starts it
       // again (the back end joins one running, follows its address and stores its key), and only
       // then does the sync begin, so the first run neither finds the demo away nor its key moving.
@@ -136,18 +138,23 @@ export const useConnectionStore = defineStore('connections', () => {
     }
   }
 
+  /** The user's "Open the demo directory": connects it and makes it the active connection. */
+  function openDemoDirectory(): Promise<ConnectionView | null> {
+    return connectDemoDirectory({ activate: true });
+  }
+
   /**
-   * Opens the demo directory. The back end joins an opening already under way (a reload or a second
-   * window during the first start gets the same connection); meanwhile its progress is polled
-   * into `demoStatus`.
+   * Connects the demo directory. The back end joins an opening already under way (a reload or a
+   * second window during the first start gets the same connection); meanwhile its progress is
+   * polled into `demoStatus`.
    */
-  async function openDemoDirectory(): Promise<ConnectionView | null> {
+  async function connectDemoDirectory({ activate }: { activate: boolean }): Promise<ConnectionView | null> {
     loading.value = true;
     error.value = null;
     const stopWatching = watchDemoStatus();
     writeMarker(demoOpeningMarker, true);
     try {
-      const demo = take(await bridge.openDemoDirectory(firstContentLocale()));
+      const demo = take(await bridge.openDemoDirectory({ ...firstContentLocale(), activate }));
       if (demo) await refresh();
       await keepDemoOffline();
       return demo;
@@ -160,8 +167,9 @@ export const useConnectionStore = defineStore('connections', () => {
   async function reopenDemoDirectory(): Promise<void> {
     const stopWatching = watchDemoStatus();
     try {
-      // A demo that cannot start still leaves the library open (offline, with what it keeps).
-      if (!take(await bridge.openDemoDirectory({})) || !(await refresh())) await syncConnections();
+      // A demo that cannot start still leaves the library open (offline, with what it keeps). Not
+      // asked to be active: a connection the user picks while the demo starts again stays active.
+      if (!take(await bridge.openDemoDirectory({ activate: false })) || !(await refresh())) await syncConnections();
     } finally {
       stopWatching();
     }

@@ -389,10 +389,10 @@ describe('bridge handlers: the demo directory', () => {
     return { dispatch: createDispatcher(createHandlers(parts)), keys, connections };
   }
 
-  it('creates one demo connection, makes it active and follows the port between runs', async () => {
+  it('creates one demo connection, makes it active when asked and follows the port between runs', async () => {
     const { dispatch, keys, connections } = demoParts(['http://127.0.0.1:41000', 'http://127.0.0.1:42000']);
     const mine = await connections.add({ name: 'Demo directory', baseUrl: 'https://d.example', contentLocale: 'en', isDemo: false });
-    const first = await dispatch('openDemoDirectory', {});
+    const first = await dispatch('openDemoDirectory', { activate: true });
     expect(first).toMatchObject({ ok: true, value: { name: 'Demo directory 2', isDemo: true, hasKey: true, baseUrl: 'http://127.0.0.1:41000' } });
     const id = first.ok ? (first.value as { id: string }).id : '';
     expect(keys.stored.get(id)).toEqual({ key: 'demo-casting-pro-1', origin: 'http://127.0.0.1:41000' });

@@ -54,7 +54,8 @@ describe('connection store', () => {
     app.use(createCastdeskI18n('de'));
     app.runWithContext(() => useConnectionStore());
     await useConnectionStore().start();
-    expect(calls.find((call) => call.channel === 'openDemoDirectory')?.args).toEqual({ contentLocale: 'de' });
+    // Not asked to be active: the back end makes the new demo active as the first connection only.
+    expect(calls.find((call) => call.channel === 'openDemoDirectory')?.args).toEqual({ contentLocale: 'de', activate: false });
   });
 
   it('does not open the demo when a connection exists', async () => {
@@ -87,8 +88,27 @@ describe('connection store', () => {
     await store.start();
     // Reopened and listed again, and nothing more: the roster is not kept offline a second time.
     expect(calls.map((call) => call.channel).filter((channel) => channel !== 'getDemoStatus')).toEqual(['getAppInfo', 'listConnections', 'openDemoDirectory', 'listConnections']);
+    // Reopened without taking the active slot: a connection the user picks meanwhile stays active.
+    expect(calls.find((call) => call.channel === 'openDemoDirectory')?.args).toEqual({ activate: false });
     expect(store.active).toEqual({ ...demoView, baseUrl: 'http://127.0.0.1:40123', hasKey: true });
     expect(store.error).toBeNull();
+  });
+
+  it('asks the back end to make the demo active when the user opens it', async () => {
+    const mine = { ...demoView, id: 'mine', name: 'Agency', isDemo: false };
+    let activeId = 'mine';
+    const { bridge, calls } = fakeBridge({
+      listConnections: () => ({ ok: true, value: { connections: [mine, demoView], activeId } }),
+      openDemoDirectory: (args) => {
+        if ((args as { activate?: boolean }).activate) activeId = demoView.id;
+        return { ok: true, value: demoView };
+      },
+    });
+    storesWith(bridge).runWithContext(() => useConnectionStore());
+    const store = useConnectionStore();
+    expect(await store.openDemoDirectory()).toEqual(demoView);
+    expect(calls.find((call) => call.channel === 'openDemoDirectory')?.args).toEqual({ activate: true });
+    expect(store.active).toEqual(demoView);
   });
 
   it('keeps a failure as data and a test verdict per connection', async () => {
