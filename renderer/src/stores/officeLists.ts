@@ -15,6 +15,7 @@ import { DexieYProvider } from 'y-dexie';
 import * as Y from 'yjs';
 import type { OfficeRefusalCode, OfficeRole } from '../../../contract/officeRoles.ts';
 import { useBridge } from '../bridge/bridgeInjection.ts';
+import { currentLibrary } from '../db/sharedLibrary.ts';
 import { openShortlistDb, type ShortlistDb } from '../db/shortlistDb.ts';
 import { connectOffice, type AttachedList, type OfficeConnection, type OfficeListSync } from '../sync/officeConnection.ts';
 import { personalAccess, sharedAccess, type ListAccess } from './officeAccess.ts';
@@ -222,7 +223,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     const onUpdate = () => {
       showAnnotations();
       queue(async () => {
-        const written = await writeRowsFromDoc(shortlistDb, shortlistId, row.doc, undefined, accessOf(shortlistId).edit ? (base ?? undefined) : undefined);
+        const written = await writeRowsFromDoc(shortlistDb, shortlistId, row.doc, { base: accessOf(shortlistId).edit ? (base ?? undefined) : undefined, library: currentLibrary() });
         base = baseOf(written.rows);
       });
     };
@@ -242,7 +243,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
           writeLocalEdits(row.doc, previous, rows);
         } else if (wouldChange(row.doc, previous, rows)) {
           // The role cannot change the list: the rows go back to what the document says.
-          base = baseOf((await writeRowsFromDoc(shortlistDb, shortlistId, row.doc)).rows);
+          base = baseOf((await writeRowsFromDoc(shortlistDb, shortlistId, row.doc, { library: currentLibrary() })).rows);
           setIn(refusals, shortlistId, access.role === 'reviewer' ? 'office_reviewer_limited' : 'office_read_only');
         }
       });
@@ -320,7 +321,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
       await replaceListDoc(shortlistDb, shortlistId, Y.encodeStateAsUpdate(copy));
       copy.destroy();
       const fresh = (await shortlistDb.officeLists.get(shortlistId))!;
-      await withListDoc(fresh, (doc) => writeRowsFromDoc(shortlistDb, shortlistId, doc));
+      await withListDoc(fresh, (doc) => writeRowsFromDoc(shortlistDb, shortlistId, doc, { library: currentLibrary() }));
       // Told once the list shows the office's version again.
       setIn(refusals, shortlistId, code);
     } finally {
