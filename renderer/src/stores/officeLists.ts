@@ -416,7 +416,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
   /** "Stop sharing": the list stays here as a personal list with what it holds now. */
   async function unshare(shortlistId: number): Promise<void> {
     detach(shortlistId);
-    await stopSharing(await database(), shortlistId);
+    await stopSharing(await database(), shortlistId, undefined, currentLibrary());
     setSharing(shortlistId, null);
   }
 
@@ -426,7 +426,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     for (const row of await shortlistDb.officeLists.where('officeRecordId').equals(officeRecordId).toArray()) detach(row.shortlistId);
     connections.get(officeRecordId)?.close();
     connections.delete(officeRecordId);
-    for (const shortlistId of await keepListsOfOffice(shortlistDb, officeRecordId)) setSharing(shortlistId, null);
+    for (const shortlistId of await keepListsOfOffice(shortlistDb, officeRecordId, undefined, currentLibrary())) setSharing(shortlistId, null);
     const answer = await bridge.removeOffice({ id: officeRecordId });
     if (!answer.ok) return failed(answer);
     await refresh();

@@ -130,18 +130,19 @@ async function actorsWanted(db: ShortlistDb, shortlistId: number, doc: Y.Doc): P
 /**
  * "Stop sharing": the list becomes personal again with what the document holds now (every field,
  * in its order), and its document is deleted from this computer. The office keeps its copy for the
- * other members, each of whom keeps theirs.
+ * other members, each of whom keeps theirs. With the member's `library`, an entry not in it when
+ * last written takes what the library holds of the actor now.
  */
-export async function stopSharing(db: ShortlistDb, shortlistId: number, at = new Date().toISOString()): Promise<void> {
+export async function stopSharing(db: ShortlistDb, shortlistId: number, at = new Date().toISOString(), library: LibraryDb | null = null): Promise<void> {
   const row = await officeRow(db, shortlistId);
-  await withListDoc(row, (doc) => writeRowsFromDoc(db, shortlistId, doc, { at }));
+  await withListDoc(row, (doc) => writeRowsFromDoc(db, shortlistId, doc, { at, library }));
   await db.officeLists.delete(shortlistId);
 }
 
 /** Removing an office: each of its lists stays on this computer as a personal list. */
-export async function keepListsOfOffice(db: ShortlistDb, officeRecordId: string, at = new Date().toISOString()): Promise<number[]> {
+export async function keepListsOfOffice(db: ShortlistDb, officeRecordId: string, at = new Date().toISOString(), library: LibraryDb | null = null): Promise<number[]> {
   const rows = await db.officeLists.where('officeRecordId').equals(officeRecordId).toArray();
-  for (const row of rows) await stopSharing(db, row.shortlistId, at);
+  for (const row of rows) await stopSharing(db, row.shortlistId, at, library);
   return rows.map((row) => row.shortlistId);
 }
 

@@ -11,7 +11,7 @@ import * as Y from 'yjs';
 import { LibraryDb } from '../../../renderer/src/db/libraryDb.ts';
 import { ShortlistDb, type ShortlistEntryRow } from '../../../renderer/src/db/shortlistDb.ts';
 import { writeListIntoDoc } from '../../../renderer/src/sync/officeListDoc.ts';
-import { openSharedList, writeRowsFromDoc } from '../../../renderer/src/sync/officeSharing.ts';
+import { openSharedList, stopSharing, withListDoc, writeRowsFromDoc } from '../../../renderer/src/sync/officeSharing.ts';
 import { createSyncEngine } from '../../../renderer/src/sync/syncEngine.ts';
 import { actorItem, fakeDirectory } from './fakeDirectory.ts';
 
@@ -91,5 +91,35 @@ it('without an open library every new actor is the name alone, not in the librar
   expect(rows.map((row) => [row.snapshot.name, row.snapshot.notInLibrary, row.snapshot.thumbUrl])).toEqual([
     ['Gustav Schmidt', true, null],
     ['Lena Brandt', true, null],
+  ]);
+});
+
+it("stopping sharing keeps the member's own snapshots, and takes one the library gained since", async () => {
+  counter += 1;
+  const library = new LibraryDb(`own-library-${counter}`, dexieOptions);
+  const shortlists = new ShortlistDb(dexieOptions, `own-shortlists-${counter}`);
+  opened.push(library, shortlists);
+  const actors = [actorItem(1, 'Gustav Schmidt')];
+  const directory = fakeDirectory({ actors });
+  const sync = async () => {
+    const engine = createSyncEngine({ db: library, bridge: directory.bridge, connectionId: 'mine', origin, perPage: 10, media: false });
+    expect(await engine.run({ full: true })).toBe('done');
+    engine.dispose();
+  };
+  await sync();
+  const shortlistId = await openSharedList(shortlists, { officeRecordId: 'office-record', officeId: 'office' }, 'list1', 'Callbacks');
+  // The colleague's list arrives in the list's stored document, as the office's sync puts it there.
+  await withListDoc((await shortlists.officeLists.get(shortlistId))!, async (doc) => {
+    Y.applyUpdate(doc, Y.encodeStateAsUpdate(colleaguesList()));
+    await writeRowsFromDoc(shortlists, shortlistId, doc, { library });
+  });
+  actors.push(actorItem(2, 'Lena Brandt'));
+  await sync();
+  await stopSharing(shortlists, shortlistId, '2026-11-04T09:00:00.000Z', library);
+  expect(await shortlists.officeLists.get(shortlistId)).toBeUndefined();
+  const rows = await shortlists.entries.where('shortlistId').equals(shortlistId).sortBy('position');
+  expect(rows.map((row) => [row.snapshot.name, row.snapshot.thumbUrl, row.snapshot.notInLibrary])).toEqual([
+    ['Gustav Schmidt', `${origin}/media/1/tile.png`, undefined],
+    ['Lena Brandt', `${origin}/media/2/tile.png`, undefined],
   ]);
 });
