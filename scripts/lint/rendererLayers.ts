@@ -36,8 +36,8 @@ export const rendererLayers: LayerMap = {
       why: 'stores hold the state components read and reach everything below; they never import a component or view',
     },
     sync: {
-      imports: ['db', 'bridge', 'media', 'shortlists/shortlistOptions.ts', 'contract'],
-      why: "the sync engine writes the library (db/) with what the bridge fetches, and a shared list's document with a shortlist entry's closed lists; stores own it and pass it what it needs",
+      imports: ['db', 'bridge', 'media', 'shortlists/shortlistOptions.ts', 'shortlists/privateAttributes.ts', 'shortlists/exportPicture.ts', 'contract'],
+      why: "the sync engine writes the library (db/) with what the bridge fetches, and a shared list's document with a shortlist entry's closed lists; an entry's snapshot, from the member's own library, keeps its private facts and picture framing; stores own it and pass it what it needs",
     },
     bridge: { imports: ['contract'], why: 'bridge/ wraps window.castdesk, typed by contract/ alone' },
     db: {

@@ -59,6 +59,12 @@ export interface ActorSnapshot {
   /** How exports frame `pictureUrl` (its crop region, or fit whole) and its size; absent before they were kept. */
   pictureFraming?: PictureFraming;
   pictureSize?: [number, number] | null;
+  /**
+   * Set on an entry of a shared list whose actor this member's own library lacks (officeSharing.ts):
+   * the name is the office's and nothing else is known, since profiles never travel through the
+   * office. The entry says "Not in your library" instead of showing someone else's data.
+   */
+  notInLibrary?: true;
 }
 
 export interface ShortlistEntryRow {

@@ -78,6 +78,8 @@ export const shortlistsEn = {
   position: 'Position {position}',
   unavailable: 'No longer available',
   unavailableHint: 'The directory no longer lists this profile; what was saved of it stays here.',
+  notInLibrary: 'Not in your library',
+  notInLibraryHint: 'Shared by the office: only the name travels with the list. Your own library has no profile of this actor yet, so there is no picture or page to show.',
   actingAge: 'Acting age {from} to {to}',
   unnamed: 'Actor #{id}',
   pictureAlt: 'Picture of {name}',

@@ -80,6 +80,8 @@ export const shortlistsEs: Messages['shortlists'] = {
   position: 'Posición {position}',
   unavailable: 'Ya no disponible',
   unavailableHint: 'El directorio ya no incluye este perfil; lo que se guardó de él se mantiene aquí.',
+  notInLibrary: 'No está en tu biblioteca',
+  notInLibraryHint: 'Compartido por la oficina: con la lista solo viaja el nombre. Tu propia biblioteca aún no tiene el perfil de esta persona, así que no hay foto ni página que mostrar.',
   actingAge: 'Edad aparente de {from} a {to}',
   unnamed: 'Intérprete n.º {id}',
   pictureAlt: 'Foto de {name}',

@@ -80,6 +80,8 @@ export const shortlistsRo: Messages['shortlists'] = {
   position: 'Poziția {position}',
   unavailable: 'Nu mai este disponibil',
   unavailableHint: 'Catalogul nu mai listează acest profil; ce s-a salvat din el rămâne aici.',
+  notInLibrary: 'Nu este în biblioteca ta',
+  notInLibraryHint: 'Partajat de birou: cu lista vine doar numele. Biblioteca ta nu are încă profilul acestei persoane, deci nu există fotografie sau pagină de afișat.',
   actingAge: 'Vârstă de joc {from}–{to}',
   unnamed: 'Actor nr. {id}',
   pictureAlt: 'Imagine cu {name}',

@@ -80,6 +80,8 @@ export const shortlistsRu: Messages['shortlists'] = {
   position: 'Позиция {position}',
   unavailable: 'Больше недоступен',
   unavailableHint: 'Этого профиля больше нет в каталоге; сохранённые данные остаются здесь.',
+  notInLibrary: 'Нет в вашей библиотеке',
+  notInLibraryHint: 'Общий список офиса: вместе со списком передаётся только имя. В вашей библиотеке пока нет профиля этого человека, поэтому фото и страницы нет.',
   actingAge: 'Игровой возраст от {from} до {to}',
   unnamed: 'Актёр № {id}',
   pictureAlt: 'Фото: {name}',

@@ -80,6 +80,8 @@ export const shortlistsTr: Messages['shortlists'] = {
   position: '{position}. sıra',
   unavailable: 'Artık mevcut değil',
   unavailableHint: 'Katalog bu profili artık listelemiyor; profilden kaydedilmiş olanlar burada kalır.',
+  notInLibrary: 'Kitaplığınızda yok',
+  notInLibraryHint: 'Ofisle paylaşıldı: listeyle yalnızca ad gelir. Kendi kitaplığınızda bu kişinin profili henüz yok; bu yüzden gösterilecek fotoğraf ya da sayfa yok.',
   actingAge: 'Oynama yaşı {from} ile {to} arası',
   unnamed: 'Oyuncu no. {id}',
   pictureAlt: 'Fotoğraf: {name}',

@@ -80,6 +80,8 @@ export const shortlistsUk: Messages['shortlists'] = {
   position: 'Позиція {position}',
   unavailable: 'Більше недоступно',
   unavailableHint: 'Каталог більше не містить цього профілю; те, що з нього збережено, залишається тут.',
+  notInLibrary: 'Немає у вашій бібліотеці',
+  notInLibraryHint: 'Спільний список офісу: разом зі списком передається лише ім’я. У вашій бібліотеці ще немає профілю цієї людини, тому фото й сторінки немає.',
   actingAge: 'Ігровий вік від {from} до {to}',
   unnamed: 'Акторський профіль № {id}',
   pictureAlt: 'Фото: {name}',

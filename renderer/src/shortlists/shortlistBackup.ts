@@ -74,6 +74,8 @@ const snapshotSchema = z.strictObject({
     ])
     .optional(),
   pictureSize: z.tuple([pixels, pixels]).nullable().optional(),
+  /** A shared list's actor the member's library lacked (the name only): absent otherwise. */
+  notInLibrary: z.literal(true).optional(),
 });
 
 const shortlistSchema = z.strictObject({
@@ -160,6 +162,8 @@ function snapshotFields(snapshot: ActorSnapshot): ActorSnapshot {
     ...(snapshot.privateFields ? { privateFields: [...snapshot.privateFields] } : {}),
     ...(snapshot.pictureFraming ? { pictureFraming: structuredClone(snapshot.pictureFraming) } : {}),
     ...(snapshot.pictureSize !== undefined ? { pictureSize: snapshot.pictureSize ? [snapshot.pictureSize[0], snapshot.pictureSize[1]] : null } : {}),
+    // Kept, so a restored entry still says the library lacks the actor instead of linking to an empty page.
+    ...(snapshot.notInLibrary ? { notInLibrary: true as const } : {}),
   };
 }
 

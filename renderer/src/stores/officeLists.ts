@@ -15,6 +15,7 @@ import { DexieYProvider } from 'y-dexie';
 import * as Y from 'yjs';
 import type { OfficeRefusalCode, OfficeRole } from '../../../contract/officeRoles.ts';
 import { useBridge } from '../bridge/bridgeInjection.ts';
+import { currentLibrary } from '../db/sharedLibrary.ts';
 import { openShortlistDb, type ShortlistDb } from '../db/shortlistDb.ts';
 import { connectOffice, type AttachedList, type OfficeConnection, type OfficeListSync } from '../sync/officeConnection.ts';
 import { personalAccess, sharedAccess, type ListAccess } from './officeAccess.ts';
@@ -222,7 +223,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     const onUpdate = () => {
       showAnnotations();
       queue(async () => {
-        const written = await writeRowsFromDoc(shortlistDb, shortlistId, row.doc, undefined, accessOf(shortlistId).edit ? (base ?? undefined) : undefined);
+        const written = await writeRowsFromDoc(shortlistDb, shortlistId, row.doc, { base: accessOf(shortlistId).edit ? (base ?? undefined) : undefined, library: currentLibrary() });
         base = baseOf(written.rows);
       });
     };
@@ -242,7 +243,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
           writeLocalEdits(row.doc, previous, rows);
         } else if (wouldChange(row.doc, previous, rows)) {
           // The role cannot change the list: the rows go back to what the document says.
-          base = baseOf((await writeRowsFromDoc(shortlistDb, shortlistId, row.doc)).rows);
+          base = baseOf((await writeRowsFromDoc(shortlistDb, shortlistId, row.doc, { library: currentLibrary() })).rows);
           setIn(refusals, shortlistId, access.role === 'reviewer' ? 'office_reviewer_limited' : 'office_read_only');
         }
       });
@@ -320,7 +321,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
       await replaceListDoc(shortlistDb, shortlistId, Y.encodeStateAsUpdate(copy));
       copy.destroy();
       const fresh = (await shortlistDb.officeLists.get(shortlistId))!;
-      await withListDoc(fresh, (doc) => writeRowsFromDoc(shortlistDb, shortlistId, doc));
+      await withListDoc(fresh, (doc) => writeRowsFromDoc(shortlistDb, shortlistId, doc, { library: currentLibrary() }));
       // Told once the list shows the office's version again.
       setIn(refusals, shortlistId, code);
     } finally {
@@ -415,7 +416,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
   /** "Stop sharing": the list stays here as a personal list with what it holds now. */
   async function unshare(shortlistId: number): Promise<void> {
     detach(shortlistId);
-    await stopSharing(await database(), shortlistId);
+    await stopSharing(await database(), shortlistId, undefined, currentLibrary());
     setSharing(shortlistId, null);
   }
 
@@ -425,7 +426,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     for (const row of await shortlistDb.officeLists.where('officeRecordId').equals(officeRecordId).toArray()) detach(row.shortlistId);
     connections.get(officeRecordId)?.close();
     connections.delete(officeRecordId);
-    for (const shortlistId of await keepListsOfOffice(shortlistDb, officeRecordId)) setSharing(shortlistId, null);
+    for (const shortlistId of await keepListsOfOffice(shortlistDb, officeRecordId, undefined, currentLibrary())) setSharing(shortlistId, null);
     const answer = await bridge.removeOffice({ id: officeRecordId });
     if (!answer.ok) return failed(answer);
     await refresh();

@@ -229,7 +229,8 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
           note: entry.note,
           pictureUrl: entry.snapshot.pictureUrl ?? entry.snapshot.thumbUrl,
           framing: entry.snapshot.pictureFraming,
-          unavailable: !shortlists.available(entry.actorId, entry.directoryOrigin),
+          // Not known to be gone when the member's library lacks the actor (shortlistCsv.ts says the same).
+          unavailable: !entry.snapshot.notInLibrary && !shortlists.available(entry.actorId, entry.directoryOrigin),
         })),
         // Only the offline cache: a picture it does not hold becomes the placeholder. Scaled to the sheet's size.
         loadPicture: async (url) => {

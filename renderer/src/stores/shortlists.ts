@@ -7,10 +7,8 @@
  */
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
-import type { ActorDetail } from '../../../contract/directory-api.ts';
 import { mediaUrl } from '../bridge/castdeskBridge.ts';
-import type { ActorRow, SearchRow } from '../db/libraryDb.ts';
-import { agencyNamesOf } from '../db/searchRows.ts';
+import type { ActorRow } from '../db/libraryDb.ts';
 import {
   openShortlistDb,
   writeEntriesNow,
@@ -30,8 +28,7 @@ import { openLibrary, profilesOf } from './libraryAccess.ts';
 import { watchLive } from './liveLibrary.ts';
 import { useSearchIndexStore } from './searchIndex.ts';
 import { useSyncStore } from './sync.ts';
-import { privateFieldsOf } from '../shortlists/privateAttributes.ts';
-import { exportPictureOf } from '../shortlists/exportPicture.ts';
+import { snapshotOf } from '../sync/librarySnapshot.ts';
 
 export type EntryPatch = Partial<Pick<ShortlistEntryRow, 'note' | 'rating' | 'colours' | 'tags' | 'status'>>;
 
@@ -82,33 +79,12 @@ function cleanPatch(patch: EntryPatch): EntryPatch {
   return clean;
 }
 
-/** The snapshot of an actor from their search row and (when cached) their detail. */
-export function snapshotOf(row: SearchRow | undefined, detail: ActorDetail | undefined, fallbackName: string): ActorSnapshot {
-  const main = detail?.pictures?.find((picture) => picture.main_picture) ?? detail?.pictures?.[0];
-  // Exports show the picture that fits their upright boxes, framed so no face is cut (exportPicture.ts).
-  const exported = exportPictureOf(detail?.pictures);
-  return {
-    name: row?.name || (detail ? `${detail.first_name} ${detail.last_name}`.trim() : '') || fallbackName,
-    actingAgeFrom: detail?.acting_age_from ?? row?.actingAgeFrom ?? null,
-    actingAgeTo: detail?.acting_age_to ?? row?.actingAgeTo ?? null,
-    age: detail?.age ?? row?.age ?? null,
-    height: detail?.height ?? row?.height ?? null,
-    gender: detail?.gender_new ?? row?.genderNew ?? detail?.gender ?? row?.gender ?? null,
-    // The search row may not be built yet when an actor is added; the detail names the same agencies.
-    agencies: row?.agencies ?? agencyNamesOf(detail),
-    languages: { ...(detail?.languages ?? row?.languageLevels ?? {}) },
-    thumbUrl: main?.versions?.thumb_large ?? main?.versions?.thumb ?? row?.thumbUrl ?? null,
-    pictureUrl: exported?.url ?? main?.versions?.large ?? main?.url ?? row?.thumbUrl ?? null,
-    updatedAt: detail?.updated_at ?? row?.updatedAt ?? null,
-    ...(detail ? { privateFields: privateFieldsOf(detail.attribute_visibility) } : {}),
-    ...(exported ? { pictureFraming: exported.framing, pictureSize: exported.size } : {}),
-  };
-}
-
 /** The current snapshot, each field the library does not know yet taken from the older one. */
 function mergeSnapshots(current: ActorSnapshot, older: ActorSnapshot): ActorSnapshot {
   const merged = { ...current };
   for (const key of Object.keys(older) as (keyof ActorSnapshot)[]) {
+    // The library holds the actor now: the older snapshot's "not in your library" no longer holds.
+    if (key === 'notInLibrary') continue;
     const value = current[key];
     // A detail's privateFields, even empty, is what the actor shows now; only an unknown one is filled in.
     const known = key === 'privateFields' || key === 'pictureFraming' || key === 'pictureSize' ? value !== undefined : !(value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0) || (typeof value === 'object' && value !== null && Object.keys(value).length === 0));

@@ -110,9 +110,14 @@ export function readListDoc(doc: Y.Doc): OfficeListView {
   return { name: typeof name === 'string' ? name : '', entries, unreadable };
 }
 
-/** A snapshot with the name only: for an actor this computer never had in a list. */
+/** A snapshot with the name only. */
 export function nameOnlySnapshot(name: string): ActorSnapshot {
   return { name, actingAgeFrom: null, actingAgeTo: null, age: null, height: null, gender: null, agencies: [], languages: {}, thumbUrl: null, pictureUrl: null, updatedAt: null };
+}
+
+/** The snapshot of an actor this member's own library lacks: the office's name, marked so the entry says why nothing else shows. */
+export function notInLibrarySnapshot(name: string): ActorSnapshot {
+  return { ...nameOnlySnapshot(name), notInLibrary: true };
 }
 
 /** A status the personal list knows, or 'considering' for any other (the server's 'new', a newer app's). */
@@ -122,13 +127,23 @@ function personalStatus(status: string): ShortlistStatus {
 
 /**
  * "Stop sharing": the document's live entries as personal rows of list `shortlistId`, in the
- * document's order. An actor this computer had on the list keeps its snapshot and `addedAt`
- * (`known`); any other gets a name-only snapshot, since profiles are never copied through the office.
+ * document's order. Profiles are never copied through the office, so an entry's snapshot is this
+ * member's own: from their library (`own`, by entry key) when it holds the actor, else the one this
+ * computer had on the list (`known`, which also keeps `addedAt`), else the name alone, marked
+ * `notInLibrary`.
  */
-export function personalRowsFromDoc(doc: Y.Doc, shortlistId: number, known: readonly ShortlistEntryRow[], at: string): ShortlistEntryRow[] {
+export function personalRowsFromDoc(
+  doc: Y.Doc,
+  shortlistId: number,
+  known: readonly ShortlistEntryRow[],
+  at: string,
+  own: ReadonlyMap<string, ActorSnapshot> = new Map(),
+): ShortlistEntryRow[] {
   const byActor = new Map(known.map((row) => [officeEntryKey(row.directoryOrigin, row.actorId), row]));
   return readListDoc(doc).entries.map((entry, index) => {
-    const earlier = byActor.get(officeEntryKey(entry.actor.origin, entry.actor.id));
+    const key = officeEntryKey(entry.actor.origin, entry.actor.id);
+    const earlier = byActor.get(key);
+    const kept = earlier && !earlier.snapshot.notInLibrary ? earlier.snapshot : undefined;
     return {
       shortlistId,
       directoryOrigin: entry.actor.origin,
@@ -141,7 +156,7 @@ export function personalRowsFromDoc(doc: Y.Doc, shortlistId: number, known: read
       status: personalStatus(entry.status),
       addedAt: earlier?.addedAt ?? at,
       updatedAt: at,
-      snapshot: earlier?.snapshot ?? nameOnlySnapshot(entry.actor.name),
+      snapshot: own.get(key) ?? kept ?? notInLibrarySnapshot(entry.actor.name),
     };
   });
 }

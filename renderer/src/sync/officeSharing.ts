@@ -8,8 +8,9 @@
  */
 import { DexieYProvider } from 'y-dexie';
 import * as Y from 'yjs';
-import { writeLibrary } from '../db/libraryDb.ts';
+import { writeLibrary, type LibraryDb } from '../db/libraryDb.ts';
 import { writeShortlists, type OfficeListRow, type ShortlistDb, type ShortlistEntryRow } from '../db/shortlistDb.ts';
+import { librarySnapshots, type ActorRef } from './librarySnapshot.ts';
 import { writeLocalEdits, type RowBase } from './officeLocalEdits.ts';
 import { officeEntryKey, personalRowsFromDoc, readListDoc, writeListIntoDoc } from './officeListDoc.ts';
 
@@ -71,27 +72,41 @@ export async function openSharedList(db: ShortlistDb, office: OfficeRef, listId:
   });
 }
 
+/** How `writeRowsFromDoc` writes: when, from which base, with which library. */
+export interface RowWriting {
+  at?: string;
+  /** The rows as last written from the document: what the user changed since goes in first. */
+  base?: RowBase;
+  /** This member's own library, where an actor's snapshot comes from (null or absent: none open). */
+  library?: LibraryDb | null;
+}
+
 /**
  * Writes the list's `entries` rows (and its name) from its document: after a change from the
  * office, or one made here. With `base` (the rows as last written from the document), what the
  * user changed in the rows since then goes into the document first (officeLocalEdits.ts), in the
  * same transaction, so no edit is overwritten. Rows keep their ids (edits under way in the
- * shortlists store address them); an actor the list had keeps its snapshot; entries the document
- * cannot read are left out and named, never blocking the rest. Returns the rows written: the next base.
+ * shortlists store address them); an actor the list had keeps its snapshot. An actor new to the
+ * list here, or one marked `notInLibrary`, takes its snapshot from the member's own `library` when
+ * it holds the actor, else the name alone marked `notInLibrary` (never a colleague's data: the
+ * document has none); so a profile the library gains since shows at the next write. Entries the
+ * document cannot read are left out and named, never blocking the rest. Returns the rows written:
+ * the next base.
  */
 export async function writeRowsFromDoc(
   db: ShortlistDb,
   shortlistId: number,
   doc: Y.Doc,
-  at = new Date().toISOString(),
-  base?: RowBase,
+  { at = new Date().toISOString(), base, library = null }: RowWriting = {},
 ): Promise<{ unreadable: string[]; rows: ShortlistEntryRow[] }> {
+  // Read before the transaction: the library is another database, and awaiting it inside would end it.
+  const own = await librarySnapshots(library, await actorsWanted(db, shortlistId, doc), (actor) => officeEntryKey(actor.origin, actor.id));
   return writeShortlists(db, async () => {
     const known = await db.entries.where('shortlistId').equals(shortlistId).toArray();
     if (base) writeLocalEdits(doc, base, known);
     const view = readListDoc(doc);
     const idOf = new Map(known.map((row) => [officeEntryKey(row.directoryOrigin, row.actorId), row.id]));
-    const rows = personalRowsFromDoc(doc, shortlistId, known, at).map((row) => {
+    const rows = personalRowsFromDoc(doc, shortlistId, known, at, own).map((row) => {
       const id = idOf.get(officeEntryKey(row.directoryOrigin, row.actorId));
       return id === undefined ? row : { ...row, id };
     });
@@ -103,21 +118,31 @@ export async function writeRowsFromDoc(
   });
 }
 
+/** The document's actors whose snapshot the member's library should give: new to the list here, or not in the library when last written. */
+async function actorsWanted(db: ShortlistDb, shortlistId: number, doc: Y.Doc): Promise<ActorRef[]> {
+  const known = await db.entries.where('shortlistId').equals(shortlistId).toArray();
+  const settled = new Set(known.filter((row) => !row.snapshot.notInLibrary).map((row) => officeEntryKey(row.directoryOrigin, row.actorId)));
+  return readListDoc(doc)
+    .entries.filter((entry) => !settled.has(officeEntryKey(entry.actor.origin, entry.actor.id)))
+    .map((entry) => entry.actor);
+}
+
 /**
  * "Stop sharing": the list becomes personal again with what the document holds now (every field,
  * in its order), and its document is deleted from this computer. The office keeps its copy for the
- * other members, each of whom keeps theirs.
+ * other members, each of whom keeps theirs. With the member's `library`, an entry not in it when
+ * last written takes what the library holds of the actor now.
  */
-export async function stopSharing(db: ShortlistDb, shortlistId: number, at = new Date().toISOString()): Promise<void> {
+export async function stopSharing(db: ShortlistDb, shortlistId: number, at = new Date().toISOString(), library: LibraryDb | null = null): Promise<void> {
   const row = await officeRow(db, shortlistId);
-  await withListDoc(row, (doc) => writeRowsFromDoc(db, shortlistId, doc, at));
+  await withListDoc(row, (doc) => writeRowsFromDoc(db, shortlistId, doc, { at, library }));
   await db.officeLists.delete(shortlistId);
 }
 
 /** Removing an office: each of its lists stays on this computer as a personal list. */
-export async function keepListsOfOffice(db: ShortlistDb, officeRecordId: string, at = new Date().toISOString()): Promise<number[]> {
+export async function keepListsOfOffice(db: ShortlistDb, officeRecordId: string, at = new Date().toISOString(), library: LibraryDb | null = null): Promise<number[]> {
   const rows = await db.officeLists.where('officeRecordId').equals(officeRecordId).toArray();
-  for (const row of rows) await stopSharing(db, row.shortlistId, at);
+  for (const row of rows) await stopSharing(db, row.shortlistId, at, library);
   return rows.map((row) => row.shortlistId);
 }
 

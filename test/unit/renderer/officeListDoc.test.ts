@@ -6,7 +6,7 @@
 import { expect, it } from 'vitest';
 import * as Y from 'yjs';
 import type { ShortlistEntryRow } from '../../../renderer/src/db/shortlistDb.ts';
-import { entriesOf, nameOnlySnapshot, personalRowsFromDoc, readListDoc, writeListIntoDoc } from '../../../renderer/src/sync/officeListDoc.ts';
+import { entriesOf, nameOnlySnapshot, notInLibrarySnapshot, personalRowsFromDoc, readListDoc, writeListIntoDoc } from '../../../renderer/src/sync/officeListDoc.ts';
 
 function row(actorId: number, position: number, fields: Partial<ShortlistEntryRow> = {}): ShortlistEntryRow {
   return {
@@ -60,7 +60,7 @@ it('stopping sharing gives personal rows with every field, the known snapshots, 
   ]);
   expect(personal[0]).toMatchObject({ shortlistId: 9, note: 'Great in the reading', rating: 4, colours: ['red', 'blue'], tags: ['lead'], status: 'callback', addedAt: rows[0].addedAt });
   expect(personal[0].snapshot.age).toBe(40);
-  expect(personal[1].snapshot).toEqual(nameOnlySnapshot('Actor 2'));
+  expect(personal[1].snapshot).toEqual(notInLibrarySnapshot('Actor 2'));
 });
 
 it('an entry off the contract is skipped and named, the rest still read', () => {

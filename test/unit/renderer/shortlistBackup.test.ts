@@ -111,7 +111,7 @@ function sampleData(): { shortlists: ShortlistRow[]; entries: ShortlistEntryRow[
           pictureSize: [1200, 800],
         }),
       }),
-      entry(11, 1, 101, 0.5, { rating: 2, status: 'invited', snapshot: snapshot('Ольга Иванова', { actingAgeTo: null, thumbUrl: null, pictureUrl: null }) }),
+      entry(11, 1, 101, 0.5, { rating: 2, status: 'invited', snapshot: snapshot('Ольга Иванова', { actingAgeTo: null, thumbUrl: null, pictureUrl: null, notInLibrary: true }) }),
       entry(12, 1, 102, 2.75, { status: 'released', snapshot: snapshot('Γιώργος Νικολάου', { updatedAt: null, agencies: [], privateFields: [], pictureFraming: { mode: 'contain' }, pictureSize: null }) }),
       entry(13, 2, 100, 1, { note: 'Auch hier', snapshot: snapshot('Jürgen Müller') }),
     ],

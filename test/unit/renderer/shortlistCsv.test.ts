@@ -179,6 +179,16 @@ describe('shortlistCsv', () => {
     expect(rows[3]![14]).toBe('nicht mehr verfügbar');
   });
 
+  it("writes a shared list's actor the member's library lacks as its name, no facts, and not as gone", () => {
+    const notInLibrary: ActorSnapshot = { name: 'Lena Brandt', actingAgeFrom: null, actingAgeTo: null, age: null, height: null, gender: null, agencies: [], languages: {}, thumbUrl: null, pictureUrl: null, updatedAt: null, notInLibrary: true };
+    // Actor 3 is one the index does not know (the app's `available` answers false for it).
+    const [header, row] = parseCsv(shortlistCsv(list, [entry(3, 1, { snapshot: notInLibrary })], texts));
+    const cell = (column: string) => row[header.indexOf(texts.headers[column as keyof CsvTexts['headers']])];
+    expect(cell('name')).toBe('Lena Brandt');
+    expect([cell('actingAge'), cell('age'), cell('height'), cell('agencies'), cell('languages')]).toEqual(['', '', '', '', '']);
+    expect(cell('available')).toBe(texts.availableYes);
+  });
+
   it('quotes fields with commas, quotes and line breaks (RFC 4180), and only those', () => {
     const csv = shortlistCsv(list, [entry(1, 1, { note: 'a "b", c\nd' })], texts);
     const line = csv.slice(1).split('\r\n')[1]!;

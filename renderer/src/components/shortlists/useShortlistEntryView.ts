@@ -1,6 +1,7 @@
 /**
  * What an entry shows and sets alike in the detailed list (ShortlistEntry) and the contact grid
- * (ShortlistGridCard): its name, picture and whether the directory still lists the actor, and its
+ * (ShortlistGridCard): its name, picture, whether the directory still lists the actor and whether the
+ * member's library has them at all, and its
  * status and rating saved as they change (when the list's role lets the member change it,
  * listAccess.ts). The two keep their own markup.
  */
@@ -19,8 +20,13 @@ export function useShortlistEntryView(props: { readonly entry: ShownEntry }) {
   const actingAge = computed(() => actingAgeOf(props.entry));
   /** The picture's address, or undefined (none): the entry's snapshot thumbnail, from its own directory. */
   const picture = computed(() => shortlists.pictureUrl(props.entry.snapshot.thumbUrl, props.entry.directoryOrigin));
-  /** The directory no longer lists the actor. */
-  const unavailable = computed(() => !shortlists.available(props.entry.actorId, props.entry.directoryOrigin));
+  /**
+   * A colleague's entry whose actor this member's own library lacks (a shared list): only the name
+   * is known, and the actor's page would be empty, so the entry says so instead of linking there.
+   */
+  const notInLibrary = computed(() => props.entry.snapshot.notInLibrary === true);
+  /** The directory no longer lists the actor (not said of an actor the library never had). */
+  const unavailable = computed(() => !notInLibrary.value && !shortlists.available(props.entry.actorId, props.entry.directoryOrigin));
 
   function setStatus(event: Event): void {
     if (!access.value.edit) return;
@@ -30,5 +36,5 @@ export function useShortlistEntryView(props: { readonly entry: ShownEntry }) {
     if (!access.value.edit) return;
     void shortlists.updateEntry(props.entry.id, { rating });
   }
-  return { name, actingAge, picture, unavailable, access, setStatus, setRating };
+  return { name, actingAge, picture, unavailable, notInLibrary, access, setStatus, setRating };
 }
