@@ -6,13 +6,8 @@
  * Lea go when her view closes.
  */
 import { flushPromises, mount } from '@vue/test-utils';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Dexie } from 'dexie';
-import { createPinia, setActivePinia } from 'pinia';
-import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
-import { createApp } from 'vue';
+import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import type { OfficeToken, OfficeView } from '../../../contract/officeBridge.ts';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
@@ -23,30 +18,17 @@ import { useOfficeListsStore } from '../../../renderer/src/stores/officeLists.ts
 import { watchListActivity } from '../../../renderer/src/sync/officeActivity.ts';
 import { entriesOf, nameOnlySnapshot } from '../../../renderer/src/sync/officeListDoc.ts';
 import { officeDocumentName } from '../../../server/office/documentName.ts';
-import { startOffice, type RunningOffice } from '../../../server/office/startOffice.ts';
-import { acknowledged, httpUrlOf, openList } from '../../integration/office/officeSupport.ts';
-import { fakeBridge } from './fakeBridge.ts';
+import { acknowledged, openList } from '../../integration/office/officeSupport.ts';
+import { memberCredentials, officeStoreApp, useOfficeServer } from './officeAppHarness.ts';
 
-let office: RunningOffice;
-let dataDir: string;
+const server = useOfficeServer('castdesk-office-activity-view-', 'Owner', { activity: { quietMs: 1, maxMs: 1 } });
 let grant: OfficeToken;
 let view: OfficeView;
 let benToken: string;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'castdesk-office-activity-view-'));
-  office = await startOffice({ host: '127.0.0.1', port: 0, dataDir, activity: { quietMs: 1, maxMs: 1 }, log: () => undefined });
-  const created = await office.members.createOffice('Office', 'Owner');
-  const member = async (name: string) => (await office.members.join(created.officeId, (await office.members.invite(created.officeId, { role: 'editor' })).code, name))!;
-  const lea = await member('Lea');
-  benToken = (await member('Ben Vogel')).token;
-  grant = { token: lea.token, origin: new URL(httpUrlOf(office.url)).origin, socketUrl: office.url, officeId: created.officeId };
-  view = { id: crypto.randomUUID(), officeId: created.officeId, url: httpUrlOf(office.url), memberId: lea.memberId, memberName: 'Lea', isOwner: false, joinedAt: new Date().toISOString(), hasToken: true };
-}, 120_000);
-
-afterAll(async () => {
-  await office?.close();
-  await rm(dataDir, { recursive: true, force: true });
+  ({ grant, view } = memberCredentials(server, await server.join('Lea'), 'Lea'));
+  benToken = (await server.join('Ben Vogel')).token;
 });
 
 let store: ReturnType<typeof useOfficeListsStore> | null = null;
@@ -57,12 +39,9 @@ afterEach(async () => {
 });
 
 it('shows who else looks at the shared list, live, and its history in words, and stops looking when the view closes', async () => {
-  const double = fakeBridge({ listOffices: () => ({ ok: true, value: { offices: [view] } }), getOfficeToken: () => ({ ok: true, value: grant }) });
-  const app = createApp({});
-  const pinia = createPinia();
-  app.use(pinia).provide(castdeskBridgeKey, double.bridge);
-  setActivePinia(pinia);
-  store = app.runWithContext(() => useOfficeListsStore());
+  const app = officeStoreApp(grant, [view]);
+  const { pinia, bridge } = app;
+  store = app.store;
   const db = await openShortlistDb();
   const at = '2026-01-01T00:00:00.000Z';
   const listId = await db.shortlists.add({ name: 'Callbacks', castingCallId: null, roleId: null, castingCallName: null, roleName: null, createdAt: at, updatedAt: at });
@@ -74,8 +53,8 @@ it('shows who else looks at the shared list, live, and its history in words, and
   await store.refresh();
   await store.share(listId, view.id);
   await vi.waitFor(() => expect(store!.sharingOf(listId)).toMatchObject({ kind: 'synced' }), { timeout: 30_000, interval: 10 });
-  const wrapper = mount(OfficeListActivity, { props: { listId }, global: { plugins: [pinia, createCastdeskI18n('en')], provide: { [castdeskBridgeKey as symbol]: double.bridge } } });
-  const ben = openList(office.url, officeDocumentName(grant.officeId, (await db.officeLists.get(listId))!.listId), benToken, new Y.Doc());
+  const wrapper = mount(OfficeListActivity, { props: { listId }, global: { plugins: [pinia, createCastdeskI18n('en')], provide: { [castdeskBridgeKey as symbol]: bridge } } });
+  const ben = openList(server.office.url, officeDocumentName(grant.officeId, (await db.officeLists.get(listId))!.listId), benToken, new Y.Doc());
   const benSees = watchListActivity(ben.provider);
   try {
     await ben.synced;

@@ -5,15 +5,10 @@
  * by name, who picked the actor and what they said; a refused change shows its reason.
  */
 import { flushPromises, mount } from '@vue/test-utils';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Dexie } from 'dexie';
-import { createPinia, setActivePinia, type Pinia } from 'pinia';
-import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
-import { computed, createApp } from 'vue';
+import { afterEach, expect, it, vi } from 'vitest';
+import { computed } from 'vue';
 import * as Y from 'yjs';
-import type { OfficeToken, OfficeView } from '../../../contract/officeBridge.ts';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
 import OfficeListNotice from '../../../renderer/src/components/shortlists/OfficeListNotice.vue';
 import ShortlistEntry from '../../../renderer/src/components/shortlists/ShortlistEntry.vue';
@@ -24,32 +19,11 @@ import { useOfficeListsStore } from '../../../renderer/src/stores/officeLists.ts
 import { entriesOf, nameOnlySnapshot, readListDoc, writeListIntoDoc } from '../../../renderer/src/sync/officeListDoc.ts';
 import { openSharedList } from '../../../renderer/src/sync/officeSharing.ts';
 import { officeDocumentName } from '../../../server/office/documentName.ts';
-import { startOffice, type RunningOffice } from '../../../server/office/startOffice.ts';
-import { acknowledged, httpUrlOf, openList, type ListClient } from '../../integration/office/officeSupport.ts';
-import { fakeBridge } from './fakeBridge.ts';
+import { acknowledged, openList, type ListClient } from '../../integration/office/officeSupport.ts';
+import { memberCredentials, officeStoreApp, useOfficeServer, type JoinedMember } from './officeAppHarness.ts';
 
 const origin = 'https://d.example';
-let office: RunningOffice;
-let dataDir: string;
-let officeId: string;
-let ownerId: string;
-let ownerToken: string;
-let httpUrl: string;
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'castdesk-office-review-'));
-  office = await startOffice({ host: '127.0.0.1', port: 0, dataDir, log: () => undefined });
-  const created = await office.members.createOffice('Office', 'Dana Director');
-  officeId = created.officeId;
-  ownerId = created.memberId;
-  ownerToken = created.token;
-  httpUrl = httpUrlOf(office.url);
-}, 120_000);
-
-afterAll(async () => {
-  await office?.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+const server = useOfficeServer('castdesk-office-review-', 'Dana Director');
 
 let store: ReturnType<typeof useOfficeListsStore> | null = null;
 let db: ShortlistDb | null = null;
@@ -67,17 +41,13 @@ afterEach(async () => {
 
 const shortlistIdOf = (notice: { props(name: 'listId'): number }) => notice.props('listId');
 
-async function addMember(name: string, role: 'editor' | 'reviewer' | 'viewer'): Promise<{ memberId: string; token: string }> {
-  return (await office.members.join(officeId, (await office.members.invite(officeId, { role })).code, name))!;
-}
-
 /** A list in the office with two actors, and a client of `token` on it (the owner's unless given). */
-async function listInOffice(token = ownerToken): Promise<{ listId: string; client: ListClient }> {
+async function listInOffice(token = server.ownerToken): Promise<{ listId: string; client: ListClient }> {
   const listId = crypto.randomUUID().replaceAll('-', '');
-  const client = openList(office.url, officeDocumentName(officeId, listId), token, new Y.Doc());
+  const client = openList(server.office.url, officeDocumentName(server.officeId, listId), token, new Y.Doc());
   clients.push(client);
   await client.synced;
-  if (token === ownerToken) {
+  if (token === server.ownerToken) {
     const at = '2026-01-01T00:00:00.000Z';
     writeListIntoDoc(client.doc, { name: 'Callbacks' }, [1, 2].map((actorId) => ({ shortlistId: 1, directoryOrigin: origin, actorId, position: actorId, note: '', rating: 3, colours: [], tags: [], status: 'considering' as const, addedAt: at, updatedAt: at, snapshot: nameOnlySnapshot(`Actor ${actorId}`) })));
     await acknowledged(client);
@@ -86,24 +56,19 @@ async function listInOffice(token = ownerToken): Promise<{ listId: string; clien
 }
 
 /** The member's app with the list attached, and its first entry mounted as the list view shows it. */
-async function entryOf(listId: string, member: { memberId: string; token: string }, name: string) {
-  const grant: OfficeToken = { token: member.token, origin: new URL(httpUrl).origin, socketUrl: office.url, officeId };
-  const view: OfficeView = { id: 'office-record', officeId, url: httpUrl, memberId: member.memberId, memberName: name, isOwner: false, joinedAt: new Date().toISOString(), hasToken: true };
-  const double = fakeBridge({ listOffices: () => ({ ok: true, value: { offices: [view] } }), getOfficeToken: () => ({ ok: true, value: grant }) });
-  const pinia: Pinia = createPinia();
-  createApp({}).use(pinia).provide(castdeskBridgeKey, double.bridge);
-  setActivePinia(pinia);
-  const app = useOfficeListsStore();
+async function entryOf(listId: string, member: JoinedMember, name: string) {
+  const { grant, view } = memberCredentials(server, member, name, { recordId: 'office-record' });
+  const { store: app, pinia, bridge } = officeStoreApp(grant, [view]);
   store = app;
   db = await openShortlistDb();
   const shortlistDb = db;
-  const shortlistId = await openSharedList(shortlistDb, { officeRecordId: view.id, officeId }, listId, 'Shared');
+  const shortlistId = await openSharedList(shortlistDb, { officeRecordId: view.id, officeId: server.officeId }, listId, 'Shared');
   await app.refresh();
   await app.attach(shortlistId);
   await vi.waitFor(async () => expect(await shortlistDb.entries.where('shortlistId').equals(shortlistId).count()).toBe(2), { timeout: 30_000, interval: 10 });
   await vi.waitFor(() => expect(app.accessOf(shortlistId).role).not.toBeNull(), { timeout: 30_000, interval: 10 });
   const [entry] = (await shortlistDb.entries.where('shortlistId').equals(shortlistId).sortBy('position')) as never[];
-  const global = { plugins: [pinia, createCastdeskI18n('en')], provide: { [castdeskBridgeKey as symbol]: double.bridge, [listAccessKey as symbol]: computed(() => app.accessOf(shortlistId)) }, stubs: { RouterLink: true } };
+  const global = { plugins: [pinia, createCastdeskI18n('en')], provide: { [castdeskBridgeKey as symbol]: bridge, [listAccessKey as symbol]: computed(() => app.accessOf(shortlistId)) }, stubs: { RouterLink: true } };
   const wrapper = mount(ShortlistEntry, { props: { entry, index: 0, total: 2, drawn: true, selected: false, dragArmed: false, dragging: false, dropTarget: false }, global });
   const notice = mount(OfficeListNotice, { props: { listId: shortlistId }, global });
   unmounts.push(() => wrapper.unmount(), () => notice.unmount());
@@ -113,7 +78,7 @@ async function entryOf(listId: string, member: { memberId: string; token: string
 
 it('a viewer\'s entry offers no change: fields disabled, no moves, no drag handle, no pick', async () => {
   const { listId } = await listInOffice();
-  const viewer = await addMember('Vera Viewer', 'viewer');
+  const viewer = await server.join('Vera Viewer', 'viewer');
   const { wrapper, notice } = await entryOf(listId, viewer, 'Vera Viewer');
   expect(wrapper.get('[data-testid="entry-editables"]').attributes('disabled')).toBeDefined();
   // A disabled fieldset disables every control in it (the browser's rule; happy-dom does not apply it to :disabled).
@@ -128,7 +93,7 @@ it('a viewer\'s entry offers no change: fields disabled, no moves, no drag handl
   await vi.waitFor(() => expect(store!.sharingOf(shortlistIdOf(notice))).toMatchObject({ kind: 'synced' }), { timeout: 30_000, interval: 10 });
   expect(notice.find('[data-testid="office-refusal"]').exists()).toBe(false);
   // The same entry on a list the member edits offers every field.
-  const editor = await addMember('Eli Editor', 'editor');
+  const editor = await server.join('Eli Editor', 'editor');
   wrapper.unmount();
   notice.unmount();
   unmounts.splice(0);
@@ -143,7 +108,7 @@ it('a viewer\'s entry offers no change: fields disabled, no moves, no drag handl
 
 it('a reviewer marks a pick and writes a comment in the entry, which reach the director; the director sees them by name, live', async () => {
   const { listId, client: director } = await listInOffice();
-  const reviewer = await addMember('Pia Producer', 'reviewer');
+  const reviewer = await server.join('Pia Producer', 'reviewer');
   const { wrapper, notice } = await entryOf(listId, reviewer, 'Pia Producer');
   expect(notice.get('[data-testid="office-role-notice"]').attributes('data-role')).toBe('reviewer');
   expect(wrapper.get('[data-testid="entry-editables"]').attributes('disabled')).toBeDefined();
@@ -167,13 +132,13 @@ it('a reviewer marks a pick and writes a comment in the entry, which reach the d
   store?.close();
   db?.close();
   await Dexie.delete(userShortlistDbName);
-  const directorView = await entryOf(listId, { memberId: ownerId, token: ownerToken }, 'Dana Director');
+  const directorView = await entryOf(listId, { memberId: server.ownerId, token: server.ownerToken }, 'Dana Director');
   await vi.waitFor(() => {
     expect(directorView.wrapper.get('[data-testid="entry-picked-by"]').text()).toBe('Picked by Pia Producer');
     expect(directorView.wrapper.get('[data-testid="entry-comment"]').text()).toBe('Pia Producer: Strong read, see again');
   }, { timeout: 30_000, interval: 10 });
-  const second = await addMember('Sam Second', 'reviewer');
-  const secondClient = openList(office.url, officeDocumentName(officeId, listId), second.token, new Y.Doc());
+  const second = await server.join('Sam Second', 'reviewer');
+  const secondClient = openList(server.office.url, officeDocumentName(server.officeId, listId), second.token, new Y.Doc());
   clients.push(secondClient);
   await secondClient.synced;
   const key = readListDoc(secondClient.doc).entries[0].key;
@@ -183,7 +148,7 @@ it('a reviewer marks a pick and writes a comment in the entry, which reach the d
 
 it('a refused change shows its reason until dismissed', async () => {
   const { listId } = await listInOffice();
-  const viewer = await addMember('Vic Viewer', 'viewer');
+  const viewer = await server.join('Vic Viewer', 'viewer');
   const { notice, shortlistId } = await entryOf(listId, viewer, 'Vic Viewer');
   const first = (await db!.entries.where('shortlistId').equals(shortlistId).sortBy('position'))[0];
   await db!.entries.update(first.id!, { rating: 5 });

@@ -5,46 +5,26 @@
  * one order; an undo of a delete (the store's undo adds the removed row back) brings the entry back
  * as `deleted: false` with the note a colleague typed on it meanwhile.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Dexie } from 'dexie';
-import { createPinia, setActivePinia } from 'pinia';
-import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
-import { createApp } from 'vue';
+import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import type { OfficeToken, OfficeView } from '../../../contract/officeBridge.ts';
-import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
 import { openShortlistDb, userShortlistDbName, type ShortlistDb } from '../../../renderer/src/db/shortlistDb.ts';
 import { baseOf, writeLocalEdits } from '../../../renderer/src/sync/officeLocalEdits.ts';
 import { entriesOf, nameOnlySnapshot, personalRowsFromDoc, readListDoc } from '../../../renderer/src/sync/officeListDoc.ts';
 import { useOfficeListsStore } from '../../../renderer/src/stores/officeLists.ts';
 import { officeDocumentName } from '../../../server/office/documentName.ts';
-import { startOffice, type RunningOffice } from '../../../server/office/startOffice.ts';
-import { httpUrlOf, openList, type ListClient } from '../../integration/office/officeSupport.ts';
-import { fakeBridge } from './fakeBridge.ts';
+import { openList, type ListClient } from '../../integration/office/officeSupport.ts';
+import { memberCredentials, officeStoreApp, useOfficeServer } from './officeAppHarness.ts';
 
-let office: RunningOffice;
-let dataDir: string;
+const server = useOfficeServer('castdesk-office-edits-');
 let grant: OfficeToken;
 let view: OfficeView;
 let colleagueToken: string;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'castdesk-office-edits-'));
-  office = await startOffice({ host: '127.0.0.1', port: 0, dataDir, log: () => undefined });
-  const created = await office.members.createOffice('Office', 'Owner');
-  const httpUrl = httpUrlOf(office.url);
-  const member = async (name: string) => (await office.members.join(created.officeId, (await office.members.invite(created.officeId, { role: 'editor' })).code, name))!;
-  const lea = await member('Lea');
-  colleagueToken = (await member('Ben')).token;
-  grant = { token: lea.token, origin: new URL(httpUrl).origin, socketUrl: office.url, officeId: created.officeId };
-  view = { id: crypto.randomUUID(), officeId: created.officeId, url: httpUrl, memberId: lea.memberId, memberName: 'Lea', isOwner: false, joinedAt: new Date().toISOString(), hasToken: true };
-}, 120_000);
-
-afterAll(async () => {
-  await office?.close();
-  await rm(dataDir, { recursive: true, force: true });
+  ({ grant, view } = memberCredentials(server, await server.join('Lea'), 'Lea'));
+  colleagueToken = (await server.join('Ben')).token;
 });
 
 let store: ReturnType<typeof useOfficeListsStore> | null = null;
@@ -62,12 +42,7 @@ afterEach(async () => {
 
 /** Lea's app with a shared list of `count` actors, and Ben's client on the same document. */
 async function sharedList(count: number): Promise<{ listId: number; db: ShortlistDb; ben: ListClient }> {
-  const double = fakeBridge({ listOffices: () => ({ ok: true, value: { offices: [view] } }), getOfficeToken: () => ({ ok: true, value: grant }) });
-  const app = createApp({});
-  const pinia = createPinia();
-  app.use(pinia).provide(castdeskBridgeKey, double.bridge);
-  setActivePinia(pinia);
-  store = app.runWithContext(() => useOfficeListsStore());
+  store = officeStoreApp(grant, [view]).store;
   db = await openShortlistDb();
   const at = '2026-01-01T00:00:00.000Z';
   const listId = await db.shortlists.add({ name: 'Callbacks', castingCallId: null, roleId: null, castingCallName: null, roleName: null, createdAt: at, updatedAt: at });
@@ -78,7 +53,7 @@ async function sharedList(count: number): Promise<{ listId: number; db: Shortlis
   await store.share(listId, view.id);
   await vi.waitFor(() => expect(store!.sharingOf(listId)).toMatchObject({ kind: 'synced' }), { timeout: 30_000, interval: 10 });
   const row = (await db.officeLists.get(listId))!;
-  colleague = openList(office.url, officeDocumentName(grant.officeId, row.listId), colleagueToken, new Y.Doc());
+  colleague = openList(server.office.url, officeDocumentName(grant.officeId, row.listId), colleagueToken, new Y.Doc());
   await colleague.synced;
   return { listId, db, ben: colleague };
 }

@@ -5,47 +5,21 @@
  * reviewer's name known; a change the office refuses (a role lowered while the member was offline)
  * is reverted in the list's document and rows, with a typed reason, and the list keeps syncing.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
 import { Dexie } from 'dexie';
-import { createPinia, setActivePinia } from 'pinia';
 import { DexieYProvider } from 'y-dexie';
-import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
-import { createApp } from 'vue';
+import { afterEach, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
-import type { OfficeToken, OfficeView } from '../../../contract/officeBridge.ts';
-import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
 import { openShortlistDb, userShortlistDbName, type ShortlistDb } from '../../../renderer/src/db/shortlistDb.ts';
 import { entriesOf, nameOnlySnapshot, readListDoc, writeListIntoDoc } from '../../../renderer/src/sync/officeListDoc.ts';
 import { openSharedList } from '../../../renderer/src/sync/officeSharing.ts';
 import { useOfficeListsStore } from '../../../renderer/src/stores/officeLists.ts';
 import { officeDocumentName } from '../../../server/office/documentName.ts';
-import { startOffice, type RunningOffice } from '../../../server/office/startOffice.ts';
-import { acknowledged, httpUrlOf, openList, type ListClient } from '../../integration/office/officeSupport.ts';
-import { fakeBridge } from './fakeBridge.ts';
+import { acknowledged, openList, type ListClient } from '../../integration/office/officeSupport.ts';
+import { memberCredentials, officeStoreApp, useOfficeServer, type JoinedMember } from './officeAppHarness.ts';
 
 const origin = 'https://d.example';
-let office: RunningOffice;
-let dataDir: string;
-let officeId: string;
-let ownerToken: string;
-let httpUrl: string;
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'castdesk-office-roles-app-'));
-  office = await startOffice({ host: '127.0.0.1', port: 0, dataDir, log: () => undefined });
-  const created = await office.members.createOffice('Office', 'Dana Director');
-  officeId = created.officeId;
-  ownerToken = created.token;
-  httpUrl = httpUrlOf(office.url);
-}, 120_000);
-
-afterAll(async () => {
-  await office?.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+const server = useOfficeServer('castdesk-office-roles-app-', 'Dana Director');
 
 let store: ReturnType<typeof useOfficeListsStore> | null = null;
 let db: ShortlistDb | null = null;
@@ -59,15 +33,10 @@ afterEach(async () => {
   await Dexie.delete(userShortlistDbName);
 });
 
-/** A member joins with a role (through the server's own module: the page's fetch keeps the same-origin rule). */
-async function addMember(name: string, role: 'editor' | 'reviewer' | 'viewer'): Promise<{ memberId: string; token: string }> {
-  return (await office.members.join(officeId, (await office.members.invite(officeId, { role })).code, name))!;
-}
-
 /** The director's list in the office (written by the owner's client), with three actors. */
 async function directorsList(): Promise<{ listId: string; director: ListClient }> {
   const listId = crypto.randomUUID().replaceAll('-', '');
-  const director = openList(office.url, officeDocumentName(officeId, listId), ownerToken, new Y.Doc());
+  const director = openList(server.office.url, officeDocumentName(server.officeId, listId), server.ownerToken, new Y.Doc());
   clients.push(director);
   await director.synced;
   const at = '2026-01-01T00:00:00.000Z';
@@ -81,22 +50,16 @@ async function directorsList(): Promise<{ listId: string; director: ListClient }
 }
 
 /** A member's app (the office store on this computer's shortlist database) with the list opened and attached. */
-function startApp(member: { memberId: string; token: string }, name: string, socketUrl = office.url): ReturnType<typeof useOfficeListsStore> {
-  const grant: OfficeToken = { token: member.token, origin: new URL(httpUrlOf(socketUrl)).origin, socketUrl, officeId };
-  const view: OfficeView = { id: 'office-record', officeId, url: httpUrl, memberId: member.memberId, memberName: name, isOwner: false, joinedAt: new Date().toISOString(), hasToken: true };
-  const double = fakeBridge({ listOffices: () => ({ ok: true, value: { offices: [view] } }), getOfficeToken: () => ({ ok: true, value: grant }) });
-  const app = createApp({});
-  const pinia = createPinia();
-  app.use(pinia).provide(castdeskBridgeKey, double.bridge);
-  setActivePinia(pinia);
-  store = app.runWithContext(() => useOfficeListsStore());
+function startApp(member: JoinedMember, name: string, socketUrl = server.office.url): ReturnType<typeof useOfficeListsStore> {
+  const { grant, view } = memberCredentials(server, member, name, { recordId: 'office-record', socketUrl });
+  store = officeStoreApp(grant, [view]).store;
   return store;
 }
 
-async function memberOpens(listId: string, member: { memberId: string; token: string }, name: string): Promise<{ shortlistId: number; db: ShortlistDb; office: ReturnType<typeof useOfficeListsStore> }> {
+async function memberOpens(listId: string, member: JoinedMember, name: string): Promise<{ shortlistId: number; db: ShortlistDb; office: ReturnType<typeof useOfficeListsStore> }> {
   const store = startApp(member, name);
   db = await openShortlistDb();
-  const shortlistId = await openSharedList(db, { officeRecordId: 'office-record', officeId }, listId, 'Shared');
+  const shortlistId = await openSharedList(db, { officeRecordId: 'office-record', officeId: server.officeId }, listId, 'Shared');
   await store.refresh();
   await store.attach(shortlistId);
   const shortlistDb = db;
@@ -108,7 +71,7 @@ const rowsOf = async (shortlistDb: ShortlistDb, shortlistId: number) => (await s
 
 it('a viewer\'s list is read-only; an edit of its rows goes back to the office\'s version, with the reason', async () => {
   const { listId } = await directorsList();
-  const viewer = await addMember('Vera Viewer', 'viewer');
+  const viewer = await server.join('Vera Viewer', 'viewer');
   const { shortlistId, db: shortlistDb, office: app } = await memberOpens(listId, viewer, 'Vera Viewer');
   await vi.waitFor(() => expect(app.accessOf(shortlistId)).toMatchObject({ role: 'viewer', edit: false, annotate: false }), { timeout: 30_000, interval: 10 });
   expect(app.setPick(shortlistId, origin, 1, true)).toBe(false);
@@ -125,7 +88,7 @@ it('a viewer\'s list is read-only; an edit of its rows goes back to the office\'
 
 it('a reviewer marks picks and comments that reach the director under the reviewer\'s id, and cannot change the list', async () => {
   const { listId, director } = await directorsList();
-  const reviewer = await addMember('Pia Producer', 'reviewer');
+  const reviewer = await server.join('Pia Producer', 'reviewer');
   const { shortlistId, office: app } = await memberOpens(listId, reviewer, 'Pia Producer');
   await vi.waitFor(() => expect(app.accessOf(shortlistId)).toMatchObject({ role: 'reviewer', memberId: reviewer.memberId, edit: false, annotate: true }), { timeout: 30_000, interval: 10 });
   expect(app.setPick(shortlistId, origin, 2, true)).toBe(true);
@@ -145,7 +108,7 @@ it('a reviewer marks picks and comments that reach the director under the review
 
 it('a change made before the role was lowered is refused by the office and reverted here, and the list keeps syncing', async () => {
   const { listId, director } = await directorsList();
-  const member = await addMember('Eli Editor', 'editor');
+  const member = await server.join('Eli Editor', 'editor');
   const opened = await memberOpens(listId, member, 'Eli Editor');
   const { shortlistId, db: shortlistDb } = opened;
   await vi.waitFor(() => expect(opened.office.accessOf(shortlistId)).toMatchObject({ role: 'editor' }), { timeout: 30_000, interval: 10 });
@@ -160,7 +123,7 @@ it('a change made before the role was lowered is refused by the office and rever
   await vi.waitFor(async () => expect(await updates.count()).toBeGreaterThan(before), { timeout: 30_000, interval: 10 });
   DexieYProvider.release(row.doc);
   // Meanwhile the owner makes the member a reviewer on this list; the app starts again, offline first.
-  expect(await office.members.setRole(officeId, member.memberId, { role: 'reviewer', listId })).toBe(true);
+  expect(await server.office.members.setRole(server.officeId, member.memberId, { role: 'reviewer', listId })).toBe(true);
   const app = startApp(member, 'Eli Editor');
   await app.refresh();
   expect(app.accessOf(shortlistId)).toMatchObject({ role: 'editor', edit: true });
@@ -184,7 +147,7 @@ it('a change made before the role was lowered is refused by the office and rever
 
 it('offline, a viewer\'s edit goes back at once: the role kept on this computer says the list is read-only', async () => {
   const { listId } = await directorsList();
-  const viewer = await addMember('Otto Offline', 'viewer');
+  const viewer = await server.join('Otto Offline', 'viewer');
   const opened = await memberOpens(listId, viewer, 'Otto Offline');
   const { shortlistId, db: shortlistDb } = opened;
   await vi.waitFor(async () => expect(await shortlistDb.officeLists.get(shortlistId)).toMatchObject({ role: 'viewer' }), { timeout: 30_000, interval: 10 });

@@ -5,13 +5,8 @@
  * double of the store tests, answering with a real member's token for the office's origin.
  */
 import { flushPromises, mount } from '@vue/test-utils';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Dexie } from 'dexie';
-import { createPinia, setActivePinia } from 'pinia';
-import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
-import { createApp } from 'vue';
+import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import type { OfficeToken, OfficeView } from '../../../contract/officeBridge.ts';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
@@ -21,32 +16,17 @@ import { openShortlistDb, userShortlistDbName } from '../../../renderer/src/db/s
 import { nameOnlySnapshot, readListDoc } from '../../../renderer/src/sync/officeListDoc.ts';
 import { useOfficeListsStore } from '../../../renderer/src/stores/officeLists.ts';
 import { officeDocumentName } from '../../../server/office/documentName.ts';
-import { startOffice, type RunningOffice } from '../../../server/office/startOffice.ts';
-import { httpUrlOf, openList } from '../../integration/office/officeSupport.ts';
-import { fakeBridge } from './fakeBridge.ts';
+import { openList } from '../../integration/office/officeSupport.ts';
+import { memberCredentials, officeStoreApp, useOfficeServer } from './officeAppHarness.ts';
 
-let office: RunningOffice;
-let dataDir: string;
+const server = useOfficeServer('castdesk-office-store-');
 let grant: OfficeToken;
 let view: OfficeView;
 let colleagueToken: string;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'castdesk-office-store-'));
-  office = await startOffice({ host: '127.0.0.1', port: 0, dataDir, log: () => undefined });
-  const created = await office.members.createOffice('Office', 'Owner');
-  const httpUrl = httpUrlOf(office.url);
-  // The page's fetch (happy-dom) keeps the same-origin rule: members join through the server's own API.
-  const member = async (name: string) => (await office.members.join(created.officeId, (await office.members.invite(created.officeId, { role: 'editor' })).code, name))!;
-  const lea = await member('Lea');
-  colleagueToken = (await member('Ben')).token;
-  grant = { token: lea.token, origin: new URL(httpUrl).origin, socketUrl: office.url, officeId: created.officeId };
-  view = { id: crypto.randomUUID(), officeId: created.officeId, url: httpUrl, memberId: lea.memberId, memberName: 'Lea', isOwner: false, joinedAt: new Date().toISOString(), hasToken: true };
-}, 120_000);
-
-afterAll(async () => {
-  await office?.close();
-  await rm(dataDir, { recursive: true, force: true });
+  ({ grant, view } = memberCredentials(server, await server.join('Lea'), 'Lea'));
+  colleagueToken = (await server.join('Ben')).token;
 });
 
 let store: ReturnType<typeof useOfficeListsStore> | null = null;
@@ -57,20 +37,14 @@ afterEach(async () => {
 });
 
 function started(offices: OfficeView[] = [view]) {
-  const double = fakeBridge({
-    listOffices: () => ({ ok: true, value: { offices } }),
-    getOfficeToken: () => ({ ok: true, value: grant }),
+  const app = officeStoreApp(grant, offices, {
     removeOffice: () => {
       offices.splice(0);
       return { ok: true, value: {} };
     },
   });
-  const app = createApp({});
-  const pinia = createPinia();
-  app.use(pinia).provide(castdeskBridgeKey, double.bridge);
-  setActivePinia(pinia);
-  store = app.runWithContext(() => useOfficeListsStore());
-  return { store, calls: double.calls, pinia, bridge: double.bridge };
+  store = app.store;
+  return app;
 }
 
 async function personalList(): Promise<number> {
@@ -96,7 +70,7 @@ it('shares a list with the office, where a colleague reads it, and shows waiting
   const db = await openShortlistDb();
   const row = (await db.officeLists.get(listId))!;
   expect(row.syncedAt).not.toBeNull();
-  const colleague = openList(office.url, officeDocumentName(grant.officeId, row.listId), colleagueToken, new Y.Doc());
+  const colleague = openList(server.office.url, officeDocumentName(grant.officeId, row.listId), colleagueToken, new Y.Doc());
   try {
     await colleague.synced;
     expect(readListDoc(colleague.doc).entries.map((entry) => [entry.actor.name, entry.note, entry.rating])).toEqual([
@@ -162,7 +136,7 @@ it('an edit in the list view reaches the office, and a colleague\'s edit reaches
   await vi.waitFor(() => expect(store.sharingOf(listId)).toMatchObject({ kind: 'synced' }), { timeout: 30_000, interval: 10 });
   const db = await openShortlistDb();
   const row = (await db.officeLists.get(listId))!;
-  const colleague = openList(office.url, officeDocumentName(grant.officeId, row.listId), colleagueToken, new Y.Doc());
+  const colleague = openList(server.office.url, officeDocumentName(grant.officeId, row.listId), colleagueToken, new Y.Doc());
   try {
     await colleague.synced;
     // The shortlists store writes a row, as typing a note and rating do.

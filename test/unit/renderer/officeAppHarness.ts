@@ -1,0 +1,97 @@
+/**
+ * The office store tests' one setup: a real office server on 127.0.0.1 for the test file, its
+ * members joined through the server's own module (the page's fetch in happy-dom keeps the
+ * same-origin rule), and a member's app: the office store over the recording bridge double,
+ * answering with that member's token for the office's origin only, as the back end hands it out.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createPinia, setActivePinia, type Pinia } from 'pinia';
+import { afterAll, beforeAll } from 'vitest';
+import { createApp } from 'vue';
+import type { CastdeskBridge } from '../../../contract/bridge.ts';
+import type { OfficeToken, OfficeView } from '../../../contract/officeBridge.ts';
+import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
+import { useOfficeListsStore } from '../../../renderer/src/stores/officeLists.ts';
+import { startOffice, type OfficeOptions, type RunningOffice } from '../../../server/office/startOffice.ts';
+import { httpUrlOf } from '../../integration/office/officeSupport.ts';
+import { fakeBridge } from './fakeBridge.ts';
+
+export type OfficeRoleName = 'editor' | 'reviewer' | 'viewer';
+
+export interface JoinedMember {
+  memberId: string;
+  token: string;
+}
+
+export interface OfficeServer {
+  readonly office: RunningOffice;
+  readonly officeId: string;
+  readonly ownerId: string;
+  readonly ownerToken: string;
+  readonly httpUrl: string;
+  /** A member joined with a one-time invite for `role` (office-wide). */
+  join(name: string, role?: OfficeRoleName): Promise<JoinedMember>;
+}
+
+/** Starts an office server (and its owner `ownerName`) before the file's tests and stops it after them. */
+export function useOfficeServer(folderPrefix: string, ownerName = 'Owner', options: Partial<Pick<OfficeOptions, 'activity' | 'limits'>> = {}): OfficeServer {
+  let dataDir = '';
+  let office: RunningOffice | undefined;
+  let created: { officeId: string; memberId: string; token: string } | undefined;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), folderPrefix));
+    office = await startOffice({ host: '127.0.0.1', port: 0, dataDir, log: () => undefined, ...options });
+    created = await office.members.createOffice('Office', ownerName);
+  }, 120_000);
+  afterAll(async () => {
+    await office?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+  const started = () => {
+    if (!office || !created) throw new Error('The office server starts in beforeAll: read it inside a test or a hook');
+    return { office, created };
+  };
+  return {
+    get office() {
+      return started().office;
+    },
+    get officeId() {
+      return started().created.officeId;
+    },
+    get ownerId() {
+      return started().created.memberId;
+    },
+    get ownerToken() {
+      return started().created.token;
+    },
+    get httpUrl() {
+      return httpUrlOf(started().office.url);
+    },
+    async join(name, role = 'editor') {
+      const { office: running, created: owner } = started();
+      return (await running.members.join(owner.officeId, (await running.members.invite(owner.officeId, { role })).code, name))!;
+    },
+  };
+}
+
+/** What the back end would hand a member's renderer: the token bound to the office's origin, and the office as listed. */
+export function memberCredentials(server: OfficeServer, member: JoinedMember, name: string, options: { recordId?: string; socketUrl?: string } = {}): { grant: OfficeToken; view: OfficeView } {
+  const socketUrl = options.socketUrl ?? server.office.url;
+  return {
+    grant: { token: member.token, origin: new URL(httpUrlOf(socketUrl)).origin, socketUrl, officeId: server.officeId },
+    view: { id: options.recordId ?? crypto.randomUUID(), officeId: server.officeId, url: server.httpUrl, memberId: member.memberId, memberName: name, isOwner: false, joinedAt: new Date().toISOString(), hasToken: true },
+  };
+}
+
+/** A member's app: the office store on a fresh Pinia, its bridge listing `offices` and handing out `grant`. */
+export function officeStoreApp(grant: OfficeToken, offices: OfficeView[], handlers: Partial<Record<keyof CastdeskBridge, (args: never) => unknown>> = {}) {
+  const double = fakeBridge({ listOffices: () => ({ ok: true, value: { offices } }), getOfficeToken: () => ({ ok: true, value: grant }), ...handlers });
+  const app = createApp({});
+  const pinia: Pinia = createPinia();
+  app.use(pinia).provide(castdeskBridgeKey, double.bridge);
+  setActivePinia(pinia);
+  const store = app.runWithContext(() => useOfficeListsStore());
+  return { store, pinia, bridge: double.bridge, calls: double.calls };
+}
