@@ -253,7 +253,9 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     const attachedList = connection.attach(row.listId, row.doc);
     list = attachedList;
     showAnnotations();
+    // A released list says nothing more: its socket still reports the close, after the database may be closed.
     attachedList.onSync((state: OfficeListSync) => {
+      if (released) return;
       if (state.state === 'synced') {
         setSharing(shortlistId, { kind: 'synced', at: state.at });
         void shortlistDb.officeLists.update(shortlistId, { syncedAt: state.at });
@@ -264,6 +266,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
       }
     });
     attachedList.onRole(({ role, memberId }) => {
+      if (released) return;
       setIn(roles, shortlistId, { role, memberId });
       void shortlistDb.officeLists.update(shortlistId, { role, memberId });
       if (!memberNames.value.has(row.officeRecordId)) attachedList.askMembers();
@@ -322,12 +325,13 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
       copy.destroy();
       const fresh = (await shortlistDb.officeLists.get(shortlistId))!;
       await withListDoc(fresh, (doc) => writeRowsFromDoc(shortlistDb, shortlistId, doc, { library: currentLibrary() }));
-      // Told once the list shows the office's version again.
-      setIn(refusals, shortlistId, code);
     } finally {
       reverting.delete(shortlistId);
     }
     for (const id of [shortlistId, ...reattach]) if (keptBefore.has(id)) await attach(id);
+    // Told once the list shows the office's version again and is attached again: a pick or a
+    // comment made on reading the message reaches the office.
+    setIn(refusals, shortlistId, code);
   }
 
   function detach(shortlistId: number): void {
