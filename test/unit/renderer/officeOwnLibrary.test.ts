@@ -39,12 +39,12 @@ function colleaguesList(): Y.Doc {
   return doc;
 }
 
-it("takes an entry's snapshot from the member's own library, and marks one it lacks as not in the library", async () => {
+/** This member's own library (synced from their own directory, which lists Gustav only so far) and shortlist database. */
+async function memberWithGustav() {
   counter += 1;
   const library = new LibraryDb(`own-library-${counter}`, dexieOptions);
   const shortlists = new ShortlistDb(dexieOptions, `own-shortlists-${counter}`);
   opened.push(library, shortlists);
-  // The member's own directory (their key) lists Gustav only, so far.
   const actors = [actorItem(1, 'Gustav Schmidt')];
   const directory = fakeDirectory({ actors });
   const sync = async () => {
@@ -53,6 +53,12 @@ it("takes an entry's snapshot from the member's own library, and marks one it la
     engine.dispose();
   };
   await sync();
+  return { library, shortlists, actors, sync };
+}
+
+it("takes an entry's snapshot from the member's own library, and marks one it lacks as not in the library", async () => {
+  // The member's own directory (their key) lists Gustav only, so far.
+  const { library, shortlists, actors, sync } = await memberWithGustav();
 
   const shortlistId = await openSharedList(shortlists, { officeRecordId: 'office-record', officeId: 'office' }, 'list1', 'Callbacks');
   const doc = colleaguesList();
@@ -95,18 +101,8 @@ it('without an open library every new actor is the name alone, not in the librar
 });
 
 it("stopping sharing keeps the member's own snapshots, and takes one the library gained since", async () => {
-  counter += 1;
-  const library = new LibraryDb(`own-library-${counter}`, dexieOptions);
-  const shortlists = new ShortlistDb(dexieOptions, `own-shortlists-${counter}`);
-  opened.push(library, shortlists);
-  const actors = [actorItem(1, 'Gustav Schmidt')];
-  const directory = fakeDirectory({ actors });
-  const sync = async () => {
-    const engine = createSyncEngine({ db: library, bridge: directory.bridge, connectionId: 'mine', origin, perPage: 10, media: false });
-    expect(await engine.run({ full: true })).toBe('done');
-    engine.dispose();
-  };
-  await sync();
+  // The member's own directory (their key) lists Gustav only, so far.
+  const { library, shortlists, actors, sync } = await memberWithGustav();
   const shortlistId = await openSharedList(shortlists, { officeRecordId: 'office-record', officeId: 'office' }, 'list1', 'Callbacks');
   // The colleague's list arrives in the list's stored document, as the office's sync puts it there.
   await withListDoc((await shortlists.officeLists.get(shortlistId))!, async (doc) => {
