@@ -8,9 +8,12 @@
  * upgrade has a test. Earlier versions kept a database per connection (`castdesk-shortlists-<id>`):
  * db/shortlistMigration.ts copies those in, once.
  *
- * A list shared with a casting office (issue 25) also has an `officeLists` row holding its Yjs
- * document, persisted by y-dexie in the same database (renderer/src/sync/OFFICE.md); a personal
- * list has none and never leaves the computer.
+ * One model for every list (issue 25): each list has a Yjs document (`listDocs`, persisted by
+ * y-dexie in this database), the list's truth; its `entries` rows are the document's projection,
+ * for every reader (views, exports, search, the sync of shortlisted profiles, counts), and are
+ * written in the same IndexedDB transaction as the document's change (`writeShortlists`,
+ * `writeEntriesNow`). A list shared with a casting office also has an `officeLists` row; a
+ * personal list's document never leaves the computer (renderer/src/sync/OFFICE.md).
  */
 import { Dexie, type DexieOptions, type Table } from 'dexie';
 import yDexie from 'y-dexie';
@@ -19,6 +22,7 @@ import type { OfficeRole } from '../../../contract/officeRoles.ts';
 import type { PictureFraming } from '../shortlists/exportPicture.ts';
 import type { PrivateSnapshotField } from '../shortlists/privateAttributes.ts';
 import type { ShortlistColour, ShortlistStatus } from '../shortlists/shortlistOptions.ts';
+import { giveEveryListADoc } from './listDocMigration.ts';
 import { writeLibrary } from './libraryDb.ts';
 
 export interface ShortlistRow {
@@ -89,8 +93,8 @@ export interface ShortlistEntryRow {
 
 /**
  * A shortlist shared with an office: which office (this computer's record of it) and which of its
- * documents (`<officeId>/<listId>`). `doc` is the Y.Doc y-dexie keeps in the database; the list's
- * `entries` rows are what the document says (officeSharing.ts), written again after each change.
+ * documents (`<officeId>/<listId>`). The document itself is the list's `listDocs` row, as for a
+ * personal list.
  */
 export interface OfficeListRow {
   shortlistId: number;
@@ -104,8 +108,19 @@ export interface OfficeListRow {
   /** The member's role on the list and member id as the office last told them (contract/officeRoles.ts): kept for offline. */
   role?: OfficeRole;
   memberId?: string;
+}
+
+/**
+ * A list's Yjs document (sync/officeListDoc.ts shape), one for every list: `doc` is the Y.Doc
+ * y-dexie keeps (its updates in `$listDocs.doc_updates`, one row `{i, k: shortlistId, u, f}` each).
+ */
+export interface ListDocRow {
+  shortlistId: number;
   readonly doc: Y.Doc;
 }
+
+/** y-dexie's table of the lists' document updates. */
+export const listDocUpdatesTable = '$listDocs.doc_updates';
 
 /**
  * Every schema version of the user's shortlist database, oldest first (the upgrade tests build old
@@ -125,8 +140,17 @@ export const shortlistSchemaVersions = {
     /** Lists shared with an office; `doc: Y.Doc` is y-dexie's, its updates in a table of their own. */
     officeLists: 'shortlistId, officeRecordId, &[officeId+listId], doc: Y.Doc',
   },
+  3: {
+    shortlists: '++id, name, castingCallId',
+    entries: '++id, shortlistId, actorId, [directoryOrigin+actorId], [shortlistId+position], [shortlistId+directoryOrigin+actorId]',
+    migrations: 'source',
+    /** The sharing facts only: the document moved to `listDocs` (its updates with it, db/listDocMigration.ts). */
+    officeLists: 'shortlistId, officeRecordId, &[officeId+listId]',
+    /** Every list's Yjs document (the list's truth), personal or shared; y-dexie keeps its updates in `$listDocs.doc_updates`. */
+    listDocs: 'shortlistId, doc: Y.Doc',
+  },
 } as const;
-export const shortlistDbVersion = 2;
+export const shortlistDbVersion = 3;
 
 /** The user's shortlist database: one for every connection. */
 export const userShortlistDbName = 'castdesk-shortlists';
@@ -162,8 +186,9 @@ export class ShortlistDb extends Dexie {
   shortlists!: Table<ShortlistRow, number>;
   entries!: Table<ShortlistEntryRow, number>;
   migrations!: Table<ShortlistMigrationRow, string>;
-  /** Added with a ready Y.Doc (y-dexie copies its updates) or none (an empty one). */
-  officeLists!: Table<OfficeListRow, number, Omit<OfficeListRow, 'doc'> & { doc?: Y.Doc }>;
+  officeLists!: Table<OfficeListRow, number>;
+  /** Added with a ready Y.Doc (y-dexie copies its updates) or none (an empty one, or the updates already stored for the id). */
+  listDocs!: Table<ListDocRow, number, { shortlistId: number; doc?: Y.Doc }>;
 
   /** `name` is for tests, which each need a database of their own. */
   constructor(options?: DexieOptions, name: string = userShortlistDbName) {
@@ -172,6 +197,8 @@ export class ShortlistDb extends Dexie {
     this.version(1).stores(shortlistSchemaVersions[1]);
     // Version 2 only adds the shared lists' table: nothing of version 1 changes.
     this.version(2).stores(shortlistSchemaVersions[2]);
+    // Version 3 gives every list a document: a shared list's moves with its history, a personal one is built from its rows.
+    this.version(3).stores(shortlistSchemaVersions[3]).upgrade(giveEveryListADoc);
   }
 }
 
@@ -199,25 +226,37 @@ export async function shortlistedActorIds(directoryOrigin: string, options?: Dex
 }
 
 /**
- * Runs `work` in one read-write transaction over both tables; a full disk becomes the typed
- * `storage_full` error and nothing of it is written.
+ * Runs `work` in one read-write transaction over the lists, their entries, their sharing facts and
+ * their documents with y-dexie's updates table: a change of a loaded document made inside `work`
+ * is stored by y-dexie in this same transaction (its update event's write joins it), so document
+ * and rows are written together or not at all. A full disk becomes the typed `storage_full` error
+ * and nothing of it is written.
  */
 export function writeShortlists<T>(db: ShortlistDb, work: () => Promise<T>): Promise<T> {
-  return writeLibrary(db, [db.shortlists, db.entries], work);
+  return writeLibrary(db, [db.shortlists, db.entries, db.officeLists, db.listDocs, db.table(listDocUpdatesTable)], work);
+}
+
+/** y-dexie's update row, as it stores one: `k` the list's id, `u` the update (V2), `f: 1` made here. */
+export interface ListDocUpdateRow {
+  k: number;
+  u: Uint8Array;
+  f: 1;
 }
 
 /**
- * Writes `rows` (whole entries) in one IndexedDB transaction whose every request is issued before
- * this returns, and asks it to commit at once. For the page going away (pagehide, hidden): a
- * Dexie write issues its requests over several turns of the event loop, and a page unloaded
- * between two of them commits only what was issued, so a note typed just before a reload was lost
- * when both cores were busy. Dexie does not see this write (its live queries do not run again); the
- * caller writes the same through Dexie as well, which the page may or may not live to finish.
+ * Writes `rows` (whole entries) and `update` (the list document's change saying the same) in one
+ * IndexedDB transaction whose every request is issued before this returns, and asks it to commit
+ * at once. For the page going away (pagehide, hidden): a Dexie write issues its requests over
+ * several turns of the event loop, and a page unloaded between two of them commits only what was
+ * issued, so a note typed just before a reload was lost when both cores were busy. Dexie does not
+ * see this write (its live queries do not run again); the caller writes the same through Dexie as
+ * well, which the page may or may not live to finish.
  */
-export function writeEntriesNow(db: ShortlistDb, rows: readonly ShortlistEntryRow[]): void {
+export function writeEntriesNow(db: ShortlistDb, rows: readonly ShortlistEntryRow[], update: ListDocUpdateRow | null = null): void {
   if (rows.length === 0 || !db.isOpen()) return;
-  const transaction = db.backendDB().transaction('entries', 'readwrite');
+  const transaction = db.backendDB().transaction(['entries', listDocUpdatesTable], 'readwrite');
   const store = transaction.objectStore('entries');
   for (const row of rows) store.put(row);
+  if (update) transaction.objectStore(listDocUpdatesTable).add(update);
   transaction.commit();
 }

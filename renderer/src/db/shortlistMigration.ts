@@ -10,12 +10,15 @@
  * databases stay as they are (nothing is deleted), so no failure here can lose a list.
  */
 import { Dexie, type DexieOptions } from 'dexie';
+import * as Y from 'yjs';
 import { unknownOriginOf } from './directoryOrigin.ts';
+import { writeListIntoDoc } from './listDocShape.ts';
 import { writeLibrary } from './libraryDb.ts';
 import {
   legacyShortlistDbName,
   legacyShortlistDbPrefix,
   legacyShortlistSchemaVersions,
+  listDocUpdatesTable,
   type ShortlistDb,
   type ShortlistEntryRow,
   type ShortlistMigrationRow,
@@ -97,16 +100,26 @@ export async function migrateConnectionShortlists(
     const connection = byId.get(connectionId);
     const directoryOrigin = connection?.directoryOrigin ?? unknownOriginOf(connectionId);
     const { lists, entries } = await readLegacy(source, options);
-    const copied = await writeLibrary(target, [target.shortlists, target.entries, target.migrations], async () => {
+    const copied = await writeLibrary(target, [target.shortlists, target.entries, target.migrations, target.listDocs, target.table(listDocUpdatesTable)], async () => {
       // Checked again inside the transaction: another window may have copied it meanwhile.
       if (await target.migrations.get(source)) return null;
       const taken = new Set((await target.shortlists.toArray()).map((list) => list.name.toLocaleLowerCase('en')));
       const newIds = new Map<number, number>();
+      const names = new Map<number, string>();
       for (const { id, ...list } of lists) {
-        newIds.set(id!, await target.shortlists.add({ ...list, name: freeName(list.name, connection?.name ?? connectionId, taken) }));
+        names.set(id!, freeName(list.name, connection?.name ?? connectionId, taken));
+        newIds.set(id!, await target.shortlists.add({ ...list, name: names.get(id!)! }));
       }
       const moved = entries.filter((entry) => newIds.has(entry.shortlistId));
-      await target.entries.bulkAdd(moved.map(({ id: _id, ...entry }) => ({ ...entry, shortlistId: newIds.get(entry.shortlistId)!, directoryOrigin })));
+      const rows = moved.map(({ id: _id, ...entry }) => ({ ...entry, shortlistId: newIds.get(entry.shortlistId)!, directoryOrigin }));
+      await target.entries.bulkAdd(rows);
+      // Every list has its document (the list's truth), built from its rows: y-dexie stores it in this transaction.
+      for (const list of lists) {
+        const doc = new Y.Doc();
+        writeListIntoDoc(doc, { name: names.get(list.id!)! }, rows.filter((entry) => entry.shortlistId === newIds.get(list.id!)));
+        await target.listDocs.add({ shortlistId: newIds.get(list.id!)!, doc });
+        doc.destroy();
+      }
       const row: ShortlistMigrationRow = { source, connectionId, directoryOrigin, lists: lists.length, entries: moved.length, migratedAt: new Date().toISOString() };
       await target.migrations.add(row);
       return row;

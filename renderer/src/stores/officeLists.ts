@@ -1,28 +1,27 @@
 /**
  * Shortlists shared with a casting office (issue 25; renderer/src/sync/OFFICE.md): the offices
  * joined on this computer, "Share with the office", "Stop sharing", and the office sockets that
- * keep shared lists in sync whenever an office is reachable. A shared list's truth is its Y.Doc in
- * the shortlist database; after each change the store writes the list's entries from it, so the
- * shortlists store (which owns personal lists and reads the same database) shows it unchanged.
- * A personal list never leaves the computer: nothing here touches a list without an office row.
+ * keep shared lists in sync whenever an office is reachable (sync/officeListAttachment.ts). Every
+ * list's truth is its Y.Doc in the shortlist database; the user's edits go into it with the rows
+ * (stores/shortlists.ts), a change from the office writes the rows from it. A personal list never
+ * leaves the computer: nothing here attaches a list without an office row.
  */
 import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
 import type { BridgeError } from '../../../contract/bridge-errors.ts';
 import type { OfficeView } from '../../../contract/officeBridge.ts';
-import { liveQuery } from 'dexie';
-import { DexieYProvider } from 'y-dexie';
 import * as Y from 'yjs';
 import type { OfficeRefusalCode, OfficeRole } from '../../../contract/officeRoles.ts';
 import { useBridge } from '../bridge/bridgeInjection.ts';
 import { currentLibrary } from '../db/sharedLibrary.ts';
 import { openShortlistDb, type ShortlistDb } from '../db/shortlistDb.ts';
-import { connectOffice, type AttachedList, type OfficeConnection, type OfficeListSync } from '../sync/officeConnection.ts';
+import { withStoredListDoc } from '../sync/listDocs.ts';
+import { attachSharedList, type Attachment } from '../sync/officeListAttachment.ts';
+import { connectOffice, type AttachedList, type OfficeConnection } from '../sync/officeConnection.ts';
 import { personalAccess, sharedAccess, type ListAccess } from './officeAccess.ts';
-import { readAnnotations, writeComment, writePick, type EntryAnnotations } from '../sync/officeAnnotations.ts';
-import { officeEntryKey } from '../sync/officeListDoc.ts';
-import { baseOf, wouldChange, writeLocalEdits, type RowBase } from '../sync/officeLocalEdits.ts';
-import { keepListsOfOffice, replaceListDoc, shareList, stopSharing, withListDoc, writeRowsFromDoc } from '../sync/officeSharing.ts';
+import { writeComment, writePick, type EntryAnnotations } from '../sync/officeAnnotations.ts';
+import { officeEntryKey } from '../db/listDocShape.ts';
+import { keepListsOfOffice, replaceListDoc, shareList, stopSharing, writeRowsFromDoc } from '../sync/officeSharing.ts';
 import { bringInLists, sweepOfficeLists } from '../sync/officeSweep.ts';
 
 const noAnnotations: EntryAnnotations = { picks: [], comments: {} };
@@ -38,7 +37,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
   const error = ref<BridgeError | null>(null);
   let db: ShortlistDb | null = null;
   const connections = new Map<string, OfficeConnection>();
-  const attached = new Map<number, { list: AttachedList; doc: Y.Doc; release(): void; settled(): Promise<void>; released: Promise<void> }>();
+  const attached = new Map<number, Attachment>();
   /** The attached lists by shortlist id, for what reads their provider (presence and history: officeActivity.ts). */
   const attachedLists = shallowRef<ReadonlyMap<number, AttachedList>>(new Map());
   const attaching = new Map<number, Promise<void>>();
@@ -127,6 +126,18 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     return sharedAccess(known?.role ?? null, known?.memberId ?? null);
   }
 
+  /**
+   * Whether the member's role lets them change list `shortlistId` (the shortlists store asks before
+   * every change). If not, nothing is written and the reason shows at once, offline too: the role
+   * is the one kept on this computer.
+   */
+  function mayEdit(shortlistId: number): boolean {
+    const access = accessOf(shortlistId);
+    if (access.edit) return true;
+    setIn(refusals, shortlistId, access.role === 'reviewer' ? 'office_reviewer_limited' : 'office_read_only');
+    return false;
+  }
+
   /** Who picked the entry of actor `actorId` of `origin` and who commented on it (member ids). */
   function annotationsOf(shortlistId: number, origin: string, actorId: number): EntryAnnotations {
     return annotations.value.get(shortlistId)?.get(officeEntryKey(origin, actorId)) ?? noAnnotations;
@@ -188,104 +199,47 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     if (row.role && row.memberId && !roles.value.has(shortlistId)) setIn(roles, shortlistId, { role: row.role, memberId: row.memberId });
     const connection = await connectionOf(row.officeRecordId);
     if (!connection) return;
-    const loaded = DexieYProvider.load(row.doc);
-    await loaded.whenLoaded;
-    // Set once the list is attached to its office (after the rows' first answer); asking for names waits until then.
-    let list: AttachedList | undefined = undefined;
-    let released = false;
-    // The rows as last written from the document: what differs from them is the user's own edit.
-    // Taken from the live query's first answer, before the office can change the rows: an answer
-    // read before a write from the document but delivered after it would otherwise look like the
-    // user putting back what a colleague removed.
-    let base: RowBase | null = null;
-    let markFirstRows!: () => void;
-    const firstRows = new Promise<void>((resolve) => (markFirstRows = resolve));
-    let writing = Promise.resolve();
-    /** One write at a time, none after the list is released; a failure is shown and the next write still runs. */
-    const queue = (work: () => Promise<void> | void) => {
-      writing = writing
-        .then(() => (released ? undefined : work()))
-        .catch((failure: unknown) => {
-          if (!released) error.value = { code: 'internal', message: `Writing the shared list failed: ${(failure as Error).message}` };
-        });
-    };
-    const showAnnotations = () => {
-      const read = readAnnotations(row.doc);
-      setIn(annotations, shortlistId, read);
-      // A member who joined since the names were asked: ask again, once per unknown member.
-      const known = memberNames.value.get(row.officeRecordId);
-      const unknown = [...read.values()].flatMap((entry) => [...entry.picks, ...Object.keys(entry.comments)]).filter((id) => !known?.has(id) && !askedAbout.has(id));
-      if (list && unknown.length > 0 && roles.value.has(shortlistId)) {
-        unknown.forEach((id) => askedAbout.add(id));
-        list.askMembers();
-      }
-    };
-    const onUpdate = () => {
-      showAnnotations();
-      queue(async () => {
-        const written = await writeRowsFromDoc(shortlistDb, shortlistId, row.doc, { base: accessOf(shortlistId).edit ? (base ?? undefined) : undefined, library: currentLibrary() });
-        base = baseOf(written.rows);
-      });
-    };
-    // An edit in the list view goes into the document (which writes the rows again through onUpdate).
-    const edits = liveQuery(() => shortlistDb.entries.where('shortlistId').equals(shortlistId).toArray()).subscribe((rows) => {
-      if (base === null) {
-        base = baseOf(rows);
-        markFirstRows();
-        return;
-      }
-      queue(async () => {
-        // Taken as the base at once: the edit is in the document now and must not go in twice.
-        const previous = base ?? baseOf(rows);
-        base = baseOf(rows);
-        const access = accessOf(shortlistId);
-        if (access.edit) {
-          writeLocalEdits(row.doc, previous, rows);
-        } else if (wouldChange(row.doc, previous, rows)) {
-          // The role cannot change the list: the rows go back to what the document says.
-          base = baseOf((await writeRowsFromDoc(shortlistDb, shortlistId, row.doc, { library: currentLibrary() })).rows);
-          setIn(refusals, shortlistId, access.role === 'reviewer' ? 'office_reviewer_limited' : 'office_read_only');
+    const attachment = await attachSharedList(shortlistDb, row, connection, {
+      annotations(read, list) {
+        setIn(annotations, shortlistId, read);
+        // A member who joined since the names were asked: ask again, once per unknown member.
+        const known = memberNames.value.get(row.officeRecordId);
+        const unknown = [...read.values()].flatMap((entry) => [...entry.picks, ...Object.keys(entry.comments)]).filter((id) => !known?.has(id) && !askedAbout.has(id));
+        if (list && unknown.length > 0 && roles.value.has(shortlistId)) {
+          unknown.forEach((id) => askedAbout.add(id));
+          list.askMembers();
         }
-      });
+      },
+      sync(state) {
+        if (state.state === 'synced') {
+          setSharing(shortlistId, { kind: 'synced', at: state.at });
+          void shortlistDb.officeLists.update(shortlistId, { syncedAt: state.at });
+        } else if (state.state === 'waiting') {
+          setSharing(shortlistId, { kind: 'waiting', since: state.since });
+        } else {
+          setSharing(shortlistId, { kind: 'refused', reason: state.reason });
+        }
+      },
+      role(role, memberId, list) {
+        setIn(roles, shortlistId, { role, memberId });
+        void shortlistDb.officeLists.update(shortlistId, { role, memberId });
+        if (!memberNames.value.has(row.officeRecordId)) list.askMembers();
+      },
+      members: (members) => setIn(memberNames, row.officeRecordId, new Map(members.map((member) => [member.id, member.name]))),
+      refused: (code) => void revert(shortlistId, code),
+      writeFailed: (failure) => {
+        error.value = { code: 'internal', message: `Writing the shared list failed: ${(failure as Error).message}` };
+      },
     });
-    await firstRows;
-    row.doc.on('update', onUpdate);
-    const attachedList = connection.attach(row.listId, row.doc);
-    list = attachedList;
-    showAnnotations();
-    // A released list says nothing more: its socket still reports the close, after the database may be closed.
-    attachedList.onSync((state: OfficeListSync) => {
-      if (released) return;
-      if (state.state === 'synced') {
-        setSharing(shortlistId, { kind: 'synced', at: state.at });
-        void shortlistDb.officeLists.update(shortlistId, { syncedAt: state.at });
-      } else if (state.state === 'waiting') {
-        setSharing(shortlistId, { kind: 'waiting', since: state.since });
-      } else {
-        setSharing(shortlistId, { kind: 'refused', reason: state.reason });
-      }
+    setIn(attachedLists, shortlistId, attachment.list);
+    const release = attachment.release;
+    attached.set(shortlistId, {
+      ...attachment,
+      release() {
+        if (attachedLists.value.get(shortlistId) === attachment.list) setIn(attachedLists, shortlistId, null);
+        release();
+      },
     });
-    attachedList.onRole(({ role, memberId }) => {
-      if (released) return;
-      setIn(roles, shortlistId, { role, memberId });
-      void shortlistDb.officeLists.update(shortlistId, { role, memberId });
-      if (!memberNames.value.has(row.officeRecordId)) attachedList.askMembers();
-    });
-    attachedList.onMembers((members) => setIn(memberNames, row.officeRecordId, new Map(members.map((member) => [member.id, member.name]))));
-    attachedList.onRefused((code) => void revert(shortlistId, code));
-    setIn(attachedLists, shortlistId, attachedList);
-    let markReleased!: () => void;
-    const releasedOnce = new Promise<void>((resolve) => (markReleased = resolve));
-    const release = () => {
-      released = true;
-      markReleased();
-      if (attachedLists.value.get(shortlistId) === attachedList) setIn(attachedLists, shortlistId, null);
-      edits.unsubscribe();
-      row.doc.off('update', onUpdate);
-      attachedList.detach();
-      DexieYProvider.release(row.doc);
-    };
-    attached.set(shortlistId, { list: attachedList, doc: row.doc, release, settled: () => writing, released: releasedOnce });
   }
 
   /**
@@ -323,8 +277,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
       reading.detach();
       await replaceListDoc(shortlistDb, shortlistId, Y.encodeStateAsUpdate(copy));
       copy.destroy();
-      const fresh = (await shortlistDb.officeLists.get(shortlistId))!;
-      await withListDoc(fresh, (doc) => writeRowsFromDoc(shortlistDb, shortlistId, doc, { library: currentLibrary() }));
+      await withStoredListDoc(shortlistDb, shortlistId, (doc) => writeRowsFromDoc(shortlistDb, shortlistId, doc, { library: currentLibrary() }));
     } finally {
       reverting.delete(shortlistId);
     }
@@ -454,6 +407,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     refusals,
     sharingOf,
     accessOf,
+    mayEdit,
     annotationsOf,
     memberName,
     setPick,

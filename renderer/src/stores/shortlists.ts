@@ -2,18 +2,24 @@
  * The casting director's shortlists, across every connection: named lists (optionally for a
  * casting call's role), their ordered entries with note, rating, colours, tags and status, what is
  * known of an actor across every list, and undo for removals. Every change is one transaction in
- * the shortlist database (db/shortlistDb.ts), which "clear cache" never touches; every entry keeps
- * a snapshot of the actor, so it still reads when the directory removes the profile.
+ * the shortlist database (db/shortlistDb.ts), which "clear cache" never touches, and goes into the
+ * list's Yjs document (its truth) in that same transaction as into its rows (sync/listDocEdits.ts),
+ * for personal and shared lists alike; every entry keeps a snapshot of the actor, so it still reads
+ * when the directory removes the profile.
  */
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
+import type * as Y from 'yjs';
 import { mediaUrl } from '../bridge/castdeskBridge.ts';
 import type { ActorRow } from '../db/libraryDb.ts';
 import {
   openShortlistDb,
   writeEntriesNow,
+  listDocUpdatesTable,
   writeShortlists,
   type ActorSnapshot,
+  type ListDocUpdateRow,
+  type OfficeListRow,
   type ShortlistDb,
   type ShortlistEntryRow,
   type ShortlistRow,
@@ -23,20 +29,28 @@ import { shortlistLimits } from '../shortlists/shortlistLimits.ts';
 import type { ImportWrites } from '../shortlists/shortlistBackup.ts';
 import type { ShortlistStatus } from '../shortlists/shortlistOptions.ts';
 import { useConnectionStore } from './connections.ts';
+import { useOfficeListsStore } from './officeLists.ts';
 import { RendererError, toLibraryError, type LibraryError } from './libraryErrors.ts';
 import { openLibrary, profilesOf } from './libraryAccess.ts';
 import { watchLive } from './liveLibrary.ts';
 import { useSearchIndexStore } from './searchIndex.ts';
 import { useSyncStore } from './sync.ts';
 import { snapshotOf } from '../sync/librarySnapshot.ts';
+import { addToDoc, deleteInDoc, editInDoc, moveInDoc, newListDoc, renameInDoc, replaceInDoc, restoreInDoc, rowsOverDoc } from '../sync/listDocEdits.ts';
+import { holdListDocs, type HeldListDoc } from '../sync/listDocs.ts';
 
 export type EntryPatch = Partial<Pick<ShortlistEntryRow, 'note' | 'rating' | 'colours' | 'tags' | 'status'>>;
 
-/** What a removal took away, so undo can put exactly it back (same ids, same order). */
+/**
+ * What a removal took away, so undo can put exactly it back (same ids, same order). A removed
+ * list's document goes with it (its stored updates and its sharing row, kept here for undo).
+ */
 export interface Removal {
   kind: 'entries' | 'list';
   list: ShortlistRow | null;
   entries: ShortlistEntryRow[];
+  docUpdates?: (ListDocUpdateRow & { i: number })[];
+  office?: OfficeListRow;
   at: number;
 }
 
@@ -97,6 +111,7 @@ export const useShortlistsStore = defineStore('shortlists', () => {
   const sync = useSyncStore();
   const index = useSearchIndexStore();
   const connections = useConnectionStore();
+  const officeLists = useOfficeListsStore();
   /** The directory of the active connection: new entries come from it; its index tells what is current. */
   const activeOrigin = computed(() => (connections.active ? connections.active.directoryOrigin : null));
 
@@ -259,6 +274,51 @@ export const useShortlistsStore = defineStore('shortlists', () => {
     },
   );
 
+  // The open list's document stays loaded (y-dexie loads asynchronously, and a keystroke's write
+  // must find it ready, the pagehide flush too); other lists' are loaded for the write that needs them.
+  let openDoc: (HeldListDoc & { shortlistId: number }) | null = null;
+  watch(
+    () => [db.value, openId.value] as const,
+    async ([shortlistDb, id]) => {
+      openDoc?.release();
+      openDoc = null;
+      if (!shortlistDb || id === null) return;
+      try {
+        const held = await holdListDocs(shortlistDb, [id]);
+        const doc = held.docs.get(id);
+        if (doc && openId.value === id && db.value === shortlistDb) {
+          // holdListDocs loaded it; keep that hold as the open list's.
+          openDoc = { shortlistId: id, doc, release: held.release };
+        } else held.release();
+      } catch (failure) {
+        error.value = toLibraryError(failure);
+      }
+    },
+  );
+
+  /**
+   * Runs one write that changes the documents of `listIds` as well: they are loaded first, then
+   * `work` changes rows and documents in one transaction (writeShortlists).
+   */
+  async function writeWithDocs<T>(listIds: Iterable<number>, work: (shortlistDb: ShortlistDb, docs: ReadonlyMap<number, Y.Doc>) => Promise<T>): Promise<T | null> {
+    const shortlistDb = db.value;
+    if (!shortlistDb) return null;
+    // A shared list whose role allows no change is not written (the office store tells why).
+    if ([...listIds].some((id) => !officeLists.mayEdit(id))) return null;
+    let held: Awaited<ReturnType<typeof holdListDocs>>;
+    try {
+      held = await holdListDocs(shortlistDb, listIds, openDoc);
+    } catch (failure) {
+      error.value = toLibraryError(failure);
+      return null;
+    }
+    try {
+      return await write((inDb) => work(inDb, held.docs));
+    } finally {
+      held.release();
+    }
+  }
+
   /** Runs one write; its failure is shown (`error`) and reported as false, never thrown at a view. */
   async function write<T>(work: (shortlistDb: ShortlistDb) => Promise<T>): Promise<T | null> {
     const shortlistDb = db.value;
@@ -276,8 +336,8 @@ export const useShortlistsStore = defineStore('shortlists', () => {
     const clean = cleanName(name);
     if (!clean) return null;
     const at = nowIso();
-    return write((shortlistDb) =>
-      shortlistDb.shortlists.add({
+    return write(async (shortlistDb) => {
+      const id = await shortlistDb.shortlists.add({
         name: clean,
         castingCallId: tie?.castingCallId ?? null,
         castingCallName: tie?.castingCallName ?? null,
@@ -285,8 +345,13 @@ export const useShortlistsStore = defineStore('shortlists', () => {
         roleName: tie?.roleName ?? null,
         createdAt: at,
         updatedAt: at,
-      }),
-    );
+      });
+      // Its document, stored by y-dexie in this transaction.
+      const doc = newListDoc({ name: clean });
+      await shortlistDb.listDocs.add({ shortlistId: id, doc });
+      doc.destroy();
+      return id;
+    });
   }
 
   /**
@@ -297,7 +362,14 @@ export const useShortlistsStore = defineStore('shortlists', () => {
     const clean = cleanName(name);
     if (!clean) return false;
     const patch = options.draft ? { name: clean } : { name: clean, updatedAt: nowIso() };
-    return (await write((shortlistDb) => shortlistDb.shortlists.update(id, patch))) === 1;
+    return (
+      (await writeWithDocs([id], async (shortlistDb, docs) => {
+        const updated = await shortlistDb.shortlists.update(id, patch);
+        const doc = docs.get(id);
+        if (updated === 1 && doc) renameInDoc(doc, clean);
+        return updated;
+      })) === 1
+    );
   }
 
   async function tieList(id: number, tie: RoleTie | null): Promise<boolean> {
@@ -311,16 +383,22 @@ export const useShortlistsStore = defineStore('shortlists', () => {
     return (await write((shortlistDb) => shortlistDb.shortlists.update(id, patch))) === 1;
   }
 
-  /** Removes a list and its entries; `undo` brings both back. */
+  /** Removes a list, its entries and its document (its sharing row too); `undo` brings them back. */
   async function removeList(id: number): Promise<boolean> {
     await flushPendingWrites();
     const removed = await write(async (shortlistDb) => {
       const list = await shortlistDb.shortlists.get(id);
       if (!list) return null;
       const rows = await shortlistDb.entries.where('shortlistId').equals(id).toArray();
+      const updates = shortlistDb.table<ListDocUpdateRow & { i: number }, number>(listDocUpdatesTable);
+      const docUpdates = await updates.where('k').equals(id).toArray();
+      const office = await shortlistDb.officeLists.get(id);
       await shortlistDb.entries.bulkDelete(rows.map((row) => row.id!));
       await shortlistDb.shortlists.delete(id);
-      return { kind: 'list' as const, list, entries: rows, at: Date.now() };
+      await shortlistDb.listDocs.delete(id);
+      await updates.bulkDelete(docUpdates.map((update) => update.i));
+      if (office) await shortlistDb.officeLists.delete(id);
+      return { kind: 'list' as const, list, entries: rows, docUpdates, office, at: Date.now() };
     });
     if (removed) lastRemoval.value = removed;
     if (removed && openId.value === id) openId.value = null;
@@ -397,7 +475,7 @@ export const useShortlistsStore = defineStore('shortlists', () => {
     if (!directoryOrigin) return null;
     const wanted = [...new Set(actorIds.filter((id) => Number.isInteger(id) && id > 0))];
     const taken = await snapshots(wanted, directoryOrigin);
-    return write(async (shortlistDb) => {
+    return writeWithDocs([listId], async (shortlistDb, docs) => {
       if (!(await shortlistDb.shortlists.get(listId))) return { added: 0, already: 0 };
       const onList = await shortlistDb.entries.where('shortlistId').equals(listId).toArray();
       const present = new Set(onList.filter((entry) => entry.directoryOrigin === directoryOrigin).map((entry) => entry.actorId));
@@ -405,8 +483,7 @@ export const useShortlistsStore = defineStore('shortlists', () => {
       let position = last?.position ?? 0;
       const at = nowIso();
       const fresh = wanted.filter((id) => !present.has(id));
-      await shortlistDb.entries.bulkAdd(
-        fresh.map((actorId) => ({
+      const added: ShortlistEntryRow[] = fresh.map((actorId) => ({
           shortlistId: listId,
           directoryOrigin,
           actorId,
@@ -419,8 +496,10 @@ export const useShortlistsStore = defineStore('shortlists', () => {
           addedAt: at,
           updatedAt: at,
           snapshot: taken.get(actorId)!,
-        })),
-      );
+        }));
+      await shortlistDb.entries.bulkAdd(added);
+      const doc = docs.get(listId);
+      if (doc) addToDoc(doc, added);
       await shortlistDb.shortlists.update(listId, { updatedAt: at });
       return { added: fresh.length, already: wanted.length - fresh.length };
     });
@@ -428,7 +507,9 @@ export const useShortlistsStore = defineStore('shortlists', () => {
 
   /** Moves an entry to `toIndex` (0-based) in its list's order. */
   async function moveEntry(entryId: number, toIndex: number): Promise<boolean> {
-    const moved = await write(async (shortlistDb) => {
+    const listId = (await db.value?.entries.get(entryId))?.shortlistId;
+    if (listId === undefined) return false;
+    const moved = await writeWithDocs([listId], async (shortlistDb, docs) => {
       const entry = await shortlistDb.entries.get(entryId);
       if (!entry) return false;
       const ordered = (await shortlistDb.entries.where('[shortlistId+position]').between([entry.shortlistId, -Infinity], [entry.shortlistId, Infinity]).toArray()).filter(
@@ -446,6 +527,9 @@ export const useShortlistsStore = defineStore('shortlists', () => {
       }
       const at = nowIso();
       await shortlistDb.entries.update(entryId, { position, updatedAt: at });
+      const doc = docs.get(entry.shortlistId);
+      // In the document only the moved entry's position changes, between its new neighbours'.
+      if (doc) moveInDoc(doc, entry, ordered[target - 1] ?? null, ordered[target] ?? null);
       await shortlistDb.shortlists.update(entry.shortlistId, { updatedAt: at });
       return true;
     });
@@ -502,7 +586,11 @@ export const useShortlistsStore = defineStore('shortlists', () => {
         return entry ? [{ ...entry, ...patch, updatedAt: at }] : [];
       });
       try {
-        writeEntriesNow(shortlistDb, rows);
+        // The open list's document says the same, in the same IndexedDB transaction as the rows.
+        const held = openDoc && !openDoc.doc.isDestroyed ? openDoc : null;
+        const ofOpen = held ? rows.filter((row) => row.shortlistId === held.shortlistId) : [];
+        const update = held && ofOpen.length > 0 ? rowsOverDoc(held.doc, ofOpen) : null;
+        writeEntriesNow(shortlistDb, rows, held && update ? { k: held.shortlistId, u: update, f: 1 } : null);
       } catch (failure) {
         error.value = toLibraryError(failure);
       }
@@ -511,17 +599,24 @@ export const useShortlistsStore = defineStore('shortlists', () => {
   }
 
   async function saveEntries(batch: [number, { patch: EntryPatch; settle: ((updated: boolean) => void)[] }][]): Promise<void> {
-    const updated = await write(async (shortlistDb) => {
+    const ids = batch.map(([entryId]) => entryId);
+    // The lists whose documents the write changes, loaded before it (the open one already is).
+    const listIds = ((await db.value?.entries.bulkGet(ids)) ?? []).flatMap((entry) => (entry ? [entry.shortlistId] : []));
+    const updated = await writeWithDocs(listIds, async (shortlistDb, docs) => {
       const at = nowIso();
-      const found = await shortlistDb.entries.bulkGet(batch.map(([entryId]) => entryId));
-      const touched = new Set<number>();
+      const found = await shortlistDb.entries.bulkGet(ids);
+      const touched = new Map<number, { before: ShortlistEntryRow; after: ShortlistEntryRow }[]>();
       for (const [i, [entryId, { patch }]] of batch.entries()) {
         const entry = found[i];
         if (!entry) continue;
         await shortlistDb.entries.update(entryId, { ...patch, updatedAt: at });
-        touched.add(entry.shortlistId);
+        touched.set(entry.shortlistId, [...(touched.get(entry.shortlistId) ?? []), { before: entry, after: { ...entry, ...patch } }]);
       }
-      for (const listId of touched) await shortlistDb.shortlists.update(listId, { updatedAt: at });
+      for (const [listId, changes] of touched) {
+        const doc = docs.get(listId);
+        if (doc) editInDoc(doc, changes);
+        await shortlistDb.shortlists.update(listId, { updatedAt: at });
+      }
       return found.map((entry) => entry !== undefined);
     });
     for (const [i, [, { settle }]] of batch.entries()) for (const done of settle) done(updated?.[i] ?? false);
@@ -539,9 +634,12 @@ export const useShortlistsStore = defineStore('shortlists', () => {
   async function removeEntries(entryIds: number[]): Promise<boolean> {
     // What was typed into them goes first, so undo brings it back too.
     await flushPendingWrites();
-    const removed = await write(async (shortlistDb) => {
+    const listIds = ((await db.value?.entries.bulkGet(entryIds)) ?? []).flatMap((entry) => (entry ? [entry.shortlistId] : []));
+    const removed = await writeWithDocs(listIds, async (shortlistDb, docs) => {
       const rows = (await shortlistDb.entries.bulkGet(entryIds)).filter((row): row is ShortlistEntryRow => row !== undefined);
       await shortlistDb.entries.bulkDelete(rows.map((row) => row.id!));
+      // In the documents they are marked deleted: a colleague's note on them stays, for undo too.
+      for (const [listId, doc] of docs) deleteInDoc(doc, rows.filter((row) => row.shortlistId === listId));
       return { kind: 'entries' as const, list: null, entries: rows, at: Date.now() };
     });
     if (removed && removed.entries.length > 0) lastRemoval.value = removed;
@@ -552,11 +650,28 @@ export const useShortlistsStore = defineStore('shortlists', () => {
   async function undo(): Promise<boolean> {
     const removal = lastRemoval.value;
     if (!removal) return false;
-    const restored = await write(async (shortlistDb) => {
-      if (removal.list) await shortlistDb.shortlists.add(removal.list);
-      await shortlistDb.entries.bulkAdd(removal.entries);
-      return true;
-    });
+    if (removal.list) {
+      const restored = await write(async (shortlistDb) => {
+        await shortlistDb.shortlists.add(removal.list!);
+        await shortlistDb.entries.bulkAdd(removal.entries);
+        // The document comes back with its history: its stored updates, then its row (y-dexie reads them by the list's id).
+        await shortlistDb.table(listDocUpdatesTable).bulkAdd(removal.docUpdates ?? []);
+        await shortlistDb.listDocs.add({ shortlistId: removal.list!.id! });
+        if (removal.office) await shortlistDb.officeLists.add(removal.office);
+        return true;
+      });
+      if (restored) lastRemoval.value = null;
+      return restored === true;
+    }
+    const restored = await writeWithDocs(
+      removal.entries.map((row) => row.shortlistId),
+      async (shortlistDb, docs) => {
+        // Each entry comes back where it was, as its document says it (a colleague's note typed meanwhile too).
+        const rows = [...docs].flatMap(([listId, doc]) => restoreInDoc(doc, removal.entries.filter((row) => row.shortlistId === listId)));
+        await shortlistDb.entries.bulkAdd(rows);
+        return true;
+      },
+    );
     if (restored) lastRemoval.value = null;
     return restored === true;
   }
@@ -661,17 +776,33 @@ export const useShortlistsStore = defineStore('shortlists', () => {
   /** Writes an imported backup in one transaction: lists created, lists replaced with their entries. */
   async function importLists(writes: ImportWrites): Promise<void> {
     const shortlistDb = openDb();
-    await writeShortlists(shortlistDb, async () => {
-      for (const { shortlist, entries: imported } of writes.create) {
-        const id = await shortlistDb.shortlists.add({ ...shortlist });
-        await shortlistDb.entries.bulkAdd(imported.map((entry) => ({ ...entry, shortlistId: id })));
-      }
-      for (const { existingId, shortlist, entries: imported } of writes.replace) {
-        await shortlistDb.entries.where('shortlistId').equals(existingId).delete();
-        await shortlistDb.shortlists.put({ ...shortlist, id: existingId });
-        await shortlistDb.entries.bulkAdd(imported.map((entry) => ({ ...entry, shortlistId: existingId })));
-      }
-    });
+    const held = await holdListDocs(
+      shortlistDb,
+      writes.replace.map((one) => one.existingId),
+      openDoc,
+    );
+    try {
+      await writeShortlists(shortlistDb, async () => {
+        for (const { shortlist, entries: imported } of writes.create) {
+          const id = await shortlistDb.shortlists.add({ ...shortlist });
+          const rows = imported.map((entry) => ({ ...entry, shortlistId: id }));
+          await shortlistDb.entries.bulkAdd(rows);
+          const doc = newListDoc(shortlist, rows);
+          await shortlistDb.listDocs.add({ shortlistId: id, doc });
+          doc.destroy();
+        }
+        for (const { existingId, shortlist, entries: imported } of writes.replace) {
+          const rows = imported.map((entry) => ({ ...entry, shortlistId: existingId }));
+          await shortlistDb.entries.where('shortlistId').equals(existingId).delete();
+          await shortlistDb.shortlists.put({ ...shortlist, id: existingId });
+          await shortlistDb.entries.bulkAdd(rows);
+          const doc = held.docs.get(existingId);
+          if (doc) replaceInDoc(doc, shortlist, rows);
+        }
+      });
+    } finally {
+      held.release();
+    }
   }
 
   return {

@@ -5,7 +5,8 @@
  * removes the member's key, so the entry shows only who picked and who said something.
  */
 import * as Y from 'yjs';
-import { entriesOf, readListDoc } from './officeListDoc.ts';
+import { readListDoc } from './officeListDoc.ts';
+import { entriesOf } from '../db/listDocShape.ts';
 
 /** Who picked an entry and who commented on it, by member id. */
 export interface EntryAnnotations {

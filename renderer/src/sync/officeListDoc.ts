@@ -8,16 +8,15 @@
  */
 import * as Y from 'yjs';
 import {
-  entriesKey,
   metaKey,
   officeCommentSchema,
   officeEntryValuesSchema,
   officePickSchema,
   type OfficeEntryValues,
 } from '../../../contract/officeList.ts';
-import type { ActorSnapshot, ShortlistEntryRow, ShortlistRow } from '../db/shortlistDb.ts';
+import { entriesOf, officeEntryKey } from '../db/listDocShape.ts';
+import type { ActorSnapshot, ShortlistEntryRow } from '../db/shortlistDb.ts';
 import { shortlistColours, shortlistStatuses, type ShortlistColour, type ShortlistStatus } from '../shortlists/shortlistOptions.ts';
-import { spreadPositions } from './officePositions.ts';
 
 /** One entry of a shared list as the app reads it. */
 export interface OfficeListEntry extends Omit<OfficeEntryValues, 'deleted'> {
@@ -35,45 +34,6 @@ export interface OfficeListView {
   entries: OfficeListEntry[];
   /** Keys of entries whose fields do not fit the contract: skipped, never blocking the rest. */
   unreadable: string[];
-}
-
-export function entriesOf(doc: Y.Doc): Y.Map<Y.Map<unknown>> {
-  return doc.getMap<Y.Map<unknown>>(entriesKey);
-}
-
-/** The entry key of an actor: one entry per actor in a list, whoever adds it. */
-export function officeEntryKey(directoryOrigin: string, actorId: number): string {
-  return `${directoryOrigin} ${actorId}`;
-}
-
-/** Writes one personal entry into the document under its actor's key, every field. */
-export function writeEntry(doc: Y.Doc, row: ShortlistEntryRow, position: string): void {
-  const entry = new Y.Map<unknown>();
-  entriesOf(doc).set(officeEntryKey(row.directoryOrigin, row.actorId), entry);
-  entry.set('position', position);
-  entry.set('actor', { origin: row.directoryOrigin, id: row.actorId, name: row.snapshot.name });
-  entry.set('note', new Y.Text(row.note));
-  entry.set('rating', row.rating);
-  entry.set('colours', [...row.colours]);
-  entry.set('tags', [...row.tags]);
-  entry.set('status', row.status);
-  entry.set('deleted', false);
-  entry.set('picks', new Y.Map<boolean>());
-  entry.set('comments', new Y.Map<string>());
-}
-
-/**
- * "Share with the office": the list's name and its entries (in their order, as fractional
- * positions; note as Y.Text; rating, colours, tags, status) written into `doc` in one transaction.
- * Only what the office shares goes in: the actor's origin, id and name, never the snapshot.
- */
-export function writeListIntoDoc(doc: Y.Doc, list: Pick<ShortlistRow, 'name'>, rows: readonly ShortlistEntryRow[]): void {
-  const ordered = [...rows].sort((a, b) => a.position - b.position);
-  const positions = spreadPositions(ordered.length);
-  doc.transact(() => {
-    doc.getMap(metaKey).set('name', list.name);
-    ordered.forEach((row, index) => writeEntry(doc, row, positions[index]));
-  });
 }
 
 function plainMap<T>(value: unknown, schema: { safeParse(input: unknown): { success: boolean; data?: T } }): Record<string, T> {

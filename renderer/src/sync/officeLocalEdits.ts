@@ -9,7 +9,8 @@
  */
 import * as Y from 'yjs';
 import type { ShortlistEntryRow } from '../db/shortlistDb.ts';
-import { entriesOf, officeEntryKey, readListDoc, writeEntry } from './officeListDoc.ts';
+import { readListDoc } from './officeListDoc.ts';
+import { entriesOf, officeEntryKey, writeEntry } from '../db/listDocShape.ts';
 import { positionBetween } from './officePositions.ts';
 import { writeMoves } from './officeReorder.ts';
 

@@ -30,11 +30,3 @@ export function positionBetween(before: string | null, after: string | null): st
     result += digits[low];
   }
 }
-
-/** `count` positions in ascending order, evenly spread and short: for a list shared as a whole. */
-export function spreadPositions(count: number): string[] {
-  let width = 1;
-  while (base ** width < (count + 1) * 4) width += 1;
-  const step = Math.floor(base ** width / (count + 1));
-  return Array.from({ length: count }, (_, index) => ((index + 1) * step).toString(base).padStart(width, '0').replace(/0+$/, ''));
-}

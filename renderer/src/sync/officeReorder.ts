@@ -10,7 +10,8 @@
  */
 import type * as Y from 'yjs';
 import type { ShortlistEntryRow } from '../db/shortlistDb.ts';
-import { entriesOf, officeEntryKey, readListDoc } from './officeListDoc.ts';
+import { readListDoc } from './officeListDoc.ts';
+import { entriesOf, officeEntryKey } from '../db/listDocShape.ts';
 import { positionBetween } from './officePositions.ts';
 
 type RowBase = ReadonlyMap<string, ShortlistEntryRow>;

@@ -1,21 +1,18 @@
 /**
- * Sharing shortlists with a casting office, on the user's shortlist database (db/shortlistDb.ts):
- * a shared list has an `officeLists` row whose Y.Doc (persisted by y-dexie) is the list's truth;
- * its `entries` rows are what the document says, written again after each change, so everything
- * that reads lists (views, exports, the sync of shortlisted profiles) keeps working. "Stop
- * sharing" and removing the office turn the document back into a personal list on this computer.
- * Only the shortlists store calls these (OFFICE.md).
+ * Sharing shortlists with a casting office, on the user's shortlist database (db/shortlistDb.ts).
+ * Every list has its Yjs document (`listDocs`, kept by y-dexie), the list's truth; a shared list
+ * also has an `officeLists` row saying which office's document it is. "Share" attaches the list's
+ * own document to the office; a change from the office writes the list's `entries` rows from the
+ * document (the user's own edits reach document and rows together: stores/shortlists.ts). "Stop
+ * sharing" and removing the office keep the document as the personal list's. OFFICE.md.
  */
-import { DexieYProvider } from 'y-dexie';
 import * as Y from 'yjs';
 import { writeLibrary, type LibraryDb } from '../db/libraryDb.ts';
-import { type OfficeListRow, type ShortlistDb, type ShortlistEntryRow } from '../db/shortlistDb.ts';
+import { listDocUpdatesTable, writeShortlists, type OfficeListRow, type ShortlistDb, type ShortlistEntryRow } from '../db/shortlistDb.ts';
 import { librarySnapshots, type ActorRef } from './librarySnapshot.ts';
-import { writeLocalEdits, type RowBase } from './officeLocalEdits.ts';
-import { officeEntryKey, personalRowsFromDoc, readListDoc, writeListIntoDoc } from './officeListDoc.ts';
-
-/** y-dexie's table of the lists' document updates (one row per update, `k` the list's shortlist id). */
-const officeDocUpdatesTable = '$officeLists.doc_updates';
+import { personalRowsFromDoc, readListDoc } from './officeListDoc.ts';
+import { officeEntryKey } from '../db/listDocShape.ts';
+import { ensureListDoc, withStoredListDoc } from './listDocs.ts';
 
 /** Which office a list is shared with: this computer's record of it and the office's id there. */
 export interface OfficeRef {
@@ -28,20 +25,6 @@ export function newOfficeListId(): string {
   return crypto.randomUUID().replaceAll('-', '');
 }
 
-/**
- * Loads the list's document from the database (y-dexie) and hands it to `use`, then releases it
- * (an attached list loads it too and holds it while it is open: y-dexie counts the holders).
- */
-export async function withListDoc<T>(row: OfficeListRow, use: (doc: Y.Doc) => T | Promise<T>): Promise<T> {
-  const provider = DexieYProvider.load(row.doc);
-  try {
-    await provider.whenLoaded;
-    return await use(row.doc);
-  } finally {
-    DexieYProvider.release(row.doc);
-  }
-}
-
 async function officeRow(db: ShortlistDb, shortlistId: number): Promise<OfficeListRow> {
   const row = await db.officeLists.get(shortlistId);
   if (!row) throw new RangeError(`List ${shortlistId} is not shared.`);
@@ -49,68 +32,61 @@ async function officeRow(db: ShortlistDb, shortlistId: number): Promise<OfficeLi
 }
 
 /**
- * "Share with the office": the personal list's every field written into a new document of the
- * office. Returns the office's list id. Refuses a list that is already shared.
+ * "Share with the office": the list's own document (every field, its history) becomes a new
+ * document of the office, sent when the list is attached. Returns the office's list id. Refuses a
+ * list that is already shared, or one without a document.
  */
 export async function shareList(db: ShortlistDb, shortlistId: number, office: OfficeRef, at = new Date().toISOString()): Promise<string> {
-  const list = await db.shortlists.get(shortlistId);
-  if (!list) throw new RangeError(`There is no list ${shortlistId}.`);
-  if (await db.officeLists.get(shortlistId)) throw new RangeError(`List ${shortlistId} is shared already.`);
-  const rows = await db.entries.where('shortlistId').equals(shortlistId).toArray();
   const listId = newOfficeListId();
-  // Built first and added with the row, so the row never exists without its entries.
-  const doc = new Y.Doc();
-  writeListIntoDoc(doc, list, rows);
-  await db.officeLists.add({ shortlistId, ...office, listId, sharedAt: at, syncedAt: null, doc });
-  doc.destroy();
+  // A list without its document (a database filled by an older path) gets it from its rows first.
+  await ensureListDoc(db, shortlistId);
+  await writeLibrary(db, [db.shortlists, db.officeLists, db.listDocs], async () => {
+    if (!(await db.shortlists.get(shortlistId))) throw new RangeError(`There is no list ${shortlistId}.`);
+    if (!(await db.listDocs.get(shortlistId))) throw new RangeError(`List ${shortlistId} has no document.`);
+    if (await db.officeLists.get(shortlistId)) throw new RangeError(`List ${shortlistId} is shared already.`);
+    await db.officeLists.add({ shortlistId, ...office, listId, sharedAt: at, syncedAt: null });
+  });
   return listId;
 }
 
-/** A list a colleague shared, opened on this computer: a new local list that the office fills. */
+/** A list a colleague shared, opened on this computer: a new local list, with an empty document that the office fills. */
 export async function openSharedList(db: ShortlistDb, office: OfficeRef, listId: string, name: string, at = new Date().toISOString()): Promise<number> {
-  return writeLibrary(db, [db.shortlists, db.officeLists], async () => {
+  return writeLibrary(db, [db.shortlists, db.officeLists, db.listDocs], async () => {
     const shortlistId = await db.shortlists.add({ name, castingCallId: null, roleId: null, castingCallName: null, roleName: null, createdAt: at, updatedAt: at });
     await db.officeLists.add({ shortlistId, ...office, listId, sharedAt: at, syncedAt: null });
+    await db.listDocs.add({ shortlistId });
     return shortlistId;
   });
 }
 
-/** How `writeRowsFromDoc` writes: when, from which base, with which library. */
+/** How `writeRowsFromDoc` writes: when, and with which library. */
 export interface RowWriting {
   at?: string;
-  /** The rows as last written from the document: what the user changed since goes in first. */
-  base?: RowBase;
   /** This member's own library, where an actor's snapshot comes from (null or absent: none open). */
   library?: LibraryDb | null;
 }
 
 /**
  * Writes the list's `entries` rows (and its name) from its document: after a change from the
- * office, or one made here. With `base` (the rows as last written from the document), what the
- * user changed in the rows since then goes into the document first (officeLocalEdits.ts), in the
- * same transaction, so no edit is overwritten. Rows keep their ids (edits under way in the
+ * office (the user's own edits reach document and rows together, stores/shortlists.ts), a revert,
+ * or "Stop sharing". Rows keep their ids (edits under way in the
  * shortlists store address them); an actor the list had keeps its snapshot. An actor new to the
  * list here, or one marked `notInLibrary`, takes its snapshot from the member's own `library` when
  * it holds the actor, else the name alone marked `notInLibrary` (never a colleague's data: the
  * document has none); so a profile the library gains since shows at the next write. Entries the
- * document cannot read are left out and named, never blocking the rest. Returns the rows written:
- * the next base.
+ * document cannot read are left out and named, never blocking the rest. Returns the rows written.
  */
 export async function writeRowsFromDoc(
   db: ShortlistDb,
   shortlistId: number,
   doc: Y.Doc,
-  { at = new Date().toISOString(), base, library = null }: RowWriting = {},
+  { at = new Date().toISOString(), library = null }: RowWriting = {},
 ): Promise<{ unreadable: string[]; rows: ShortlistEntryRow[] }> {
   // Read before the transaction: the library is another database, and awaiting it inside would end it.
   const own = await librarySnapshots(library, await actorsWanted(db, shortlistId, doc), (actor) => officeEntryKey(actor.origin, actor.id));
-  // y-dexie stores a change of the document from its update event, through Dexie: inside this
-  // transaction that write joins it, so its table must be in the transaction's scope (without it
-  // the user's edit carried in here was never stored, and every later change of the document
-  // waited behind the missing one after a reload).
-  return writeLibrary(db, [db.shortlists, db.entries, db.table(officeDocUpdatesTable)], async () => {
+  // The scope of every shortlist write (writeShortlists): a document changed inside is stored with the rows.
+  return writeShortlists(db, async () => {
     const known = await db.entries.where('shortlistId').equals(shortlistId).toArray();
-    if (base) writeLocalEdits(doc, base, known);
     const view = readListDoc(doc);
     const idOf = new Map(known.map((row) => [officeEntryKey(row.directoryOrigin, row.actorId), row.id]));
     const rows = personalRowsFromDoc(doc, shortlistId, known, at, own).map((row) => {
@@ -136,13 +112,13 @@ async function actorsWanted(db: ShortlistDb, shortlistId: number, doc: Y.Doc): P
 
 /**
  * "Stop sharing": the list becomes personal again with what the document holds now (every field,
- * in its order), and its document is deleted from this computer. The office keeps its copy for the
- * other members, each of whom keeps theirs. With the member's `library`, an entry not in it when
- * last written takes what the library holds of the actor now.
+ * in its order): the document stays as the personal list's, never attached again. The office keeps
+ * its copy for the other members, each of whom keeps theirs. With the member's `library`, an entry
+ * not in it when last written takes what the library holds of the actor now.
  */
 export async function stopSharing(db: ShortlistDb, shortlistId: number, at = new Date().toISOString(), library: LibraryDb | null = null): Promise<void> {
-  const row = await officeRow(db, shortlistId);
-  await withListDoc(row, (doc) => writeRowsFromDoc(db, shortlistId, doc, { at, library }));
+  await officeRow(db, shortlistId);
+  await withStoredListDoc(db, shortlistId, (doc) => writeRowsFromDoc(db, shortlistId, doc, { at, library }));
   await db.officeLists.delete(shortlistId);
 }
 
@@ -160,14 +136,14 @@ export async function keepListsOfOffice(db: ShortlistDb, officeRecordId: string,
  * transaction. Call with the list detached: y-dexie then holds no copy of the old document.
  */
 export async function replaceListDoc(db: ShortlistDb, shortlistId: number, state: Uint8Array): Promise<void> {
-  const { doc: _old, ...fields } = await officeRow(db, shortlistId);
+  await officeRow(db, shortlistId);
   const doc = new Y.Doc();
   Y.applyUpdate(doc, state);
-  const updates = db.table(officeDocUpdatesTable);
-  await writeLibrary(db, [db.officeLists, updates], async () => {
+  const updates = db.table(listDocUpdatesTable);
+  await writeLibrary(db, [db.listDocs, updates], async () => {
     await updates.where('k').equals(shortlistId).delete();
-    await db.officeLists.delete(shortlistId);
-    await db.officeLists.add({ ...fields, doc });
+    await db.listDocs.delete(shortlistId);
+    await db.listDocs.add({ shortlistId, doc });
   });
   doc.destroy();
 }

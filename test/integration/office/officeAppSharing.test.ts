@@ -21,9 +21,10 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { DexieYProvider } from 'y-dexie';
 import * as Y from 'yjs';
 import type { OfficeToken } from '../../../contract/officeBridge.ts';
-import { ShortlistDb, type ShortlistEntryRow } from '../../../renderer/src/db/shortlistDb.ts';
+import { ShortlistDb, listDocUpdatesTable, type ShortlistEntryRow } from '../../../renderer/src/db/shortlistDb.ts';
 import { connectOffice, type AttachedList, type OfficeConnection, type OfficeListSync } from '../../../renderer/src/sync/officeConnection.ts';
-import { entriesOf, officeEntryKey, nameOnlySnapshot, readListDoc } from '../../../renderer/src/sync/officeListDoc.ts';
+import { nameOnlySnapshot, readListDoc } from '../../../renderer/src/sync/officeListDoc.ts';
+import { entriesOf, officeEntryKey } from '../../../renderer/src/db/listDocShape.ts';
 import { openSharedList, shareList, stopSharing, writeRowsFromDoc } from '../../../renderer/src/sync/officeSharing.ts';
 import { startOffice, type RunningOffice } from '../../../server/office/startOffice.ts';
 import { addMember, httpUrlOf } from './officeSupport.ts';
@@ -104,20 +105,21 @@ interface Online {
 /** Loads the list's document from the member's database and attaches it to the office. */
 async function goOnline(machine: Computer, shortlistId: number, grant: OfficeToken): Promise<Online> {
   const row = (await machine.db.officeLists.get(shortlistId))!;
-  const loaded = DexieYProvider.load(row.doc);
+  const { doc } = (await machine.db.listDocs.get(shortlistId))!;
+  const loaded = DexieYProvider.load(doc);
   await loaded.whenLoaded;
   const connection = connectOffice(grant, { WebSocketPolyfill: WebSocket, delay: { min: 50, max: 500 } });
-  const list = connection.attach(row.listId, row.doc);
+  const list = connection.attach(row.listId, doc);
   const states: OfficeListSync[] = [];
   list.onSync((state) => states.push(state));
   return {
     connection,
     list,
-    doc: row.doc,
+    doc,
     states,
     close() {
       connection.close();
-      DexieYProvider.release(row.doc);
+      DexieYProvider.release(doc);
     },
   };
 }
@@ -165,10 +167,10 @@ it('two members share a list, edit it offline, restart, reconnect and converge w
   leaOnline.close();
   benOnline.close();
   const edit = async (machine: Computer, shortlistId: number, change: (doc: Y.Doc) => void) => {
-    const row = (await machine.db.officeLists.get(shortlistId))!;
+    const row = (await machine.db.listDocs.get(shortlistId))!;
     const loaded = DexieYProvider.load(row.doc);
     await loaded.whenLoaded;
-    const updates = machine.db.table('$officeLists.doc_updates');
+    const updates = machine.db.table(listDocUpdatesTable);
     const before = await updates.count();
     row.doc.transact(() => change(row.doc));
     // y-dexie stores each update of the document as a row of its own: wait until they are written.

@@ -19,7 +19,8 @@ import { listAccessKey } from '../../../renderer/src/components/shortlists/listA
 import { LibraryDb } from '../../../renderer/src/db/libraryDb.ts';
 import { ShortlistDb, type ShortlistEntryRow } from '../../../renderer/src/db/shortlistDb.ts';
 import { createCastdeskI18n } from '../../../renderer/src/i18n/index.ts';
-import { nameOnlySnapshot, writeListIntoDoc } from '../../../renderer/src/sync/officeListDoc.ts';
+import { nameOnlySnapshot } from '../../../renderer/src/sync/officeListDoc.ts';
+import { writeListIntoDoc } from '../../../renderer/src/db/listDocShape.ts';
 import { openSharedList, writeRowsFromDoc } from '../../../renderer/src/sync/officeSharing.ts';
 import { createSyncEngine } from '../../../renderer/src/sync/syncEngine.ts';
 import { actorItem, fakeDirectory } from './fakeDirectory.ts';

@@ -16,7 +16,8 @@ import { openShortlistDb, userShortlistDbName } from '../../../renderer/src/db/s
 import { createCastdeskI18n } from '../../../renderer/src/i18n/index.ts';
 import { useOfficeListsStore } from '../../../renderer/src/stores/officeLists.ts';
 import { watchListActivity } from '../../../renderer/src/sync/officeActivity.ts';
-import { entriesOf, nameOnlySnapshot } from '../../../renderer/src/sync/officeListDoc.ts';
+import { nameOnlySnapshot } from '../../../renderer/src/sync/officeListDoc.ts';
+import { entriesOf } from '../../../renderer/src/db/listDocShape.ts';
 import { officeDocumentName } from '../../../server/office/documentName.ts';
 import { acknowledged, openList } from '../../integration/office/officeSupport.ts';
 import { memberCredentials, officeStoreApp, useOfficeServer } from './officeAppHarness.ts';

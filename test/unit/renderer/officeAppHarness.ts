@@ -13,7 +13,9 @@ import { createApp } from 'vue';
 import type { CastdeskBridge } from '../../../contract/bridge.ts';
 import type { OfficeToken, OfficeView } from '../../../contract/officeBridge.ts';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
+import { useConnectionStore } from '../../../renderer/src/stores/connections.ts';
 import { useOfficeListsStore } from '../../../renderer/src/stores/officeLists.ts';
+import { useShortlistsStore } from '../../../renderer/src/stores/shortlists.ts';
 import { startOffice, type OfficeOptions, type RunningOffice } from '../../../server/office/startOffice.ts';
 import { httpUrlOf } from '../../integration/office/officeSupport.ts';
 import { fakeBridge } from './fakeBridge.ts';
@@ -93,5 +95,11 @@ export function officeStoreApp(grant: OfficeToken, offices: OfficeView[], handle
   app.use(pinia).provide(castdeskBridgeKey, double.bridge);
   setActivePinia(pinia);
   const store = app.runWithContext(() => useOfficeListsStore());
-  return { store, pinia, bridge: double.bridge, calls: double.calls };
+  /** The app's shortlists store, through which the list view changes a list (its database opens once the connections are listed: none here). */
+  const shortlists = () =>
+    app.runWithContext(() => {
+      useConnectionStore().listed = true;
+      return useShortlistsStore();
+    });
+  return { store, pinia, bridge: double.bridge, calls: double.calls, shortlists };
 }

@@ -16,7 +16,8 @@ import { listAccessKey } from '../../../renderer/src/components/shortlists/listA
 import { openShortlistDb, userShortlistDbName, type ShortlistDb } from '../../../renderer/src/db/shortlistDb.ts';
 import { createCastdeskI18n } from '../../../renderer/src/i18n/index.ts';
 import { useOfficeListsStore } from '../../../renderer/src/stores/officeLists.ts';
-import { entriesOf, nameOnlySnapshot, readListDoc, writeListIntoDoc } from '../../../renderer/src/sync/officeListDoc.ts';
+import { nameOnlySnapshot, readListDoc } from '../../../renderer/src/sync/officeListDoc.ts';
+import { entriesOf, writeListIntoDoc } from '../../../renderer/src/db/listDocShape.ts';
 import { openSharedList } from '../../../renderer/src/sync/officeSharing.ts';
 import { officeDocumentName } from '../../../server/office/documentName.ts';
 import { acknowledged, openList, type ListClient } from '../../integration/office/officeSupport.ts';

@@ -6,7 +6,8 @@
 import { expect, it } from 'vitest';
 import * as Y from 'yjs';
 import type { ShortlistEntryRow } from '../../../renderer/src/db/shortlistDb.ts';
-import { entriesOf, nameOnlySnapshot, notInLibrarySnapshot, personalRowsFromDoc, readListDoc, writeListIntoDoc } from '../../../renderer/src/sync/officeListDoc.ts';
+import { nameOnlySnapshot, notInLibrarySnapshot, personalRowsFromDoc, readListDoc } from '../../../renderer/src/sync/officeListDoc.ts';
+import { entriesOf, writeListIntoDoc } from '../../../renderer/src/db/listDocShape.ts';
 
 function row(actorId: number, position: number, fields: Partial<ShortlistEntryRow> = {}): ShortlistEntryRow {
   return {

@@ -1,9 +1,10 @@
 /**
  * List-view edits on a shared list reach the office, with a real office server on 127.0.0.1 and
- * the office store attached to it: a reorder (the shortlists store's moveEntry writes a row's
- * position) moves the entry in the document while a colleague reorders too, and both lists end in
- * one order; an undo of a delete (the store's undo adds the removed row back) brings the entry back
- * as `deleted: false` with the note a colleague typed on it meanwhile.
+ * the office store attached to it, the edits made through the shortlists store (which writes them
+ * into the list's document and rows at once): a reorder moves the entry in the document while a
+ * colleague reorders too, and both lists end in one order; an undo of a delete brings the entry
+ * back as `deleted: false` with the note a colleague typed on it meanwhile, in the office and in
+ * the rows.
  */
 import { Dexie } from 'dexie';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
@@ -11,7 +12,8 @@ import * as Y from 'yjs';
 import type { OfficeToken, OfficeView } from '../../../contract/officeBridge.ts';
 import { openShortlistDb, userShortlistDbName, type ShortlistDb } from '../../../renderer/src/db/shortlistDb.ts';
 import { baseOf, writeLocalEdits } from '../../../renderer/src/sync/officeLocalEdits.ts';
-import { entriesOf, nameOnlySnapshot, personalRowsFromDoc, readListDoc } from '../../../renderer/src/sync/officeListDoc.ts';
+import { nameOnlySnapshot, personalRowsFromDoc, readListDoc } from '../../../renderer/src/sync/officeListDoc.ts';
+import { entriesOf } from '../../../renderer/src/db/listDocShape.ts';
 import { useOfficeListsStore } from '../../../renderer/src/stores/officeLists.ts';
 import { officeDocumentName } from '../../../server/office/documentName.ts';
 import { openList, type ListClient } from '../../integration/office/officeSupport.ts';
@@ -41,8 +43,11 @@ afterEach(async () => {
 });
 
 /** Lea's app with a shared list of `count` actors, and Ben's client on the same document. */
-async function sharedList(count: number): Promise<{ listId: number; db: ShortlistDb; ben: ListClient }> {
-  store = officeStoreApp(grant, [view]).store;
+async function sharedList(count: number): Promise<{ listId: number; db: ShortlistDb; ben: ListClient; shortlists: ReturnType<ReturnType<typeof officeStoreApp>['shortlists']> }> {
+  const app = officeStoreApp(grant, [view]);
+  store = app.store;
+  const shortlists = app.shortlists();
+  await vi.waitFor(() => expect(shortlists.ready).toBe(true));
   db = await openShortlistDb();
   const at = '2026-01-01T00:00:00.000Z';
   const listId = await db.shortlists.add({ name: 'Callbacks', castingCallId: null, roleId: null, castingCallName: null, roleName: null, createdAt: at, updatedAt: at });
@@ -55,17 +60,17 @@ async function sharedList(count: number): Promise<{ listId: number; db: Shortlis
   const row = (await db.officeLists.get(listId))!;
   colleague = openList(server.office.url, officeDocumentName(grant.officeId, row.listId), colleagueToken, new Y.Doc());
   await colleague.synced;
-  return { listId, db, ben: colleague };
+  return { listId, db, ben: colleague, shortlists };
 }
 
 const order = (doc: Y.Doc) => readListDoc(doc).entries.map((entry) => entry.actor.id);
 const rowOrder = async (shortlistDb: ShortlistDb, listId: number) => (await shortlistDb.entries.where('shortlistId').equals(listId).sortBy('position')).map((row) => row.actorId);
 
 it('a reorder in the list view reaches the office, and two members reordering at once converge', async () => {
-  const { listId, db: shortlistDb, ben } = await sharedList(5);
-  // Lea moves actor 5 to the top (moveEntry: a position before the first row's).
+  const { listId, db: shortlistDb, ben, shortlists } = await sharedList(5);
+  // Lea moves actor 5 to the top.
   const five = (await shortlistDb.entries.where('shortlistId').equals(listId).toArray()).find((row) => row.actorId === 5)!;
-  await shortlistDb.entries.update(five.id!, { position: 0 });
+  expect(await shortlists.moveEntry(five.id!, 0)).toBe(true);
   await vi.waitFor(() => expect(order(ben.doc)).toEqual([5, 1, 2, 3, 4]), { timeout: 30_000, interval: 10 });
   expect(entriesOf(ben.doc).size).toBe(5);
 
@@ -73,7 +78,7 @@ it('a reorder in the list view reaches the office, and two members reordering at
   const one = (await shortlistDb.entries.where('shortlistId').equals(listId).toArray()).find((row) => row.actorId === 1)!;
   const benRows = personalRowsFromDoc(ben.doc, 1, [], 'x');
   await Promise.all([
-    shortlistDb.entries.update(one.id!, { position: 99 }),
+    shortlists.moveEntry(one.id!, 4),
     Promise.resolve().then(() => writeLocalEdits(ben.doc, baseOf(benRows), benRows.map((row) => (row.actorId === 3 ? { ...row, position: 0 } : row)))),
   ]);
   await vi.waitFor(async () => {
@@ -83,16 +88,15 @@ it('a reorder in the list view reaches the office, and two members reordering at
 });
 
 it('undo of a delete brings the entry back in the office with a colleague\'s note typed meanwhile', async () => {
-  const { listId, db: shortlistDb, ben } = await sharedList(3);
+  const { listId, db: shortlistDb, ben, shortlists } = await sharedList(3);
   const two = (await shortlistDb.entries.where('shortlistId').equals(listId).toArray()).find((row) => row.actorId === 2)!;
-  // The shortlists store's removeEntries deletes the row; its undo adds the same row back.
-  await shortlistDb.entries.delete(two.id!);
+  expect(await shortlists.removeEntries([two.id!])).toBe(true);
   await vi.waitFor(() => expect(order(ben.doc)).toEqual([1, 3]), { timeout: 30_000, interval: 10 });
   const benEntry = [...entriesOf(ben.doc).values()].find((entry) => (entry.get('actor') as { id: number }).id === 2)!;
   expect(benEntry.get('deleted')).toBe(true);
   (benEntry.get('note') as Y.Text).insert(0, 'Ben: free in May');
   await vi.waitFor(() => expect(ben.provider.unsyncedChanges).toBe(0), { timeout: 30_000, interval: 10 });
-  await shortlistDb.entries.add(two);
+  expect(await shortlists.undo()).toBe(true);
   await vi.waitFor(async () => {
     expect(benEntry.get('deleted')).toBe(false);
     expect(order(ben.doc)).toEqual([1, 2, 3]);

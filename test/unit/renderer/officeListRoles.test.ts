@@ -10,8 +10,9 @@ import { Dexie } from 'dexie';
 import { DexieYProvider } from 'y-dexie';
 import { afterEach, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
-import { openShortlistDb, userShortlistDbName, type ShortlistDb } from '../../../renderer/src/db/shortlistDb.ts';
-import { entriesOf, nameOnlySnapshot, readListDoc, writeListIntoDoc } from '../../../renderer/src/sync/officeListDoc.ts';
+import { listDocUpdatesTable, openShortlistDb, userShortlistDbName, type ShortlistDb } from '../../../renderer/src/db/shortlistDb.ts';
+import { nameOnlySnapshot, readListDoc } from '../../../renderer/src/sync/officeListDoc.ts';
+import { entriesOf, writeListIntoDoc } from '../../../renderer/src/db/listDocShape.ts';
 import { openSharedList } from '../../../renderer/src/sync/officeSharing.ts';
 import { useOfficeListsStore } from '../../../renderer/src/stores/officeLists.ts';
 import { officeDocumentName } from '../../../server/office/documentName.ts';
@@ -52,8 +53,16 @@ async function directorsList(): Promise<{ listId: string; director: ListClient }
 /** A member's app (the office store on this computer's shortlist database) with the list opened and attached. */
 function startApp(member: JoinedMember, name: string, socketUrl = server.office.url): ReturnType<typeof useOfficeListsStore> {
   const { grant, view } = memberCredentials(server, member, name, { recordId: 'office-record', socketUrl });
-  store = officeStoreApp(grant, [view]).store;
+  started = officeStoreApp(grant, [view]);
+  store = started.store;
   return store;
+}
+
+/** The shortlists store of the app last started (the same pinia as its office store). */
+let started: ReturnType<typeof officeStoreApp> | null = null;
+function shortlistsOf(app: ReturnType<typeof useOfficeListsStore>): ReturnType<ReturnType<typeof officeStoreApp>['shortlists']> {
+  expect(started?.store).toBe(app);
+  return started!.shortlists();
 }
 
 async function memberOpens(listId: string, member: JoinedMember, name: string): Promise<{ shortlistId: number; db: ShortlistDb; office: ReturnType<typeof useOfficeListsStore> }> {
@@ -114,9 +123,9 @@ it('a change made before the role was lowered is refused by the office and rever
   await vi.waitFor(() => expect(opened.office.accessOf(shortlistId)).toMatchObject({ role: 'editor' }), { timeout: 30_000, interval: 10 });
   // Offline: the member's app goes away, the member edits the stored document (as the list view would).
   opened.office.close();
-  const row = (await shortlistDb.officeLists.get(shortlistId))!;
+  const row = (await shortlistDb.listDocs.get(shortlistId))!;
   await DexieYProvider.load(row.doc).whenLoaded;
-  const updates = shortlistDb.table('$officeLists.doc_updates');
+  const updates = shortlistDb.table(listDocUpdatesTable);
   const before = await updates.count();
   const key = readListDoc(row.doc).entries[0].key;
   (entriesOf(row.doc).get(key)!.get('note') as Y.Text).insert(0, 'offline edit: ');
@@ -133,7 +142,7 @@ it('a change made before the role was lowered is refused by the office and rever
     expect(app.accessOf(shortlistId)).toMatchObject({ role: 'reviewer', edit: false, annotate: true });
     expect(await rowsOf(shortlistDb, shortlistId)).toEqual([[1, 'note 1'], [2, 'note 2'], [3, 'note 3']]);
   }, { timeout: 30_000, interval: 10 });
-  const stored = (await shortlistDb.officeLists.get(shortlistId))!;
+  const stored = (await shortlistDb.listDocs.get(shortlistId))!;
   await DexieYProvider.load(stored.doc).whenLoaded;
   expect(String(entriesOf(stored.doc).get(key)!.get('note'))).toBe('note 1');
   DexieYProvider.release(stored.doc);
@@ -162,9 +171,14 @@ it('offline, a viewer\'s edit goes back at once: the role kept on this computer 
   expect(app.accessOf(shortlistId)).toMatchObject({ role: 'viewer', edit: false });
   await app.attach(shortlistId);
   const first = (await shortlistDb.entries.where('shortlistId').equals(shortlistId).sortBy('position'))[0];
-  await shortlistDb.entries.update(first.id!, { note: 'typed offline' });
-  await vi.waitFor(async () => {
-    expect(app.refusals.get(shortlistId)).toBe('office_read_only');
-    expect(await rowsOf(shortlistDb, shortlistId)).toEqual([[1, 'note 1'], [2, 'note 2'], [3, 'note 3']]);
-  }, { timeout: 30_000, interval: 10 });
+  // Typed in the list view (through the shortlists store): refused before anything is written.
+  const shortlists = shortlistsOf(app);
+  await vi.waitFor(() => expect(shortlists.ready).toBe(true));
+  expect(await shortlists.updateEntry(first.id!, { note: 'typed offline' })).toBe(false);
+  expect(app.refusals.get(shortlistId)).toBe('office_read_only');
+  expect(await rowsOf(shortlistDb, shortlistId)).toEqual([[1, 'note 1'], [2, 'note 2'], [3, 'note 3']]);
+  // Nor in the document as stored.
+  const stored = new Y.Doc();
+  for (const update of await shortlistDb.table(listDocUpdatesTable).where('k').equals(shortlistId).toArray()) Y.applyUpdateV2(stored, update.u);
+  expect(readListDoc(stored).entries.map((entry) => entry.note)).toEqual(['note 1', 'note 2', 'note 3']);
 });

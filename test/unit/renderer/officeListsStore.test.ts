@@ -129,7 +129,8 @@ it('the list shows personal, offers sharing only with an office joined, then sho
 });
 
 it('an edit in the list view reaches the office, and a colleague\'s edit reaches the list, keeping entry ids', async () => {
-  const { store } = started();
+  const app = started();
+  const { store } = app;
   const listId = await personalList();
   await store.refresh();
   await store.share(listId, view.id);
@@ -139,9 +140,12 @@ it('an edit in the list view reaches the office, and a colleague\'s edit reaches
   const colleague = openList(server.office.url, officeDocumentName(grant.officeId, row.listId), colleagueToken, new Y.Doc());
   try {
     await colleague.synced;
-    // The shortlists store writes a row, as typing a note and rating do.
+    // Typed in the list view: through the shortlists store, into document and row at once.
+    const shortlists = app.shortlists();
+    await vi.waitFor(() => expect(shortlists.ready).toBe(true));
     const [anna] = await db.entries.where('shortlistId').equals(listId).sortBy('position');
-    await db.entries.update(anna.id!, { note: 'first, callback Tuesday', rating: 5 });
+    expect(await shortlists.updateEntry(anna.id!, { note: 'first, callback Tuesday', rating: 5 })).toBe(true);
+    expect(await db.entries.get(anna.id!)).toMatchObject({ note: 'first, callback Tuesday', rating: 5 });
     await vi.waitFor(() => expect(readListDoc(colleague.doc).entries[0]).toMatchObject({ note: 'first, callback Tuesday', rating: 5 }), { timeout: 30_000, interval: 10 });
     // The colleague types in the same note; the row follows, under the same id.
     const key = readListDoc(colleague.doc).entries[0].key;

@@ -10,8 +10,9 @@ import { afterEach, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { LibraryDb } from '../../../renderer/src/db/libraryDb.ts';
 import { ShortlistDb, type ShortlistEntryRow } from '../../../renderer/src/db/shortlistDb.ts';
-import { writeListIntoDoc } from '../../../renderer/src/sync/officeListDoc.ts';
-import { openSharedList, stopSharing, withListDoc, writeRowsFromDoc } from '../../../renderer/src/sync/officeSharing.ts';
+import { writeListIntoDoc } from '../../../renderer/src/db/listDocShape.ts';
+import { withStoredListDoc } from '../../../renderer/src/sync/listDocs.ts';
+import { openSharedList, stopSharing, writeRowsFromDoc } from '../../../renderer/src/sync/officeSharing.ts';
 import { createSyncEngine } from '../../../renderer/src/sync/syncEngine.ts';
 import { actorItem, fakeDirectory } from './fakeDirectory.ts';
 
@@ -105,7 +106,7 @@ it("stopping sharing keeps the member's own snapshots, and takes one the library
   const { library, shortlists, actors, sync } = await memberWithGustav();
   const shortlistId = await openSharedList(shortlists, { officeRecordId: 'office-record', officeId: 'office' }, 'list1', 'Callbacks');
   // The colleague's list arrives in the list's stored document, as the office's sync puts it there.
-  await withListDoc((await shortlists.officeLists.get(shortlistId))!, async (doc) => {
+  await withStoredListDoc(shortlists, shortlistId, async (doc) => {
     Y.applyUpdate(doc, Y.encodeStateAsUpdate(colleaguesList()));
     await writeRowsFromDoc(shortlists, shortlistId, doc, { library });
   });

@@ -1,7 +1,8 @@
 /** Fractional positions keep their order under any sequence of inserts, and never run out of room. */
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { positionBetween, spreadPositions } from '../../../renderer/src/sync/officePositions.ts';
+import { positionBetween } from '../../../renderer/src/sync/officePositions.ts';
+import { spreadPositions } from '../../../renderer/src/db/listDocShape.ts';
 
 it('a position between two neighbours sorts between them, whatever the inserts', () => {
   fc.assert(

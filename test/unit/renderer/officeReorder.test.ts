@@ -8,7 +8,8 @@ import { expect, it } from 'vitest';
 import * as Y from 'yjs';
 import type { ShortlistEntryRow } from '../../../renderer/src/db/shortlistDb.ts';
 import { baseOf, writeLocalEdits } from '../../../renderer/src/sync/officeLocalEdits.ts';
-import { entriesOf, nameOnlySnapshot, officeEntryKey, personalRowsFromDoc, readListDoc, writeListIntoDoc } from '../../../renderer/src/sync/officeListDoc.ts';
+import { nameOnlySnapshot, personalRowsFromDoc, readListDoc } from '../../../renderer/src/sync/officeListDoc.ts';
+import { entriesOf, officeEntryKey, writeListIntoDoc } from '../../../renderer/src/db/listDocShape.ts';
 
 const origin = 'https://d.example';
 const at = '2026-01-01T00:00:00.000Z';

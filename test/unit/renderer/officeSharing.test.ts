@@ -1,18 +1,20 @@
 /**
- * The shortlist database's version 2 (lists shared with an office, their Y.Docs kept by y-dexie):
- * an upgrade from version 1 with real old data keeps every row; sharing writes every field into a
- * document that survives a reopen; stopping sharing leaves a personal list with what the document
- * holds and deletes the document; removing an office keeps its lists. Dexie runs on fake-indexeddb
- * here, as the earlier upgrade tests do (db/shortlistMigration.test.ts).
+ * Lists shared with an office, on the shortlist database (every list's Y.Doc kept by y-dexie in
+ * `listDocs`, version 3): an upgrade from version 1 with real old data keeps every row; sharing
+ * makes the list's own document (every field) the office's, and it survives a reopen; stopping
+ * sharing leaves a personal list with what the document holds and keeps the document as the
+ * personal list's; removing an office keeps its lists. Dexie runs on fake-indexeddb here, as the
+ * earlier upgrade tests do (db/shortlistMigration.test.ts).
  */
 import { Dexie, type DexieOptions } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
-import { ShortlistDb, shortlistSchemaVersions, type ActorSnapshot, type ShortlistEntryRow, type ShortlistRow } from '../../../renderer/src/db/shortlistDb.ts';
-import { entriesOf, officeEntryKey, readListDoc } from '../../../renderer/src/sync/officeListDoc.ts';
-import { baseOf } from '../../../renderer/src/sync/officeLocalEdits.ts';
-import { keepListsOfOffice, shareList, stopSharing, withListDoc, writeRowsFromDoc } from '../../../renderer/src/sync/officeSharing.ts';
+import { ShortlistDb, listDocUpdatesTable, shortlistSchemaVersions, writeShortlists, type ActorSnapshot, type ShortlistEntryRow, type ShortlistRow } from '../../../renderer/src/db/shortlistDb.ts';
+import { readListDoc } from '../../../renderer/src/sync/officeListDoc.ts';
+import { entriesOf, officeEntryKey } from '../../../renderer/src/db/listDocShape.ts';
+import { withStoredListDoc } from '../../../renderer/src/sync/listDocs.ts';
+import { keepListsOfOffice, shareList, stopSharing } from '../../../renderer/src/sync/officeSharing.ts';
 
 const origin = 'https://directory.example.com';
 const office = { officeRecordId: '0b6f7c1e-8d2a-4c7e-9f1a-2b3c4d5e6f70', officeId: 'Office_1' };
@@ -58,9 +60,9 @@ async function upgraded(): Promise<{ db: ShortlistDb; options: DexieOptions; nam
   return { db, options, name };
 }
 
-it('upgrades version 1 with real data to version 2 without changing a row', async () => {
+it('upgrades version 1 with real data to version 3 without changing a row', async () => {
   const { db } = await upgraded();
-  expect(db.verno).toBe(2);
+  expect(db.verno).toBe(3);
   expect(await db.shortlists.orderBy('id').toArray()).toEqual(lists);
   expect(await db.entries.orderBy('id').toArray()).toEqual(entries);
   expect(await db.migrations.count()).toBe(1);
@@ -69,7 +71,7 @@ it('upgrades version 1 with real data to version 2 without changing a row', asyn
   expect(await db.entries.where('[shortlistId+directoryOrigin+actorId]').equals([1, origin, 40]).count()).toBe(1);
 });
 
-it('sharing writes every field into a document that is there after a reopen; a personal list stays out of it', async () => {
+it("sharing makes the list's own document, every field in it, the office's, there after a reopen; a personal list stays out of it", async () => {
   const { db, options, name } = await upgraded();
   const listId = await shareList(db, 1, office);
   expect(listId).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
@@ -80,7 +82,7 @@ it('sharing writes every field into a document that is there after a reopen; a p
   opened.push(reopened);
   const row = (await reopened.officeLists.get(1))!;
   expect(row).toMatchObject({ ...office, listId, syncedAt: null });
-  const view = await withListDoc(row, (doc) => readListDoc(doc));
+  const view = await withStoredListDoc(reopened, 1, (doc) => readListDoc(doc));
   expect(view.name).toBe('Tatort — Kommissarin');
   expect(view.entries.map((entry) => [entry.actor.origin, entry.actor.id, entry.actor.name])).toEqual([
     [origin, 41, 'Bea Cole'],
@@ -91,13 +93,13 @@ it('sharing writes every field into a document that is there after a reopen; a p
   expect(await reopened.officeLists.get(2)).toBeUndefined();
 });
 
-it('stopping sharing leaves a personal list with what the document holds, and deletes the document', async () => {
+it("stopping sharing leaves a personal list with what the document holds, and keeps the document as the personal list's", async () => {
   const { db } = await upgraded();
   await shareList(db, 1, office);
   // A colleague's changes, as the office would bring them: a note typed, an entry deleted.
-  const updates = db.table('$officeLists.doc_updates');
+  const updates = db.table(listDocUpdatesTable);
   const before = await updates.count();
-  await withListDoc((await db.officeLists.get(1))!, (doc) => {
+  await withStoredListDoc(db, 1, (doc) => {
     const view = readListDoc(doc);
     doc.transact(() => {
       (entriesOf(doc).get(view.entries[0].key)!.get('note') as Y.Text).insert(0, 'Lea: ');
@@ -114,10 +116,11 @@ it('stopping sharing leaves a personal list with what the document holds, and de
     [40, 'Strong callback', 2],
   ]);
   expect(rows[1]).toMatchObject({ rating: 5, colours: ['red', 'green'], tags: ['lead', 'München'], status: 'callback', snapshot: snapshot('Anna Berg'), addedAt: entries[0].addedAt });
-  // y-dexie's updates of the document went with its row.
-  const updateTables = db.tables.filter((table) => table.name.startsWith('$'));
-  expect(updateTables.length).toBeGreaterThan(0);
-  for (const table of updateTables) expect(await table.count()).toBe(0);
+  // The document stays, the personal list's now, saying what the rows say.
+  expect(await withStoredListDoc(db, 1, (doc) => readListDoc(doc).entries.map((entry) => [entry.actor.id, entry.note]))).toEqual([
+    [41, 'Lea: '],
+    [40, 'Strong callback'],
+  ]);
   expect(await db.entries.where('shortlistId').equals(2).count()).toBe(1);
 });
 
@@ -131,19 +134,18 @@ it('removing an office keeps each of its lists as a personal list', async () => 
   expect((await db.officeLists.toArray()).map((row) => row.shortlistId)).toEqual([2]);
 });
 
-it('an edit carried into the document while its rows are written from it is stored with them, and later changes still load', async () => {
+it('a change of a loaded document inside a shortlist write is stored with its rows, and later changes still load', async () => {
   const { db, options, name } = await upgraded();
-  await shareList(db, 1, office);
-  const row = (await db.officeLists.get(1))!;
-  await withListDoc(row, async (doc) => {
-    const base = baseOf(await db.entries.where('shortlistId').equals(1).toArray());
-    // The user typed a note in the list view; the rows have it, the document not yet.
-    await db.entries.update(1, { note: 'Strong callback, ask for a self-tape' });
-    await writeRowsFromDoc(db, 1, doc, { base });
-    // A later change of the document (a colleague's, or the user's next one) after it.
+  await withStoredListDoc(db, 1, async (doc) => {
+    await writeShortlists(db, async () => {
+      await db.entries.update(1, { note: 'Strong callback, ask for a self-tape' });
+      const note = entriesOf(doc).get(officeEntryKey(origin, 40))!.get('note') as Y.Text;
+      note.insert(note.length, ', ask for a self-tape');
+    });
+    // A later change of the document after it.
     doc.transact(() => entriesOf(doc).get(officeEntryKey(origin, 41))!.set('rating', 4));
   });
-  const updates = db.table('$officeLists.doc_updates');
+  const updates = db.table(listDocUpdatesTable);
   await vi.waitFor(async () => {
     const stored = new Y.Doc();
     for (const update of await updates.where('k').equals(1).toArray()) Y.applyUpdateV2(stored, update.u);
@@ -153,7 +155,7 @@ it('an edit carried into the document while its rows are written from it is stor
 
   const reopened = new ShortlistDb(options, name);
   opened.push(reopened);
-  const view = await withListDoc((await reopened.officeLists.get(1))!, (doc) => readListDoc(doc));
+  const view = await withStoredListDoc(reopened, 1, (doc) => readListDoc(doc));
   expect(view.entries.find((entry) => entry.actor.id === 40 && entry.actor.origin === origin)?.note).toBe('Strong callback, ask for a self-tape');
   expect(view.entries.find((entry) => entry.actor.id === 41 && entry.actor.origin === origin)?.rating).toBe(4);
 });

@@ -19,7 +19,9 @@ import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.
 import OfficeSharing from '../../../renderer/src/components/shortlists/OfficeSharing.vue';
 import { openShortlistDb, userShortlistDbName } from '../../../renderer/src/db/shortlistDb.ts';
 import { createCastdeskI18n } from '../../../renderer/src/i18n/index.ts';
+import { useConnectionStore } from '../../../renderer/src/stores/connections.ts';
 import { useOfficeListsStore } from '../../../renderer/src/stores/officeLists.ts';
+import { useShortlistsStore } from '../../../renderer/src/stores/shortlists.ts';
 import { nameOnlySnapshot, readListDoc } from '../../../renderer/src/sync/officeListDoc.ts';
 import { officeDocumentName } from '../../../server/office/documentName.ts';
 import { startOffice, type RunningOffice } from '../../../server/office/startOffice.ts';
@@ -57,6 +59,11 @@ it('shows synced, then waiting since the office went away, then synced again wit
   app.use(pinia).provide(castdeskBridgeKey, double.bridge);
   setActivePinia(pinia);
   const store = app.runWithContext(() => useOfficeListsStore());
+  // The list view's edits go through the shortlists store (its database opens once the connections are listed: none here).
+  const shortlists = app.runWithContext(() => {
+    useConnectionStore().listed = true;
+    return useShortlistsStore();
+  });
   const db = await openShortlistDb();
   const at = '2026-01-01T00:00:00.000Z';
   const listId = await db.shortlists.add({ name: 'Callbacks', castingCallId: null, roleId: null, castingCallName: null, roleName: null, createdAt: at, updatedAt: at });
@@ -79,7 +86,8 @@ it('shows synced, then waiting since the office went away, then synced again wit
     const since = store.sharingOf(listId);
     expect(since.kind === 'waiting' && Date.parse(since.since) >= wentAway - 1000).toBe(true);
     expect(badge().text()).toMatch(/^Shared with the office · waiting to sync since /);
-    await db.entries.update(annaId, { note: 'typed offline' });
+    await vi.waitFor(() => expect(shortlists.ready).toBe(true));
+    expect(await shortlists.updateEntry(annaId, { note: 'typed offline' })).toBe(true);
     await vi.waitFor(async () => expect(store.sharingOf(listId)).toEqual(since), { timeout: 30_000, interval: 10 });
 
     office = await start(port);

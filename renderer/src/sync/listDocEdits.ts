@@ -1,0 +1,157 @@
+/**
+ * The user's changes to a list, written into its Yjs document (sync/officeListDoc.ts shape) by the
+ * shortlists store in the same IndexedDB transaction as the rows (stores/shortlists.ts). Each
+ * function touches only the entries it is given (a keystroke is O(changed entries), not O(list))
+ * and runs in one Yjs transaction with origin `localEdit`, so a shared list's attachment
+ * (sync/officeListAttachment.ts) knows the rows already say it. A removed entry is only marked
+ * `deleted` (a colleague's concurrent note stays); undo marks it live again.
+ */
+import * as Y from 'yjs';
+import { metaKey } from '../../../contract/officeList.ts';
+import type { ShortlistEntryRow, ShortlistRow } from '../db/shortlistDb.ts';
+import { shortlistStatuses, type ShortlistStatus } from '../shortlists/shortlistOptions.ts';
+import { entriesOf, officeEntryKey, writeEntry, writeListIntoDoc } from '../db/listDocShape.ts';
+import { baseOf, writeLocalEdits } from './officeLocalEdits.ts';
+import { positionBetween } from './officePositions.ts';
+
+/** The origin of every change the user makes here (as opposed to the office's, or y-dexie's loading). */
+export const localEdit = Symbol('localEdit');
+
+const keyOf = (row: Pick<ShortlistEntryRow, 'directoryOrigin' | 'actorId'>) => officeEntryKey(row.directoryOrigin, row.actorId);
+
+/** A new list's document: its name and entries in their order. */
+export function newListDoc(list: Pick<ShortlistRow, 'name'>, rows: readonly ShortlistEntryRow[] = []): Y.Doc {
+  const doc = new Y.Doc();
+  writeListIntoDoc(doc, list, rows);
+  return doc;
+}
+
+export function renameInDoc(doc: Y.Doc, name: string): void {
+  doc.transact(() => {
+    if (doc.getMap(metaKey).get('name') !== name) doc.getMap(metaKey).set('name', name);
+  }, localEdit);
+}
+
+/** The highest position among live entries (one pass over the keys' positions, no sorting). */
+function lastPosition(doc: Y.Doc): string | null {
+  let last: string | null = null;
+  for (const entry of entriesOf(doc).values()) {
+    if (!(entry instanceof Y.Map) || entry.get('deleted') === true) continue;
+    const position = entry.get('position');
+    if (typeof position === 'string' && (last === null || position > last)) last = position;
+  }
+  return last;
+}
+
+/** New entries at the end, in the rows' order; an actor whose entry was deleted gets a fresh one (a new add, not an undo). */
+export function addToDoc(doc: Y.Doc, rows: readonly ShortlistEntryRow[]): void {
+  if (rows.length === 0) return;
+  doc.transact(() => {
+    let last = lastPosition(doc);
+    for (const row of [...rows].sort((a, b) => a.position - b.position)) {
+      last = positionBetween(last, null);
+      writeEntry(doc, row, last);
+    }
+  }, localEdit);
+}
+
+/** What the user changed in each entry (`before` → `after`): only those fields; a note as its smallest edit. */
+export function editInDoc(doc: Y.Doc, changes: readonly { before: ShortlistEntryRow; after: ShortlistEntryRow }[]): void {
+  if (changes.length === 0) return;
+  doc.transact(() => {
+    for (const { before, after } of changes) writeLocalEdits(doc, baseOf([before]), [after]);
+  }, localEdit);
+}
+
+/**
+ * Makes the entries say what `rows` say, each field compared with the document itself (a note
+ * edited from the document's text): for a write whose "before" may lag behind the document, as the
+ * page going away writes what the store holds in memory.
+ */
+export function rowsOverDoc(doc: Y.Doc, rows: readonly ShortlistEntryRow[]): Uint8Array | null {
+  let update: Uint8Array | null = null;
+  const keep = (u: Uint8Array, origin: unknown) => {
+    if (origin === localEdit) update = update ? Y.mergeUpdatesV2([update, u]) : u;
+  };
+  doc.on('updateV2', keep);
+  try {
+    doc.transact(() => {
+      for (const row of rows) {
+        const entry = entriesOf(doc).get(keyOf(row));
+        if (!(entry instanceof Y.Map)) continue;
+        for (const field of ['rating', 'status'] as const) if (entry.get(field) !== row[field]) entry.set(field, row[field]);
+        for (const field of ['colours', 'tags'] as const) if (JSON.stringify(entry.get(field)) !== JSON.stringify(row[field])) entry.set(field, [...row[field]]);
+        const note = entry.get('note');
+        if (note instanceof Y.Text && note.toString() !== row.note) writeLocalEdits(doc, baseOf([{ ...row, note: note.toString() }]), [row]);
+      }
+    }, localEdit);
+  } finally {
+    doc.off('updateV2', keep);
+  }
+  return update;
+}
+
+/** Marks the rows' entries deleted (a colleague's note on them stays). */
+export function deleteInDoc(doc: Y.Doc, rows: readonly ShortlistEntryRow[]): void {
+  doc.transact(() => {
+    for (const row of rows) {
+      const entry = entriesOf(doc).get(keyOf(row));
+      if (entry instanceof Y.Map && entry.get('deleted') !== true) entry.set('deleted', true);
+    }
+  }, localEdit);
+}
+
+/**
+ * Undo of a removal: each entry live again where it was, with what the document holds (a
+ * colleague's note typed meanwhile too); an entry the document lacks goes in from its row, at the
+ * end. Returns the rows as the document now says them, to be written.
+ */
+export function restoreInDoc(doc: Y.Doc, rows: readonly ShortlistEntryRow[]): ShortlistEntryRow[] {
+  const missing: ShortlistEntryRow[] = [];
+  doc.transact(() => {
+    for (const row of rows) {
+      const entry = entriesOf(doc).get(keyOf(row));
+      if (entry instanceof Y.Map) {
+        if (entry.get('deleted') !== false) entry.set('deleted', false);
+      } else missing.push(row);
+    }
+  }, localEdit);
+  addToDoc(doc, missing);
+  return rows.map((row) => {
+    const entry = entriesOf(doc).get(keyOf(row));
+    const note = entry?.get('note');
+    const rating = entry?.get('rating');
+    const status = entry?.get('status');
+    const colours = entry?.get('colours');
+    const tags = entry?.get('tags');
+    return {
+      ...row,
+      ...(note instanceof Y.Text ? { note: note.toString() } : {}),
+      ...(rating === null || typeof rating === 'number' ? { rating } : {}),
+      ...(typeof status === 'string' && (shortlistStatuses as readonly string[]).includes(status) ? { status: status as ShortlistStatus } : {}),
+      ...(Array.isArray(colours) ? { colours: colours as ShortlistEntryRow['colours'] } : {}),
+      ...(Array.isArray(tags) ? { tags: tags as string[] } : {}),
+    };
+  });
+}
+
+/** An entry moved between two neighbours (null: the start or the end). */
+export function moveInDoc(doc: Y.Doc, row: ShortlistEntryRow, before: ShortlistEntryRow | null, after: ShortlistEntryRow | null): void {
+  const positionOf = (neighbour: ShortlistEntryRow | null) => {
+    const position = neighbour ? entriesOf(doc).get(keyOf(neighbour))?.get('position') : null;
+    return typeof position === 'string' ? position : null;
+  };
+  const low = positionOf(before);
+  let high = positionOf(after);
+  // A colleague's move put the neighbours out of order: the entry goes right after the one before.
+  if (low !== null && high !== null && low >= high) high = null;
+  doc.transact(() => entriesOf(doc).get(keyOf(row))?.set('position', positionBetween(low, high)), localEdit);
+}
+
+/** A backup's list replacing what the document holds: every entry it had is deleted, the backup's go in, in their order. */
+export function replaceInDoc(doc: Y.Doc, list: Pick<ShortlistRow, 'name'>, rows: readonly ShortlistEntryRow[]): void {
+  doc.transact(() => {
+    for (const entry of entriesOf(doc).values()) if (entry instanceof Y.Map && entry.get('deleted') !== true) entry.set('deleted', true);
+    writeListIntoDoc(doc, list, rows);
+  }, localEdit);
+}

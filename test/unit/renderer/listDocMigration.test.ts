@@ -1,0 +1,142 @@
+/**
+ * Schema version 3 of the shortlist database: every list gets its Yjs document (db/listDocMigration.ts).
+ * Old databases are built from the released schemas (`shortlistSchemaVersions[1]` and `[2]`) with
+ * real data; the version-2 one holds a shared list whose document has real y-dexie updates (added
+ * with a Y.Doc, then changed while loaded, as the version-2 app stored them). Dexie runs on
+ * fake-indexeddb, as the earlier upgrade tests do.
+ */
+import { Dexie, type DexieOptions } from 'dexie';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { afterEach, expect, it, vi } from 'vitest';
+import yDexie, { DexieYProvider } from 'y-dexie';
+import * as Y from 'yjs';
+import { ShortlistDb, listDocUpdatesTable, shortlistSchemaVersions, type ActorSnapshot, type ShortlistEntryRow, type ShortlistRow } from '../../../renderer/src/db/shortlistDb.ts';
+import { readListDoc } from '../../../renderer/src/sync/officeListDoc.ts';
+import { entriesOf, writeListIntoDoc } from '../../../renderer/src/db/listDocShape.ts';
+import { withStoredListDoc } from '../../../renderer/src/sync/listDocs.ts';
+
+const origin = 'https://directory.example.com';
+const opened: Dexie[] = [];
+
+afterEach(() => {
+  for (const db of opened.splice(0)) db.close();
+});
+
+function snapshot(name: string): ActorSnapshot {
+  return { name, actingAgeFrom: 25, actingAgeTo: 35, age: 31, height: 172, gender: 'female', agencies: ['Agentur Schön'], languages: { deu: 'native' }, thumbUrl: `${origin}/m/t.png`, pictureUrl: `${origin}/m/l.png`, updatedAt: '2026-01-02T03:04:05.000+00:00' };
+}
+
+const lists: ShortlistRow[] = [
+  { id: 1, name: 'Tatort — Kommissarin', castingCallId: 12, roleId: 3, castingCallName: 'Tatort', roleName: 'Kommissarin', createdAt: '2026-01-01T09:00:00.000Z', updatedAt: '2026-01-02T09:00:00.000Z' },
+  { id: 2, name: 'Favourites', castingCallId: null, roleId: null, castingCallName: null, roleName: null, createdAt: '2026-01-01T10:00:00.000Z', updatedAt: '2026-01-01T10:00:00.000Z' },
+  { id: 3, name: 'Empty', castingCallId: null, roleId: null, castingCallName: null, roleName: null, createdAt: '2026-01-01T11:00:00.000Z', updatedAt: '2026-01-01T11:00:00.000Z' },
+];
+const entries: ShortlistEntryRow[] = [
+  { id: 1, shortlistId: 1, directoryOrigin: origin, actorId: 40, position: 2, note: 'Strong callback', rating: 5, colours: ['red', 'green'], tags: ['lead', 'München'], status: 'callback', addedAt: '2026-01-03T09:00:00.000Z', updatedAt: '2026-01-03T09:30:00.000Z', snapshot: snapshot('Anna Berg') },
+  { id: 2, shortlistId: 1, directoryOrigin: origin, actorId: 41, position: 1.5, note: '', rating: null, colours: [], tags: [], status: 'considering', addedAt: '2026-01-03T09:01:00.000Z', updatedAt: '2026-01-03T09:01:00.000Z', snapshot: snapshot('Bea Cole') },
+  { id: 3, shortlistId: 1, directoryOrigin: 'http://127.0.0.1:40000', actorId: 40, position: 7, note: 'demo twin', rating: 2, colours: ['blue'], tags: [], status: 'released', addedAt: '2026-01-03T09:02:00.000Z', updatedAt: '2026-01-03T09:02:00.000Z', snapshot: snapshot('Cem Demir') },
+  { id: 4, shortlistId: 2, directoryOrigin: origin, actorId: 7, position: 1, note: 'keep', rating: 3, colours: [], tags: ['x'], status: 'invited', addedAt: '2026-01-04T09:00:00.000Z', updatedAt: '2026-01-04T09:00:00.000Z', snapshot: snapshot('Dana Eck') },
+  { id: 5, shortlistId: 2, directoryOrigin: origin, actorId: 8, position: 0.5, note: 'first', rating: 1, colours: ['yellow'], tags: [], status: 'booked', addedAt: '2026-01-04T09:01:00.000Z', updatedAt: '2026-01-04T09:01:00.000Z', snapshot: snapshot('Eva Fox') },
+];
+const marker = { source: 'castdesk-shortlists-demo-1', connectionId: 'demo-1', directoryOrigin: origin, lists: 3, entries: 5, migratedAt: '2026-01-01T08:00:00.000Z' };
+const sharedRow = { shortlistId: 2, officeRecordId: '0b6f7c1e-8d2a-4c7e-9f1a-2b3c4d5e6f70', officeId: 'Office_1', listId: 'abc123', sharedAt: '2026-01-05T00:00:00.000Z', syncedAt: null };
+
+function newDatabase(): { options: DexieOptions; name: string } {
+  return { options: { indexedDB: new IDBFactory(), IDBKeyRange }, name: `list-docs-${crypto.randomUUID()}` };
+}
+
+async function fill(old: Dexie): Promise<void> {
+  await old.table('shortlists').bulkAdd(lists);
+  await old.table('entries').bulkAdd(entries);
+  await old.table('migrations').add(marker);
+}
+
+/**
+ * A version-2 database as the released app left it: list 2 is shared, its document added with the
+ * row (y-dexie writes its first update) and then changed while loaded (a colleague's note, stored by
+ * y-dexie from the document's update event): two update rows of y-dexie's own making.
+ */
+async function versionTwoDatabase({ options, name }: { options: DexieOptions; name: string }): Promise<Uint8Array> {
+  const old = new Dexie(name, { ...options, addons: [yDexie] });
+  old.version(1).stores(shortlistSchemaVersions[1]);
+  old.version(2).stores(shortlistSchemaVersions[2]);
+  await old.open();
+  await fill(old);
+  const doc = new Y.Doc();
+  writeListIntoDoc(doc, lists[1], entries.filter((row) => row.shortlistId === 2));
+  await old.table('officeLists').add({ ...sharedRow, doc });
+  doc.destroy();
+  const stored = ((await old.table('officeLists').get(2)) as { doc: Y.Doc }).doc;
+  await DexieYProvider.load(stored).whenLoaded;
+  const updates = old.table('$officeLists.doc_updates');
+  const first = await updates.count();
+  const key = readListDoc(stored).entries[0].key;
+  (entriesOf(stored).get(key)!.get('note') as Y.Text).insert(0, 'Lea: ');
+  await vi.waitFor(async () => expect(await updates.count()).toBe(first + 1));
+  const stateVector = Y.encodeStateVector(stored);
+  DexieYProvider.release(stored);
+  old.close();
+  return stateVector;
+}
+
+async function openNew({ options, name }: { options: DexieOptions; name: string }): Promise<ShortlistDb> {
+  const db = new ShortlistDb(options, name);
+  await db.open();
+  opened.push(db);
+  return db;
+}
+
+/** What a document says, the way a list shows it. */
+function fieldsOf(doc: Y.Doc): unknown[] {
+  return readListDoc(doc).entries.map((entry) => [entry.actor.origin, entry.actor.id, entry.actor.name, entry.note, entry.rating, entry.colours, entry.tags, entry.status]);
+}
+
+function expectedFields(shortlistId: number): unknown[] {
+  return entries
+    .filter((row) => row.shortlistId === shortlistId)
+    .sort((a, b) => a.position - b.position)
+    .map((row) => [row.directoryOrigin, row.actorId, row.snapshot.name, row.note, row.rating, row.colours, row.tags, row.status]);
+}
+
+it('upgrades version 2 with a shared list: every list has its document, rows unchanged, the shared one keeps its history', async () => {
+  const database = newDatabase();
+  const stateVector = await versionTwoDatabase(database);
+  const db = await openNew(database);
+  expect(db.verno).toBe(3);
+  expect(await db.shortlists.orderBy('id').toArray()).toEqual(lists);
+  expect(await db.entries.orderBy('id').toArray()).toEqual(entries);
+  expect(await db.migrations.toArray()).toEqual([marker]);
+  expect(await db.officeLists.toArray()).toEqual([sharedRow]);
+  expect((await db.listDocs.toCollection().primaryKeys()).sort()).toEqual([1, 2, 3]);
+  // The old updates table is gone: its rows moved.
+  expect(db.tables.map((table) => table.name)).not.toContain('$officeLists.doc_updates');
+  expect(db.backendDB().objectStoreNames.contains('$officeLists.doc_updates')).toBe(false);
+
+  expect(await withStoredListDoc(db, 1, (doc) => [readListDoc(doc).name, fieldsOf(doc)])).toEqual([lists[0].name, expectedFields(1)]);
+  expect(await withStoredListDoc(db, 3, (doc) => [readListDoc(doc).name, fieldsOf(doc)])).toEqual(['Empty', []]);
+  // The shared list's document is the one the office knows: same state vector, the colleague's note in it.
+  const shared = await withStoredListDoc(db, 2, (doc) => ({ vector: Y.encodeStateVector(doc), fields: fieldsOf(doc) }));
+  expect(shared.vector).toEqual(stateVector);
+  expect(shared.fields).toEqual([
+    [origin, 8, 'Eva Fox', 'Lea: first', 1, ['yellow'], [], 'booked'],
+    [origin, 7, 'Dana Eck', 'keep', 3, [], ['x'], 'invited'],
+  ]);
+});
+
+it('upgrades version 1 straight to version 3: every list gets its document from its rows', async () => {
+  const database = newDatabase();
+  const old = new Dexie(database.name, database.options);
+  old.version(1).stores(shortlistSchemaVersions[1]);
+  await old.open();
+  await fill(old);
+  old.close();
+  const db = await openNew(database);
+  expect(db.verno).toBe(3);
+  expect(await db.entries.orderBy('id').toArray()).toEqual(entries);
+  expect(await db.officeLists.count()).toBe(0);
+  for (const list of lists) {
+    expect(await withStoredListDoc(db, list.id!, (doc) => [readListDoc(doc).name, fieldsOf(doc)])).toEqual([list.name, expectedFields(list.id!)]);
+  }
+  // One update per list, as y-dexie stores them: a reopen reads the same.
+  expect(await db.table(listDocUpdatesTable).count()).toBe(lists.length);
+});
