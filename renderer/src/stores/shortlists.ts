@@ -9,6 +9,7 @@
  */
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
+import { DexieYProvider } from 'y-dexie';
 import type * as Y from 'yjs';
 import { mediaUrl } from '../bridge/castdeskBridge.ts';
 import type { ActorRow } from '../db/libraryDb.ts';
@@ -277,11 +278,14 @@ export const useShortlistsStore = defineStore('shortlists', () => {
   // The open list's document stays loaded (y-dexie loads asynchronously, and a keystroke's write
   // must find it ready, the pagehide flush too); other lists' are loaded for the write that needs them.
   let openDoc: (HeldListDoc & { shortlistId: number }) | null = null;
+  /** The open list's document is loaded: from now on the page going away writes it with the rows. */
+  const openDocLoaded = ref(false);
   watch(
     () => [db.value, openId.value] as const,
     async ([shortlistDb, id]) => {
       openDoc?.release();
       openDoc = null;
+      openDocLoaded.value = false;
       if (!shortlistDb || id === null) return;
       try {
         const held = await holdListDocs(shortlistDb, [id]);
@@ -289,6 +293,7 @@ export const useShortlistsStore = defineStore('shortlists', () => {
         if (doc && openId.value === id && db.value === shortlistDb) {
           // holdListDocs loaded it; keep that hold as the open list's.
           openDoc = { shortlistId: id, doc, release: held.release };
+          openDocLoaded.value = true;
         } else held.release();
       } catch (failure) {
         error.value = toLibraryError(failure);
@@ -589,7 +594,7 @@ export const useShortlistsStore = defineStore('shortlists', () => {
         // The open list's document says the same, in the same IndexedDB transaction as the rows.
         const held = openDoc && !openDoc.doc.isDestroyed ? openDoc : null;
         const ofOpen = held ? rows.filter((row) => row.shortlistId === held.shortlistId) : [];
-        const update = held && ofOpen.length > 0 ? rowsOverDoc(held.doc, ofOpen) : null;
+        const update = held && ofOpen.length > 0 ? rowsOverDoc(held.doc, ofOpen, DexieYProvider.for(held.doc)) : null;
         writeEntriesNow(shortlistDb, rows, held && update ? { k: held.shortlistId, u: update, f: 1 } : null);
       } catch (failure) {
         error.value = toLibraryError(failure);
@@ -815,6 +820,7 @@ export const useShortlistsStore = defineStore('shortlists', () => {
     openList,
     entries,
     entriesLoaded,
+    openDocLoaded,
     memory,
     error,
     lastRemoval,

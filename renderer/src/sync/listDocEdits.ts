@@ -66,12 +66,14 @@ export function editInDoc(doc: Y.Doc, changes: readonly { before: ShortlistEntry
 /**
  * Makes the entries say what `rows` say, each field compared with the document itself (a note
  * edited from the document's text): for a write whose "before" may lag behind the document, as the
- * page going away writes what the store holds in memory.
+ * page going away writes what the store holds in memory. Returns the change (V2 update, null when
+ * none) for the caller to store: made with y-dexie's own provider as `origin`, y-dexie does not
+ * store it again (a Dexie write the page may not live to finish).
  */
-export function rowsOverDoc(doc: Y.Doc, rows: readonly ShortlistEntryRow[]): Uint8Array | null {
+export function rowsOverDoc(doc: Y.Doc, rows: readonly ShortlistEntryRow[], origin: unknown): Uint8Array | null {
   let update: Uint8Array | null = null;
-  const keep = (u: Uint8Array, origin: unknown) => {
-    if (origin === localEdit) update = update ? Y.mergeUpdatesV2([update, u]) : u;
+  const keep = (u: Uint8Array, from: unknown) => {
+    if (from === origin) update = update ? Y.mergeUpdatesV2([update, u]) : u;
   };
   doc.on('updateV2', keep);
   try {
@@ -84,7 +86,7 @@ export function rowsOverDoc(doc: Y.Doc, rows: readonly ShortlistEntryRow[]): Uin
         const note = entry.get('note');
         if (note instanceof Y.Text && note.toString() !== row.note) writeLocalEdits(doc, baseOf([{ ...row, note: note.toString() }]), [row]);
       }
-    }, localEdit);
+    }, origin);
   } finally {
     doc.off('updateV2', keep);
   }

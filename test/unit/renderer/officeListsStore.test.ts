@@ -156,3 +156,30 @@ it('an edit in the list view reaches the office, and a colleague\'s edit reaches
     db.close();
   }
 });
+
+it('an edit made while the list is not attached (no office token, closed app) reaches the office at the next attach', async () => {
+  const app = started();
+  const { store } = app;
+  const listId = await personalList();
+  await store.refresh();
+  await store.share(listId, view.id);
+  await vi.waitFor(() => expect(store.sharingOf(listId)).toMatchObject({ kind: 'synced' }), { timeout: 30_000, interval: 10 });
+  store.detach(listId);
+  const shortlists = app.shortlists();
+  await vi.waitFor(() => expect(shortlists.ready).toBe(true));
+  const db = await openShortlistDb();
+  const row = (await db.officeLists.get(listId))!;
+  const colleague = openList(server.office.url, officeDocumentName(grant.officeId, row.listId), colleagueToken, new Y.Doc());
+  try {
+    await colleague.synced;
+    const [anna] = await db.entries.where('shortlistId').equals(listId).sortBy('position');
+    // Detached: the edit goes into the list's document and rows here, and nowhere else yet.
+    expect(await shortlists.updateEntry(anna.id!, { note: 'typed while detached' })).toBe(true);
+    expect(readListDoc(colleague.doc).entries[0].note).toBe('first');
+    await store.attach(listId);
+    await vi.waitFor(() => expect(readListDoc(colleague.doc).entries[0].note).toBe('typed while detached'), { timeout: 30_000, interval: 10 });
+  } finally {
+    colleague.destroy();
+    db.close();
+  }
+});

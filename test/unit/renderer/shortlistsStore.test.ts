@@ -7,12 +7,14 @@ import type { CastdeskBridge } from '../../../contract/bridge.ts';
 import { openConnectionLibrary } from './libraryFixture.ts';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
 import { markProfileRemoved, writeProfileDetail } from '../../../renderer/src/db/libraryWrites.ts';
-import { ShortlistDb, shortlistedActorIds, userShortlistDbName } from '../../../renderer/src/db/shortlistDb.ts';
+import { ShortlistDb, listDocUpdatesTable, shortlistedActorIds, userShortlistDbName } from '../../../renderer/src/db/shortlistDb.ts';
 import { useCompareStore } from '../../../renderer/src/stores/compare.ts';
 import { useConnectionStore } from '../../../renderer/src/stores/connections.ts';
 import { useSearchIndexStore } from '../../../renderer/src/stores/searchIndex.ts';
 import { useShortlistExportStore } from '../../../renderer/src/stores/shortlistExport.ts';
+import * as Y from 'yjs';
 import { useShortlistsStore } from '../../../renderer/src/stores/shortlists.ts';
+import { readListDoc } from '../../../renderer/src/sync/officeListDoc.ts';
 import { createCastdeskI18n } from '../../../renderer/src/i18n/index.ts';
 import { parseCsv } from '../../../renderer/src/shortlists/shortlistCsv.ts';
 import { useSyncStore } from '../../../renderer/src/stores/sync.ts';
@@ -204,6 +206,7 @@ describe('the shortlists store', () => {
     await shortlists.addActors(id, [1]);
     shortlists.open(id);
     await eventually(() => expect(shortlists.entries).toHaveLength(1));
+    await eventually(() => expect(shortlists.openDocLoaded).toBe(true));
     const entryId = shortlists.entries[0]!.id;
     void shortlists.updateEntry(entryId, { note: 'Typed just before the reload' });
     window.dispatchEvent(new Event('pagehide'));
@@ -215,6 +218,18 @@ describe('the shortlists store', () => {
       expect(await db.table('entries').get(entryId)).toMatchObject({ note: 'Typed just before the reload', shortlistId: id });
     } finally {
       db.close();
+    }
+    // The list's document (its truth) has the note too: its update went in the same IndexedDB
+    // transaction as the row. Read as the next start reads it, from the stored updates (a live
+    // query here would answer from Dexie's cache of this page, which the raw write bypassed).
+    const reopened = new Dexie(userShortlistDbName);
+    try {
+      await reopened.open();
+      const stored = new Y.Doc();
+      for (const update of await reopened.table(listDocUpdatesTable).where('k').equals(id).toArray()) Y.applyUpdateV2(stored, update.u);
+      expect(readListDoc(stored).entries.map((entry) => entry.note)).toEqual(['Typed just before the reload']);
+    } finally {
+      reopened.close();
     }
   });
 
