@@ -24,7 +24,7 @@ import { Redis, type Configuration } from '@hocuspocus/extension-redis';
 import { removeAwarenessStates } from 'y-protocols/awareness';
 
 /** The client ids an awareness update sets to null, each with the clock of that removal. */
-export function removalsIn(update: Uint8Array): Map<number, number> {
+function removalsIn(update: Uint8Array): Map<number, number> {
   const message = new IncomingMessage(update);
   const removals = new Map<number, number>();
   const count = message.readVarUint();
