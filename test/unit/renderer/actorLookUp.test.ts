@@ -17,6 +17,7 @@ import LookUpActor from '../../../renderer/src/components/shortlists/LookUpActor
 import { ShortlistDb, userShortlistDbName } from '../../../renderer/src/db/shortlistDb.ts';
 import { createCastdeskI18n } from '../../../renderer/src/i18n/index.ts';
 import { useActorLookUpStore } from '../../../renderer/src/stores/actorLookUp.ts';
+import { useCompareStore } from '../../../renderer/src/stores/compare.ts';
 import { useConnectionStore } from '../../../renderer/src/stores/connections.ts';
 import { useShortlistsStore } from '../../../renderer/src/stores/shortlists.ts';
 import { useSyncStore } from '../../../renderer/src/stores/sync.ts';
@@ -45,7 +46,7 @@ it('looks an actor up through the member\'s own connection to that directory onl
   const i18n = createCastdeskI18n('en');
   app.use(pinia).use(i18n).provide(castdeskBridgeKey, directory.bridge as CastdeskBridge);
   setActivePinia(pinia);
-  const stores = app.runWithContext(() => ({ connections: useConnectionStore(), sync: useSyncStore(), shortlists: useShortlistsStore(), lookUps: useActorLookUpStore() }));
+  const stores = app.runWithContext(() => ({ connections: useConnectionStore(), sync: useSyncStore(), shortlists: useShortlistsStore(), lookUps: useActorLookUpStore(), compare: useCompareStore() }));
   await stores.connections.start();
   cleanup = async () => stores.sync.activate(null);
   await eventually(() => expect(stores.sync.progress.state).toBe('done'));
@@ -60,20 +61,29 @@ it('looks an actor up through the member\'s own connection to that directory onl
   const entry = (actorId: number, origin: string, name: string) => ({ shortlistId: listId, directoryOrigin: origin, actorId, position: actorId, note: '', rating: null, colours: [], tags: [], status: 'considering' as const, addedAt: at, updatedAt: at, snapshot: notInLibrarySnapshot(name) });
   const lenaId = await db.entries.add(entry(5, demoView.directoryOrigin, 'Lena Brandt'));
   const ivoId = await db.entries.add(entry(6, 'https://other-directory.example', 'Ivo Ilić'));
-  const lena = (await db.entries.get(lenaId))! as Parameters<typeof stores.lookUps.lookUp>[0];
-  const ivo = (await db.entries.get(ivoId))! as Parameters<typeof stores.lookUps.lookUp>[0];
+  // Compared while the directory could not be reached: Lena by name only, offered "Look it up".
+  directory.state.failWith = { code: 'network', message: 'offline' };
+  stores.compare.open([5]);
+  await eventually(() => expect(stores.compare.actors[0]).toMatchObject({ name: 'Lena Brandt', hasDetail: false, notInLibraryOf: demoView.directoryOrigin }));
+  // The comparison's own attempt to fetch her has been answered "offline".
+  await eventually(() => expect(directory.calls.some((call) => call.channel === 'getActor' && (call.args as { id: number }).id === 5)).toBe(true));
+  await eventually(() => expect(stores.compare.error?.code).toBe('network'));
+  directory.state.failWith = undefined;
   directory.calls.splice(0);
 
-  expect(await stores.lookUps.lookUp(lena)).toBe(true);
+  expect(await stores.lookUps.lookUp({ origin: demoView.directoryOrigin, id: 5, name: 'Lena Brandt' })).toBe(true);
   const asked = directory.calls.filter((call) => call.channel === 'getActor');
   expect(asked.map((call) => call.args)).toEqual([expect.objectContaining({ connectionId, id: 5, priority: 'interactive' })]);
   const found = (await db.entries.get(lenaId))!.snapshot;
   expect(found.notInLibrary).toBeUndefined();
   expect(found).toMatchObject({ name: 'Lena Brandt', actingAgeFrom: 25, actingAgeTo: 35, agencies: ['Agentur Nord'] });
   expect(found.thumbUrl).toMatch(/^http:\/\/127\.0\.0\.1:40000\/media\/5\//);
+  // The comparison shows her from the library now.
+  await eventually(() => expect(stores.compare.actors[0]).toMatchObject({ hasDetail: true, actingAgeFrom: 25 }));
+  expect(stores.compare.actors[0].notInLibraryOf).toBeUndefined();
 
   // Ivo: no connection of that directory; nothing is asked, the entry says why.
-  const wrapper = mount(LookUpActor, { props: { entry: ivo, name: 'Ivo Ilić' }, global: { plugins: [pinia, i18n], provide: { [castdeskBridgeKey as symbol]: directory.bridge } } });
+  const wrapper = mount(LookUpActor, { props: { origin: 'https://other-directory.example', actorId: 6, name: 'Ivo Ilić' }, global: { plugins: [pinia, i18n], provide: { [castdeskBridgeKey as symbol]: directory.bridge } } });
   await wrapper.get('[data-testid="look-up-actor"]').trigger('click');
   await eventually(() => expect(wrapper.find('[data-error-code]').exists()).toBe(true));
   await flushPromises();
