@@ -85,6 +85,12 @@ export interface ShortlistEntryRow {
   addedAt: string;
   updatedAt: string;
   snapshot: ActorSnapshot;
+  /**
+   * Set by the shortlists store's undo on the rows it puts back: on a shared list it tells an undo
+   * of a delete (the entry comes back where it was) from the actor added again (a fresh entry at
+   * the end; sync/officeLocalEdits.ts). Rows written from the document do not carry it.
+   */
+  restoredByUndo?: true;
 }
 
 /**

@@ -13,7 +13,7 @@ import type { OfficeView } from '../../../contract/officeBridge.ts';
 import { liveQuery } from 'dexie';
 import { DexieYProvider } from 'y-dexie';
 import * as Y from 'yjs';
-import type { OfficeRefusalCode, OfficeRole } from '../../../contract/officeRoles.ts';
+import { accessRemovedReason, type OfficeListKeptCode, type OfficeRefusalCode, type OfficeRole } from '../../../contract/officeRoles.ts';
 import { useBridge } from '../bridge/bridgeInjection.ts';
 import { currentLibrary } from '../db/sharedLibrary.ts';
 import { openShortlistDb, type ShortlistDb } from '../db/shortlistDb.ts';
@@ -53,6 +53,9 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
   const memberNames = shallowRef<ReadonlyMap<string, ReadonlyMap<string, string>>>(new Map());
   /** Why a list went back to the office's version, until the user dismisses it. */
   const refusals = shallowRef<ReadonlyMap<number, OfficeRefusalCode>>(new Map());
+  /** Lists that became personal copies by themselves (keepAsPersonal), with why, until the user dismisses it. */
+  const keptAsPersonal = shallowRef<ReadonlyMap<number, OfficeListKeptCode>>(new Map());
+  const keeping = new Set<number>();
   const officeOfList = new Map<number, string>();
   /** Member ids the names were asked for since they showed up unknown (asked once each). */
   const askedAbout = new Set<string>();
@@ -263,6 +266,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
         setSharing(shortlistId, { kind: 'waiting', since: state.since });
       } else {
         setSharing(shortlistId, { kind: 'refused', reason: state.reason });
+        if (state.reason === accessRemovedReason) void keepAsPersonal(shortlistId);
       }
     });
     attachedList.onRole(({ role, memberId }) => {
@@ -332,6 +336,36 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     // Told once the list shows the office's version again and is attached again: a pick or a
     // comment made on reading the message reaches the office.
     setIn(refusals, shortlistId, code);
+  }
+
+  /**
+   * The office no longer lets the member open the list (it is gone from the office, their role on
+   * it was taken away, or they were revoked): the list becomes a personal copy on this computer by
+   * itself, with everything its document holds here (edits the office never took too), as "Stop
+   * sharing" leaves it, and the list page says why (`keptAsPersonal`). Never a list lost.
+   */
+  async function keepAsPersonal(shortlistId: number): Promise<void> {
+    if (keeping.has(shortlistId)) return;
+    keeping.add(shortlistId);
+    try {
+      // Edits on their way into the document go in first: the copy is written from the document.
+      await attached.get(shortlistId)?.settled();
+      detach(shortlistId);
+      const shortlistDb = await database();
+      if (!(await shortlistDb.officeLists.get(shortlistId))) return;
+      await stopSharing(shortlistDb, shortlistId, undefined, currentLibrary());
+      setSharing(shortlistId, null);
+      setIn(roles, shortlistId, null);
+      setIn(keptAsPersonal, shortlistId, 'office_access_removed');
+    } catch (failure) {
+      error.value = { code: 'internal', message: `Keeping the list as a personal copy failed: ${(failure as Error).message}` };
+    } finally {
+      keeping.delete(shortlistId);
+    }
+  }
+
+  function dismissKept(shortlistId: number): void {
+    setIn(keptAsPersonal, shortlistId, null);
   }
 
   function detach(shortlistId: number): void {
@@ -452,6 +486,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     attachedLists,
     error,
     refusals,
+    keptAsPersonal,
     sharingOf,
     accessOf,
     annotationsOf,
@@ -459,6 +494,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     setPick,
     setComment,
     dismissRefusal,
+    dismissKept,
     refresh,
     join,
     share,

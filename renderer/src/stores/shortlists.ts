@@ -554,7 +554,8 @@ export const useShortlistsStore = defineStore('shortlists', () => {
     if (!removal) return false;
     const restored = await write(async (shortlistDb) => {
       if (removal.list) await shortlistDb.shortlists.add(removal.list);
-      await shortlistDb.entries.bulkAdd(removal.entries);
+      // Marked as put back: a shared list revives their entries instead of adding them anew (officeLocalEdits.ts).
+      await shortlistDb.entries.bulkAdd(removal.entries.map((entry) => ({ ...entry, restoredByUndo: true as const })));
       return true;
     });
     if (restored) lastRemoval.value = null;

@@ -6,6 +6,12 @@
  * as the smallest edit of its Y.Text (common start and end kept), so typing merges with a
  * colleague's; a row gone from the list marks its entry deleted (a colleague's note stays) and a
  * row back on it (undo) marks it live again; a reorder moves entries' positions (officeReorder.ts).
+ *
+ * A row of a deleted entry coming back is one of two things the document alone cannot tell apart:
+ * an undo of the delete, or the actor added again. The shortlists store's undo marks the rows it
+ * puts back (`restoredByUndo`); a row added anew never carries the mark (nor the old row's id). An
+ * undo revives the entry where it was, with every field it had; an add writes a fresh entry at the
+ * end. The mark lives only until the rows are written from the document again, which drops it.
  */
 import * as Y from 'yjs';
 import type { ShortlistEntryRow } from '../db/shortlistDb.ts';
@@ -63,10 +69,16 @@ export function writeLocalEdits(doc: Y.Doc, base: RowBase, rows: readonly Shortl
           const last = readListDoc(doc).entries.at(-1)?.position ?? null;
           writeEntry(doc, row, positionBetween(last, null));
           changed = true;
-        } else if (entry.get('deleted') === true) {
-          // Back on the list (an undo of a delete, or the actor added again): the entry comes back
-          // where it was with everything the office holds, a colleague's note typed meanwhile too.
+        } else if (entry.get('deleted') === true && row.restoredByUndo) {
+          // An undo of the delete: the entry comes back where it was with everything the office
+          // holds, a colleague's note typed meanwhile too.
           entry.set('deleted', false);
+          changed = true;
+        } else if (entry.get('deleted') === true) {
+          // The actor added again after their entry was deleted: a fresh entry at the end with the
+          // row's fields, in place of the deleted one (its old place, note and picks are not the new add's).
+          const last = readListDoc(doc).entries.at(-1)?.position ?? null;
+          writeEntry(doc, row, positionBetween(last, null));
           changed = true;
         }
         // Else a colleague added the actor too: one entry, theirs.

@@ -85,18 +85,39 @@ it('a reorder in the list view reaches the office, and two members reordering at
 it('undo of a delete brings the entry back in the office with a colleague\'s note typed meanwhile', async () => {
   const { listId, db: shortlistDb, ben } = await sharedList(3);
   const two = (await shortlistDb.entries.where('shortlistId').equals(listId).toArray()).find((row) => row.actorId === 2)!;
-  // The shortlists store's removeEntries deletes the row; its undo adds the same row back.
+  // The shortlists store's removeEntries deletes the row; its undo adds the same row back, marked.
   await shortlistDb.entries.delete(two.id!);
   await vi.waitFor(() => expect(order(ben.doc)).toEqual([1, 3]), { timeout: 30_000, interval: 10 });
   const benEntry = [...entriesOf(ben.doc).values()].find((entry) => (entry.get('actor') as { id: number }).id === 2)!;
   expect(benEntry.get('deleted')).toBe(true);
   (benEntry.get('note') as Y.Text).insert(0, 'Ben: free in May');
   await vi.waitFor(() => expect(ben.provider.unsyncedChanges).toBe(0), { timeout: 30_000, interval: 10 });
-  await shortlistDb.entries.add(two);
+  await shortlistDb.entries.add({ ...two, restoredByUndo: true });
   await vi.waitFor(async () => {
     expect(benEntry.get('deleted')).toBe(false);
     expect(order(ben.doc)).toEqual([1, 2, 3]);
     expect((await shortlistDb.entries.where('shortlistId').equals(listId).toArray()).find((row) => row.actorId === 2)?.note).toBe('Ben: free in May');
   }, { timeout: 30_000, interval: 10 });
   expect(String(benEntry.get('note'))).toBe('Ben: free in May');
+});
+
+it('an actor added again after their entry was deleted comes at the end with fresh fields, for every member', async () => {
+  const { listId, db: shortlistDb, ben } = await sharedList(3);
+  const rows = await shortlistDb.entries.where('shortlistId').equals(listId).toArray();
+  const one = rows.find((row) => row.actorId === 1)!;
+  await shortlistDb.entries.update(one.id!, { note: 'Too tall for the part', rating: 2 });
+  await vi.waitFor(() => expect(readListDoc(ben.doc).entries[0]).toMatchObject({ note: 'Too tall for the part', rating: 2 }), { timeout: 30_000, interval: 10 });
+  await shortlistDb.entries.delete(one.id!);
+  await vi.waitFor(() => expect(order(ben.doc)).toEqual([2, 3]), { timeout: 30_000, interval: 10 });
+  // "Add to shortlist" adds a new row at the end (the shortlists store's addActors), not marked as an undo.
+  const { id: _id, restoredByUndo: _mark, ...fresh } = one;
+  await shortlistDb.entries.add({ ...fresh, position: 10, note: '', rating: null });
+  await vi.waitFor(async () => {
+    expect(readListDoc(ben.doc).entries.map((entry) => [entry.actor.id, entry.note, entry.rating])).toEqual([
+      [2, '', null],
+      [3, '', null],
+      [1, '', null],
+    ]);
+    expect(await rowOrder(shortlistDb, listId)).toEqual([2, 3, 1]);
+  }, { timeout: 30_000, interval: 10 });
 });
