@@ -119,9 +119,9 @@ it('undo of a delete brings the entry back as deleted: false, with a colleague\'
   (entriesOf(ben).get(officeEntryKey(origin, 2))!.get('note') as Y.Text).insert(0, 'Ben: free in May');
   exchange(lea, ben);
   expect(order(lea)).toEqual([1, 3]);
-  // Lea's undo puts her row back (the shortlists store's undo adds the removed row again).
+  // Lea's undo puts her row back (the shortlists store's undo adds the removed row again, marked as restored).
   const afterDelete = personalRowsFromDoc(lea, 1, [], at);
-  expect(writeLocalEdits(lea, baseOf(afterDelete), [...afterDelete, rows[1]])).toBe(true);
+  expect(writeLocalEdits(lea, baseOf(afterDelete), [...afterDelete, { ...rows[1], restoredByUndo: true }])).toBe(true);
   exchange(lea, ben);
   const entry = entriesOf(ben).get(officeEntryKey(origin, 2))!;
   expect(entry.get('deleted')).toBe(false);
