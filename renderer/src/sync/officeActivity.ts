@@ -85,7 +85,10 @@ export function watchListActivity(provider: HocuspocusProvider): ListActivity {
     look(on) {
       if (on === looking) return;
       looking = on;
-      provider.setAwarenessField(presenceLookingField, on);
+      // A list attached in the background has no state (officeConnection.ts): looking gives it one.
+      // Stopping keeps it, saying so: the office (Hocuspocus 4.7) passes no state that is removed.
+      const awareness = provider.awareness;
+      if (awareness) awareness.setLocalState({ ...(awareness.getLocalState() ?? {}), [presenceLookingField]: on });
       if (on && provider.isSynced) provider.sendStateless(activityRequest);
     },
     onChange(listener) {
