@@ -52,6 +52,7 @@ export const channelNames = [
   'createOfficeInvite',
   'listOfficeMembers',
   'setOfficeMemberRole',
+  'clearOfficeListRole',
   'revokeOfficeMember',
 ] as const;
 export type ChannelName = (typeof channelNames)[number];

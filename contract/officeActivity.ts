@@ -50,6 +50,11 @@ export const activityRecordSchema = z.object({
 });
 export type ActivityRecord = z.infer<typeof activityRecordSchema>;
 
+/** Records newest first, as the office orders them (ids grow with time on one office). */
+export function activityNewestFirst(a: ActivityRecord, b: ActivityRecord): number {
+  return b.at.localeCompare(a.at) || Number(b.id) - Number(a.id);
+}
+
 /** A member's app asks for the list's last records. */
 export const activityRequest = JSON.stringify({ type: 'activity-request' });
 export const activityRequestSchema = z.object({ type: z.literal('activity-request') });

@@ -104,6 +104,8 @@ export const officeChannels = {
   listOfficeMembers: channel(z.object({ id: officeRecordId }).strict(), z.object({ members: z.array(officeMemberSchema) })),
   /** Owner only: a member's role for the office or one list (`office_member_not_found`); their connections are closed to reopen with it. */
   setOfficeMemberRole: channel(z.object({ id: officeRecordId, memberId, ...grant }).strict(), nothing),
+  /** Owner only: takes a member's role on one list back, so their office role applies there again (`office_member_not_found`); their connections reopen with it. */
+  clearOfficeListRole: channel(z.object({ id: officeRecordId, memberId, listId: officeListId }).strict(), nothing),
   /** Owner only: revokes a member, whom the office disconnects at once. */
   revokeOfficeMember: channel(z.object({ id: officeRecordId, memberId }).strict(), nothing),
 };

@@ -29,6 +29,18 @@ export type OfficeRoleMessage = z.infer<typeof officeRoleMessageSchema>;
 export const officeRefusalCodes = ['office_read_only', 'office_reviewer_limited', 'office_write_refused'] as const;
 export type OfficeRefusalCode = (typeof officeRefusalCodes)[number];
 
+/**
+ * The authentication failure the office answers when the member may not open the list at all: the
+ * list is gone from the office, their role on it was taken away, or they were revoked
+ * (server/office/officeAuthentication.ts). Never a passing state (an unreachable database answers
+ * `unavailable`), so the app keeps the list as a personal copy (`office_access_removed`).
+ */
+export const accessRemovedReason = 'permission-denied';
+
+/** Why a shared list became a personal copy on this computer by itself; i18n `officeRoles.kept.<code>`. */
+export const officeListKeptCodes = ['office_access_removed'] as const;
+export type OfficeListKeptCode = (typeof officeListKeptCodes)[number];
+
 /** The close reasons of the office's write gate (server/office/writeGate.ts) that refuse a change. */
 export const refusedWriteReasons: Readonly<Record<string, OfficeRefusalCode>> = {
   'reviewer-limited': 'office_reviewer_limited',

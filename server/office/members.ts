@@ -67,6 +67,8 @@ export interface Members {
   join(officeId: string, code: string, name: string, now?: Date): Promise<{ memberId: string; token: string } | null>;
   list(officeId: string): Promise<(Member & { revoked: boolean; listRoles: Record<string, Role> })[]>;
   setRole(officeId: string, memberId: string, grant: Grant): Promise<boolean>;
+  /** Takes a member's own role on one list away: their office role applies there again. False: no such live member. */
+  clearListRole(officeId: string, memberId: string, listId: string): Promise<boolean>;
   revoke(officeId: string, memberId: string): Promise<boolean>;
 }
 
@@ -166,6 +168,15 @@ export function members(db: Database): Members {
       } else {
         await db.query('UPDATE office_members SET office_role = $2 WHERE id = $1', [memberId, grant.role]);
       }
+      return true;
+    },
+    async clearListRole(officeId, memberId, listId) {
+      const [member] = await db.query<{ id: string }>(
+        'SELECT id FROM office_members WHERE id = $1 AND office_id = $2 AND revoked_at IS NULL AND NOT is_owner',
+        [memberId, officeId],
+      );
+      if (!member) return false;
+      await db.query('DELETE FROM office_list_roles WHERE member_id = $1 AND list_id = $2', [memberId, listId]);
       return true;
     },
     async revoke(officeId, memberId) {

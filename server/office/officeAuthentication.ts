@@ -7,7 +7,7 @@
  * and member id on the list (contract/officeRoles.ts), so it offers only what the role may do.
  */
 import type { Extension } from '@hocuspocus/server';
-import { officeRoleMessageType, type OfficeRoleMessage } from '../../contract/officeRoles.ts';
+import { accessRemovedReason, officeRoleMessageType, type OfficeRoleMessage } from '../../contract/officeRoles.ts';
 import type { AccessCache } from './accessCache.ts';
 import { parseOfficeDocumentName } from './documentName.ts';
 import { roleOn, type MemberAccess, type Role } from './members.ts';
@@ -35,7 +35,7 @@ export function officeAuthentication(accessCache: AccessCache, log: (line: strin
         throw new Error('unavailable', { cause: error });
       }
       const role = access ? roleOn(access, name.listId) : 'none';
-      if (!access || access.member.officeId !== name.officeId || role === 'none') throw new Error('permission-denied');
+      if (!access || access.member.officeId !== name.officeId || role === 'none') throw new Error(accessRemovedReason);
       connectionConfig.readOnly = role === 'viewer';
       return { officeId: name.officeId, listId: name.listId, memberId: access.member.id, memberName: access.member.name, role };
     },

@@ -6,7 +6,8 @@
  *   POST   /offices/:office/invites              {role, listId?}   → 201 {code, expiresAt}
  *   POST   /offices/:office/members              {code, name}      → 201 {memberId, token}
  *   GET    /offices/:office/members                                → 200 {members}
- *   PUT    /offices/:office/members/:member/role {role, listId?}   → 204
+ *   PUT    /offices/:office/members/:member/role {role, listId?}   → 204 (disconnected to reopen with it)
+ *   DELETE /offices/:office/members/:member/lists/:list/role      → 204 (the office role applies there again)
  *   DELETE /offices/:office/members/:member                        → 204 (revoked, disconnected)
  *   GET    /offices/:office/lists   (any member)                  → 200 {office, member, lists} the member may open
  */
@@ -22,7 +23,8 @@ import { roleOn, roles, type Member, type MemberAccess, type Members } from './m
 export type ListDirectory = (officeId: string, mayOpen: (listId: string) => boolean) => Promise<OfficeDirectory>;
 
 const maxBodyBytes = 16 * 1024;
-const grantSchema = z.strictObject({ role: z.enum(roles), listId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional() });
+const listIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+const grantSchema = z.strictObject({ role: z.enum(roles), listId: listIdSchema.optional() });
 const joinSchema = z.strictObject({ code: z.string().min(1).max(200), name: z.string().trim().min(1).max(200) });
 
 class HttpError extends Error {
@@ -120,6 +122,12 @@ export function officeHttp(
       await owner(request, officeId);
       const grant = parse(grantSchema, await readJson(request));
       if (!(await members.setRole(officeId, path[3], grant))) throw new HttpError(404, 'no-member', 'No such member (or the owner).');
+      await disconnects.disconnect(path[3], 'role-changed');
+      send(response, 204);
+    } else if (path.length === 7 && path[2] === 'members' && path[4] === 'lists' && path[6] === 'role' && method === 'DELETE') {
+      await owner(request, officeId);
+      const listId = parse(listIdSchema, path[5]);
+      if (!(await members.clearListRole(officeId, path[3], listId))) throw new HttpError(404, 'no-member', 'No such member (or the owner).');
       await disconnects.disconnect(path[3], 'role-changed');
       send(response, 204);
     } else if (path.length === 4 && path[2] === 'members' && method === 'DELETE') {

@@ -5,7 +5,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Server, type Extension, type Hocuspocus } from '@hocuspocus/server';
-import { Redis as RedisExtension } from '@hocuspocus/extension-redis';
 import { Redis } from 'ioredis';
 import type { Database } from '../src/db/database.ts';
 import { AccessCache } from './accessCache.ts';
@@ -22,6 +21,7 @@ import { officeAuthentication } from './officeAuthentication.ts';
 import { openOfficeDatabase } from './officeDatabase.ts';
 import { officeHttp } from './officeHttp.ts';
 import { officePresence } from './officePresence.ts';
+import { PresenceRelayingRedis } from './presenceRelayingRedis.ts';
 import { writeGate, type WriteLimits } from './writeGate.ts';
 
 export interface OfficeOptions {
@@ -83,7 +83,7 @@ export async function startOffice(options: OfficeOptions): Promise<RunningOffice
   ];
   if (options.redisUrl) {
     const redisUrl = options.redisUrl;
-    extensions.unshift(new RedisExtension({ createClient: () => new Redis(redisUrl), identifier: instanceId, prefix: 'castdesk-office' }));
+    extensions.unshift(new PresenceRelayingRedis({ createClient: () => new Redis(redisUrl), identifier: instanceId, prefix: 'castdesk-office' }, options.log));
   }
   const server = new Server({
     name: 'castdesk-office',

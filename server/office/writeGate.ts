@@ -12,6 +12,7 @@ import { Refusal, refusalCodes, type DocumentLedger } from './documentLedger.ts'
 import type { DocumentStore } from './documentStore.ts';
 import type { OfficeContext } from './officeAuthentication.ts';
 import { checkReviewerUpdate } from './reviewerUpdate.ts';
+import { carriesChanges, isSyncWrite } from './syncMessages.ts';
 
 export interface WriteLimits {
   maxMessageBytes: number;
@@ -20,9 +21,6 @@ export interface WriteLimits {
   rateBurst: number;
   ratePerSecond: number;
 }
-
-/** y-protocols/sync message types that carry changes (SyncStep2 and Update). */
-const writeTypes = new Set([1, 2]);
 
 interface Bucket {
   tokens: number;
@@ -45,10 +43,10 @@ export function writeGate(store: DocumentStore, ledger: DocumentLedger, limits: 
       buckets.set(connection, bucket);
     },
     async beforeSync({ connection, document, documentName, type, payload }) {
-      if (!writeTypes.has(type) || connection.readOnly) return;
+      if (!isSyncWrite(type) || connection.readOnly) return;
       const entry = ledger.of(document);
       if (entry.loadFailed) throw new Refusal(refusalCodes.unavailable, 'document-unavailable');
-      if (isEmptyUpdate(payload)) return;
+      if (!carriesChanges(type, payload)) return;
       try {
         Y.decodeUpdate(payload);
       } catch {
@@ -77,9 +75,4 @@ export function writeGate(store: DocumentStore, ledger: DocumentLedger, limits: 
       ledger.of(document).appliedRowIds.push(...rows);
     },
   };
-}
-
-/** An update with no structs and no deletions: what a client in step sends as its SyncStep2. */
-function isEmptyUpdate(update: Uint8Array): boolean {
-  return update.byteLength === 2 && update[0] === 0 && update[1] === 0;
 }

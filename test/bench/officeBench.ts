@@ -8,7 +8,9 @@
  *   client spent on it (on a shared, loaded machine the wall time mostly measures the others);
  * - office.others_first_sync_ms: the other nine start at once while the lists are loaded;
  * - edits by one member arriving at the other nine (edit_arrival_p50/p95_ms), server memory with
- *   ten members connected (server_rss_mb, memory_per_document_kb);
+ *   ten members connected (server_rss_mb, memory_per_document_kb from RSS, which keeps what the
+ *   heap grew to in earlier repetitions; heap_per_document_kb from the V8 heap in use after a full
+ *   collection, each document with its ten connections);
  * - office.all_members_first_sync_ms: all ten at once against an unloaded office (after a
  *   restart). All clients run in this one process, so this measures a herd on two cores.
  * office.renderer_added_kb is what the renderer's office model adds to its bundle, gzipped
@@ -21,6 +23,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import * as Y from 'yjs';
+import { connectOffice, type OfficeConnection } from '../../renderer/src/sync/officeConnection.ts';
 import { officeDocumentName } from '../../server/office/documentName.ts';
 import { addEntry, entriesOf } from '../../server/office/listDocument.ts';
 import { measureOfficeRendererSize } from './officeRendererSize.ts';
@@ -70,6 +73,22 @@ async function waitForLine(child: ChildProcessWithoutNullStreams, pattern: RegEx
   });
 }
 
+/** The server's V8 heap in use after a full collection (officeBenchServer.ts answers `memory`). */
+function heapUsedMb(server: ChildProcessWithoutNullStreams): Promise<number> {
+  return new Promise((resolve) => {
+    let output = '';
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /\{"heapUsedMb":[^\n]*\}\n/.exec(output);
+      if (!match) return;
+      server.stdout.off('data', read);
+      resolve((JSON.parse(match[0]) as { heapUsedMb: number }).heapUsedMb);
+    };
+    server.stdout.on('data', read);
+    server.stdin.write('memory\n');
+  });
+}
+
 function socketFor(url: string): HocuspocusProviderWebsocket {
   return new HocuspocusProviderWebsocket({ url, WebSocketPolyfill: WebSocket, delay: 50, minDelay: 50, maxDelay: 500 });
 }
@@ -106,14 +125,15 @@ async function post<T>(httpUrl: string, path: string, body: unknown, token?: str
 
 async function runOne(prefix: string, instances: number, redisUrl?: string): Promise<void> {
   const workDir = mkdtempSync(join(tmpdir(), 'castdesk-office-bench-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'test/bench/officeBenchServer.ts', workDir, String(instances)], {
+  const server = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'test/bench/officeBenchServer.ts', workDir, String(instances)], {
     cwd: root,
     env: { ...process.env, REDIS_URL: redisUrl ?? '' },
   });
   try {
     const info = JSON.parse(await waitForLine(server, /\{.*\}\n/)) as ServerInfo;
     const http = info.urls[0].replace(/^ws/, 'http');
-    const listNames = Array.from({ length: listCount }, (_, i) => officeDocumentName(info.officeId, `list${i}`));
+    const listIds = Array.from({ length: listCount }, (_, i) => `list${i}`);
+    const listNames = listIds.map((listId) => officeDocumentName(info.officeId, listId));
 
     // Seed every list through the first instance (not measured), then let the documents unload.
     const seeder = socketFor(info.urls[0]);
@@ -146,23 +166,27 @@ async function runOne(prefix: string, instances: number, redisUrl?: string): Pro
     const herdServerCpu: number[] = [];
     const rss: number[] = [];
     const perDocument: number[] = [];
+    const heapPerDocument: number[] = [];
     const p50: number[] = [];
     const p95: number[] = [];
+    // A member attaches every list as the app does (renderer/src/sync/officeConnection.ts).
     const connect = (token: string, m: number) => {
-      const socket = socketFor(info.urls[m % info.urls.length]);
-      return { socket, providers: listNames.map((name) => attachList(socket, name, token)) };
+      const socketUrl = info.urls[m % info.urls.length];
+      const office = connectOffice(
+        { officeId: info.officeId, token, origin: socketUrl.replace(/^ws/, 'http'), socketUrl },
+        { WebSocketPolyfill: WebSocket, delay: { min: 50, max: 500 } },
+      );
+      return { office, providers: listIds.map((listId) => office.attach(listId, new Y.Doc()).provider) };
     };
     const synced = (member: { providers: HocuspocusProvider[] }) => Promise.all(member.providers.map(syncedOf));
-    const disconnect = (members: { socket: HocuspocusProviderWebsocket; providers: HocuspocusProvider[] }[]) => {
-      for (const member of members) {
-        for (const provider of member.providers) provider.destroy();
-        member.socket.destroy();
-      }
+    const disconnect = (members: { office: OfficeConnection }[]) => {
+      for (const member of members) member.office.close();
     };
     for (let rep = 0; rep < repetitions; rep++) {
       await waitUntilUnloaded(http);
       progress(`${prefix}: repetition ${rep + 1}, documents unloaded`);
       const baseline = rssMb(server.pid!);
+      const heapBaseline = await heapUsedMb(server);
       // What a member meets when the app starts: all 200 lists from an office that has none loaded.
       const serverCpuBefore = cpuMs(server.pid!);
       const clientCpuBefore = process.cpuUsage();
@@ -183,6 +207,7 @@ async function runOne(prefix: string, instances: number, redisUrl?: string): Pro
       const loaded = rssMb(server.pid!);
       rss.push(loaded);
       perDocument.push(((loaded - baseline) * 1024) / listCount);
+      heapPerDocument.push((((await heapUsedMb(server)) - heapBaseline) * 1024) / listCount);
 
       const arrivals: number[] = [];
       for (let k = 0; k < editsPerRepetition; k++) {
@@ -241,6 +266,7 @@ async function runOne(prefix: string, instances: number, redisUrl?: string): Pro
     report('edit_arrival_p95_ms', p95, 'ms');
     report('server_rss_mb', rss, 'MB');
     report('memory_per_document_kb', perDocument, 'KB');
+    report('heap_per_document_kb', heapPerDocument, 'KB');
   } finally {
     server.kill('SIGTERM');
     if (server.exitCode === null) await new Promise((resolve) => server.once('exit', resolve));

@@ -1,7 +1,10 @@
 /**
  * The office bench's server process: one or two office instances (two behind the Redis at
  * REDIS_URL) sharing one PGlite database, so the bench measures the server's memory apart from its
- * clients. Prints one JSON line: the instances' URLs, the office id and the owner token.
+ * clients. Prints one JSON line: the instances' URLs, the office id and the owner token. Run with
+ * --expose-gc, it answers each line `memory` on stdin with a JSON line of its V8 heap in use after a
+ * full collection and its RSS (MB): RSS keeps what a heap once grew to, so a change in it is a poor
+ * measure of what the documents hold.
  */
 import { join } from 'node:path';
 import { openOfficeDatabase } from '../../server/office/officeDatabase.ts';
@@ -31,4 +34,15 @@ process.on('SIGTERM', () => {
     await db.close();
     process.exit(0);
   })();
+});
+
+const gc = (globalThis as { gc?: () => void }).gc;
+process.stdin.setEncoding('utf8');
+process.stdin.on('data', (lines: string) => {
+  for (const line of lines.split('\n')) {
+    if (line.trim() !== 'memory' || !gc) continue;
+    gc();
+    const { heapUsed, rss } = process.memoryUsage();
+    process.stdout.write(`${JSON.stringify({ heapUsedMb: heapUsed / 2 ** 20, rssMb: rss / 2 ** 20 })}\n`);
+  }
 });

@@ -4,7 +4,8 @@
  * shells with their own user data folders, each its own computer. Lea adds the office with the
  * owner's token, shares a list and makes an invite code on the Connections page; Ben joins with the
  * code (the page reloads so its CSP admits the office's socket), finds the list on his computer
- * (the sweep brought it in) and sees an actor Lea adds afterwards arrive. Starts and stops its own
+ * (the sweep brought it in) and sees an actor Lea adds afterwards arrive; a viewer role Lea gives
+ * him on that list alone turns his open list read-only at once, and taking it back undoes it. Starts and stops its own
  * processes: nothing of the shared web shell is used or left changed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -140,6 +141,19 @@ test('a list one member shares reaches a colleague who joined by invite code, an
     const second = await addActor(lea, 2, false);
     await expect(ben.getByTestId('shortlist-entry')).toHaveCount(2, { timeout: 60_000 });
     await expect(ben.getByTestId('shortlist-entry').nth(1)).toContainText(second);
+
+    // Lea gives Ben the viewer role on this list alone, from the members panel: his open list turns
+    // read-only at once; taken back to his office role, it is his to edit again.
+    await lea.goto(new URL('#/connections', lea.url()).href);
+    const benAtLea = lea.getByTestId('office-member').filter({ hasText: 'Ben' });
+    const give = benAtLea.getByTestId('office-member-give-list-role');
+    await give.locator('select[name="give-list"]').selectOption({ label: listName });
+    await give.locator('select[name="give-role"]').selectOption('viewer');
+    await give.getByRole('button').click();
+    await expect(ben.getByTestId('office-role-notice')).toHaveAttribute('data-role', 'viewer', { timeout: 60_000 });
+    await benAtLea.locator('select[name="member-list-role"]').selectOption({ label: 'Office role' });
+    await expect(benAtLea.locator('select[name="member-list-role"]')).toHaveCount(0, { timeout: 60_000 });
+    await expect(ben.getByTestId('office-role-notice')).toHaveCount(0, { timeout: 60_000 });
   } finally {
     for (const process of started.reverse()) await process.stop();
     await rm(dir, { recursive: true, force: true });

@@ -28,6 +28,8 @@ export interface OfficeAdmin {
   invite(id: string, grant: OfficeGrant): Promise<OfficeInvite>;
   members(id: string): Promise<OfficeMember[]>;
   setRole(id: string, memberId: string, grant: OfficeGrant): Promise<void>;
+  /** Takes the member's role on one list back: their office role applies there again. */
+  clearListRole(id: string, memberId: string, listId: string): Promise<void>;
   revoke(id: string, memberId: string): Promise<void>;
 }
 
@@ -76,6 +78,9 @@ export function officeAdmin(membership: OfficeMembership, options: { fetch?: typ
     },
     async setRole(id, memberId, grant) {
       await request(id, 'PUT', `/members/${encodeURIComponent(memberId)}/role`, 204, 'a role change', grantBody(grant));
+    },
+    async clearListRole(id, memberId, listId) {
+      await request(id, 'DELETE', `/members/${encodeURIComponent(memberId)}/lists/${encodeURIComponent(listId)}/role`, 204, 'taking a list role back');
     },
     async revoke(id, memberId) {
       await request(id, 'DELETE', `/members/${encodeURIComponent(memberId)}`, 204, 'revoking a member');

@@ -16,6 +16,7 @@ type OfficeChannel =
   | 'createOfficeInvite'
   | 'listOfficeMembers'
   | 'setOfficeMemberRole'
+  | 'clearOfficeListRole'
   | 'revokeOfficeMember';
 
 export function createOfficeHandlers(offices: OfficeMembership, admin: OfficeAdmin = officeAdmin(offices)): Pick<BridgeHandlers, OfficeChannel> {
@@ -33,6 +34,10 @@ export function createOfficeHandlers(offices: OfficeMembership, admin: OfficeAdm
     listOfficeMembers: async ({ id }) => ({ members: await admin.members(id) }),
     setOfficeMemberRole: async ({ id, memberId, ...grant }) => {
       await admin.setRole(id, memberId, grant);
+      return {};
+    },
+    clearOfficeListRole: async ({ id, memberId, listId }) => {
+      await admin.clearListRole(id, memberId, listId);
       return {};
     },
     revokeOfficeMember: async ({ id, memberId }) => {

@@ -288,6 +288,7 @@ export const de: Messages = {
     storage_full: 'Die Festplatte oder der Browser-Speicher ist voll. Vom letzten Schritt wurde nichts geschrieben; schaffen Sie Platz oder leeren Sie die Offline-Bibliothek in den Einstellungen.',
     export_failed: 'Die Datei konnte nicht erstellt werden. Einzelheiten unten; es wurde nichts geändert.',
     invalid_backup: 'Diese Datei ist keine Castdesk-Sicherung der Shortlists oder sie ist beschädigt. Es wurde nichts importiert.',
+    no_directory_connection: "Keine Ihrer Verbindungen erreicht das Verzeichnis dieser Person, daher kann sie nicht nachgeschlagen werden. Fügen Sie auf der Seite Verbindungen eine Verbindung zu diesem Verzeichnis hinzu.",
     storage_unavailable: 'Die Offline-Bibliothek kann in diesem Browser nicht geöffnet werden.',
     unsafe_link: 'Castdesk öffnet außerhalb der App nur https-Webseiten und E-Mail-Adressen; dieser Link wurde nicht geöffnet.',
     link_not_opened: 'Kein Browser und kein Mailprogramm hat den Link übernommen. Kopieren Sie ihn und öffnen Sie ihn selbst.',

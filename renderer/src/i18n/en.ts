@@ -287,6 +287,7 @@ export const en = {
     storage_full: 'The disk or the browser storage is full. Nothing of the last step was written; free some space, or clear the offline library in Settings.',
     export_failed: 'The file could not be made. Details: see below; nothing was changed.',
     invalid_backup: 'This file is not a Castdesk shortlist backup, or it is damaged. Nothing was imported.',
+    no_directory_connection: "None of your connections reaches this actor's directory, so the actor cannot be looked up. Add a connection to that directory on the Connections page.",
     storage_unavailable: 'The offline library cannot be opened in this browser.',
     unsafe_link: 'Castdesk opens only https web pages and e-mail addresses outside the app; this link was not opened.',
     link_not_opened: 'No browser or mail program took the link. Copy it and open it yourself.',

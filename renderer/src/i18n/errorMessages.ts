@@ -42,9 +42,10 @@ export const errorMessageKeys: Record<BridgeErrorCode, MessageKey> = {
 
 /**
  * Codes of failures inside the renderer itself, beside the bridge's codes: the offline library's,
- * links the external-links store would not or could not open, and shortlist exports and imports.
+ * links the external-links store would not or could not open, shortlist exports and imports, and
+ * an actor looked up from a shortlist entry whose directory none of the member's connections reaches.
  */
-export const libraryErrorCodes = ['storage_full', 'storage_unavailable', 'unsafe_link', 'link_not_opened', 'export_failed', 'invalid_backup'] as const;
+export const libraryErrorCodes = ['storage_full', 'storage_unavailable', 'unsafe_link', 'link_not_opened', 'export_failed', 'invalid_backup', 'no_directory_connection'] as const;
 export type LibraryErrorCode = (typeof libraryErrorCodes)[number];
 
 export const libraryErrorMessageKeys: Record<LibraryErrorCode, MessageKey> = {
@@ -54,6 +55,7 @@ export const libraryErrorMessageKeys: Record<LibraryErrorCode, MessageKey> = {
   link_not_opened: 'errors.link_not_opened',
   export_failed: 'errors.export_failed',
   invalid_backup: 'errors.invalid_backup',
+  no_directory_connection: 'errors.no_directory_connection',
 };
 
 /** The key for any code string (a test result's code is a plain string); unknown codes read as internal. */

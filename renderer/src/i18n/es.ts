@@ -288,6 +288,7 @@ export const es: Messages = {
     storage_full: 'El disco o el almacenamiento del navegador está lleno. No se ha escrito nada del último paso; libere espacio o vacíe la biblioteca sin conexión en Ajustes.',
     export_failed: 'No se ha podido crear el archivo. Encontrará los detalles abajo; no se ha modificado nada.',
     invalid_backup: 'Este archivo no es una copia de seguridad de preselecciones de Castdesk, o está dañado. No se ha importado nada.',
+    no_directory_connection: "Ninguna de sus conexiones llega al directorio de este actor, así que no se puede consultar. Añada una conexión a ese directorio en la página Conexiones.",
     storage_unavailable: 'La biblioteca sin conexión no se puede abrir en este navegador.',
     unsafe_link: 'Fuera de la aplicación, Castdesk solo abre páginas web https y direcciones de correo electrónico; este enlace no se ha abierto.',
     link_not_opened: 'Ningún navegador ni programa de correo ha abierto el enlace. Cópielo y ábralo manualmente.',

@@ -288,6 +288,7 @@ export const fr: Messages = {
     storage_full: 'Le disque ou le stockage du navigateur est plein. Rien de la dernière étape n’a été écrit ; libérez de l’espace ou videz la bibliothèque hors ligne dans les paramètres.',
     export_failed: 'Le fichier n’a pas pu être créé. Détails ci-dessous ; rien n’a été modifié.',
     invalid_backup: 'Ce fichier n’est pas une sauvegarde de présélections Castdesk, ou il est endommagé. Rien n’a été importé.',
+    no_directory_connection: "Aucune de vos connexions n’atteint l’annuaire de cet acteur : il ne peut pas être recherché. Ajoutez une connexion à cet annuaire sur la page Connexions.",
     storage_unavailable: 'La bibliothèque hors ligne ne peut pas être ouverte dans ce navigateur.',
     unsafe_link: 'En dehors de l’application, Castdesk n’ouvre que des pages web https et des adresses e-mail ; ce lien n’a pas été ouvert.',
     link_not_opened: 'Aucun navigateur ni logiciel de messagerie n’a pris en charge le lien. Copiez-le et ouvrez-le vous-même.',

@@ -288,6 +288,7 @@ export const it: Messages = {
     storage_full: 'Il disco o lo spazio del browser è pieno. Dell’ultima operazione non è stato scritto nulla; liberare spazio oppure svuotare la libreria offline nelle Impostazioni.',
     export_failed: 'Non è stato possibile creare il file. Dettagli qui sotto; non è stato modificato nulla.',
     invalid_backup: 'Questo file non è un backup delle shortlist di Castdesk, oppure è danneggiato. Non è stato importato nulla.',
+    no_directory_connection: "Nessuna delle tue connessioni raggiunge la directory di questo attore, quindi non è possibile cercarlo. Aggiungi una connessione a quella directory nella pagina Connessioni.",
     storage_unavailable: 'La libreria offline non può essere aperta in questo browser.',
     unsafe_link: 'Fuori dall’app Castdesk apre solo pagine web https e indirizzi e-mail; questo link non è stato aperto.',
     link_not_opened: 'Nessun browser o programma di posta ha aperto il link. Copiarlo e aprirlo manualmente.',

@@ -16,4 +16,7 @@ export const officeRolesDe = {
     office_reviewer_limited: "Als Prüferin oder Prüfer können Sie nur Favoriten markieren und kommentieren, daher wurde Ihre Änderung nicht übernommen: Die Liste zeigt wieder den Stand des Büros.",
     office_write_refused: "Das Büro hat Ihre Änderung abgelehnt (zu groß oder nicht lesbar): Die Liste zeigt wieder den Stand des Büros.",
   },
+  kept: {
+    office_access_removed: "Das Büro teilt diese Liste nicht mehr mit Ihnen (sie wurde entfernt, oder Ihr Zugang wurde entzogen). Sie bleibt hier als Ihre persönliche Liste erhalten, mit allem, was sie enthielt.",
+  },
 };

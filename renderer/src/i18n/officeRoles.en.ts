@@ -16,4 +16,7 @@ export const officeRolesEn = {
     office_reviewer_limited: "As a reviewer you can only mark picks and comment, so your change was not kept: the list shows the office's version again.",
     office_write_refused: "The office refused your change (too large or unreadable): the list shows the office's version again.",
   },
+  kept: {
+    office_access_removed: "The office no longer shares this list with you (it was removed, or your access was taken away). It is kept here as your personal list, with everything it held.",
+  },
 };

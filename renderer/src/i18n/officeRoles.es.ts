@@ -16,4 +16,7 @@ export const officeRolesEs = {
     office_reviewer_limited: "Como revisor solo puede marcar elegidos y comentar, así que su cambio no se guardó: la lista vuelve a mostrar la versión de la oficina.",
     office_write_refused: "La oficina rechazó su cambio (demasiado grande o ilegible): la lista vuelve a mostrar la versión de la oficina.",
   },
+  kept: {
+    office_access_removed: "La oficina ya no comparte esta lista con usted (se eliminó o se le retiró el acceso). Se conserva aquí como su lista personal, con todo lo que contenía.",
+  },
 };

@@ -16,4 +16,7 @@ export const officeRolesFr = {
     office_reviewer_limited: "En tant que relecteur, vous pouvez seulement marquer des choix et commenter, votre modification n'a donc pas été gardée : la liste montre de nouveau la version du bureau.",
     office_write_refused: "Le bureau a refusé votre modification (trop grande ou illisible) : la liste montre de nouveau la version du bureau.",
   },
+  kept: {
+    office_access_removed: "Le bureau ne partage plus cette liste avec vous (elle a été retirée, ou votre accès a été supprimé). Elle est conservée ici comme votre liste personnelle, avec tout ce qu'elle contenait.",
+  },
 };

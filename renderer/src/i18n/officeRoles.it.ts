@@ -16,4 +16,7 @@ export const officeRolesIt = {
     office_reviewer_limited: "Come revisore puoi solo segnare scelte e commentare, quindi la tua modifica non è stata tenuta: la lista mostra di nuovo la versione dell'ufficio.",
     office_write_refused: "L'ufficio ha rifiutato la tua modifica (troppo grande o illeggibile): la lista mostra di nuovo la versione dell'ufficio.",
   },
+  kept: {
+    office_access_removed: "L'ufficio non condivide più questa lista con te (è stata rimossa o il tuo accesso è stato revocato). Resta qui come tua lista personale, con tutto ciò che conteneva.",
+  },
 };

@@ -16,4 +16,7 @@ export const officeRolesPl = {
     office_reviewer_limited: "Jako oceniający możesz tylko zaznaczać wybory i komentować, więc twoja zmiana nie została zachowana: lista znów pokazuje wersję biura.",
     office_write_refused: "Biuro odrzuciło twoją zmianę (za duża lub nieczytelna): lista znów pokazuje wersję biura.",
   },
+  kept: {
+    office_access_removed: "Biuro nie udostępnia już ci tej listy (została usunięta albo odebrano ci dostęp). Zostaje tutaj jako twoja lista osobista, ze wszystkim, co zawierała.",
+  },
 };

@@ -16,4 +16,7 @@ export const officeRolesRo = {
     office_reviewer_limited: "Ca revizor puteți doar să marcați alegeri și să comentați, deci modificarea nu a fost păstrată: lista arată din nou versiunea biroului.",
     office_write_refused: "Biroul a refuzat modificarea (prea mare sau ilizibilă): lista arată din nou versiunea biroului.",
   },
+  kept: {
+    office_access_removed: "Biroul nu mai partajează această listă cu dvs. (a fost eliminată sau accesul v-a fost retras). Rămâne aici ca listă personală, cu tot ce conținea.",
+  },
 };

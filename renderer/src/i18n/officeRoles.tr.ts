@@ -16,4 +16,7 @@ export const officeRolesTr = {
     office_reviewer_limited: "İnceleyen olarak yalnızca seçim işaretleyip yorum yazabilirsiniz, bu yüzden değişikliğiniz tutulmadı: liste yeniden ofisin sürümünü gösteriyor.",
     office_write_refused: "Ofis değişikliğinizi reddetti (çok büyük ya da okunamıyor): liste yeniden ofisin sürümünü gösteriyor.",
   },
+  kept: {
+    office_access_removed: "Ofis bu listeyi artık sizinle paylaşmıyor (kaldırıldı ya da erişiminiz geri alındı). Liste, içindeki her şeyle birlikte burada kişisel listeniz olarak kalıyor.",
+  },
 };

@@ -31,7 +31,12 @@ export const officesDe = {
   done: 'Fertig',
   memberRole: 'Rolle von {name}',
   revoked: 'widerrufen',
-  listRoles: 'auf einzelnen Listen: {lists}',
+  onLists: 'Auf einzelnen Listen',
+  listRole: 'Rolle von {name} auf {list}',
+  backToOfficeRole: 'Rolle im Büro',
+  giveListRole: '{name} eine Rolle auf einer Liste geben',
+  listToGive: 'Liste',
+  give: 'Rolle geben',
   revoke: 'Widerrufen',
   roles: {
     owner: 'Besitzer',

@@ -31,7 +31,12 @@ export const officesEn = {
   done: 'Done',
   memberRole: 'Role of {name}',
   revoked: 'revoked',
-  listRoles: 'on single lists: {lists}',
+  onLists: 'On single lists',
+  listRole: 'Role of {name} on {list}',
+  backToOfficeRole: 'Office role',
+  giveListRole: 'Give {name} a role on a list',
+  listToGive: 'List',
+  give: 'Give role',
   revoke: 'Revoke',
   roles: {
     owner: 'Owner',

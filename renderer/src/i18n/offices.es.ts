@@ -31,7 +31,12 @@ export const officesEs = {
   done: 'Hecho',
   memberRole: 'Rol de {name}',
   revoked: 'revocado',
-  listRoles: 'en listas concretas: {lists}',
+  onLists: 'En listas concretas',
+  listRole: 'Rol de {name} en {list}',
+  backToOfficeRole: 'Rol en la oficina',
+  giveListRole: 'Dar a {name} un rol en una lista',
+  listToGive: 'Lista',
+  give: 'Dar el rol',
   revoke: 'Revocar',
   roles: {
     owner: 'Propietario',

@@ -31,7 +31,12 @@ export const officesFr = {
   done: 'Terminé',
   memberRole: 'Rôle de {name}',
   revoked: 'révoqué',
-  listRoles: 'sur des listes précises : {lists}',
+  onLists: 'Sur des listes précises',
+  listRole: 'Rôle de {name} sur {list}',
+  backToOfficeRole: 'Rôle au bureau',
+  giveListRole: 'Donner à {name} un rôle sur une liste',
+  listToGive: 'Liste',
+  give: 'Donner le rôle',
   revoke: 'Révoquer',
   roles: {
     owner: 'Propriétaire',

@@ -31,7 +31,12 @@ export const officesIt = {
   done: 'Fatto',
   memberRole: 'Ruolo di {name}',
   revoked: 'revocato',
-  listRoles: 'su singole liste: {lists}',
+  onLists: 'Su singole liste',
+  listRole: 'Ruolo di {name} su {list}',
+  backToOfficeRole: 'Ruolo nell’ufficio',
+  giveListRole: 'Dare a {name} un ruolo su una lista',
+  listToGive: 'Lista',
+  give: 'Dai il ruolo',
   revoke: 'Revoca',
   roles: {
     owner: 'Proprietario',

@@ -31,7 +31,12 @@ export const officesPl = {
   done: 'Gotowe',
   memberRole: 'Rola: {name}',
   revoked: 'odwołany',
-  listRoles: 'na wybranych listach: {lists}',
+  onLists: 'Na wybranych listach',
+  listRole: 'Rola {name} na liście {list}',
+  backToOfficeRole: 'Rola w biurze',
+  giveListRole: 'Nadaj {name} rolę na liście',
+  listToGive: 'Lista',
+  give: 'Nadaj rolę',
   revoke: 'Odwołaj',
   roles: {
     owner: 'Właściciel',

@@ -31,7 +31,12 @@ export const officesRo = {
   done: 'Gata',
   memberRole: 'Rolul lui {name}',
   revoked: 'revocat',
-  listRoles: 'pe anumite liste: {lists}',
+  onLists: 'Pe anumite liste',
+  listRole: 'Rolul lui {name} pe {list}',
+  backToOfficeRole: 'Rolul din birou',
+  giveListRole: 'Dă-i lui {name} un rol pe o listă',
+  listToGive: 'Listă',
+  give: 'Dă rolul',
   revoke: 'Revocă',
   roles: {
     owner: 'Proprietar',

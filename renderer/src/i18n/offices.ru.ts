@@ -31,7 +31,12 @@ export const officesRu = {
   done: 'Готово',
   memberRole: 'Роль: {name}',
   revoked: 'отозван',
-  listRoles: 'в отдельных списках: {lists}',
+  onLists: 'В отдельных списках',
+  listRole: 'Роль {name} в списке {list}',
+  backToOfficeRole: 'Роль в офисе',
+  giveListRole: 'Дать {name} роль в списке',
+  listToGive: 'Список',
+  give: 'Дать роль',
   revoke: 'Отозвать',
   roles: {
     owner: 'Владелец',

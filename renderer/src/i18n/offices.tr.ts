@@ -31,7 +31,12 @@ export const officesTr = {
   done: 'Tamam',
   memberRole: '{name} adlı üyenin rolü',
   revoked: 'iptal edildi',
-  listRoles: 'tek tek listelerde: {lists}',
+  onLists: 'Tek tek listelerde',
+  listRole: '{name} için {list} listesindeki rol',
+  backToOfficeRole: 'Ofisteki rolü',
+  giveListRole: '{name} için bir listede rol ver',
+  listToGive: 'Liste',
+  give: 'Rolü ver',
   revoke: 'İptal et',
   roles: {
     owner: 'Sahip',

@@ -31,7 +31,12 @@ export const officesUk = {
   done: 'Готово',
   memberRole: 'Роль: {name}',
   revoked: 'відкликано',
-  listRoles: 'в окремих списках: {lists}',
+  onLists: 'В окремих списках',
+  listRole: 'Роль {name} у списку {list}',
+  backToOfficeRole: 'Роль в офісі',
+  giveListRole: 'Надати {name} роль у списку',
+  listToGive: 'Список',
+  give: 'Надати роль',
   revoke: 'Відкликати',
   roles: {
     owner: 'Власник',

@@ -290,6 +290,7 @@ export const pl: Messages = {
     storage_full: 'Dysk lub pamięć przeglądarki są zapełnione. Z ostatniego kroku nic nie zostało zapisane; zwolnij miejsce lub wyczyść bibliotekę offline w Ustawieniach.',
     export_failed: 'Nie udało się utworzyć pliku. Szczegóły poniżej; nic nie zostało zmienione.',
     invalid_backup: 'Ten plik nie jest kopią zapasową shortlist Castdesk albo jest uszkodzony. Nic nie zostało zaimportowane.',
+    no_directory_connection: "Żadne z twoich połączeń nie sięga katalogu tego aktora, więc nie można go wyszukać. Dodaj połączenie z tym katalogiem na stronie Połączenia.",
     storage_unavailable: 'Nie można otworzyć biblioteki offline w tej przeglądarce.',
     unsafe_link: 'Poza aplikacją Castdesk otwiera tylko strony https i adresy e-mail; ten link nie został otwarty.',
     link_not_opened: 'Żadna przeglądarka ani program pocztowy nie otworzył linku. Skopiuj go i otwórz samodzielnie.',

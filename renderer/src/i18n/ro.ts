@@ -288,6 +288,7 @@ export const ro: Messages = {
     storage_full: 'Discul sau spațiul de stocare al browserului este plin. Nu s-a scris nimic din ultimul pas; eliberați spațiu sau goliți biblioteca offline din Setări.',
     export_failed: 'Fișierul nu a putut fi creat. Detaliile sunt mai jos; nu s-a modificat nimic.',
     invalid_backup: 'Acest fișier nu este o copie de rezervă Castdesk a listelor scurte sau este deteriorat. Nu s-a importat nimic.',
+    no_directory_connection: "Niciuna dintre conexiunile dvs. nu ajunge la directorul acestui actor, deci nu poate fi căutat. Adăugați o conexiune la acel director pe pagina Conexiuni.",
     storage_unavailable: 'Biblioteca offline nu poate fi deschisă în acest browser.',
     unsafe_link: 'În afara aplicației, Castdesk deschide doar pagini web https și adrese de e-mail; acest link nu a fost deschis.',
     link_not_opened: 'Niciun browser sau program de e-mail nu a preluat linkul. Copiați-l și deschideți-l manual.',

@@ -82,6 +82,8 @@ export const shortlistsDe: Messages['shortlists'] = {
   unavailableHint: 'Das Verzeichnis führt dieses Profil nicht mehr; was davon gespeichert wurde, bleibt hier erhalten.',
   notInLibrary: 'Nicht in Ihrer Bibliothek',
   notInLibraryHint: 'Vom Büro geteilt: Mit der Liste kommt nur der Name. Ihre eigene Bibliothek hat noch kein Profil dieser Person, daher gibt es kein Bild und keine Seite.',
+  lookUp: "Nachschlagen",
+  lookUpLabel: "{name} über Ihre eigene Verbindung zum Verzeichnis nachschlagen",
   actingAge: 'Spielalter {from} bis {to}',
   unnamed: 'Person Nr. {id}',
   pictureAlt: 'Bild von {name}',

@@ -80,6 +80,8 @@ export const shortlistsEn = {
   unavailableHint: 'The directory no longer lists this profile; what was saved of it stays here.',
   notInLibrary: 'Not in your library',
   notInLibraryHint: 'Shared by the office: only the name travels with the list. Your own library has no profile of this actor yet, so there is no picture or page to show.',
+  lookUp: "Look it up",
+  lookUpLabel: "Look up {name} in your own directory connection",
   actingAge: 'Acting age {from} to {to}',
   unnamed: 'Actor #{id}',
   pictureAlt: 'Picture of {name}',

@@ -82,6 +82,8 @@ export const shortlistsEs: Messages['shortlists'] = {
   unavailableHint: 'El directorio ya no incluye este perfil; lo que se guardó de él se mantiene aquí.',
   notInLibrary: 'No está en tu biblioteca',
   notInLibraryHint: 'Compartido por la oficina: con la lista solo viaja el nombre. Tu propia biblioteca aún no tiene el perfil de esta persona, así que no hay foto ni página que mostrar.',
+  lookUp: "Consultar",
+  lookUpLabel: "Consultar a {name} con su propia conexión al directorio",
   actingAge: 'Edad aparente de {from} a {to}',
   unnamed: 'Intérprete n.º {id}',
   pictureAlt: 'Foto de {name}',

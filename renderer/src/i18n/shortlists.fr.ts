@@ -82,6 +82,8 @@ export const shortlistsFr: Messages['shortlists'] = {
   unavailableHint: 'L’annuaire ne répertorie plus ce profil ; ce qui en a été enregistré reste ici.',
   notInLibrary: 'Absent de votre bibliothèque',
   notInLibraryHint: 'Partagé par le bureau : seul le nom accompagne la liste. Votre propre bibliothèque n’a pas encore le profil de cette personne ; il n’y a donc ni photo ni page à afficher.',
+  lookUp: "Rechercher",
+  lookUpLabel: "Rechercher {name} avec votre propre connexion à l’annuaire",
   actingAge: 'Âge de jeu : {from} à {to}',
   unnamed: 'Profil n° {id}',
   pictureAlt: 'Photo de {name}',

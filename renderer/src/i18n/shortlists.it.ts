@@ -82,6 +82,8 @@ export const shortlistsIt: Messages['shortlists'] = {
   unavailableHint: 'La directory non elenca più questo profilo; ciò che ne è stato salvato resta qui.',
   notInLibrary: 'Non è nella tua libreria',
   notInLibraryHint: 'Condiviso dall’ufficio: con la lista arriva solo il nome. La tua libreria non ha ancora il profilo di questa persona, quindi non ci sono foto né pagina da mostrare.',
+  lookUp: "Cerca",
+  lookUpLabel: "Cerca {name} con la tua connessione alla directory",
   actingAge: 'Età scenica da {from} a {to}',
   unnamed: 'Interprete n. {id}',
   pictureAlt: 'Foto di {name}',

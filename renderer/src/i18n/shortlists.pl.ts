@@ -82,6 +82,8 @@ export const shortlistsPl: Messages['shortlists'] = {
   unavailableHint: 'Katalog nie zawiera już tego profilu; zapisane dane pozostają tutaj.',
   notInLibrary: 'Nie ma w Twojej bibliotece',
   notInLibraryHint: 'Udostępnione przez biuro: z listą przychodzi tylko imię i nazwisko. Twoja biblioteka nie ma jeszcze profilu tej osoby, więc nie ma zdjęcia ani strony do pokazania.',
+  lookUp: "Wyszukaj",
+  lookUpLabel: "Wyszukaj {name} przez własne połączenie z katalogiem",
   actingAge: 'Wiek sceniczny: od {from} do {to}',
   unnamed: 'Aktor nr {id}',
   pictureAlt: 'Zdjęcie: {name}',

@@ -82,6 +82,8 @@ export const shortlistsRo: Messages['shortlists'] = {
   unavailableHint: 'Catalogul nu mai listează acest profil; ce s-a salvat din el rămâne aici.',
   notInLibrary: 'Nu este în biblioteca ta',
   notInLibraryHint: 'Partajat de birou: cu lista vine doar numele. Biblioteca ta nu are încă profilul acestei persoane, deci nu există fotografie sau pagină de afișat.',
+  lookUp: "Caută",
+  lookUpLabel: "Caută {name} prin propria conexiune la director",
   actingAge: 'Vârstă de joc {from}–{to}',
   unnamed: 'Actor nr. {id}',
   pictureAlt: 'Imagine cu {name}',

@@ -82,6 +82,8 @@ export const shortlistsTr: Messages['shortlists'] = {
   unavailableHint: 'Katalog bu profili artık listelemiyor; profilden kaydedilmiş olanlar burada kalır.',
   notInLibrary: 'Kitaplığınızda yok',
   notInLibraryHint: 'Ofisle paylaşıldı: listeyle yalnızca ad gelir. Kendi kitaplığınızda bu kişinin profili henüz yok; bu yüzden gösterilecek fotoğraf ya da sayfa yok.',
+  lookUp: "Ara",
+  lookUpLabel: "{name} adlı oyuncuyu kendi dizin bağlantınızla arayın",
   actingAge: 'Oynama yaşı {from} ile {to} arası',
   unnamed: 'Oyuncu no. {id}',
   pictureAlt: 'Fotoğraf: {name}',

@@ -288,6 +288,7 @@ export const tr: Messages = {
     storage_full: 'Disk ya da tarayıcı depolama alanı dolu. Son adımdan hiçbir şey yazılmadı; biraz yer açın ya da Ayarlar bölümünden çevrim dışı arşivi temizleyin.',
     export_failed: 'Dosya oluşturulamadı. Ayrıntılar aşağıda; hiçbir şey değiştirilmedi.',
     invalid_backup: 'Bu dosya bir Castdesk kısa liste yedeği değil ya da bozuk. Hiçbir şey içe aktarılmadı.',
+    no_directory_connection: "Bağlantılarınızdan hiçbiri bu oyuncunun dizinine ulaşmıyor, bu yüzden oyuncu aranamıyor. Bağlantılar sayfasında o dizine bir bağlantı ekleyin.",
     storage_unavailable: 'Çevrim dışı arşiv bu tarayıcıda açılamıyor.',
     unsafe_link: 'Castdesk, uygulama dışında yalnızca https web sayfalarını ve e-posta adreslerini açar; bu link açılmadı.',
     link_not_opened: 'Linki açacak bir tarayıcı ya da e-posta programı bulunamadı. Linki kopyalayıp kendiniz açın.',

@@ -49,6 +49,11 @@ export interface CompareActor {
   hasDetail: boolean;
   /** Whether the library knows the actor at all. */
   known: boolean;
+  /**
+   * Set when the actor is known by name only, from a shared list's entry the member's own library
+   * lacks: the directory to look them up in ("Look it up", stores/actorLookUp.ts).
+   */
+  notInLibraryOf?: string;
   removed: boolean;
   pictureUrl: string | null;
   /** The picture's width and height when the saved detail gives them (a list tile's are not known). */
@@ -213,6 +218,7 @@ export const useCompareStore = defineStore('compare', () => {
         name,
         hasDetail: detail !== undefined,
         known: row !== undefined || search !== undefined || snapshot !== undefined,
+        ...(snapshot?.notInLibrary && sync.activeOrigin ? { notInLibraryOf: sync.activeOrigin } : {}),
         removed: row?.removed !== undefined || search?.removed === 1,
         pictureUrl: picture.url,
         pictureDimensions: picture.dimensions,

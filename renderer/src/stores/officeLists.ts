@@ -11,7 +11,7 @@ import { ref, shallowRef } from 'vue';
 import type { BridgeError } from '../../../contract/bridge-errors.ts';
 import type { OfficeView } from '../../../contract/officeBridge.ts';
 import * as Y from 'yjs';
-import type { OfficeRefusalCode, OfficeRole } from '../../../contract/officeRoles.ts';
+import { accessRemovedReason, type OfficeListKeptCode, type OfficeRefusalCode, type OfficeRole } from '../../../contract/officeRoles.ts';
 import { useBridge } from '../bridge/bridgeInjection.ts';
 import { currentLibrary } from '../db/sharedLibrary.ts';
 import { openShortlistDb, type ShortlistDb } from '../db/shortlistDb.ts';
@@ -52,6 +52,9 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
   const memberNames = shallowRef<ReadonlyMap<string, ReadonlyMap<string, string>>>(new Map());
   /** Why a list went back to the office's version, until the user dismisses it. */
   const refusals = shallowRef<ReadonlyMap<number, OfficeRefusalCode>>(new Map());
+  /** Lists that became personal copies by themselves (keepAsPersonal), with why, until the user dismisses it. */
+  const keptAsPersonal = shallowRef<ReadonlyMap<number, OfficeListKeptCode>>(new Map());
+  const keeping = new Set<number>();
   const officeOfList = new Map<number, string>();
   /** Member ids the names were asked for since they showed up unknown (asked once each). */
   const askedAbout = new Set<string>();
@@ -218,6 +221,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
           setSharing(shortlistId, { kind: 'waiting', since: state.since });
         } else {
           setSharing(shortlistId, { kind: 'refused', reason: state.reason });
+          if (state.reason === accessRemovedReason) void keepAsPersonal(shortlistId);
         }
       },
       role(role, memberId, list) {
@@ -285,6 +289,36 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     // Told once the list shows the office's version again and is attached again: a pick or a
     // comment made on reading the message reaches the office.
     setIn(refusals, shortlistId, code);
+  }
+
+  /**
+   * The office no longer lets the member open the list (it is gone from the office, their role on
+   * it was taken away, or they were revoked): the list becomes a personal copy on this computer by
+   * itself, with everything its document holds here (edits the office never took too), as "Stop
+   * sharing" leaves it, and the list page says why (`keptAsPersonal`). Never a list lost.
+   */
+  async function keepAsPersonal(shortlistId: number): Promise<void> {
+    if (keeping.has(shortlistId)) return;
+    keeping.add(shortlistId);
+    try {
+      // Edits on their way into the document go in first: the copy is written from the document.
+      await attached.get(shortlistId)?.settled();
+      detach(shortlistId);
+      const shortlistDb = await database();
+      if (!(await shortlistDb.officeLists.get(shortlistId))) return;
+      await stopSharing(shortlistDb, shortlistId, undefined, currentLibrary());
+      setSharing(shortlistId, null);
+      setIn(roles, shortlistId, null);
+      setIn(keptAsPersonal, shortlistId, 'office_access_removed');
+    } catch (failure) {
+      error.value = { code: 'internal', message: `Keeping the list as a personal copy failed: ${(failure as Error).message}` };
+    } finally {
+      keeping.delete(shortlistId);
+    }
+  }
+
+  function dismissKept(shortlistId: number): void {
+    setIn(keptAsPersonal, shortlistId, null);
   }
 
   function detach(shortlistId: number): void {
@@ -405,6 +439,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     attachedLists,
     error,
     refusals,
+    keptAsPersonal,
     sharingOf,
     accessOf,
     mayEdit,
@@ -413,6 +448,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     setPick,
     setComment,
     dismissRefusal,
+    dismissKept,
     refresh,
     join,
     share,

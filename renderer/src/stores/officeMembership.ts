@@ -121,11 +121,18 @@ export const useOfficeMembershipStore = defineStore('officeMembership', () => {
     return true;
   }
 
+  /** Takes a member's role on one list back: their office role applies there again. */
+  async function clearListRole(officeRecordId: string, memberId: string, listId: string): Promise<boolean> {
+    if (!(await run(() => bridge.clearOfficeListRole({ id: officeRecordId, memberId, listId })))) return false;
+    await loadMembers(officeRecordId);
+    return true;
+  }
+
   async function revoke(officeRecordId: string, memberId: string): Promise<boolean> {
     if (!(await run(() => bridge.revokeOfficeMember({ id: officeRecordId, memberId })))) return false;
     await loadMembers(officeRecordId);
     return true;
   }
 
-  return { error, directories, members, invite, start, loadDirectory, join, addWithToken, remove, loadMembers, createInvite, dismissInvite, setRole, revoke };
+  return { error, directories, members, invite, start, loadDirectory, join, addWithToken, remove, loadMembers, createInvite, dismissInvite, setRole, clearListRole, revoke };
 });

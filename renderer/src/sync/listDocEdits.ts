@@ -11,8 +11,9 @@ import { metaKey } from '../../../contract/officeList.ts';
 import type { ShortlistEntryRow, ShortlistRow } from '../db/shortlistDb.ts';
 import { shortlistStatuses, type ShortlistStatus } from '../shortlists/shortlistOptions.ts';
 import { entriesOf, officeEntryKey, writeEntry, writeListIntoDoc } from '../db/listDocShape.ts';
-import { baseOf, writeLocalEdits } from './officeLocalEdits.ts';
+import { editEntry } from './officeLocalEdits.ts';
 import { positionBetween } from './officePositions.ts';
+import { readListDoc } from './officeListDoc.ts';
 
 /** The origin of every change the user makes here (as opposed to the office's, or y-dexie's loading). */
 export const localEdit = Symbol('localEdit');
@@ -59,7 +60,7 @@ export function addToDoc(doc: Y.Doc, rows: readonly ShortlistEntryRow[]): void {
 export function editInDoc(doc: Y.Doc, changes: readonly { before: ShortlistEntryRow; after: ShortlistEntryRow }[]): void {
   if (changes.length === 0) return;
   doc.transact(() => {
-    for (const { before, after } of changes) writeLocalEdits(doc, baseOf([before]), [after]);
+    for (const { before, after } of changes) editEntry(doc, before, after);
   }, localEdit);
 }
 
@@ -84,7 +85,7 @@ export function rowsOverDoc(doc: Y.Doc, rows: readonly ShortlistEntryRow[], orig
         for (const field of ['rating', 'status'] as const) if (entry.get(field) !== row[field]) entry.set(field, row[field]);
         for (const field of ['colours', 'tags'] as const) if (JSON.stringify(entry.get(field)) !== JSON.stringify(row[field])) entry.set(field, [...row[field]]);
         const note = entry.get('note');
-        if (note instanceof Y.Text && note.toString() !== row.note) writeLocalEdits(doc, baseOf([{ ...row, note: note.toString() }]), [row]);
+        if (note instanceof Y.Text && note.toString() !== row.note) editEntry(doc, { ...row, note: note.toString() }, row);
       }
     }, origin);
   } finally {
@@ -137,17 +138,39 @@ export function restoreInDoc(doc: Y.Doc, rows: readonly ShortlistEntryRow[]): Sh
   });
 }
 
-/** An entry moved between two neighbours (null: the start or the end). */
+/**
+ * The first live position above `position` (other than entry `key`'s own): where an entry goes
+ * when a colleague's move put its neighbours out of order or on one position (O(list), that case only).
+ */
+function nextAfter(doc: Y.Doc, position: string, key: string): string | null {
+  return readListDoc(doc).entries.find((entry) => entry.key !== key && entry.position > position)?.position ?? null;
+}
+
+/**
+ * An entry moved between two neighbours (null: the start or the end). Only its `position` changes,
+ * so a colleague's concurrent move of another entry is kept and two moves of the same entry end
+ * with one of them, never a copy.
+ */
 export function moveInDoc(doc: Y.Doc, row: ShortlistEntryRow, before: ShortlistEntryRow | null, after: ShortlistEntryRow | null): void {
   const positionOf = (neighbour: ShortlistEntryRow | null) => {
     const position = neighbour ? entriesOf(doc).get(keyOf(neighbour))?.get('position') : null;
     return typeof position === 'string' ? position : null;
   };
-  const low = positionOf(before);
-  let high = positionOf(after);
-  // A colleague's move put the neighbours out of order: the entry goes right after the one before.
-  if (low !== null && high !== null && low >= high) high = null;
-  doc.transact(() => entriesOf(doc).get(keyOf(row))?.set('position', positionBetween(low, high)), localEdit);
+  const key = keyOf(row);
+  doc.transact(() => {
+    const low = positionOf(before);
+    let high = positionOf(after);
+    if (low !== null && high !== null && low === high) {
+      // Two members moved entries into the same gap at once (the key orders them): the one after
+      // gets a place of its own, so the moved one fits between.
+      high = positionBetween(low, nextAfter(doc, low, key));
+      entriesOf(doc).get(keyOf(after!))!.set('position', high);
+    } else if (low !== null && high !== null && low > high) {
+      // A colleague's move put the neighbours out of order: the entry goes right after the one before.
+      high = nextAfter(doc, low, key);
+    }
+    entriesOf(doc).get(key)?.set('position', positionBetween(low, high));
+  }, localEdit);
 }
 
 /** A backup's list replacing what the document holds: every entry it had is deleted, the backup's go in, in their order. */

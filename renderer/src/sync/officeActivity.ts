@@ -8,6 +8,7 @@
 import type { HocuspocusProvider } from '@hocuspocus/provider';
 import {
   activityMessageSchema,
+  activityNewestFirst,
   activityRequest,
   presenceLookingField,
   presenceMemberField,
@@ -66,7 +67,7 @@ export function watchListActivity(provider: HocuspocusProvider): ListActivity {
     if (!message.success) return;
     for (const record of message.data.records) byId.set(record.id, record);
     // The oldest records beyond what is kept go first (ids grow with time on one office).
-    const ordered = [...byId.values()].sort(newestFirst);
+    const ordered = [...byId.values()].sort(activityNewestFirst);
     for (const record of ordered.slice(recordsKept)) byId.delete(record.id);
     tell();
   };
@@ -80,11 +81,14 @@ export function watchListActivity(provider: HocuspocusProvider): ListActivity {
 
   const activity: ListActivity = {
     present: () => present,
-    records: () => [...byId.values()].sort(newestFirst),
+    records: () => [...byId.values()].sort(activityNewestFirst),
     look(on) {
       if (on === looking) return;
       looking = on;
-      provider.setAwarenessField(presenceLookingField, on);
+      // A list attached in the background has no state (officeConnection.ts): looking gives it one.
+      // Stopping keeps it, saying so: the office (Hocuspocus 4.7) passes no state that is removed.
+      const awareness = provider.awareness;
+      if (awareness) awareness.setLocalState({ ...(awareness.getLocalState() ?? {}), [presenceLookingField]: on });
       if (on && provider.isSynced) provider.sendStateless(activityRequest);
     },
     onChange(listener) {
@@ -100,8 +104,4 @@ export function watchListActivity(provider: HocuspocusProvider): ListActivity {
     },
   };
   return activity;
-}
-
-function newestFirst(a: ActivityRecord, b: ActivityRecord): number {
-  return b.at.localeCompare(a.at) || Number(b.id) - Number(a.id);
 }

@@ -3,8 +3,16 @@
  * member's lists of that office, each list attached to it as a HocuspocusProvider (OFFICE.md). The
  * token comes from the back end together with the only origin it may be sent to; the socket is
  * opened to `socketUrl` only when that address is on that origin (the page's CSP says the same).
+ *
+ * A list is attached with no awareness state: the app attaches every shared list at start, and a
+ * state for each (even an empty one) is sent at every attach (the office, Hocuspocus 4.7, builds a
+ * Y.Doc to check each presence message: a tenth of its CPU in a member's first sync of 200 lists)
+ * and renewed every 15 s (y-protocols), when the office passes it on to every colleague with the
+ * list attached, for lists nobody looks at. Presence is only what a member looks at
+ * (officeActivity.ts's `look(true)` gives the list its state).
  */
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import { Awareness } from 'y-protocols/awareness';
 import type * as Y from 'yjs';
 import type { OfficeToken } from '../../../contract/officeBridge.ts';
 import {
@@ -93,11 +101,14 @@ export function connectOffice(grant: OfficeToken, options: OfficeConnectionOptio
           tell({ state: 'waiting', since: waitingSince });
         }
       };
+      const awareness = new Awareness(doc);
+      awareness.setLocalState(null);
       const provider = new HocuspocusProvider({
         websocketProvider: socket,
         name: `${grant.officeId}/${listId}`,
         token: grant.token,
         document: doc,
+        awareness,
         onSynced: check,
         onUnsyncedChanges: check,
         onDisconnect: check,

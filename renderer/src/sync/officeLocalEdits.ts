@@ -1,25 +1,14 @@
 /**
- * Edits made in the list view on a shared list, carried into its document: the shortlists store
- * writes entry rows, and what differs between a row and the row as it was last written from the
- * document (the base) is the user's own change. Only those fields go into the document, so a
- * colleague's change the rows have not shown yet is never undone by stale values. A note goes in
- * as the smallest edit of its Y.Text (common start and end kept), so typing merges with a
- * colleague's; a row gone from the list marks its entry deleted (a colleague's note stays) and a
- * row back on it (undo) marks it live again; a reorder moves entries' positions (officeReorder.ts).
+ * One entry's change made here (`before` → `after`, as the shortlists store writes it) as the
+ * smallest edit of the list's document (sync/listDocEdits.ts): only the fields that changed go in,
+ * so a colleague's change of another field is never undone by stale values, and a note goes in as
+ * the smallest edit of its Y.Text (common start and end kept), so typing merges with a colleague's.
+ * Adding, removing, undoing and moving are the store's own calls (listDocEdits.ts): the store
+ * knows which it makes, so nothing here tells an undo from a new add by comparing rows.
  */
 import * as Y from 'yjs';
 import type { ShortlistEntryRow } from '../db/shortlistDb.ts';
-import { readListDoc } from './officeListDoc.ts';
-import { entriesOf, officeEntryKey, writeEntry } from '../db/listDocShape.ts';
-import { positionBetween } from './officePositions.ts';
-import { writeMoves } from './officeReorder.ts';
-
-/** Rows by their entry's key, as they were last written from the document. */
-export type RowBase = ReadonlyMap<string, ShortlistEntryRow>;
-
-export function baseOf(rows: readonly ShortlistEntryRow[]): RowBase {
-  return new Map(rows.map((row) => [officeEntryKey(row.directoryOrigin, row.actorId), row]));
-}
+import { entriesOf, officeEntryKey } from '../db/listDocShape.ts';
 
 /** Where `a` and `b` differ: the length of their common start and of their common end after it. */
 function commonEnds(a: string, b: string): { start: number; end: number } {
@@ -48,59 +37,23 @@ function editText(text: Y.Text, before: string, after: string): void {
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** Writes into `doc` what the user changed in `rows` since `base`; returns whether anything was. */
-export function writeLocalEdits(doc: Y.Doc, base: RowBase, rows: readonly ShortlistEntryRow[]): boolean {
+/** Writes into `doc` the fields of the entry that differ between `before` and `after`; returns whether any did. */
+export function editEntry(doc: Y.Doc, before: ShortlistEntryRow, after: ShortlistEntryRow): boolean {
+  const entry = entriesOf(doc).get(officeEntryKey(after.directoryOrigin, after.actorId));
+  if (!entry) return false;
   let changed = false;
   doc.transact(() => {
-    const seen = new Set<string>();
-    for (const row of rows) {
-      const key = officeEntryKey(row.directoryOrigin, row.actorId);
-      seen.add(key);
-      const before = base.get(key);
-      const entry = entriesOf(doc).get(key);
-      if (!before) {
-        if (!entry) {
-          // Added in the list view: at the end of the list.
-          const last = readListDoc(doc).entries.at(-1)?.position ?? null;
-          writeEntry(doc, row, positionBetween(last, null));
-          changed = true;
-        } else if (entry.get('deleted') === true) {
-          // Back on the list (an undo of a delete, or the actor added again): the entry comes back
-          // where it was with everything the office holds, a colleague's note typed meanwhile too.
-          entry.set('deleted', false);
-          changed = true;
-        }
-        // Else a colleague added the actor too: one entry, theirs.
-        continue;
-      }
-      if (!entry) continue;
-      for (const field of ['rating', 'colours', 'tags', 'status'] as const) {
-        if (!same(row[field], before[field])) {
-          entry.set(field, Array.isArray(row[field]) ? [...(row[field] as string[])] : row[field]);
-          changed = true;
-        }
-      }
-      const note = entry.get('note');
-      if (row.note !== before.note && note instanceof Y.Text) {
-        editText(note, before.note, row.note);
+    for (const field of ['rating', 'colours', 'tags', 'status'] as const) {
+      if (!same(after[field], before[field])) {
+        entry.set(field, Array.isArray(after[field]) ? [...(after[field] as string[])] : after[field]);
         changed = true;
       }
     }
-    if (writeMoves(doc, base, rows)) changed = true;
-    for (const key of base.keys()) {
-      if (seen.has(key)) continue;
-      entriesOf(doc).get(key)?.set('deleted', true);
+    const note = entry.get('note');
+    if (after.note !== before.note && note instanceof Y.Text) {
+      editText(note, before.note, after.note);
       changed = true;
     }
   });
-  return changed;
-}
-
-/** Whether `rows` hold a change of the user's since `base` (tried on a copy: `doc` is left as it is). */
-export function wouldChange(doc: Y.Doc, base: RowBase, rows: readonly ShortlistEntryRow[]): boolean {
-  const copy = new Y.Doc();
-  Y.applyUpdate(copy, Y.encodeStateAsUpdate(doc));
-  const changed = writeLocalEdits(copy, base, rows);
-  copy.destroy();
   return changed;
 }

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Awareness, applyAwarenessUpdate, encodeAwarenessUpdate } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import { watchListActivity, type ListActivity } from '../../../renderer/src/sync/officeActivity.ts';
+import { connectOffice } from '../../../renderer/src/sync/officeConnection.ts';
 import { activityLog } from '../../../server/office/activityLog.ts';
 import { officeDocumentName } from '../../../server/office/documentName.ts';
 import { addEntry, entriesOf } from '../../../server/office/listDocument.ts';
@@ -106,6 +107,31 @@ describe('presence on a shared list', () => {
     // Ben's connection drops: he is gone for the others.
     ben.destroy();
     await vi.waitFor(() => expect(tomSees.present()).toEqual([]), { timeout: 30_000, interval: 10 });
+  });
+
+  it('gives a list the app attaches no presence state until the member looks at it, then shows them while they look', async () => {
+    await fiveActorList('quiet');
+    const ben = open('quiet', 'ben');
+    await ben.synced;
+    const benSees = watch(ben);
+    const app = connectOffice(
+      { officeId, token: members.lea.token, origin: httpUrlOf(office.url), socketUrl: office.url },
+      { WebSocketPolyfill: WebSocket, delay: { min: 50, max: 500 } },
+    );
+    try {
+      const list = app.attach('quiet', new Y.Doc());
+      await new Promise<void>((resolve) => (list.provider.isSynced ? resolve() : list.provider.on('synced', () => resolve())));
+      // No state, so nothing to send at attach nor to renew every 15 s (y-protocols) for a list nobody looks at.
+      expect(list.provider.awareness!.getLocalState()).toBeNull();
+      const leaSees = watchListActivity(list.provider);
+      leaSees.look(true);
+      await vi.waitFor(() => expect(benSees.present()).toEqual([{ id: members.lea.memberId, name: 'Lea' }]), { timeout: 30_000, interval: 10 });
+      leaSees.look(false);
+      await vi.waitFor(() => expect(benSees.present()).toEqual([]), { timeout: 30_000, interval: 10 });
+      leaSees.stop();
+    } finally {
+      app.close();
+    }
   });
 });
 

@@ -3,11 +3,14 @@
  * redis-server on a free port, in a temp folder), sharing one database: a member on one instance
  * sees a colleague on the other looking at the list, under the name the colleague's instance
  * stamped, sees him go when he closes it, and receives the record of the colleague's change as it is written there.
+ * A colleague whose connection drops on one instance vanishes on the other at once, not when the
+ * awareness state times out there.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { outdatedTimeout } from 'y-protocols/awareness';
 import { watchListActivity, type ListActivity } from '../../../renderer/src/sync/officeActivity.ts';
 import { officeDocumentName } from '../../../server/office/documentName.ts';
 import { addEntry } from '../../../server/office/listDocument.ts';
@@ -15,6 +18,7 @@ import { openOfficeDatabase } from '../../../server/office/officeDatabase.ts';
 import { startOffice, type RunningOffice } from '../../../server/office/startOffice.ts';
 import type { Database } from '../../../server/src/db/database.ts';
 import { acknowledged, addMember, httpUrlOf, openList, type ListClient } from './officeSupport.ts';
+import { droppingProxy, type DroppingProxy } from './droppingProxy.ts';
 import { startRedis, type RedisServer } from './twoInstances.ts';
 
 const workDir = mkdtempSync(join(tmpdir(), 'castdesk-office-activity-redis-'));
@@ -23,6 +27,7 @@ let db: Database;
 const offices: RunningOffice[] = [];
 const clients: ListClient[] = [];
 const watches: ListActivity[] = [];
+const proxies: DroppingProxy[] = [];
 
 beforeAll(async () => {
   redis = await startRedis(workDir);
@@ -37,6 +42,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const activity of watches) activity.stop();
   for (const client of clients) client.destroy();
+  for (const proxy of proxies) await proxy.drop();
   for (const office of offices) await office.close();
   await db?.close();
   await redis?.stop();
@@ -62,8 +68,7 @@ it('a member on one instance sees a colleague on the other looking, and the reco
 
   addEntry(benClient.doc, 'e0', { position: 'a0', actor: { origin: 'https://directory.example', id: 1, name: 'Max Muster' } });
   await acknowledged(benClient);
-  // Ben closes the list: a change of his state, which the instances relay. (A dropped connection
-  // on the other instance is cleared there at once, here when its state times out: 30 s.)
+  // Ben closes the list: a change of his state, which the instances relay.
   benSees.look(false);
   await vi.waitFor(() => expect(leaSees.present()).toEqual([]), { timeout: 30_000, interval: 10 });
   benClient.destroy();
@@ -72,3 +77,38 @@ it('a member on one instance sees a colleague on the other looking, and the reco
     interval: 10,
   });
 }, 120_000);
+
+it('a colleague whose connection drops on one instance vanishes on the other before the awareness timeout could remove him', async () => {
+  const [one, two] = offices as [RunningOffice, RunningOffice];
+  const created = await one.members.createOffice('Office', 'Lea');
+  const ben = await addMember(httpUrlOf(one.url), created.officeId, created.token, 'Ben', { role: 'editor' });
+  const name = officeDocumentName(created.officeId, 'dropped');
+  // Ben is the list's only connection on instance one, through a network that will fail.
+  const network = await droppingProxy(one.port);
+  proxies.push(network);
+  const lea = openList(two.url, name, created.token);
+  const benClient = openList(network.url, name, ben.token);
+  clients.push(lea, benClient);
+  await Promise.all([lea.synced, benClient.synced]);
+  const leaSees = watchListActivity(lea.provider);
+  const benSees = watchListActivity(benClient.provider);
+  watches.push(leaSees, benSees);
+  leaSees.look(true);
+  benSees.look(true);
+  await vi.waitFor(() => expect(leaSees.present()).toEqual([{ id: ben.memberId, name: 'Ben' }]), { timeout: 30_000, interval: 10 });
+  const awareness = lea.provider.awareness!;
+  const benClientId = benClient.provider.document.clientID;
+  // Lea's app forgets Ben's state on its own when its awareness times it out or its socket
+  // reconnects after `outdatedTimeout` without messages, both leaving the meta as it was; instance
+  // two's own timeout would send a removal no sooner than `outdatedTimeout` after it last heard
+  // from him. A removal applied records when it arrived (the meta's lastUpdated).
+  const lastHeard = awareness.meta.get(benClientId)!.lastUpdated;
+  await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(lastHeard), { interval: 1 });
+  await network.drop();
+
+  await vi.waitFor(() => expect(leaSees.present()).toEqual([]), { timeout: 2 * outdatedTimeout, interval: 10 });
+  expect(awareness.getStates().has(benClientId)).toBe(false);
+  const removalArrived = awareness.meta.get(benClientId)!.lastUpdated;
+  expect(removalArrived).toBeGreaterThan(lastHeard);
+  expect(removalArrived - lastHeard).toBeLessThan(outdatedTimeout);
+}, 180_000);

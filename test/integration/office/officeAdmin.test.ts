@@ -2,7 +2,7 @@
  * The office's list directory and the owner's member management from the app's back end (the real
  * createBackEnd with the real OS keychain) against a real office server on 127.0.0.1: the core makes
  * each HTTP call with the token from the keychain; a member sees the lists their role opens; only
- * the owner invites, lists members, changes roles and revokes (the revoked member is disconnected
+ * the owner invites, lists members, changes roles (a list's role taken back too) and revokes (the revoked member is disconnected
  * and refused); a record moved to another address never sends the token there. Runs inside a D-Bus
  * session with gnome-keyring (see DEVELOPERS.md).
  */
@@ -108,6 +108,13 @@ it('the owner lists members, changes a role and revokes; the revoked member is d
     officeRole: 'reviewer',
     listRoles: { finals: 'viewer' },
   });
+  // Her role on Finals is taken back: the office role applies there again.
+  expect(await call('clearOfficeListRole', { id: owner.id, memberId: cleo.memberId, listId: 'finals' })).toMatchObject({ ok: true });
+  expect(valueOf<{ members: OfficeMember[] }>(await call('listOfficeMembers', { id: owner.id })).members.find((member) => member.id === cleo.memberId)).toMatchObject({
+    officeRole: 'reviewer',
+    listRoles: {},
+  });
+  expect(await call('clearOfficeListRole', { id: owner.id, memberId: 'nobody', listId: 'finals' })).toMatchObject({ ok: false, error: { code: 'office_member_not_found' } });
 
   // Cleo has a list open; revoking closes it at once and her token opens nothing more.
   const cleoToken = valueOf<OfficeToken>(await asMember('getOfficeToken', { id: cleo.id })).token;
@@ -127,6 +134,7 @@ it('a member who is not the owner manages nothing', async () => {
   expect(await asMember('createOfficeInvite', { id: ed.id, role: 'editor' })).toMatchObject({ ok: false, error: { code: 'office_forbidden' } });
   expect(await asMember('listOfficeMembers', { id: ed.id })).toMatchObject({ ok: false, error: { code: 'office_forbidden' } });
   expect(await asMember('revokeOfficeMember', { id: ed.id, memberId: ed.memberId })).toMatchObject({ ok: false, error: { code: 'office_forbidden' } });
+  expect(await asMember('clearOfficeListRole', { id: ed.id, memberId: ed.memberId, listId: 'finals' })).toMatchObject({ ok: false, error: { code: 'office_forbidden' } });
   expect(await call('createOfficeInvite', { id: owner.id, role: 'admin' })).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
 });
 

@@ -88,3 +88,26 @@ it('a member asking who the members are gets the live members of their own offic
   // The connection is still up after a message no one knows.
   expect(provider.isSynced).toBe(true);
 });
+
+it("a role given on one list, and taken back to the office role, reaches the member's open connection at once", async () => {
+  const assistant = await addMember(http, officeId, ownerToken, 'Casting Assistant', { role: 'editor' });
+  // The role told on (re)connecting is the one the connection was opened with (read-only for a viewer).
+  const { messages } = listen('list5', assistant.token);
+  const rolesTold = () => messages.filter((message) => (message as { type: string }).type === officeRoleMessageType).map((message) => (message as { role: string }).role);
+  await vi.waitFor(() => expect(rolesTold()).toEqual(['editor']), { timeout: 30_000, interval: 10 });
+  const rolePath = `/offices/${officeId}/members/${assistant.memberId}`;
+
+  expect((await api(http, 'PUT', `${rolePath}/role`, { role: 'viewer', listId: 'list5' }, ownerToken)).status).toBe(204);
+  await vi.waitFor(() => expect(rolesTold()).toEqual(['editor', 'viewer']), { timeout: 30_000, interval: 10 });
+  const members = async () => (await api<{ members: { id: string; listRoles: Record<string, string> }[] }>(http, 'GET', `/offices/${officeId}/members`, undefined, ownerToken)).body.members;
+  expect((await members()).find((member) => member.id === assistant.memberId)?.listRoles).toEqual({ list5: 'viewer' });
+
+  expect((await api(http, 'DELETE', `${rolePath}/lists/list5/role`, undefined, ownerToken)).status).toBe(204);
+  await vi.waitFor(() => expect(rolesTold()).toEqual(['editor', 'viewer', 'editor']), { timeout: 30_000, interval: 10 });
+  expect((await members()).find((member) => member.id === assistant.memberId)?.listRoles).toEqual({});
+  // Only the owner takes a role back, only of a live member, on a list id the office could have.
+  expect((await api(http, 'DELETE', `${rolePath}/lists/list5/role`, undefined, assistant.token)).status).toBe(403);
+  expect((await api(http, 'DELETE', `/offices/${officeId}/members/nobody/lists/list5/role`, undefined, ownerToken)).status).toBe(404);
+  expect((await api(http, 'DELETE', `/offices/${officeId}/members/${ownerId}/lists/list5/role`, undefined, ownerToken)).status).toBe(404);
+  expect((await api(http, 'DELETE', `${rolePath}/lists/${'x'.repeat(65)}/role`, undefined, ownerToken)).status).toBe(400);
+});

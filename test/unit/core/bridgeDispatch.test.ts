@@ -83,6 +83,7 @@ const validArgs: Record<ChannelName, unknown> = {
   createOfficeInvite: { id: '0b6f7c1e-8d2a-4c7e-9f1a-2b3c4d5e6f70', role: 'reviewer', listId: 'finals' },
   listOfficeMembers: { id: '0b6f7c1e-8d2a-4c7e-9f1a-2b3c4d5e6f70' },
   setOfficeMemberRole: { id: '0b6f7c1e-8d2a-4c7e-9f1a-2b3c4d5e6f70', memberId: 'm1', role: 'viewer' },
+  clearOfficeListRole: { id: '0b6f7c1e-8d2a-4c7e-9f1a-2b3c4d5e6f70', memberId: 'm1', listId: 'finals' },
   revokeOfficeMember: { id: '0b6f7c1e-8d2a-4c7e-9f1a-2b3c4d5e6f70', memberId: 'm1' },
 };
 

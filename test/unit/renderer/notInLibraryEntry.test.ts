@@ -83,6 +83,8 @@ it('an entry the member\'s library lacks says "Not in your library", shows no pi
     const marker = missing.get('[data-testid="not-in-library-marker"]');
     expect(marker.text()).toBe('Not in your library');
     expect(marker.attributes('title')).toContain('only the name travels with the list');
+    // Offered to fetch the actor through the member's own connection (actorLookUp.test.ts).
+    expect(missing.get('[data-testid="look-up-actor"]').attributes('aria-label')).toBe('Look up Lena Brandt in your own directory connection');
     expect(missing.find('[data-router-link]').exists()).toBe(false);
     expect(missing.find('img').exists()).toBe(false);
     expect(missing.html()).not.toContain('colleague.example');
@@ -91,5 +93,6 @@ it('an entry the member\'s library lacks says "Not in your library", shows no pi
     // The actor the library holds: a link to their page, no marker.
     expect(held.get('[data-router-link]').text()).toBe('Gustav Schmidt');
     expect(held.find('[data-testid="not-in-library-marker"]').exists()).toBe(false);
+    expect(held.find('[data-testid="look-up-actor"]').exists()).toBe(false);
   }
 });

@@ -11,7 +11,7 @@ import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import type { OfficeToken, OfficeView } from '../../../contract/officeBridge.ts';
 import { openShortlistDb, userShortlistDbName, type ShortlistDb } from '../../../renderer/src/db/shortlistDb.ts';
-import { baseOf, writeLocalEdits } from '../../../renderer/src/sync/officeLocalEdits.ts';
+import { moveInDoc } from '../../../renderer/src/sync/listDocEdits.ts';
 import { nameOnlySnapshot, personalRowsFromDoc, readListDoc } from '../../../renderer/src/sync/officeListDoc.ts';
 import { entriesOf } from '../../../renderer/src/db/listDocShape.ts';
 import { useOfficeListsStore } from '../../../renderer/src/stores/officeLists.ts';
@@ -79,7 +79,7 @@ it('a reorder in the list view reaches the office, and two members reordering at
   const benRows = personalRowsFromDoc(ben.doc, 1, [], 'x');
   await Promise.all([
     shortlists.moveEntry(one.id!, 4),
-    Promise.resolve().then(() => writeLocalEdits(ben.doc, baseOf(benRows), benRows.map((row) => (row.actorId === 3 ? { ...row, position: 0 } : row)))),
+    Promise.resolve().then(() => moveInDoc(ben.doc, benRows.find((row) => row.actorId === 3)!, null, benRows[0])),
   ]);
   await vi.waitFor(async () => {
     expect(order(ben.doc)).toEqual([3, 5, 2, 4, 1]);
@@ -103,4 +103,24 @@ it('undo of a delete brings the entry back in the office with a colleague\'s not
     expect((await shortlistDb.entries.where('shortlistId').equals(listId).toArray()).find((row) => row.actorId === 2)?.note).toBe('Ben: free in May');
   }, { timeout: 30_000, interval: 10 });
   expect(String(benEntry.get('note'))).toBe('Ben: free in May');
+});
+
+it('an actor added again after their entry was deleted comes at the end with fresh fields, for every member', async () => {
+  const { listId, db: shortlistDb, ben, shortlists } = await sharedList(3);
+  const rows = await shortlistDb.entries.where('shortlistId').equals(listId).toArray();
+  const one = rows.find((row) => row.actorId === 1)!;
+  expect(await shortlists.updateEntry(one.id!, { note: 'Too tall for the part', rating: 2 })).toBe(true);
+  await vi.waitFor(() => expect(readListDoc(ben.doc).entries[0]).toMatchObject({ note: 'Too tall for the part', rating: 2 }), { timeout: 30_000, interval: 10 });
+  expect(await shortlists.removeEntries([one.id!])).toBe(true);
+  await vi.waitFor(() => expect(order(ben.doc)).toEqual([2, 3]), { timeout: 30_000, interval: 10 });
+  // "Add to shortlist" (the store's addActors): a new add, not an undo.
+  expect(await shortlists.addActors(listId, [1], 'https://d.example')).toEqual({ added: 1, already: 0 });
+  await vi.waitFor(async () => {
+    expect(readListDoc(ben.doc).entries.map((entry) => [entry.actor.id, entry.note, entry.rating])).toEqual([
+      [2, '', null],
+      [3, '', null],
+      [1, '', null],
+    ]);
+    expect(await rowOrder(shortlistDb, listId)).toEqual([2, 3, 1]);
+  }, { timeout: 30_000, interval: 10 });
 });

@@ -1,13 +1,14 @@
 /**
- * A reorder made in the list view reaches a shared list's document as fractional positions: only
- * the moved entries' `position` changes (also when the list view numbered every row afresh), and
- * two members reordering the same list at once converge on one order with every entry once.
+ * A reorder made in the list view reaches a list's document as fractional positions (the
+ * shortlists store's moveEntry calls moveInDoc with the entry's new neighbours): only the moved
+ * entry's `position` changes, and two members reordering the same list at once converge on one
+ * order with every entry once.
  */
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import * as Y from 'yjs';
 import type { ShortlistEntryRow } from '../../../renderer/src/db/shortlistDb.ts';
-import { baseOf, writeLocalEdits } from '../../../renderer/src/sync/officeLocalEdits.ts';
+import { deleteInDoc, moveInDoc, restoreInDoc } from '../../../renderer/src/sync/listDocEdits.ts';
 import { nameOnlySnapshot, personalRowsFromDoc, readListDoc } from '../../../renderer/src/sync/officeListDoc.ts';
 import { entriesOf, officeEntryKey, writeListIntoDoc } from '../../../renderer/src/db/listDocShape.ts';
 
@@ -26,19 +27,11 @@ function sharedDoc(count: number): Y.Doc {
 const order = (doc: Y.Doc) => readListDoc(doc).entries.map((entry) => entry.actor.id);
 const positions = (doc: Y.Doc) => new Map(readListDoc(doc).entries.map((entry) => [entry.actor.id, entry.position]));
 
-/** The list view's move (shortlists store moveEntry): the entry's row gets a number between its new neighbours. */
-function moved(rows: readonly ShortlistEntryRow[], actorId: number, toIndex: number): ShortlistEntryRow[] {
-  const others = [...rows].sort((a, b) => a.position - b.position).filter((candidate) => candidate.actorId !== actorId);
-  const before = others[toIndex - 1]?.position;
-  const after = others[toIndex]?.position;
-  const position = before === undefined ? after! - 1 : after === undefined ? before + 1 : (before + after) / 2;
-  return rows.map((candidate) => (candidate.actorId === actorId ? { ...candidate, position } : candidate));
-}
-
-/** One member's list view on `doc`: rows written from it, then a move, carried into the document. */
+/** One member's list view on `doc`: rows written from it, then the store's move of one entry to `toIndex`. */
 function moveInListView(doc: Y.Doc, actorId: number, toIndex: number): void {
   const rows = personalRowsFromDoc(doc, 1, [], at);
-  writeLocalEdits(doc, baseOf(rows), moved(rows, actorId, toIndex));
+  const others = rows.filter((candidate) => candidate.actorId !== actorId);
+  moveInDoc(doc, rows.find((candidate) => candidate.actorId === actorId)!, others[toIndex - 1] ?? null, others[toIndex] ?? null);
 }
 
 function exchange(a: Y.Doc, b: Y.Doc): void {
@@ -58,19 +51,6 @@ it('a move in the list view changes the moved entry\'s position in the document,
   expect(after.get(4)).not.toBe(before.get(4));
   // Every entry once: a move never copies an entry.
   expect(entriesOf(doc).size).toBe(4);
-});
-
-it('a list view that numbered every row afresh still moves only the entry the user moved', () => {
-  const doc = sharedDoc(5);
-  const before = positions(doc);
-  const rows = personalRowsFromDoc(doc, 1, [], at);
-  // moveEntry's renumbering when the gap is used up: 1..5 again, entry 5 now second.
-  const newOrder = [1, 5, 2, 3, 4];
-  const renumbered = rows.map((candidate) => ({ ...candidate, position: 10 + newOrder.indexOf(candidate.actorId) }));
-  expect(writeLocalEdits(doc, baseOf(rows), renumbered)).toBe(true);
-  expect(order(doc)).toEqual(newOrder);
-  const after = positions(doc);
-  expect([1, 2, 3, 4, 5].filter((id) => after.get(id) !== before.get(id))).toEqual([5]);
 });
 
 it('two members moving different entries at once both keep their move; moving the same one ends with one place', () => {
@@ -116,13 +96,12 @@ it('undo of a delete brings the entry back as deleted: false, with a colleague\'
   Y.applyUpdate(ben, Y.encodeStateAsUpdate(lea));
   const rows = personalRowsFromDoc(lea, 1, [], at);
   // Lea removes entry 2 in her list view; Ben, not seeing it yet, types a note on it.
-  writeLocalEdits(lea, baseOf(rows), rows.filter((candidate) => candidate.actorId !== 2));
+  deleteInDoc(lea, [rows[1]]);
   (entriesOf(ben).get(officeEntryKey(origin, 2))!.get('note') as Y.Text).insert(0, 'Ben: free in May');
   exchange(lea, ben);
   expect(order(lea)).toEqual([1, 3]);
-  // Lea's undo puts her row back (the shortlists store's undo adds the removed row again).
-  const afterDelete = personalRowsFromDoc(lea, 1, [], at);
-  expect(writeLocalEdits(lea, baseOf(afterDelete), [...afterDelete, rows[1]])).toBe(true);
+  // Lea's undo (the shortlists store's undo) marks the entry live again.
+  restoreInDoc(lea, [rows[1]]);
   exchange(lea, ben);
   const entry = entriesOf(ben).get(officeEntryKey(origin, 2))!;
   expect(entry.get('deleted')).toBe(false);

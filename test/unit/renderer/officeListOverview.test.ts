@@ -1,0 +1,76 @@
+/**
+ * The overview of lists shows where each list stands with the casting office (personal, shared and
+ * synced since, waiting since), from the same state and in the same words as the list's own page.
+ * A real office server on 127.0.0.1 and real Dexie; the office store over the bridge double.
+ */
+import { flushPromises, mount } from '@vue/test-utils';
+import { Dexie } from 'dexie';
+import { afterEach, expect, it, vi } from 'vitest';
+import { defineComponent, h } from 'vue';
+import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
+import OfficeSharing from '../../../renderer/src/components/shortlists/OfficeSharing.vue';
+import ShortlistRow from '../../../renderer/src/components/shortlists/ShortlistRow.vue';
+import { openShortlistDb, userShortlistDbName, type ShortlistDb } from '../../../renderer/src/db/shortlistDb.ts';
+import { createCastdeskI18n } from '../../../renderer/src/i18n/index.ts';
+import { nameOnlySnapshot } from '../../../renderer/src/sync/officeListDoc.ts';
+import { memberCredentials, officeStoreApp, useOfficeServer } from './officeAppHarness.ts';
+
+const server = useOfficeServer('castdesk-office-overview-');
+
+let app: ReturnType<typeof officeStoreApp> | null = null;
+let db: ShortlistDb | null = null;
+const unmounts: (() => void)[] = [];
+afterEach(async () => {
+  for (const unmount of unmounts.splice(0)) unmount();
+  db?.close();
+  db = null;
+  app?.store.close();
+  app = null;
+  await Dexie.delete(userShortlistDbName);
+});
+
+const RouterLinkDouble = defineComponent({ props: { to: { type: Object, required: true } }, setup: (_props, { slots }) => () => h('a', slots.default?.()) });
+const at = '2026-01-01T00:00:00.000Z';
+
+async function list(name: string): Promise<number> {
+  const id = await db!.shortlists.add({ name, castingCallId: null, roleId: null, castingCallName: null, roleName: null, createdAt: at, updatedAt: at });
+  await db!.entries.add({ shortlistId: id, directoryOrigin: 'https://d.example', actorId: 1, position: 1, note: '', rating: null, colours: [], tags: [], status: 'considering', addedAt: at, updatedAt: at, snapshot: nameOnlySnapshot('Anna') });
+  return id;
+}
+
+const mountOptions = () => ({ plugins: [app!.pinia, createCastdeskI18n('en')], provide: { [castdeskBridgeKey as symbol]: app!.bridge }, stubs: { RouterLink: RouterLinkDouble } });
+function kept<W extends { unmount(): void }>(wrapper: W): W {
+  unmounts.push(() => wrapper.unmount());
+  return wrapper;
+}
+
+it('each row of the overview says personal, synced since or waiting since, as the list page does', async () => {
+  const { grant, view } = memberCredentials(server, await server.join('Lea'), 'Lea');
+  app = officeStoreApp(grant, [view]);
+  db = await openShortlistDb();
+  const personal = await list('Personal');
+  const synced = await list('Synced');
+  const waiting = await list('Waiting');
+  // Shared on this computer while the office was out of reach: the office row, never synced.
+  await db.officeLists.add({ shortlistId: waiting, officeRecordId: view.id, officeId: view.officeId, listId: 'neversynced1', sharedAt: '2026-02-03T10:00:00.000Z', syncedAt: null });
+
+  const rowOf = (id: number, name: string) =>
+    kept(mount(ShortlistRow, { props: { list: { id, name, castingCallId: null, roleId: null, castingCallName: null, roleName: null, createdAt: at, updatedAt: at, count: 1 }, renaming: false }, global: mountOptions() }));
+  const rows = [rowOf(personal, 'Personal'), rowOf(synced, 'Synced'), rowOf(waiting, 'Waiting')];
+  // The overview reads the shared lists' state as it opens (ShortlistsView), then Lea shares "Synced".
+  await app.store.refresh();
+  expect(await app.store.share(synced, view.id)).toBe(true);
+  await vi.waitFor(() => expect(rows[1].get('[data-testid="office-badge"]').attributes('data-sharing')).toBe('synced'), { timeout: 30_000, interval: 10 });
+  await flushPromises();
+
+  expect(rows.map((row) => row.get('[data-testid="office-badge"]').attributes('data-sharing'))).toEqual(['personal', 'synced', 'waiting']);
+  expect(rows[0].get('[data-testid="office-badge"]').text()).toBe('Personal list: only on this computer');
+  expect(rows[1].get('[data-testid="office-badge"]').text()).toMatch(/^Shared with the office · synced /);
+  expect(rows[2].get('[data-testid="office-badge"]').text()).toMatch(/^Shared with the office · waiting to sync since .*2026/);
+  // The list's own page says the same.
+  for (const [index, id] of [personal, synced].entries()) {
+    const page = kept(mount(OfficeSharing, { props: { listId: id }, global: mountOptions() }));
+    await flushPromises();
+    expect(page.get('[data-testid="office-badge"]').text()).toBe(rows[index].get('[data-testid="office-badge"]').text());
+  }
+});
