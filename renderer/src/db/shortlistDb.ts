@@ -12,7 +12,8 @@
  * y-dexie in this database), the list's truth; its `entries` rows are the document's projection,
  * for every reader (views, exports, search, the sync of shortlisted profiles, counts), and are
  * written in the same IndexedDB transaction as the document's change (`writeShortlists`,
- * `writeEntriesNow`). A list shared with a casting office also has an `officeLists` row; a
+ * `writeEntriesNow`; an edit the page wrote as it went away before its list's document was
+ * loaded waits in `pendingDocEdits` for it). A list shared with a casting office also has an `officeLists` row; a
  * personal list's document never leaves the computer (renderer/src/sync/OFFICE.md).
  */
 import { Dexie, type DexieOptions, type Table } from 'dexie';
@@ -119,6 +120,19 @@ export interface ListDocRow {
   readonly doc: Y.Doc;
 }
 
+/**
+ * An entry's edit the page going away wrote as a row only: the list's document was not loaded yet
+ * (y-dexie loads asynchronously; a note typed just after opening a list). `before` is the entry as
+ * the store showed it, `after` as written; the shortlists store carries it into the document at
+ * the next start (or once the document is loaded), and deletes it in that same transaction.
+ */
+export interface PendingDocEditRow {
+  id?: number;
+  shortlistId: number;
+  before: ShortlistEntryRow;
+  after: ShortlistEntryRow;
+}
+
 /** y-dexie's table of the lists' document updates. */
 export const listDocUpdatesTable = '$listDocs.doc_updates';
 
@@ -148,6 +162,8 @@ export const shortlistSchemaVersions = {
     officeLists: 'shortlistId, officeRecordId, &[officeId+listId]',
     /** Every list's Yjs document (the list's truth), personal or shared; y-dexie keeps its updates in `$listDocs.doc_updates`. */
     listDocs: 'shortlistId, doc: Y.Doc',
+    /** Edits the page wrote as rows only while it went away, their list's document not loaded (PendingDocEditRow). */
+    pendingDocEdits: '++id, shortlistId',
   },
 } as const;
 export const shortlistDbVersion = 3;
@@ -189,6 +205,7 @@ export class ShortlistDb extends Dexie {
   officeLists!: Table<OfficeListRow, number>;
   /** Added with a ready Y.Doc (y-dexie copies its updates) or none (an empty one, or the updates already stored for the id). */
   listDocs!: Table<ListDocRow, number, { shortlistId: number; doc?: Y.Doc }>;
+  pendingDocEdits!: Table<PendingDocEditRow, number>;
 
   /** `name` is for tests, which each need a database of their own. */
   constructor(options?: DexieOptions, name: string = userShortlistDbName) {
@@ -233,7 +250,7 @@ export async function shortlistedActorIds(directoryOrigin: string, options?: Dex
  * and nothing of it is written.
  */
 export function writeShortlists<T>(db: ShortlistDb, work: () => Promise<T>): Promise<T> {
-  return writeLibrary(db, [db.shortlists, db.entries, db.officeLists, db.listDocs, db.table(listDocUpdatesTable)], work);
+  return writeLibrary(db, [db.shortlists, db.entries, db.officeLists, db.listDocs, db.table(listDocUpdatesTable), db.pendingDocEdits], work);
 }
 
 /** y-dexie's update row, as it stores one: `k` the list's id, `u` the update (V2), `f: 1` made here. */
@@ -244,19 +261,22 @@ export interface ListDocUpdateRow {
 }
 
 /**
- * Writes `rows` (whole entries) and `update` (the list document's change saying the same) in one
- * IndexedDB transaction whose every request is issued before this returns, and asks it to commit
- * at once. For the page going away (pagehide, hidden): a Dexie write issues its requests over
- * several turns of the event loop, and a page unloaded between two of them commits only what was
- * issued, so a note typed just before a reload was lost when both cores were busy. Dexie does not
- * see this write (its live queries do not run again); the caller writes the same through Dexie as
- * well, which the page may or may not live to finish.
+ * Writes `rows` (whole entries) with what their lists' documents need, in one IndexedDB transaction
+ * whose every request is issued before this returns, and asks it to commit at once: `update` (the
+ * open list's document change saying the same) or, for a list whose document is not loaded,
+ * `pending` (the edits, carried into the document later: PendingDocEditRow). For the page going
+ * away (pagehide, hidden): a Dexie write issues its requests over several turns of the event loop,
+ * and a page unloaded between two of them commits only what was issued, so a note typed just
+ * before a reload was lost when both cores were busy. Dexie does not see this write (its live
+ * queries do not run again); the caller writes the same through Dexie as well, which the page may
+ * or may not live to finish.
  */
-export function writeEntriesNow(db: ShortlistDb, rows: readonly ShortlistEntryRow[], update: ListDocUpdateRow | null = null): void {
+export function writeEntriesNow(db: ShortlistDb, rows: readonly ShortlistEntryRow[], docs: { update?: ListDocUpdateRow | null; pending?: readonly PendingDocEditRow[] } = {}): void {
   if (rows.length === 0 || !db.isOpen()) return;
-  const transaction = db.backendDB().transaction(['entries', listDocUpdatesTable], 'readwrite');
+  const transaction = db.backendDB().transaction(['entries', listDocUpdatesTable, 'pendingDocEdits'], 'readwrite');
   const store = transaction.objectStore('entries');
   for (const row of rows) store.put(row);
-  if (update) transaction.objectStore(listDocUpdatesTable).add(update);
+  if (docs.update) transaction.objectStore(listDocUpdatesTable).add(docs.update);
+  for (const edit of docs.pending ?? []) transaction.objectStore('pendingDocEdits').add(edit);
   transaction.commit();
 }

@@ -39,6 +39,7 @@ import { useSyncStore } from './sync.ts';
 import { snapshotOf } from '../sync/librarySnapshot.ts';
 import { addToDoc, deleteInDoc, editInDoc, moveInDoc, newListDoc, renameInDoc, replaceInDoc, restoreInDoc, rowsOverDoc } from '../sync/listDocEdits.ts';
 import { holdListDocs, type HeldListDoc } from '../sync/listDocs.ts';
+import { carryPendingEdits, listsWithPendingEdits, pendingEditsOf } from '../sync/pendingDocEdits.ts';
 
 export type EntryPatch = Partial<Pick<ShortlistEntryRow, 'note' | 'rating' | 'colours' | 'tags' | 'status'>>;
 
@@ -165,6 +166,8 @@ export const useShortlistsStore = defineStore('shortlists', () => {
         error.value = toLibraryError(failure, 'storage_unavailable');
       }
       db.value = shortlistDb;
+      // Edits the page wrote as rows only as it went away last time reach their documents first.
+      void carryPendingDocEdits();
     },
     { immediate: true },
   );
@@ -294,6 +297,8 @@ export const useShortlistsStore = defineStore('shortlists', () => {
           // holdListDocs loaded it; keep that hold as the open list's.
           openDoc = { shortlistId: id, doc, release: held.release };
           openDocLoaded.value = true;
+          // The page went away (hidden) before the document was loaded: what it wrote as rows goes in now.
+          void carryPendingDocEdits([id]);
         } else held.release();
       } catch (failure) {
         error.value = toLibraryError(failure);
@@ -321,6 +326,20 @@ export const useShortlistsStore = defineStore('shortlists', () => {
       return await write((inDb) => work(inDb, held.docs));
     } finally {
       held.release();
+    }
+  }
+
+  /** Carries edits written as rows only (the page went away before their document was loaded) into the documents of `listIds` (all: undefined). */
+  async function carryPendingDocEdits(listIds?: number[]): Promise<void> {
+    const shortlistDb = db.value;
+    if (!shortlistDb) return;
+    try {
+      // A write queued before the page went away goes first: it may carry the same edit (editEntry then skips it).
+      await flushPendingWrites();
+      const lists = await listsWithPendingEdits(shortlistDb, listIds);
+      if (lists.length > 0) await writeWithDocs(lists, (inDb, docs) => carryPendingEdits(inDb, docs, lists));
+    } catch (failure) {
+      error.value = toLibraryError(failure);
     }
   }
 
@@ -591,11 +610,13 @@ export const useShortlistsStore = defineStore('shortlists', () => {
         return entry ? [{ ...entry, ...patch, updatedAt: at }] : [];
       });
       try {
-        // The open list's document says the same, in the same IndexedDB transaction as the rows.
+        // The open list's document says the same, in the same IndexedDB transaction as the rows; a
+        // list whose document is not loaded yet keeps the edits, carried into it later (pendingDocEdits.ts).
         const held = openDoc && !openDoc.doc.isDestroyed ? openDoc : null;
         const ofOpen = held ? rows.filter((row) => row.shortlistId === held.shortlistId) : [];
         const update = held && ofOpen.length > 0 ? rowsOverDoc(held.doc, ofOpen, DexieYProvider.for(held.doc)) : null;
-        writeEntriesNow(shortlistDb, rows, held && update ? { k: held.shortlistId, u: update, f: 1 } : null);
+        const pending = pendingEditsOf(held ? rows.filter((row) => row.shortlistId !== held.shortlistId) : rows, known);
+        writeEntriesNow(shortlistDb, rows, { update: held && update ? { k: held.shortlistId, u: update, f: 1 } : null, pending });
       } catch (failure) {
         error.value = toLibraryError(failure);
       }

@@ -120,22 +120,25 @@ export function restoreInDoc(doc: Y.Doc, rows: readonly ShortlistEntryRow[]): Sh
     }
   }, localEdit);
   addToDoc(doc, missing);
-  return rows.map((row) => {
-    const entry = entriesOf(doc).get(keyOf(row));
-    const note = entry?.get('note');
-    const rating = entry?.get('rating');
-    const status = entry?.get('status');
-    const colours = entry?.get('colours');
-    const tags = entry?.get('tags');
-    return {
-      ...row,
-      ...(note instanceof Y.Text ? { note: note.toString() } : {}),
-      ...(rating === null || typeof rating === 'number' ? { rating } : {}),
-      ...(typeof status === 'string' && (shortlistStatuses as readonly string[]).includes(status) ? { status: status as ShortlistStatus } : {}),
-      ...(Array.isArray(colours) ? { colours: colours as ShortlistEntryRow['colours'] } : {}),
-      ...(Array.isArray(tags) ? { tags: tags as string[] } : {}),
-    };
-  });
+  return rows.map((row) => rowAsDocSays(doc, row));
+}
+
+/** `row` with the fields its entry in `doc` holds (a colleague's note too); the row as it is where the document lacks the entry. */
+export function rowAsDocSays<Row extends ShortlistEntryRow>(doc: Y.Doc, row: Row): Row {
+  const entry = entriesOf(doc).get(keyOf(row));
+  const note = entry?.get('note');
+  const rating = entry?.get('rating');
+  const status = entry?.get('status');
+  const colours = entry?.get('colours');
+  const tags = entry?.get('tags');
+  return {
+    ...row,
+    ...(note instanceof Y.Text ? { note: note.toString() } : {}),
+    ...(rating === null || typeof rating === 'number' ? { rating } : {}),
+    ...(typeof status === 'string' && (shortlistStatuses as readonly string[]).includes(status) ? { status: status as ShortlistStatus } : {}),
+    ...(Array.isArray(colours) ? { colours: colours as ShortlistEntryRow['colours'] } : {}),
+    ...(Array.isArray(tags) ? { tags: tags as string[] } : {}),
+  };
 }
 
 /**

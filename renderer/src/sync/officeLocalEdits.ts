@@ -43,14 +43,16 @@ export function editEntry(doc: Y.Doc, before: ShortlistEntryRow, after: Shortlis
   if (!entry) return false;
   let changed = false;
   doc.transact(() => {
+    // A field the document already holds as `after` is left alone: the same edit may reach the
+    // document twice (the page going away wrote it, and the queued write read the row before that).
     for (const field of ['rating', 'colours', 'tags', 'status'] as const) {
-      if (!same(after[field], before[field])) {
+      if (!same(after[field], before[field]) && !same(after[field], entry.get(field))) {
         entry.set(field, Array.isArray(after[field]) ? [...(after[field] as string[])] : after[field]);
         changed = true;
       }
     }
     const note = entry.get('note');
-    if (after.note !== before.note && note instanceof Y.Text) {
+    if (after.note !== before.note && note instanceof Y.Text && note.toString() !== after.note) {
       editText(note, before.note, after.note);
       changed = true;
     }

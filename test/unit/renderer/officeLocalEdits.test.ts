@@ -81,3 +81,13 @@ it('undo of a removal revives the entry in place with every field; the actor add
   ]);
   expect(entriesOf(doc).size).toBe(3);
 });
+
+it('the same edit reaching the document twice (the page going away wrote it, a queued write read the row before) changes it once', () => {
+  const doc = new Y.Doc();
+  writeListIntoDoc(doc, { name: 'L' }, [row(1)]);
+  const [one] = personalRowsFromDoc(doc, 1, [], at);
+  const typed = { ...one, note: 'Reading went well, callback', rating: 4 };
+  editInDoc(doc, [{ before: one, after: typed }]);
+  editInDoc(doc, [{ before: one, after: typed }]);
+  expect(readListDoc(doc).entries[0]).toMatchObject({ note: 'Reading went well, callback', rating: 4 });
+});

@@ -81,6 +81,39 @@ function catchShortlistDb(): () => Dexie {
   };
 }
 
+/** The notes of list `id`'s document as the next start reads it: from its stored updates. */
+async function storedNotes(db: Dexie, id: number): Promise<string[]> {
+  const doc = new Y.Doc();
+  for (const update of await db.table(listDocUpdatesTable).where('k').equals(id).toArray()) Y.applyUpdateV2(doc, update.u);
+  return readListDoc(doc).entries.map((entry) => entry.note);
+}
+
+/**
+ * A read-write IndexedDB transaction on the documents' updates table kept open (one request after
+ * another) until `release`: every other transaction on that table, y-dexie's load too, waits behind it.
+ */
+async function holdUpdatesTable(): Promise<{ release(): void; done: Promise<void> }> {
+  const opened = indexedDB.open(userShortlistDbName);
+  const connection = await new Promise<IDBDatabase>((resolve, reject) => {
+    opened.onsuccess = () => resolve(opened.result);
+    opened.onerror = () => reject(opened.error);
+  });
+  const transaction = connection.transaction([listDocUpdatesTable], 'readwrite');
+  const store = transaction.objectStore(listDocUpdatesTable);
+  let held = true;
+  const again = () => {
+    if (held) store.count().onsuccess = again;
+  };
+  again();
+  const done = new Promise<void>((resolve) => {
+    transaction.oncomplete = () => {
+      connection.close();
+      resolve();
+    };
+  });
+  return { release: () => (held = false), done };
+}
+
 describe('the shortlists store', () => {
   it('creates a list, adds actors once each with a snapshot, orders, annotates and keeps it across a restart', async () => {
     const first = await started({ actors });
@@ -231,6 +264,49 @@ describe('the shortlists store', () => {
     } finally {
       reopened.close();
     }
+  });
+
+  it('a note typed before the open list\'s document is loaded and the page gone: the row and a pending edit are written at once, and the next start carries it into the document', { timeout: 30_000 }, async () => {
+    const storeDb = catchShortlistDb();
+    const first = await started({ actors });
+    const id = (await first.shortlists.createList('Opened just now'))!;
+    await first.shortlists.addActors(id, [1]);
+    // y-dexie's load of the document waits behind a write on its updates table that does not end yet.
+    const blocker = await holdUpdatesTable();
+    first.shortlists.open(id);
+    await eventually(() => expect(first.shortlists.entries).toHaveLength(1));
+    expect(first.shortlists.openDocLoaded).toBe(false);
+    const entryId = first.shortlists.entries[0]!.id;
+    void first.shortlists.updateEntry(entryId, { note: 'Typed before the list had loaded' });
+    window.dispatchEvent(new Event('pagehide'));
+    // The page is gone.
+    storeDb().close();
+    blocker.release();
+    await blocker.done;
+    const raw = new Dexie(userShortlistDbName);
+    try {
+      await raw.open();
+      expect(await raw.table('entries').get(entryId)).toMatchObject({ note: 'Typed before the list had loaded' });
+      expect(await storedNotes(raw, id)).toEqual(['']);
+      expect(await raw.table('pendingDocEdits').count()).toBe(1);
+    } finally {
+      raw.close();
+    }
+    await first.sync.activate(null);
+
+    // The next start carries it into the list's document (its truth), and drops the pending edit.
+    const again = await started({ actors }, first.connectionId);
+    const reopened = new Dexie(userShortlistDbName);
+    try {
+      await reopened.open();
+      await eventually(async () => expect(await reopened.table('pendingDocEdits').count()).toBe(0));
+      expect(await storedNotes(reopened, id)).toEqual(['Typed before the list had loaded']);
+      expect(await reopened.table('entries').get(entryId)).toMatchObject({ note: 'Typed before the list had loaded' });
+    } finally {
+      reopened.close();
+    }
+    again.shortlists.open(id);
+    await eventually(() => expect(again.shortlists.entries[0]).toMatchObject({ note: 'Typed before the list had loaded' }));
   });
 
   it('a note written in a large library reads no entry of the other lists (nothing in a write path scans a table)', { timeout: 60_000 }, async () => {
