@@ -5,6 +5,7 @@
 import { runCreditBench } from './creditBench.ts';
 import { runDemoStartBench } from './demoStartBench.ts';
 import { runHistoryBench } from './historyBench.ts';
+import { runListDocBench } from './listDocBench.ts';
 import { runMediaBench } from './mediaBench.ts';
 import { runOfficeBench } from './officeBench.ts';
 import { runSearchBench, runSearchKeystrokeBench } from './searchBench.ts';
@@ -18,6 +19,7 @@ const suites: Record<string, () => Promise<void>> = {
   sync: runSyncBench,
   ui: runUiBench,
   shortlists: runShortlistBench,
+  'shortlist-docs': runListDocBench,
   search: runSearchBench,
   'search-keystrokes': async () => runSearchKeystrokeBench(),
   credits: runCreditBench,
