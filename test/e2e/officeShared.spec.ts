@@ -5,8 +5,10 @@
  * owner's token, shares a list and makes an invite code on the Connections page; Ben joins with the
  * code (the page reloads so its CSP admits the office's socket), finds the list on his computer
  * (the sweep brought it in) and sees an actor Lea adds afterwards arrive; a viewer role Lea gives
- * him on that list alone turns his open list read-only at once, and taking it back undoes it. Starts and stops its own
- * processes: nothing of the shared web shell is used or left changed.
+ * him on that list alone turns his open list read-only at once, and taking it back undoes it. A
+ * note Lea types into the shared list, the page reloaded 200 ms after the last keystroke, is on
+ * her list after the reload and reaches Ben. Starts and stops its own processes: nothing of the
+ * shared web shell is used or left changed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -14,6 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { letTimePass } from '../support/letTimePass.ts';
 import { nav } from './demoDirectoryApi.ts';
 import { startWebShellProcess, type WebShellProcess } from './webShellProcess.ts';
 
@@ -154,6 +157,43 @@ test('a list one member shares reaches a colleague who joined by invite code, an
     await benAtLea.locator('select[name="member-list-role"]').selectOption({ label: 'Office role' });
     await expect(benAtLea.locator('select[name="member-list-role"]')).toHaveCount(0, { timeout: 60_000 });
     await expect(ben.getByTestId('office-role-notice')).toHaveCount(0, { timeout: 60_000 });
+  } finally {
+    for (const process of started.reverse()) await process.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('a note typed in a shared list 200 ms before a reload is on the list after it and reaches the colleague', async ({ browser }) => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'castdesk-e2e-office-note-'));
+  const started: { stop(): Promise<void> }[] = [];
+  try {
+    const office = await startOfficeProcess(path.join(dir, 'office'));
+    started.push(office);
+    const [leaShell, benShell] = await Promise.all([startWebShellProcess(path.join(dir, 'lea')), startWebShellProcess(path.join(dir, 'ben'))]);
+    started.push(leaShell, benShell);
+    const lea = await openShell(browser, leaShell);
+    const ben = await openShell(browser, benShell);
+    await joinOffice(lea, office, 'Lea', { token: office.ownerToken });
+    await addActor(lea, 1, true);
+    await openList(lea);
+    await lea.getByTestId('office-share').click();
+    await expect(lea.getByTestId('office-badge')).toHaveAttribute('data-sharing', 'synced', { timeout: 60_000 });
+    await lea.goto(new URL('#/connections', lea.url()).href);
+    await lea.getByTestId('office-invite').getByRole('button').click();
+    await joinOffice(ben, office, 'Ben', { code: await lea.locator('input[name="invite-code"]').inputValue() });
+    await openList(ben);
+    await expect(ben.getByTestId('shortlist-entry')).toHaveCount(1, { timeout: 60_000 });
+
+    await openList(lea);
+    const note = lea.getByTestId('shortlist-entry').getByTestId('entry-note');
+    await expect(note).toBeVisible({ timeout: 60_000 });
+    const text = 'Callback Thursday, bring the monologue';
+    await note.click();
+    await note.pressSequentially(text);
+    await letTimePass(200, 'Lea reloads 200 ms after the last keystroke');
+    await lea.reload();
+    await expect(lea.getByTestId('shortlist-entry').getByTestId('entry-note')).toHaveValue(text, { timeout: 60_000 });
+    await expect(ben.getByTestId('shortlist-entry').getByTestId('entry-note')).toHaveValue(text, { timeout: 60_000 });
   } finally {
     for (const process of started.reverse()) await process.stop();
     await rm(dir, { recursive: true, force: true });
