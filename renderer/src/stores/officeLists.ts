@@ -230,7 +230,11 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
         if (!memberNames.value.has(row.officeRecordId)) list.askMembers();
       },
       members: (members) => setIn(memberNames, row.officeRecordId, new Map(members.map((member) => [member.id, member.name]))),
-      refused: (code) => void revert(shortlistId, code),
+      refused: (code) =>
+        void revert(shortlistId, code).catch((failure: unknown) => {
+          // The database closed meanwhile (the app going away): the next start attaches and is refused again.
+          if ((failure as Error | null)?.name !== 'DatabaseClosedError') error.value = { code: 'internal', message: `Reverting the shared list failed: ${(failure as Error).message}` };
+        }),
       writeFailed: (failure) => {
         error.value = { code: 'internal', message: `Writing the shared list failed: ${(failure as Error).message}` };
       },
