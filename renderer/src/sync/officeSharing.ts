@@ -9,13 +9,10 @@
 import { DexieYProvider } from 'y-dexie';
 import * as Y from 'yjs';
 import { writeLibrary, type LibraryDb } from '../db/libraryDb.ts';
-import { type OfficeListRow, type ShortlistDb, type ShortlistEntryRow } from '../db/shortlistDb.ts';
+import { writeShortlists, type OfficeListRow, type ShortlistDb, type ShortlistEntryRow } from '../db/shortlistDb.ts';
 import { librarySnapshots, type ActorRef } from './librarySnapshot.ts';
 import { writeLocalEdits, type RowBase } from './officeLocalEdits.ts';
 import { officeEntryKey, personalRowsFromDoc, readListDoc, writeListIntoDoc } from './officeListDoc.ts';
-
-/** y-dexie's table of the lists' document updates (one row per update, `k` the list's shortlist id). */
-const officeDocUpdatesTable = '$officeLists.doc_updates';
 
 /** Which office a list is shared with: this computer's record of it and the office's id there. */
 export interface OfficeRef {
@@ -104,11 +101,7 @@ export async function writeRowsFromDoc(
 ): Promise<{ unreadable: string[]; rows: ShortlistEntryRow[] }> {
   // Read before the transaction: the library is another database, and awaiting it inside would end it.
   const own = await librarySnapshots(library, await actorsWanted(db, shortlistId, doc), (actor) => officeEntryKey(actor.origin, actor.id));
-  // y-dexie stores a change of the document from its update event, through Dexie: inside this
-  // transaction that write joins it, so its table must be in the transaction's scope (without it
-  // the user's edit carried in here was never stored, and every later change of the document
-  // waited behind the missing one after a reload).
-  return writeLibrary(db, [db.shortlists, db.entries, db.table(officeDocUpdatesTable)], async () => {
+  return writeShortlists(db, async () => {
     const known = await db.entries.where('shortlistId').equals(shortlistId).toArray();
     if (base) writeLocalEdits(doc, base, known);
     const view = readListDoc(doc);
@@ -152,6 +145,9 @@ export async function keepListsOfOffice(db: ShortlistDb, officeRecordId: string,
   for (const row of rows) await stopSharing(db, row.shortlistId, at, library);
   return rows.map((row) => row.shortlistId);
 }
+
+/** y-dexie's table of the lists' document updates (one row per update, `k` the list's shortlist id). */
+const officeDocUpdatesTable = '$officeLists.doc_updates';
 
 /**
  * The list's document replaced by the office's version (`state`): a change the office refused
