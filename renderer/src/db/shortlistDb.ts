@@ -253,6 +253,18 @@ export function writeShortlists<T>(db: ShortlistDb, work: () => Promise<T>): Pro
   return writeLibrary(db, [db.shortlists, db.entries, db.officeLists, db.listDocs, db.table(listDocUpdatesTable), db.pendingDocEdits], work);
 }
 
+/**
+ * Runs an edit of existing entries (a keystroke in a note, a rating) in one read-write transaction
+ * over only what it writes: the entries, their lists' `updatedAt`, and y-dexie's updates table
+ * (a loaded document's change is stored in this same transaction, as in `writeShortlists`). A wider
+ * scope makes the write wait for every reader of the other tables first (y-dexie's reload of the
+ * document after each write reads `listDocs`), and a keystroke's write must reach the disk as soon
+ * as it can: nothing else keeps it when the process is killed.
+ */
+export function writeEntryEdits<T>(db: ShortlistDb, work: () => Promise<T>): Promise<T> {
+  return writeLibrary(db, [db.shortlists, db.entries, db.table(listDocUpdatesTable)], work);
+}
+
 /** y-dexie's update row, as it stores one: `k` the list's id, `u` the update (V2), `f: 1` made here. */
 export interface ListDocUpdateRow {
   k: number;

@@ -16,6 +16,7 @@ import type { ActorRow } from '../db/libraryDb.ts';
 import {
   openShortlistDb,
   writeEntriesNow,
+  writeEntryEdits,
   listDocUpdatesTable,
   writeShortlists,
   type ActorSnapshot,
@@ -308,9 +309,14 @@ export const useShortlistsStore = defineStore('shortlists', () => {
 
   /**
    * Runs one write that changes the documents of `listIds` as well: they are loaded first, then
-   * `work` changes rows and documents in one transaction (writeShortlists).
+   * `work` changes rows and documents in one transaction (`inTransaction`: writeShortlists, or a
+   * narrower scope that holds the tables `work` writes and y-dexie's updates).
    */
-  async function writeWithDocs<T>(listIds: Iterable<number>, work: (shortlistDb: ShortlistDb, docs: ReadonlyMap<number, Y.Doc>) => Promise<T>): Promise<T | null> {
+  async function writeWithDocs<T>(
+    listIds: Iterable<number>,
+    work: (shortlistDb: ShortlistDb, docs: ReadonlyMap<number, Y.Doc>) => Promise<T>,
+    inTransaction: typeof writeShortlists = writeShortlists,
+  ): Promise<T | null> {
     const shortlistDb = db.value;
     if (!shortlistDb) return null;
     // A shared list whose role allows no change is not written (the office store tells why).
@@ -323,7 +329,7 @@ export const useShortlistsStore = defineStore('shortlists', () => {
       return null;
     }
     try {
-      return await write((inDb) => work(inDb, held.docs));
+      return await write((inDb) => work(inDb, held.docs), inTransaction);
     } finally {
       held.release();
     }
@@ -344,12 +350,12 @@ export const useShortlistsStore = defineStore('shortlists', () => {
   }
 
   /** Runs one write; its failure is shown (`error`) and reported as false, never thrown at a view. */
-  async function write<T>(work: (shortlistDb: ShortlistDb) => Promise<T>): Promise<T | null> {
+  async function write<T>(work: (shortlistDb: ShortlistDb) => Promise<T>, inTransaction: typeof writeShortlists = writeShortlists): Promise<T | null> {
     const shortlistDb = db.value;
     if (!shortlistDb) return null;
     error.value = null;
     try {
-      return await writeShortlists(shortlistDb, () => work(shortlistDb));
+      return await inTransaction(shortlistDb, () => work(shortlistDb));
     } catch (failure) {
       error.value = toLibraryError(failure);
       return null;
@@ -624,10 +630,23 @@ export const useShortlistsStore = defineStore('shortlists', () => {
     void flushPendingWrites();
   }
 
+  /**
+   * The lists of entries `entryIds`, from the entries the store shows (an entry never changes list)
+   * and read only for the others: a keystroke's write waits for no read before its transaction.
+   */
+  async function listsOfEntries(entryIds: readonly number[]): Promise<number[]> {
+    const shown = new Map<number, number>();
+    for (const entry of entries.value) shown.set(entry.id, entry.shortlistId);
+    for (const { entry } of memory.value) shown.set(entry.id, entry.shortlistId);
+    const unknown = entryIds.filter((id) => !shown.has(id));
+    const read = unknown.length > 0 ? ((await db.value?.entries.bulkGet(unknown)) ?? []) : [];
+    return [...entryIds.flatMap((id) => (shown.has(id) ? [shown.get(id)!] : [])), ...read.flatMap((entry) => (entry ? [entry.shortlistId] : []))];
+  }
+
   async function saveEntries(batch: [number, { patch: EntryPatch; settle: ((updated: boolean) => void)[] }][]): Promise<void> {
     const ids = batch.map(([entryId]) => entryId);
     // The lists whose documents the write changes, loaded before it (the open one already is).
-    const listIds = ((await db.value?.entries.bulkGet(ids)) ?? []).flatMap((entry) => (entry ? [entry.shortlistId] : []));
+    const listIds = await listsOfEntries(ids);
     const updated = await writeWithDocs(listIds, async (shortlistDb, docs) => {
       const at = nowIso();
       const found = await shortlistDb.entries.bulkGet(ids);
@@ -644,7 +663,7 @@ export const useShortlistsStore = defineStore('shortlists', () => {
         await shortlistDb.shortlists.update(listId, { updatedAt: at });
       }
       return found.map((entry) => entry !== undefined);
-    });
+    }, writeEntryEdits);
     for (const [i, [, { settle }]] of batch.entries()) for (const done of settle) done(updated?.[i] ?? false);
   }
 
