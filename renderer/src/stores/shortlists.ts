@@ -651,17 +651,21 @@ export const useShortlistsStore = defineStore('shortlists', () => {
       const at = nowIso();
       const found = await shortlistDb.entries.bulkGet(ids);
       const touched = new Map<number, { before: ShortlistEntryRow; after: ShortlistEntryRow }[]>();
+      // Every write is asked for at once (one round of requests, not one after another): the
+      // transaction commits as soon as the last one is done.
+      const writes: Promise<unknown>[] = [];
       for (const [i, [entryId, { patch }]] of batch.entries()) {
         const entry = found[i];
         if (!entry) continue;
-        await shortlistDb.entries.update(entryId, { ...patch, updatedAt: at });
+        writes.push(shortlistDb.entries.update(entryId, { ...patch, updatedAt: at }));
         touched.set(entry.shortlistId, [...(touched.get(entry.shortlistId) ?? []), { before: entry, after: { ...entry, ...patch } }]);
       }
       for (const [listId, changes] of touched) {
         const doc = docs.get(listId);
         if (doc) editInDoc(doc, changes);
-        await shortlistDb.shortlists.update(listId, { updatedAt: at });
+        writes.push(shortlistDb.shortlists.update(listId, { updatedAt: at }));
       }
+      await Promise.all(writes);
       return found.map((entry) => entry !== undefined);
     }, writeEntryEdits);
     for (const [i, [, { settle }]] of batch.entries()) for (const done of settle) done(updated?.[i] ?? false);
