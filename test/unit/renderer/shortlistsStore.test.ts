@@ -232,6 +232,35 @@ describe('the shortlists store', () => {
     expect(await shortlists.updateEntry(ada, { note: 'too late' })).toBe(false);
   });
 
+  it('a keystroke\'s write is the first transaction it starts, over only the entries, the lists and the documents\' updates (a crash takes nothing that waited for a read)', { timeout: 20_000 }, async () => {
+    const storeDb = catchShortlistDb();
+    const { shortlists } = await started({ actors });
+    const id = (await shortlists.createList('Quick'))!;
+    await shortlists.addActors(id, [1]);
+    shortlists.open(id);
+    await eventually(() => expect(shortlists.entries).toHaveLength(1));
+    await eventually(() => expect(shortlists.openDocLoaded).toBe(true));
+    const entryId = shortlists.entries[0]!.id;
+    await shortlists.updateEntry(entryId, { note: 'C' });
+    // Every transaction the store's database starts from here on, in order (Dexie's bottom layer, watched).
+    const core = storeDb().core;
+    const transaction = core.transaction;
+    const begun: { stores: string[]; mode: string }[] = [];
+    core.transaction = (stores, mode, options) => {
+      begun.push({ stores: [...stores].sort(), mode });
+      return transaction.call(core, stores, mode, options);
+    };
+    try {
+      expect(await shortlists.updateEntry(entryId, { note: 'Ca' })).toBe(true);
+    } finally {
+      core.transaction = transaction;
+    }
+    // No read before it (it would wait its turn behind every live query first); no table it does
+    // not write in its scope (it would wait for every reader of it, y-dexie's reload of listDocs too).
+    expect(begun[0]).toEqual({ stores: [listDocUpdatesTable, 'entries', 'shortlists'].sort(), mode: 'readwrite' });
+    expect(await storedNotes(storeDb(), id)).toEqual(['Ca']);
+  });
+
   it('on pagehide writes what is on its way before the handler returns: a page gone right after keeps it', { timeout: 20_000 }, async () => {
     const storeDb = catchShortlistDb();
     const { shortlists } = await started({ actors });
