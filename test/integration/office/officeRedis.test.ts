@@ -8,15 +8,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { accessRemovedReason } from '../../../contract/officeRoles.ts';
+import { afterAll, beforeAll, it } from 'vitest';
 import type { Database } from '../../../server/src/db/database.ts';
 import { openOfficeDatabase } from '../../../server/office/officeDatabase.ts';
 import { startOffice, type RunningOffice } from '../../../server/office/startOffice.ts';
-import { officeDocumentName } from '../../../server/office/documentName.ts';
-import { addEntry } from '../../../server/office/listDocument.ts';
-import { acknowledged, addMember, api, httpUrlOf, openList, type ListClient } from './officeSupport.ts';
-import { expectInstancesActAsOne, startRedis, type RedisServer } from './twoInstances.ts';
+import type { ListClient } from './officeSupport.ts';
+import { expectInstancesActAsOne, expectRemovalReachesBoth, startRedis, type RedisServer } from './twoInstances.ts';
 
 const workDir = mkdtempSync(join(tmpdir(), 'castdesk-office-redis-'));
 let redis: RedisServer | undefined;
@@ -47,17 +44,5 @@ it("two instances behind Redis see each other's edits, and a revoke reaches both
 
 it('a list removed on one instance closes its member connections on the other, which refuses them on reconnect', async () => {
   const [one, two] = offices as [RunningOffice, RunningOffice];
-  const { officeId, token: ownerToken } = await one.members.createOffice('Scaled Office', 'Lea');
-  const name = officeDocumentName(officeId, 'removed-behind-redis');
-  const owner = openList(one.url, name, ownerToken);
-  clients.push(owner);
-  await owner.synced;
-  addEntry(owner.doc, 'e1', { position: 'a0', actor: { origin: 'https://directory.example', id: 7, name: 'Jonas Weber' }, note: 'strong' });
-  await acknowledged(owner);
-  const colleague = await addMember(httpUrlOf(one.url), officeId, ownerToken, 'Ben', { role: 'editor' });
-  const onTwo = openList(two.url, name, colleague.token);
-  clients.push(onTwo);
-  await onTwo.synced;
-  expect((await api(httpUrlOf(one.url), 'DELETE', `/offices/${officeId}/lists/removed-behind-redis`, undefined, ownerToken)).status).toBe(204);
-  await vi.waitFor(() => expect(onTwo.authFailures).toContain(accessRemovedReason), { timeout: 30_000 });
+  await expectRemovalReachesBoth(one, two, clients);
 }, 120_000);
