@@ -427,19 +427,26 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
    * socket too as it removes the list, and its refusal is not for a list stopped here on purpose.
    */
   async function unshare(shortlistId: number): Promise<void> {
-    const shortlistDb = await database();
-    const row = await shortlistDb.officeLists.get(shortlistId);
-    const role = roles.value.get(shortlistId)?.role ?? row?.role ?? null;
-    detach(shortlistId);
-    let kept: OfficeListKeptCode | null = null;
-    if (row && (role === 'editor' || role === null)) {
-      const answer = await bridge.removeOfficeList({ id: row.officeRecordId, listId: row.listId });
-      if (!answer.ok && answer.error.code !== 'office_list_not_found') kept = 'office_still_has_list';
+    // One at a time per list, with keepAsPersonal too: a second click while the office is asked does nothing.
+    if (keeping.has(shortlistId)) return;
+    keeping.add(shortlistId);
+    try {
+      const shortlistDb = await database();
+      const row = await shortlistDb.officeLists.get(shortlistId);
+      const role = roles.value.get(shortlistId)?.role ?? row?.role ?? null;
+      detach(shortlistId);
+      let kept: OfficeListKeptCode | null = null;
+      if (row && (role === 'editor' || role === null)) {
+        const answer = await bridge.removeOfficeList({ id: row.officeRecordId, listId: row.listId });
+        if (!answer.ok && answer.error.code !== 'office_list_not_found') kept = 'office_still_has_list';
+      }
+      await stopSharing(shortlistDb, shortlistId, undefined, currentLibrary(), kept);
+      setSharing(shortlistId, null);
+      setIn(roles, shortlistId, null);
+      setIn(keptAsPersonal, shortlistId, kept);
+    } finally {
+      keeping.delete(shortlistId);
     }
-    await stopSharing(shortlistDb, shortlistId, undefined, currentLibrary(), kept);
-    setSharing(shortlistId, null);
-    setIn(roles, shortlistId, null);
-    setIn(keptAsPersonal, shortlistId, kept);
   }
 
   /** Leaves an office: its lists stay on this computer as personal lists, its token is deleted. */
