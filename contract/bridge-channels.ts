@@ -54,6 +54,7 @@ export const channelNames = [
   'setOfficeMemberRole',
   'clearOfficeListRole',
   'revokeOfficeMember',
+  'removeOfficeList',
 ] as const;
 export type ChannelName = (typeof channelNames)[number];
 

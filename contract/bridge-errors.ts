@@ -65,6 +65,8 @@ export const bridgeErrorCodes = [
   'office_forbidden',
   /** No such member in the office (or the owner, whose role cannot change). */
   'office_member_not_found',
+  /** The office has no such list (never shared there, or taken out of it already). */
+  'office_list_not_found',
   /** The request was cancelled. */
   'cancelled',
   /** Anything else; a bug. */

@@ -108,4 +108,10 @@ export const officeChannels = {
   clearOfficeListRole: channel(z.object({ id: officeRecordId, memberId, listId: officeListId }).strict(), nothing),
   /** Owner only: revokes a member, whom the office disconnects at once. */
   revokeOfficeMember: channel(z.object({ id: officeRecordId, memberId }).strict(), nothing),
+  /**
+   * "Stop sharing" by an editor of the list (or the owner): the office takes the list out and every
+   * member's app keeps its copy as a personal list (`office_forbidden` for a reviewer or viewer,
+   * `office_list_not_found` when the office no longer has it).
+   */
+  removeOfficeList: channel(z.object({ id: officeRecordId, listId: officeListId }).strict(), nothing),
 };

@@ -37,8 +37,13 @@ export type OfficeRefusalCode = (typeof officeRefusalCodes)[number];
  */
 export const accessRemovedReason = 'permission-denied';
 
-/** Why a shared list became a personal copy on this computer by itself; i18n `officeRoles.kept.<code>`. */
-export const officeListKeptCodes = ['office_access_removed'] as const;
+/**
+ * Why a shared list is a personal copy on this computer now, told on the list until the user
+ * dismisses it (stored with the list, so a restart keeps it); i18n `officeRoles.kept.<code>`. The
+ * office let go of it by itself (`office_access_removed`), or the user stopped sharing it and the
+ * office could not take it out, so it still has it and colleagues keep theirs (`office_still_has_list`).
+ */
+export const officeListKeptCodes = ['office_access_removed', 'office_still_has_list'] as const;
 export type OfficeListKeptCode = (typeof officeListKeptCodes)[number];
 
 /** The close reasons of the office's write gate (server/office/writeGate.ts) that refuse a change. */

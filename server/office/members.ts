@@ -44,16 +44,23 @@ const toMember = (row: MemberRow): Member => ({
   isOwner: row.is_owner,
 });
 
-/** What a token gives: the live member and their roles on single lists (resolved together, once). */
+/** What a token gives: the live member, their roles on single lists and the lists taken out of their office (resolved together, once). */
 export interface MemberAccess {
   member: Member;
   listRoles: ReadonlyMap<string, Role>;
+  /** Lists removed from the office (listRemoval.ts): no one opens them any more, the owner neither. */
+  removedLists: ReadonlySet<string>;
 }
 
-/** The member's role on one list: the list's own role, else the office role; owners edit. */
-export function roleOn(access: MemberAccess, listId: string): Role | 'none' {
+/** The role the member was given on one list, whether or not it is still in the office: the list's own role, else the office role; owners edit. */
+export function grantedRoleOn(access: MemberAccess, listId: string): Role | 'none' {
   if (access.member.isOwner) return 'editor';
   return access.listRoles.get(listId) ?? access.member.officeRole;
+}
+
+/** The member's role on one list: none on a removed list, else the role they were given. */
+export function roleOn(access: MemberAccess, listId: string): Role | 'none' {
+  return access.removedLists.has(listId) ? 'none' : grantedRoleOn(access, listId);
 }
 
 export interface Members {
@@ -104,7 +111,8 @@ export function members(db: Database): Members {
       const member = await authenticate(token);
       if (!member) return null;
       const rows = await db.query<{ list_id: string; role: Role }>('SELECT list_id, role FROM office_list_roles WHERE member_id = $1', [member.id]);
-      return { member, listRoles: new Map(rows.map((row) => [row.list_id, row.role])) };
+      const removed = await db.query<{ list_id: string }>('SELECT list_id FROM office_removed_lists WHERE office_id = $1', [member.officeId]);
+      return { member, listRoles: new Map(rows.map((row) => [row.list_id, row.role])), removedLists: new Set(removed.map((row) => row.list_id)) };
     },
     async invite(officeId, grant, now = new Date()) {
       const code = secret(16);

@@ -55,6 +55,13 @@ CREATE TABLE IF NOT EXISTS office_list_activity (
   record jsonb NOT NULL
 );
 CREATE INDEX IF NOT EXISTS office_list_activity_by_name ON office_list_activity (name, id);
+CREATE TABLE IF NOT EXISTS office_removed_lists (
+  office_id text NOT NULL REFERENCES office_offices(id),
+  list_id text NOT NULL,
+  removed_by text NOT NULL REFERENCES office_members(id),
+  removed_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (office_id, list_id)
+);
 `;
 
 export async function openOfficeDatabase(options: { dataDir?: string; databaseUrl?: string }): Promise<Database> {

@@ -10,14 +10,25 @@
  *   DELETE /offices/:office/members/:member/lists/:list/role      → 204 (the office role applies there again)
  *   DELETE /offices/:office/members/:member                        → 204 (revoked, disconnected)
  *   GET    /offices/:office/lists   (any member)                  → 200 {office, member, lists} the member may open
+ *   DELETE /offices/:office/lists/:list (an editor of the list)    → 204 (removed from the office, its members disconnected)
+ *
+ * Removing a list is allowed to whoever edits it: the owner (who edits every list) and a member
+ * whose role on that list is editor. An editor can already empty the list entry by entry, so
+ * taking it out of the office gives them no power they lack, while a reviewer or viewer, who may
+ * not change the list, may not remove it (403). 404: the office has no such list (never written,
+ * or removed already); asked only after the role, so a member who may not edit learns nothing
+ * about which lists exist. Every member's sockets are closed (the path a revoke takes, also across
+ * instances behind Redis): they reconnect, the removed list is refused with `accessRemovedReason`
+ * and each member's app keeps its copy as a personal list; their other lists reopen as they were.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Extension, Hocuspocus } from '@hocuspocus/server';
 import { z } from 'zod';
 import { isOfficeId } from './documentName.ts';
 import type { OfficeDirectory } from './listDirectory.ts';
+import type { ListRemoval } from './listRemoval.ts';
 import type { MemberDisconnects } from './memberDisconnects.ts';
-import { roleOn, roles, type Member, type MemberAccess, type Members } from './members.ts';
+import { grantedRoleOn, roleOn, roles, type Member, type MemberAccess, type Members } from './members.ts';
 
 /** The office's lists a member may open (listDirectory.ts, bound to the database). */
 export type ListDirectory = (officeId: string, mayOpen: (listId: string) => boolean) => Promise<OfficeDirectory>;
@@ -67,6 +78,7 @@ export function officeHttp(
   members: Members,
   disconnects: MemberDisconnects,
   directory: ListDirectory,
+  removal: ListRemoval,
   instance: () => Hocuspocus,
   log: (line: string) => void,
 ): Extension {
@@ -118,6 +130,13 @@ export function officeHttp(
       const { officeName, lists } = await directory(officeId, (listId) => roleOn(access, listId) !== 'none');
       const { id, name, officeRole, isOwner } = access.member;
       send(response, 200, { office: { id: officeId, name: officeName }, member: { id, name, officeRole, isOwner }, lists });
+    } else if (path.length === 4 && path[2] === 'lists' && method === 'DELETE') {
+      const listId = parse(listIdSchema, path[3]);
+      const access = await memberOf(request, officeId);
+      if (grantedRoleOn(access, listId) !== 'editor') throw new HttpError(403, 'forbidden', 'Only an editor of the list (or the office owner) removes it.');
+      if (!(await removal.remove(officeId, listId, access.member.id))) throw new HttpError(404, 'no-list', 'The office has no such list.');
+      for (const member of await members.list(officeId)) if (!member.revoked) await disconnects.disconnect(member.id, 'list-removed');
+      send(response, 204);
     } else if (path.length === 5 && path[2] === 'members' && path[4] === 'role' && method === 'PUT') {
       await owner(request, officeId);
       const grant = parse(grantSchema, await readJson(request));

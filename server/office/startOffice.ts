@@ -13,6 +13,7 @@ import { DocumentLedger } from './documentLedger.ts';
 import { documentPersistence } from './documentPersistence.ts';
 import { documentStore } from './documentStore.ts';
 import { listDirectory } from './listDirectory.ts';
+import { listRemoval } from './listRemoval.ts';
 import { memberDisconnects } from './memberDisconnects.ts';
 import { members as openMembers, type Members } from './members.ts';
 import { defaultActivityTiming, officeActivity, type ActivityTiming } from './officeActivity.ts';
@@ -79,7 +80,7 @@ export async function startOffice(options: OfficeOptions): Promise<RunningOffice
     documentPersistence(store, ledger, options.log),
     officePresence(options.log),
     officeActivity(activityLog(db), { ...defaultActivityTiming, ...options.activity }, options.log),
-    officeHttp(members, disconnects, (officeId, mayOpen) => listDirectory(db, officeId, mayOpen), instance, options.log),
+    officeHttp(members, disconnects, (officeId, mayOpen) => listDirectory(db, officeId, mayOpen), listRemoval(db), instance, options.log),
   ];
   if (options.redisUrl) {
     const redisUrl = options.redisUrl;

@@ -1,6 +1,6 @@
 /**
- * What a member asks their office over HTTP besides joining: the lists they may open (any member)
- * and, for the owner, invites, members, roles and revoking. The core makes every call itself with
+ * What a member asks their office over HTTP besides joining: the lists they may open (any member),
+ * taking a list out of the office (an editor of it) and, for the owner, invites, members, roles and revoking. The core makes every call itself with
  * the token read from the keychain for the office's own address (officeMembership.credentials),
  * so the token never leaves for another origin and the renderer never needs it for these. The
  * office's answers are checked against the contract's schemas; its refusals become typed errors.
@@ -31,15 +31,29 @@ export interface OfficeAdmin {
   /** Takes the member's role on one list back: their office role applies there again. */
   clearListRole(id: string, memberId: string, listId: string): Promise<void>;
   revoke(id: string, memberId: string): Promise<void>;
+  /** Takes a list out of the office ("Stop sharing" by an editor of it): every member keeps a personal copy. */
+  removeList(id: string, listId: string): Promise<void>;
 }
 
 const membersAnswer = z.object({ members: z.array(officeMemberSchema) });
 
+/** What a 403 and a 404 mean for a request: member management is the owner's, a list's removal its editors'. */
+interface RefusalMeaning {
+  forbidden: string;
+  notFound: BridgeFailure['code'];
+}
+
+const ownersRequest: RefusalMeaning = { forbidden: 'Only the office owner may do this', notFound: 'office_member_not_found' };
+const listRemoval: RefusalMeaning = { forbidden: 'Only an editor of the list (or the office owner) may take it out of the office', notFound: 'office_list_not_found' };
+
 /** The office's refusals as the bridge's error codes; `what` names the request in messages. */
-function refusal(status: number, what: string): BridgeFailure {
+function refusal(status: number, what: string, meaning: RefusalMeaning): BridgeFailure {
   if (status === 401) return new BridgeFailure('office_token_refused', `The office does not know this computer's token any more (revoked?): ${what} was refused.`);
-  if (status === 403) return new BridgeFailure('office_forbidden', `Only the office owner may do this: ${what} was refused.`);
-  if (status === 404) return new BridgeFailure('office_member_not_found', `The office has no such member (or it is the owner): ${what} was refused.`);
+  if (status === 403) return new BridgeFailure('office_forbidden', `${meaning.forbidden}: ${what} was refused.`);
+  if (status === 404) {
+    const missing = meaning.notFound === 'office_list_not_found' ? 'no such list (or it was taken out already)' : 'no such member (or it is the owner)';
+    return new BridgeFailure(meaning.notFound, `The office has ${missing}: ${what} was refused.`);
+  }
   if (status === 400) return new BridgeFailure('invalid_input', `The office found the request invalid: ${what}.`);
   return new BridgeFailure('office_bad_response', `The office answered ${status} to ${what}.`);
 }
@@ -55,12 +69,12 @@ export function officeAdmin(membership: OfficeMembership, options: { fetch?: typ
   const timeoutMs = options.requestTimeoutMs ?? 15_000;
 
   /** One request to the office of record `id`, with its token, at its own address only. */
-  async function request(id: string, method: string, path: string, expected: number, what: string, body?: unknown): Promise<unknown> {
+  async function request(id: string, method: string, path: string, expected: number, what: string, body?: unknown, meaning = ownersRequest): Promise<unknown> {
     const { url, officeId, token } = await membership.credentials(id);
     const headers: Record<string, string> = { authorization: `Bearer ${token}` };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const answer = await ask(doFetch, `${url}/offices/${officeId}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }, timeoutMs);
-    if (answer.status !== expected) throw refusal(answer.status, what);
+    if (answer.status !== expected) throw refusal(answer.status, what, meaning);
     return answer.body;
   }
 
@@ -84,6 +98,9 @@ export function officeAdmin(membership: OfficeMembership, options: { fetch?: typ
     },
     async revoke(id, memberId) {
       await request(id, 'DELETE', `/members/${encodeURIComponent(memberId)}`, 204, 'revoking a member');
+    },
+    async removeList(id, listId) {
+      await request(id, 'DELETE', `/lists/${encodeURIComponent(listId)}`, 204, 'taking the list out of the office', undefined, listRemoval);
     },
   };
 }

@@ -17,7 +17,8 @@ type OfficeChannel =
   | 'listOfficeMembers'
   | 'setOfficeMemberRole'
   | 'clearOfficeListRole'
-  | 'revokeOfficeMember';
+  | 'revokeOfficeMember'
+  | 'removeOfficeList';
 
 export function createOfficeHandlers(offices: OfficeMembership, admin: OfficeAdmin = officeAdmin(offices)): Pick<BridgeHandlers, OfficeChannel> {
   return {
@@ -42,6 +43,10 @@ export function createOfficeHandlers(offices: OfficeMembership, admin: OfficeAdm
     },
     revokeOfficeMember: async ({ id, memberId }) => {
       await admin.revoke(id, memberId);
+      return {};
+    },
+    removeOfficeList: async ({ id, listId }) => {
+      await admin.removeList(id, listId);
       return {};
     },
   };

@@ -19,7 +19,7 @@
 import { Dexie, type DexieOptions, type Table } from 'dexie';
 import yDexie from 'y-dexie';
 import type * as Y from 'yjs';
-import type { OfficeRole } from '../../../contract/officeRoles.ts';
+import type { OfficeListKeptCode, OfficeRole } from '../../../contract/officeRoles.ts';
 import type { PictureFraming } from '../shortlists/exportPicture.ts';
 import type { PrivateSnapshotField } from '../shortlists/privateAttributes.ts';
 import type { ShortlistColour, ShortlistStatus } from '../shortlists/shortlistOptions.ts';
@@ -37,6 +37,11 @@ export interface ShortlistRow {
   roleName: string | null;
   createdAt: string;
   updatedAt: string;
+  /**
+   * Why the list became a personal copy of an office's list, until the user dismisses it
+   * (stores/officeLists.ts). Not indexed, so it needs no new schema version.
+   */
+  keptAsPersonal?: OfficeListKeptCode;
 }
 
 /** What an entry shows without the offline library: taken when added, refreshed when the profile is seen. */

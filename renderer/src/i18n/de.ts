@@ -283,6 +283,7 @@ export const de: Messages = {
     office_bad_response: 'Der Büroserver hat etwas geantwortet, das nicht zur Büro-API gehört.',
     office_forbidden: 'Das darf nur der Besitzer des Büros, oder das Büro gehört jemand anderem.',
     office_member_not_found: 'Das Büro hat kein solches Mitglied (die Rolle des Besitzers lässt sich nicht ändern).',
+    office_list_not_found: 'Das Büro hat diese Liste nicht mehr (sie wurde bereits herausgenommen).',
     cancelled: 'Die Anfrage wurde abgebrochen.',
     internal: 'In Castdesk ist ein Fehler aufgetreten.',
     storage_full: 'Die Festplatte oder der Browser-Speicher ist voll. Vom letzten Schritt wurde nichts geschrieben; schaffen Sie Platz oder leeren Sie die Offline-Bibliothek in den Einstellungen.',

@@ -282,6 +282,7 @@ export const en = {
     office_bad_response: 'The office server answered something that is not the office API.',
     office_forbidden: 'Only the office owner may do this, or the office belongs to someone else.',
     office_member_not_found: 'The office has no such member (the owner’s own role cannot be changed).',
+    office_list_not_found: 'The office no longer has this list (it was taken out already).',
     cancelled: 'The request was cancelled.',
     internal: 'Something went wrong inside Castdesk.',
     storage_full: 'The disk or the browser storage is full. Nothing of the last step was written; free some space, or clear the offline library in Settings.',

@@ -36,6 +36,7 @@ export const errorMessageKeys: Record<BridgeErrorCode, MessageKey> = {
   office_bad_response: 'errors.office_bad_response',
   office_forbidden: 'errors.office_forbidden',
   office_member_not_found: 'errors.office_member_not_found',
+  office_list_not_found: 'errors.office_list_not_found',
   cancelled: 'errors.cancelled',
   internal: 'errors.internal',
 };

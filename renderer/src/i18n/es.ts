@@ -283,6 +283,7 @@ export const es: Messages = {
     office_bad_response: 'El servidor de la oficina respondió algo que no es la API de la oficina.',
     office_forbidden: 'Solo el propietario de la oficina puede hacer esto, o la oficina pertenece a otra persona.',
     office_member_not_found: 'La oficina no tiene ese miembro (el rol del propietario no se puede cambiar).',
+    office_list_not_found: 'La oficina ya no tiene esta lista (ya se retiró).',
     cancelled: 'Se ha cancelado la solicitud.',
     internal: 'Se ha producido un error interno en Castdesk.',
     storage_full: 'El disco o el almacenamiento del navegador está lleno. No se ha escrito nada del último paso; libere espacio o vacíe la biblioteca sin conexión en Ajustes.',

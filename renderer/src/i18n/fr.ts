@@ -283,6 +283,7 @@ export const fr: Messages = {
     office_bad_response: 'Le serveur du bureau a répondu quelque chose qui n’est pas l’API du bureau.',
     office_forbidden: 'Seul le propriétaire du bureau peut faire cela, ou le bureau appartient à quelqu’un d’autre.',
     office_member_not_found: 'Le bureau n’a pas ce membre (le rôle du propriétaire ne peut pas changer).',
+    office_list_not_found: 'Le bureau n’a plus cette liste (elle a déjà été retirée).',
     cancelled: 'La requête a été annulée.',
     internal: 'Une erreur s’est produite dans Castdesk.',
     storage_full: 'Le disque ou le stockage du navigateur est plein. Rien de la dernière étape n’a été écrit ; libérez de l’espace ou videz la bibliothèque hors ligne dans les paramètres.',

@@ -283,6 +283,7 @@ export const it: Messages = {
     office_bad_response: 'Il server dell’ufficio ha risposto qualcosa che non è l’API dell’ufficio.',
     office_forbidden: 'Solo il proprietario dell’ufficio può farlo, oppure l’ufficio appartiene a qualcun altro.',
     office_member_not_found: 'L’ufficio non ha questo membro (il ruolo del proprietario non si può cambiare).',
+    office_list_not_found: 'L’ufficio non ha più questa lista (è già stata rimossa).',
     cancelled: 'La richiesta è stata annullata.',
     internal: 'Si è verificato un errore all’interno di Castdesk.',
     storage_full: 'Il disco o lo spazio del browser è pieno. Dell’ultima operazione non è stato scritto nulla; liberare spazio oppure svuotare la libreria offline nelle Impostazioni.',

@@ -18,5 +18,6 @@ export const officeRolesDe = {
   },
   kept: {
     office_access_removed: "Das Büro teilt diese Liste nicht mehr mit Ihnen (sie wurde entfernt, oder Ihr Zugang wurde entzogen). Sie bleibt hier als Ihre persönliche Liste erhalten, mit allem, was sie enthielt.",
+    office_still_has_list: "Diese Liste ist jetzt auf diesem Computer persönlich, aber das Büro hat sie noch: Sie konnte nicht aus dem Büro genommen werden (das Büro war nicht erreichbar, oder Ihre Rolle dort erlaubt es nicht). Ihre Kolleginnen und Kollegen arbeiten weiter an der Kopie des Büros.",
   },
 };

@@ -18,5 +18,6 @@ export const officeRolesEn = {
   },
   kept: {
     office_access_removed: "The office no longer shares this list with you (it was removed, or your access was taken away). It is kept here as your personal list, with everything it held.",
+    office_still_has_list: "This list is personal on this computer now, but the office still has it: it could not be taken out of the office (the office could not be reached, or your role there does not allow it). Your colleagues keep working on the office's copy.",
   },
 };

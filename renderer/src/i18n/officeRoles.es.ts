@@ -18,5 +18,6 @@ export const officeRolesEs = {
   },
   kept: {
     office_access_removed: "La oficina ya no comparte esta lista con usted (se eliminó o se le retiró el acceso). Se conserva aquí como su lista personal, con todo lo que contenía.",
+    office_still_has_list: "Esta lista ahora es personal en este ordenador, pero la oficina todavía la tiene: no se pudo retirar de la oficina (no se pudo contactar con la oficina, o su rol allí no lo permite). Sus colegas siguen trabajando en la copia de la oficina.",
   },
 };

@@ -18,5 +18,6 @@ export const officeRolesFr = {
   },
   kept: {
     office_access_removed: "Le bureau ne partage plus cette liste avec vous (elle a été retirée, ou votre accès a été supprimé). Elle est conservée ici comme votre liste personnelle, avec tout ce qu'elle contenait.",
+    office_still_has_list: "Cette liste est désormais personnelle sur cet ordinateur, mais le bureau l'a toujours : elle n'a pas pu être retirée du bureau (le bureau était injoignable, ou votre rôle ne le permet pas). Vos collègues continuent de travailler sur la copie du bureau.",
   },
 };

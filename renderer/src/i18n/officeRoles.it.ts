@@ -18,5 +18,6 @@ export const officeRolesIt = {
   },
   kept: {
     office_access_removed: "L'ufficio non condivide più questa lista con te (è stata rimossa o il tuo accesso è stato revocato). Resta qui come tua lista personale, con tutto ciò che conteneva.",
+    office_still_has_list: "Questa lista ora è personale su questo computer, ma l'ufficio ce l'ha ancora: non è stato possibile toglierla dall'ufficio (l'ufficio non era raggiungibile, o il tuo ruolo non lo consente). I tuoi colleghi continuano a lavorare sulla copia dell'ufficio.",
   },
 };

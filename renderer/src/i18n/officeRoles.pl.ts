@@ -18,5 +18,6 @@ export const officeRolesPl = {
   },
   kept: {
     office_access_removed: "Biuro nie udostępnia już ci tej listy (została usunięta albo odebrano ci dostęp). Zostaje tutaj jako twoja lista osobista, ze wszystkim, co zawierała.",
+    office_still_has_list: "Ta lista jest teraz osobista na tym komputerze, ale biuro nadal ją ma: nie udało się jej usunąć z biura (biuro było nieosiągalne albo twoja rola na to nie pozwala). Współpracownicy dalej pracują na kopii biura.",
   },
 };

@@ -18,5 +18,6 @@ export const officeRolesRo = {
   },
   kept: {
     office_access_removed: "Biroul nu mai partajează această listă cu dvs. (a fost eliminată sau accesul v-a fost retras). Rămâne aici ca listă personală, cu tot ce conținea.",
+    office_still_has_list: "Această listă este acum personală pe acest computer, dar biroul o are încă: nu a putut fi scoasă din birou (biroul nu a putut fi contactat sau rolul dvs. nu permite acest lucru). Colegii dvs. lucrează în continuare pe copia biroului.",
   },
 };

@@ -18,5 +18,6 @@ export const officeRolesTr = {
   },
   kept: {
     office_access_removed: "Ofis bu listeyi artık sizinle paylaşmıyor (kaldırıldı ya da erişiminiz geri alındı). Liste, içindeki her şeyle birlikte burada kişisel listeniz olarak kalıyor.",
+    office_still_has_list: "Bu liste artık bu bilgisayarda kişisel, ancak ofiste hâlâ duruyor: ofisten çıkarılamadı (ofise ulaşılamadı ya da oradaki rolünüz buna izin vermiyor). Meslektaşlarınız ofisin kopyası üzerinde çalışmaya devam ediyor.",
   },
 };

@@ -285,6 +285,7 @@ export const pl: Messages = {
     office_bad_response: 'Serwer biura odpowiedział czymś, co nie jest API biura.',
     office_forbidden: 'Tylko właściciel biura może to zrobić albo biuro należy do kogoś innego.',
     office_member_not_found: 'Biuro nie ma takiego członka (roli właściciela nie można zmienić).',
+    office_list_not_found: 'Biuro nie ma już tej listy (została już usunięta).',
     cancelled: 'Żądanie zostało anulowane.',
     internal: 'W Castdesk wystąpił błąd wewnętrzny.',
     storage_full: 'Dysk lub pamięć przeglądarki są zapełnione. Z ostatniego kroku nic nie zostało zapisane; zwolnij miejsce lub wyczyść bibliotekę offline w Ustawieniach.',

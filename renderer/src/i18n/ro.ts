@@ -283,6 +283,7 @@ export const ro: Messages = {
     office_bad_response: 'Serverul biroului a răspuns ceva ce nu este API-ul biroului.',
     office_forbidden: 'Doar proprietarul biroului poate face asta, sau biroul aparține altcuiva.',
     office_member_not_found: 'Biroul nu are acest membru (rolul proprietarului nu poate fi schimbat).',
+    office_list_not_found: 'Biroul nu mai are această listă (a fost deja scoasă).',
     cancelled: 'Solicitarea a fost anulată.',
     internal: 'A apărut o eroare în Castdesk.',
     storage_full: 'Discul sau spațiul de stocare al browserului este plin. Nu s-a scris nimic din ultimul pas; eliberați spațiu sau goliți biblioteca offline din Setări.',

@@ -283,6 +283,7 @@ export const tr: Messages = {
     office_bad_response: 'Ofis sunucusu ofis API’si olmayan bir yanıt verdi.',
     office_forbidden: 'Bunu yalnızca ofisin sahibi yapabilir ya da ofis başka birine ait.',
     office_member_not_found: 'Ofiste böyle bir üye yok (sahibin rolü değiştirilemez).',
+    office_list_not_found: 'Ofiste artık bu liste yok (zaten çıkarıldı).',
     cancelled: 'İstek iptal edildi.',
     internal: 'Castdesk içinde bir sorun oluştu.',
     storage_full: 'Disk ya da tarayıcı depolama alanı dolu. Son adımdan hiçbir şey yazılmadı; biraz yer açın ya da Ayarlar bölümünden çevrim dışı arşivi temizleyin.',

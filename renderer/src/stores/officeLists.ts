@@ -21,7 +21,7 @@ import { connectOffice, type AttachedList, type OfficeConnection } from '../sync
 import { personalAccess, sharedAccess, type ListAccess } from './officeAccess.ts';
 import { writeComment, writePick, type EntryAnnotations } from '../sync/officeAnnotations.ts';
 import { officeEntryKey } from '../db/listDocShape.ts';
-import { keepListsOfOffice, replaceListDoc, shareList, stopSharing, writeRowsFromDoc } from '../sync/officeSharing.ts';
+import { dismissKeptNotice, keepListsOfOffice, keptNotices, replaceListDoc, shareList, stopSharing, writeRowsFromDoc } from '../sync/officeSharing.ts';
 import { bringInLists, sweepOfficeLists } from '../sync/officeSweep.ts';
 
 const noAnnotations: EntryAnnotations = { picks: [], comments: {} };
@@ -52,7 +52,10 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
   const memberNames = shallowRef<ReadonlyMap<string, ReadonlyMap<string, string>>>(new Map());
   /** Why a list went back to the office's version, until the user dismisses it. */
   const refusals = shallowRef<ReadonlyMap<number, OfficeRefusalCode>>(new Map());
-  /** Lists that became personal copies by themselves (keepAsPersonal), with why, until the user dismisses it. */
+  /**
+   * Lists that became personal copies (keepAsPersonal, or "Stop sharing" the office did not take),
+   * with why, until the user dismisses it; stored with the list (loadKept reads them after a restart).
+   */
   const keptAsPersonal = shallowRef<ReadonlyMap<number, OfficeListKeptCode>>(new Map());
   const keeping = new Set<number>();
   const officeOfList = new Map<number, string>();
@@ -310,7 +313,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
       detach(shortlistId);
       const shortlistDb = await database();
       if (!(await shortlistDb.officeLists.get(shortlistId))) return;
-      await stopSharing(shortlistDb, shortlistId, undefined, currentLibrary());
+      await stopSharing(shortlistDb, shortlistId, undefined, currentLibrary(), 'office_access_removed');
       setSharing(shortlistId, null);
       setIn(roles, shortlistId, null);
       setIn(keptAsPersonal, shortlistId, 'office_access_removed');
@@ -321,8 +324,14 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     }
   }
 
-  function dismissKept(shortlistId: number): void {
+  /** The notices stored with the lists (a list page asks as it opens: the app may have restarted since). */
+  async function loadKept(): Promise<void> {
+    keptAsPersonal.value = await keptNotices(await database());
+  }
+
+  async function dismissKept(shortlistId: number): Promise<void> {
     setIn(keptAsPersonal, shortlistId, null);
+    await dismissKeptNotice(await database(), shortlistId);
   }
 
   function detach(shortlistId: number): void {
@@ -403,16 +412,41 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     const shortlistDb = await database();
     const at = new Date().toISOString();
     await shareList(shortlistDb, shortlistId, { officeRecordId, officeId: office.officeId }, at);
+    if (keptAsPersonal.value.has(shortlistId)) await dismissKept(shortlistId);
     setSharing(shortlistId, { kind: 'waiting', since: at });
     await attach(shortlistId);
     return true;
   }
 
-  /** "Stop sharing": the list stays here as a personal list with what it holds now. */
+  /**
+   * "Stop sharing": an editor of the list (or a member whose role this computer has not learnt yet)
+   * asks the office to take it out first, so every member keeps a personal copy; then the list
+   * stays here as a personal list with what it holds now, whatever the office answered. When the
+   * office did not take it out (unreachable, or the role does not allow it), the list says the office
+   * still has it. The list is let go of before the office is asked: the office closes this app's
+   * socket too as it removes the list, and its refusal is not for a list stopped here on purpose.
+   */
   async function unshare(shortlistId: number): Promise<void> {
-    detach(shortlistId);
-    await stopSharing(await database(), shortlistId, undefined, currentLibrary());
-    setSharing(shortlistId, null);
+    // One at a time per list, with keepAsPersonal too: a second click while the office is asked does nothing.
+    if (keeping.has(shortlistId)) return;
+    keeping.add(shortlistId);
+    try {
+      const shortlistDb = await database();
+      const row = await shortlistDb.officeLists.get(shortlistId);
+      const role = roles.value.get(shortlistId)?.role ?? row?.role ?? null;
+      detach(shortlistId);
+      let kept: OfficeListKeptCode | null = null;
+      if (row && (role === 'editor' || role === null)) {
+        const answer = await bridge.removeOfficeList({ id: row.officeRecordId, listId: row.listId });
+        if (!answer.ok && answer.error.code !== 'office_list_not_found') kept = 'office_still_has_list';
+      }
+      await stopSharing(shortlistDb, shortlistId, undefined, currentLibrary(), kept);
+      setSharing(shortlistId, null);
+      setIn(roles, shortlistId, null);
+      setIn(keptAsPersonal, shortlistId, kept);
+    } finally {
+      keeping.delete(shortlistId);
+    }
   }
 
   /** Leaves an office: its lists stay on this computer as personal lists, its token is deleted. */
@@ -453,6 +487,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     setComment,
     dismissRefusal,
     dismissKept,
+    loadKept,
     refresh,
     join,
     share,

@@ -7,6 +7,7 @@
  * sharing" and removing the office keep the document as the personal list's. OFFICE.md.
  */
 import * as Y from 'yjs';
+import type { OfficeListKeptCode } from '../../../contract/officeRoles.ts';
 import { writeLibrary, type LibraryDb } from '../db/libraryDb.ts';
 import { listDocUpdatesTable, writeShortlists, type OfficeListRow, type ShortlistDb, type ShortlistEntryRow } from '../db/shortlistDb.ts';
 import { librarySnapshots, type ActorRef } from './librarySnapshot.ts';
@@ -116,10 +117,34 @@ async function actorsWanted(db: ShortlistDb, shortlistId: number, doc: Y.Doc): P
  * its copy for the other members, each of whom keeps theirs. With the member's `library`, an entry
  * not in it when last written takes what the library holds of the actor now.
  */
-export async function stopSharing(db: ShortlistDb, shortlistId: number, at = new Date().toISOString(), library: LibraryDb | null = null): Promise<void> {
+export async function stopSharing(
+  db: ShortlistDb,
+  shortlistId: number,
+  at = new Date().toISOString(),
+  library: LibraryDb | null = null,
+  kept: OfficeListKeptCode | null = null,
+): Promise<void> {
   await officeRow(db, shortlistId);
   await withStoredListDoc(db, shortlistId, (doc) => writeRowsFromDoc(db, shortlistId, doc, { at, library }));
-  await db.officeLists.delete(shortlistId);
+  // The notice goes with the office row's end, so a personal copy is never left without it.
+  await writeLibrary(db, [db.shortlists, db.officeLists], async () => {
+    if (kept) await db.shortlists.update(shortlistId, { keptAsPersonal: kept });
+    await db.officeLists.delete(shortlistId);
+  });
+}
+
+/** The lists whose "kept as personal" notice the user has not dismissed yet, with why. */
+export async function keptNotices(db: ShortlistDb): Promise<Map<number, OfficeListKeptCode>> {
+  const notices = new Map<number, OfficeListKeptCode>();
+  await db.shortlists.each((row) => {
+    if (row.keptAsPersonal && row.id !== undefined) notices.set(row.id, row.keptAsPersonal);
+  });
+  return notices;
+}
+
+/** The user dismissed the notice (or shares the list again): it is gone for good. */
+export async function dismissKeptNotice(db: ShortlistDb, shortlistId: number): Promise<void> {
+  await db.shortlists.update(shortlistId, { keptAsPersonal: undefined });
 }
 
 /** Removing an office: each of its lists stays on this computer as a personal list. */

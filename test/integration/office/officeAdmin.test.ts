@@ -3,7 +3,7 @@
  * createBackEnd with the real OS keychain) against a real office server on 127.0.0.1: the core makes
  * each HTTP call with the token from the keychain; a member sees the lists their role opens; only
  * the owner invites, lists members, changes roles (a list's role taken back too) and revokes (the revoked member is disconnected
- * and refused); a record moved to another address never sends the token there. Runs inside a D-Bus
+ * and refused); an editor of a list takes it out of the office, a viewer may not; a record moved to another address never sends the token there. Runs inside a D-Bus
  * session with gnome-keyring (see DEVELOPERS.md).
  */
 import { createServer, type Server } from 'node:http';
@@ -138,6 +138,24 @@ it('a member who is not the owner manages nothing', async () => {
   expect(await call('createOfficeInvite', { id: owner.id, role: 'admin' })).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
 });
 
+it('an editor of a list takes it out of the office (the members connected to it are refused), a viewer may not', async () => {
+  const client = openList(office.url, officeDocumentName(officeId, 'wrapped'), ownerToken, new Y.Doc());
+  clients.push(client);
+  await client.synced;
+  client.doc.getMap(metaKey).set('name', 'Wrapped');
+  await acknowledged(client);
+  const viewer = await joinAs('Gil', { role: 'viewer' });
+  expect(await asMember('removeOfficeList', { id: viewer.id, listId: 'wrapped' })).toMatchObject({ ok: false, error: { code: 'office_forbidden' } });
+  const editor = await joinAs('Hana', { role: 'editor', listId: 'wrapped' });
+  expect(await listIds(editor)).toEqual(['wrapped']);
+  expect(await asMember('removeOfficeList', { id: editor.id, listId: 'wrapped' })).toMatchObject({ ok: true });
+  await vi.waitFor(() => expect(client.authFailures).toContain('permission-denied'), { timeout: 30_000, interval: 10 });
+  expect(await listIds(editor)).toEqual([]);
+  expect(valueOf<OfficeDirectory>(await call('listOfficeLists', { id: owner.id })).lists.map((list) => list.id)).not.toContain('wrapped');
+  expect(await call('removeOfficeList', { id: owner.id, listId: 'wrapped' })).toMatchObject({ ok: false, error: { code: 'office_list_not_found' } });
+  expect(await call('removeOfficeList', { id: owner.id, listId: 'not a list id' })).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
+});
+
 it('a record moved to another address gets office_foreign_origin, and that address never sees a request', async () => {
   const fay = await joinAs('Fay', { role: 'editor' });
   const seen: string[] = [];
@@ -156,6 +174,7 @@ it('a record moved to another address gets office_foreign_origin, and that addre
     memberEnd = await createBackEnd({ userDataDir: join(dataDir, 'member'), shell: 'web', version: '0.0.0-test' });
     expect(await asMember('listOfficeLists', { id: fay.id })).toMatchObject({ ok: false, error: { code: 'office_foreign_origin' } });
     expect(await asMember('createOfficeInvite', { id: fay.id, role: 'viewer' })).toMatchObject({ ok: false, error: { code: 'office_foreign_origin' } });
+    expect(await asMember('removeOfficeList', { id: fay.id, listId: 'finals' })).toMatchObject({ ok: false, error: { code: 'office_foreign_origin' } });
     expect(seen).toEqual([]);
   } finally {
     await new Promise<void>((resolve) => listener.close(() => resolve()));

@@ -18,7 +18,7 @@ import { openOfficeDatabase } from '../../../server/office/officeDatabase.ts';
 import { startOffice, type RunningOffice } from '../../../server/office/startOffice.ts';
 import { createTestDatabase, type TestDatabase } from '../../conformance/support/postgres.ts';
 import { acknowledged, openList, serverView, type ListClient } from './officeSupport.ts';
-import { expectInstancesActAsOne, startRedis, type RedisServer } from './twoInstances.ts';
+import { expectInstancesActAsOne, expectRemovalReachesBoth, startRedis, type RedisServer } from './twoInstances.ts';
 
 const serverUrl = process.env.CASTDESK_TEST_DATABASE_URL;
 
@@ -123,13 +123,14 @@ if (!serverUrl) {
       expect((entriesOf(view).get('e1')!.get('note') as Y.Text).toString()).toBe('strong');
     }, 120_000);
 
-    it('two instances with their own connections behind Redis pass edits and revokes to each other', async () => {
+    it('two instances with their own connections behind Redis pass edits, revokes and list removals to each other', async () => {
       redis = await startRedis(workDir);
       const one = await startOffice({ host: '127.0.0.1', port: 0, databaseUrl: testDatabase.url, redisUrl: redis.url, log: () => undefined });
       offices.push(one);
       const two = await startOffice({ host: '127.0.0.1', port: 0, databaseUrl: testDatabase.url, redisUrl: redis.url, log: () => undefined });
       offices.push(two);
       await expectInstancesActAsOne(one, two, clients);
+      await expectRemovalReachesBoth(two, one, clients);
     }, 120_000);
   });
 }

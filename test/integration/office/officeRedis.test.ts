@@ -1,7 +1,7 @@
 /**
  * Two office server instances side by side behind a real Redis (Debian's redis-server on a free
  * port, in a temp folder): a member on one instance sees a colleague's edits made on the other,
- * and a member revoked on one is disconnected from the other. The instances share one database
+ * a member revoked on one is disconnected from the other, and so is a member of a list removed on the other. The instances share one database
  * (PGlite in one process here; a PostgreSQL server via DATABASE_URL across processes:
  * officePostgres.test.ts).
  */
@@ -13,7 +13,7 @@ import type { Database } from '../../../server/src/db/database.ts';
 import { openOfficeDatabase } from '../../../server/office/officeDatabase.ts';
 import { startOffice, type RunningOffice } from '../../../server/office/startOffice.ts';
 import type { ListClient } from './officeSupport.ts';
-import { expectInstancesActAsOne, startRedis, type RedisServer } from './twoInstances.ts';
+import { expectInstancesActAsOne, expectRemovalReachesBoth, startRedis, type RedisServer } from './twoInstances.ts';
 
 const workDir = mkdtempSync(join(tmpdir(), 'castdesk-office-redis-'));
 let redis: RedisServer | undefined;
@@ -40,4 +40,9 @@ afterAll(async () => {
 it("two instances behind Redis see each other's edits, and a revoke reaches both", async () => {
   const [one, two] = offices as [RunningOffice, RunningOffice];
   await expectInstancesActAsOne(one, two, clients);
+}, 120_000);
+
+it('a list removed on one instance closes its member connections on the other, which refuses them on reconnect', async () => {
+  const [one, two] = offices as [RunningOffice, RunningOffice];
+  await expectRemovalReachesBoth(one, two, clients);
 }, 120_000);

@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { expect, vi } from 'vitest';
+import { accessRemovedReason } from '../../../contract/officeRoles.ts';
 import { officeDocumentName } from '../../../server/office/documentName.ts';
 import { addEntry, entriesOf } from '../../../server/office/listDocument.ts';
 import type { RunningOffice } from '../../../server/office/startOffice.ts';
@@ -68,4 +69,24 @@ export async function expectInstancesActAsOne(one: RunningOffice, two: RunningOf
   const revoked = await api(httpUrlOf(one.url), 'DELETE', `/offices/${officeId}/members/${colleague.memberId}`, undefined, ownerToken);
   expect(revoked.status).toBe(204);
   await vi.waitFor(() => expect(onTwo.authFailures.length).toBeGreaterThan(0), { timeout: 30_000 });
+}
+
+/**
+ * A list removed from the office on `one` (DELETE /offices/:office/lists/:list): a member's open
+ * connection to it on `two` is closed and refused on reconnect with `accessRemovedReason`.
+ */
+export async function expectRemovalReachesBoth(one: RunningOffice, two: RunningOffice, clients: ListClient[]): Promise<void> {
+  const { officeId, token: ownerToken } = await one.members.createOffice('Scaled Office', 'Lea');
+  const name = officeDocumentName(officeId, 'removed');
+  const owner = openList(one.url, name, ownerToken);
+  clients.push(owner);
+  await owner.synced;
+  addEntry(owner.doc, 'e1', { position: 'a0', actor: { origin: 'https://d.example', id: 7, name: 'Jonas' }, note: 'strong' });
+  await acknowledged(owner);
+  const colleague = await addMember(httpUrlOf(one.url), officeId, ownerToken, 'Ben', { role: 'editor' });
+  const onTwo = openList(two.url, name, colleague.token);
+  clients.push(onTwo);
+  await onTwo.synced;
+  expect((await api(httpUrlOf(one.url), 'DELETE', `/offices/${officeId}/lists/removed`, undefined, ownerToken)).status).toBe(204);
+  await vi.waitFor(() => expect(onTwo.authFailures).toContain(accessRemovedReason), { timeout: 30_000 });
 }

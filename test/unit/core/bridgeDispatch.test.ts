@@ -85,6 +85,7 @@ const validArgs: Record<ChannelName, unknown> = {
   setOfficeMemberRole: { id: '0b6f7c1e-8d2a-4c7e-9f1a-2b3c4d5e6f70', memberId: 'm1', role: 'viewer' },
   clearOfficeListRole: { id: '0b6f7c1e-8d2a-4c7e-9f1a-2b3c4d5e6f70', memberId: 'm1', listId: 'finals' },
   revokeOfficeMember: { id: '0b6f7c1e-8d2a-4c7e-9f1a-2b3c4d5e6f70', memberId: 'm1' },
+  removeOfficeList: { id: '0b6f7c1e-8d2a-4c7e-9f1a-2b3c4d5e6f70', listId: 'finals' },
 };
 
 describe('bridge dispatch: arguments', () => {
