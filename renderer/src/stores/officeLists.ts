@@ -272,7 +272,13 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
       if (!memberNames.value.has(row.officeRecordId)) attachedList.askMembers();
     });
     attachedList.onMembers((members) => setIn(memberNames, row.officeRecordId, new Map(members.map((member) => [member.id, member.name]))));
-    attachedList.onRefused((code) => void revert(shortlistId, code));
+    attachedList.onRefused(
+      (code) =>
+        void revert(shortlistId, code).catch((failure: unknown) => {
+          // The database closed meanwhile (the app going away): the next start attaches and is refused again.
+          if ((failure as Error | null)?.name !== 'DatabaseClosedError') error.value = { code: 'internal', message: `Reverting the shared list failed: ${(failure as Error).message}` };
+        }),
+    );
     setIn(attachedLists, shortlistId, attachedList);
     let markReleased!: () => void;
     const releasedOnce = new Promise<void>((resolve) => (markReleased = resolve));
