@@ -182,3 +182,40 @@ it('offline, a viewer\'s edit goes back at once: the role kept on this computer 
   for (const update of await shortlistDb.table(listDocUpdatesTable).where('k').equals(shortlistId).toArray()) Y.applyUpdateV2(stored, update.u);
   expect(readListDoc(stored).entries.map((entry) => entry.note)).toEqual(['note 1', 'note 2', 'note 3']);
 });
+
+it('the app closing while a refused change is being reverted leaves no failure behind: the next start reverts it', async () => {
+  const { listId } = await directorsList();
+  const member = await server.join('Cleo Closing', 'editor');
+  const opened = await memberOpens(listId, member, 'Cleo Closing');
+  const { shortlistId, db: shortlistDb } = opened;
+  await vi.waitFor(() => expect(opened.office.accessOf(shortlistId)).toMatchObject({ role: 'editor' }), { timeout: 30_000, interval: 10 });
+  opened.office.close();
+  const row = (await shortlistDb.officeLists.get(shortlistId))!;
+  await DexieYProvider.load(row.doc).whenLoaded;
+  const updates = shortlistDb.table('$officeLists.doc_updates');
+  const before = await updates.count();
+  const key = readListDoc(row.doc).entries[0].key;
+  (entriesOf(row.doc).get(key)!.get('note') as Y.Text).insert(0, 'offline edit: ');
+  await vi.waitFor(async () => expect(await updates.count()).toBeGreaterThan(before), { timeout: 30_000, interval: 10 });
+  DexieYProvider.release(row.doc);
+  expect(await server.office.members.setRole(server.officeId, member.memberId, { role: 'viewer', listId })).toBe(true);
+  // The app goes away the moment the office refuses the change: the revert it started finds its database closed.
+  const app = startApp(member, 'Cleo Closing');
+  await app.refresh();
+  await app.attach(shortlistId);
+  const refusedHere = new Promise<void>((resolve) =>
+    app.attachedLists.get(shortlistId)!.onRefused(() => {
+      app.close();
+      resolve();
+    }),
+  );
+  await refusedHere;
+  // The next start: the change is refused again and reverted, rows and document.
+  const again = startApp(member, 'Cleo Closing');
+  await again.refresh();
+  await again.attach(shortlistId);
+  await vi.waitFor(async () => {
+    expect(again.refusals.get(shortlistId)).toBe('office_read_only');
+    expect(await rowsOf(shortlistDb, shortlistId)).toEqual([[1, 'note 1'], [2, 'note 2'], [3, 'note 3']]);
+  }, { timeout: 30_000, interval: 10 });
+});
