@@ -190,9 +190,9 @@ it('the app closing while a refused change is being reverted leaves no failure b
   const { shortlistId, db: shortlistDb } = opened;
   await vi.waitFor(() => expect(opened.office.accessOf(shortlistId)).toMatchObject({ role: 'editor' }), { timeout: 30_000, interval: 10 });
   opened.office.close();
-  const row = (await shortlistDb.officeLists.get(shortlistId))!;
+  const row = (await shortlistDb.listDocs.get(shortlistId))!;
   await DexieYProvider.load(row.doc).whenLoaded;
-  const updates = shortlistDb.table('$officeLists.doc_updates');
+  const updates = shortlistDb.table(listDocUpdatesTable);
   const before = await updates.count();
   const key = readListDoc(row.doc).entries[0].key;
   (entriesOf(row.doc).get(key)!.get('note') as Y.Text).insert(0, 'offline edit: ');
