@@ -76,6 +76,26 @@ async function memberOpens(listId: string, member: JoinedMember, name: string): 
   return { shortlistId, db: shortlistDb, office: store };
 }
 
+/**
+ * An editor's list, opened and attached, then edited offline: the member's app goes away and the
+ * member edits the stored document (as the list view would), its first entry's note.
+ */
+async function editedOffline(listId: string, member: JoinedMember, name: string): Promise<{ shortlistId: number; db: ShortlistDb; key: string }> {
+  const opened = await memberOpens(listId, member, name);
+  const { shortlistId, db: shortlistDb } = opened;
+  await vi.waitFor(() => expect(opened.office.accessOf(shortlistId)).toMatchObject({ role: 'editor' }), { timeout: 30_000, interval: 10 });
+  opened.office.close();
+  const row = (await shortlistDb.listDocs.get(shortlistId))!;
+  await DexieYProvider.load(row.doc).whenLoaded;
+  const updates = shortlistDb.table(listDocUpdatesTable);
+  const before = await updates.count();
+  const key = readListDoc(row.doc).entries[0].key;
+  (entriesOf(row.doc).get(key)!.get('note') as Y.Text).insert(0, 'offline edit: ');
+  await vi.waitFor(async () => expect(await updates.count()).toBeGreaterThan(before), { timeout: 30_000, interval: 10 });
+  DexieYProvider.release(row.doc);
+  return { shortlistId, db: shortlistDb, key };
+}
+
 const rowsOf = async (shortlistDb: ShortlistDb, shortlistId: number) => (await shortlistDb.entries.where('shortlistId').equals(shortlistId).sortBy('position')).map((row) => [row.actorId, row.note]);
 
 it('a viewer\'s list is read-only; an edit of its rows goes back to the office\'s version, with the reason', async () => {
@@ -118,19 +138,7 @@ it('a reviewer marks picks and comments that reach the director under the review
 it('a change made before the role was lowered is refused by the office and reverted here, and the list keeps syncing', async () => {
   const { listId, director } = await directorsList();
   const member = await server.join('Eli Editor', 'editor');
-  const opened = await memberOpens(listId, member, 'Eli Editor');
-  const { shortlistId, db: shortlistDb } = opened;
-  await vi.waitFor(() => expect(opened.office.accessOf(shortlistId)).toMatchObject({ role: 'editor' }), { timeout: 30_000, interval: 10 });
-  // Offline: the member's app goes away, the member edits the stored document (as the list view would).
-  opened.office.close();
-  const row = (await shortlistDb.listDocs.get(shortlistId))!;
-  await DexieYProvider.load(row.doc).whenLoaded;
-  const updates = shortlistDb.table(listDocUpdatesTable);
-  const before = await updates.count();
-  const key = readListDoc(row.doc).entries[0].key;
-  (entriesOf(row.doc).get(key)!.get('note') as Y.Text).insert(0, 'offline edit: ');
-  await vi.waitFor(async () => expect(await updates.count()).toBeGreaterThan(before), { timeout: 30_000, interval: 10 });
-  DexieYProvider.release(row.doc);
+  const { shortlistId, db: shortlistDb, key } = await editedOffline(listId, member, 'Eli Editor');
   // Meanwhile the owner makes the member a reviewer on this list; the app starts again, offline first.
   expect(await server.office.members.setRole(server.officeId, member.memberId, { role: 'reviewer', listId })).toBe(true);
   const app = startApp(member, 'Eli Editor');
@@ -186,18 +194,7 @@ it('offline, a viewer\'s edit goes back at once: the role kept on this computer 
 it('the app closing while a refused change is being reverted leaves no failure behind: the next start reverts it', async () => {
   const { listId } = await directorsList();
   const member = await server.join('Cleo Closing', 'editor');
-  const opened = await memberOpens(listId, member, 'Cleo Closing');
-  const { shortlistId, db: shortlistDb } = opened;
-  await vi.waitFor(() => expect(opened.office.accessOf(shortlistId)).toMatchObject({ role: 'editor' }), { timeout: 30_000, interval: 10 });
-  opened.office.close();
-  const row = (await shortlistDb.listDocs.get(shortlistId))!;
-  await DexieYProvider.load(row.doc).whenLoaded;
-  const updates = shortlistDb.table(listDocUpdatesTable);
-  const before = await updates.count();
-  const key = readListDoc(row.doc).entries[0].key;
-  (entriesOf(row.doc).get(key)!.get('note') as Y.Text).insert(0, 'offline edit: ');
-  await vi.waitFor(async () => expect(await updates.count()).toBeGreaterThan(before), { timeout: 30_000, interval: 10 });
-  DexieYProvider.release(row.doc);
+  const { shortlistId, db: shortlistDb } = await editedOffline(listId, member, 'Cleo Closing');
   expect(await server.office.members.setRole(server.officeId, member.memberId, { role: 'viewer', listId })).toBe(true);
   // The app goes away the moment the office refuses the change: the revert it started finds its database closed.
   const app = startApp(member, 'Cleo Closing');
