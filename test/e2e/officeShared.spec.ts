@@ -108,17 +108,27 @@ async function openList(page: Page): Promise<void> {
   await page.getByRole('link', { name: listName }).first().click({ timeout: 60_000 });
 }
 
-test('a list one member shares reaches a colleague who joined by invite code, and so does an edit', async ({ browser }) => {
-  const dir = await mkdtemp(path.join(tmpdir(), 'castdesk-e2e-office-'));
+/**
+ * A real office server and two web shells (Lea's and Ben's computers, each its own data folder),
+ * their pages open; every process stopped and the folder removed afterwards, whatever happened.
+ */
+async function withOfficeAndTwoComputers(browser: Browser, prefix: string, use: (parts: { office: OfficeProcess; lea: Page; ben: Page }) => Promise<void>): Promise<void> {
+  const dir = await mkdtemp(path.join(tmpdir(), prefix));
   const started: { stop(): Promise<void> }[] = [];
   try {
     const office = await startOfficeProcess(path.join(dir, 'office'));
     started.push(office);
     const [leaShell, benShell] = await Promise.all([startWebShellProcess(path.join(dir, 'lea')), startWebShellProcess(path.join(dir, 'ben'))]);
     started.push(leaShell, benShell);
-    const lea = await openShell(browser, leaShell);
-    const ben = await openShell(browser, benShell);
+    await use({ office, lea: await openShell(browser, leaShell), ben: await openShell(browser, benShell) });
+  } finally {
+    for (const process of started.reverse()) await process.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
 
+test('a list one member shares reaches a colleague who joined by invite code, and so does an edit', async ({ browser }) => {
+  await withOfficeAndTwoComputers(browser, 'castdesk-e2e-office-', async ({ office, lea, ben }) => {
     // Lea, the owner: adds the office, makes a list and shares it.
     await joinOffice(lea, office, 'Lea', { token: office.ownerToken });
     await expect(lea.getByTestId('office-role')).toContainText('Owner');
@@ -157,22 +167,11 @@ test('a list one member shares reaches a colleague who joined by invite code, an
     await benAtLea.locator('select[name="member-list-role"]').selectOption({ label: 'Office role' });
     await expect(benAtLea.locator('select[name="member-list-role"]')).toHaveCount(0, { timeout: 60_000 });
     await expect(ben.getByTestId('office-role-notice')).toHaveCount(0, { timeout: 60_000 });
-  } finally {
-    for (const process of started.reverse()) await process.stop();
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 test('a note typed in a shared list 200 ms before a reload is on the list after it and reaches the colleague', async ({ browser }) => {
-  const dir = await mkdtemp(path.join(tmpdir(), 'castdesk-e2e-office-note-'));
-  const started: { stop(): Promise<void> }[] = [];
-  try {
-    const office = await startOfficeProcess(path.join(dir, 'office'));
-    started.push(office);
-    const [leaShell, benShell] = await Promise.all([startWebShellProcess(path.join(dir, 'lea')), startWebShellProcess(path.join(dir, 'ben'))]);
-    started.push(leaShell, benShell);
-    const lea = await openShell(browser, leaShell);
-    const ben = await openShell(browser, benShell);
+  await withOfficeAndTwoComputers(browser, 'castdesk-e2e-office-note-', async ({ office, lea, ben }) => {
     await joinOffice(lea, office, 'Lea', { token: office.ownerToken });
     await addActor(lea, 1, true);
     await openList(lea);
@@ -194,8 +193,5 @@ test('a note typed in a shared list 200 ms before a reload is on the list after 
     await lea.reload();
     await expect(lea.getByTestId('shortlist-entry').getByTestId('entry-note')).toHaveValue(text, { timeout: 60_000 });
     await expect(ben.getByTestId('shortlist-entry').getByTestId('entry-note')).toHaveValue(text, { timeout: 60_000 });
-  } finally {
-    for (const process of started.reverse()) await process.stop();
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 });
