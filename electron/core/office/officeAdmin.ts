@@ -41,19 +41,18 @@ const membersAnswer = z.object({ members: z.array(officeMemberSchema) });
 interface RefusalMeaning {
   forbidden: string;
   notFound: BridgeFailure['code'];
+  /** What the office lacks when it answers 404. */
+  missing: string;
 }
 
-const ownersRequest: RefusalMeaning = { forbidden: 'Only the office owner may do this', notFound: 'office_member_not_found' };
-const listRemoval: RefusalMeaning = { forbidden: 'Only an editor of the list (or the office owner) may take it out of the office', notFound: 'office_list_not_found' };
+const ownersRequest: RefusalMeaning = { forbidden: 'Only the office owner may do this', notFound: 'office_member_not_found', missing: 'no such member (or it is the owner)' };
+const listRemoval: RefusalMeaning = { forbidden: 'Only an editor of the list (or the office owner) may take it out of the office', notFound: 'office_list_not_found', missing: 'no such list (or it was taken out already)' };
 
 /** The office's refusals as the bridge's error codes; `what` names the request in messages. */
 function refusal(status: number, what: string, meaning: RefusalMeaning): BridgeFailure {
   if (status === 401) return new BridgeFailure('office_token_refused', `The office does not know this computer's token any more (revoked?): ${what} was refused.`);
   if (status === 403) return new BridgeFailure('office_forbidden', `${meaning.forbidden}: ${what} was refused.`);
-  if (status === 404) {
-    const missing = meaning.notFound === 'office_list_not_found' ? 'no such list (or it was taken out already)' : 'no such member (or it is the owner)';
-    return new BridgeFailure(meaning.notFound, `The office has ${missing}: ${what} was refused.`);
-  }
+  if (status === 404) return new BridgeFailure(meaning.notFound, `The office has ${meaning.missing}: ${what} was refused.`);
   if (status === 400) return new BridgeFailure('invalid_input', `The office found the request invalid: ${what}.`);
   return new BridgeFailure('office_bad_response', `The office answered ${status} to ${what}.`);
 }
