@@ -10,7 +10,7 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
 import { DexieYProvider } from 'y-dexie';
-import type * as Y from 'yjs';
+import * as Y from 'yjs';
 import { mediaUrl } from '../bridge/castdeskBridge.ts';
 import type { ActorRow } from '../db/libraryDb.ts';
 import {
@@ -41,6 +41,7 @@ import { snapshotOf } from '../sync/librarySnapshot.ts';
 import { addToDoc, deleteInDoc, editInDoc, moveInDoc, newListDoc, renameInDoc, replaceInDoc, restoreInDoc, rowsOverDoc } from '../sync/listDocEdits.ts';
 import { holdListDocs, type HeldListDoc } from '../sync/listDocs.ts';
 import { carryPendingEdits, listsWithPendingEdits, pendingEditsOf } from '../sync/pendingDocEdits.ts';
+import { UnstoredDocUpdates } from '../sync/unstoredDocUpdates.ts';
 
 export type EntryPatch = Partial<Pick<ShortlistEntryRow, 'note' | 'rating' | 'colours' | 'tags' | 'status'>>;
 
@@ -282,6 +283,8 @@ export const useShortlistsStore = defineStore('shortlists', () => {
   // The open list's document stays loaded (y-dexie loads asynchronously, and a keystroke's write
   // must find it ready, the pagehide flush too); other lists' are loaded for the write that needs them.
   let openDoc: (HeldListDoc & { shortlistId: number }) | null = null;
+  /** Documents' changes whose transaction has not committed: the pagehide flush and the next write store them. */
+  const unstoredDocUpdates = new UnstoredDocUpdates();
   /** The open list's document is loaded: from now on the page going away writes it with the rows. */
   const openDocLoaded = ref(false);
   watch(
@@ -328,9 +331,21 @@ export const useShortlistsStore = defineStore('shortlists', () => {
       error.value = toLibraryError(failure);
       return null;
     }
+    // What y-dexie stores of the documents in this write counts as unstored until it commits.
+    const docWatch = unstoredDocUpdates.watch(held.docs);
+    let committed = false;
+    const committing: typeof writeShortlists = async (inDb, inWork) => {
+      const result = await inTransaction(inDb, inWork);
+      committed = true;
+      return result;
+    };
     try {
-      return await write((inDb) => work(inDb, held.docs), inTransaction);
+      return await write(async (inDb) => {
+        if (docWatch.retried.length > 0) await inDb.table(listDocUpdatesTable).bulkAdd(docWatch.retried);
+        return work(inDb, held.docs);
+      }, committing);
     } finally {
+      docWatch.settle(committed);
       held.release();
     }
   }
@@ -618,9 +633,12 @@ export const useShortlistsStore = defineStore('shortlists', () => {
       try {
         // The open list's document says the same, in the same IndexedDB transaction as the rows; a
         // list whose document is not loaded yet keeps the edits, carried into it later (pendingDocEdits.ts).
+        // Its changes whose write is under way (or failed) go along: this one builds on them.
         const held = openDoc && !openDoc.doc.isDestroyed ? openDoc : null;
         const ofOpen = held ? rows.filter((row) => row.shortlistId === held.shortlistId) : [];
-        const update = held && ofOpen.length > 0 ? rowsOverDoc(held.doc, ofOpen, DexieYProvider.for(held.doc)) : null;
+        const unstored = held ? unstoredDocUpdates.ofList(held.shortlistId) : null;
+        const fresh = held && ofOpen.length > 0 ? rowsOverDoc(held.doc, ofOpen, DexieYProvider.for(held.doc)) : null;
+        const update = unstored && fresh ? Y.mergeUpdatesV2([unstored, fresh]) : (unstored ?? fresh);
         const pending = pendingEditsOf(held ? rows.filter((row) => row.shortlistId !== held.shortlistId) : rows, known);
         writeEntriesNow(shortlistDb, rows, { update: held && update ? { k: held.shortlistId, u: update, f: 1 } : null, pending });
       } catch (failure) {
@@ -643,10 +661,19 @@ export const useShortlistsStore = defineStore('shortlists', () => {
     return [...entryIds.flatMap((id) => (shown.has(id) ? [shown.get(id)!] : [])), ...read.flatMap((entry) => (entry ? [entry.shortlistId] : []))];
   }
 
+  /**
+   * Per entry, what a failed write put into its list's document but not into its row (the document
+   * in memory keeps a change whose transaction failed, and the next write stores it): the entry's
+   * next edit is worked out from what the document holds, or typing on after a failed keystroke
+   * would put its letters in the note twice.
+   */
+  const editsOnlyInDoc = new Map<number, EntryPatch>();
+
   async function saveEntries(batch: [number, { patch: EntryPatch; settle: ((updated: boolean) => void)[] }][]): Promise<void> {
     const ids = batch.map(([entryId]) => entryId);
     // The lists whose documents the write changes, loaded before it (the open one already is).
     const listIds = await listsOfEntries(ids);
+    const inDoc = new Set<number>();
     const updated = await writeWithDocs(listIds, async (shortlistDb, docs) => {
       const at = nowIso();
       const found = await shortlistDb.entries.bulkGet(ids);
@@ -658,16 +685,22 @@ export const useShortlistsStore = defineStore('shortlists', () => {
         const entry = found[i];
         if (!entry) continue;
         writes.push(shortlistDb.entries.update(entryId, { ...patch, updatedAt: at }));
-        touched.set(entry.shortlistId, [...(touched.get(entry.shortlistId) ?? []), { before: entry, after: { ...entry, ...patch } }]);
+        const before = { ...entry, ...editsOnlyInDoc.get(entryId) };
+        touched.set(entry.shortlistId, [...(touched.get(entry.shortlistId) ?? []), { before, after: { ...entry, ...patch } }]);
       }
       for (const [listId, changes] of touched) {
         const doc = docs.get(listId);
         if (doc) editInDoc(doc, changes);
+        for (const { after } of changes) inDoc.add(after.id!);
         writes.push(shortlistDb.shortlists.update(listId, { updatedAt: at }));
       }
       await Promise.all(writes);
       return found.map((entry) => entry !== undefined);
     }, writeEntryEdits);
+    for (const [entryId, { patch }] of batch) {
+      if (updated) editsOnlyInDoc.delete(entryId);
+      else if (inDoc.has(entryId)) editsOnlyInDoc.set(entryId, { ...editsOnlyInDoc.get(entryId), ...patch });
+    }
     for (const [i, [, { settle }]] of batch.entries()) for (const done of settle) done(updated?.[i] ?? false);
   }
 

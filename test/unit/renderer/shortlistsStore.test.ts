@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { Dexie } from 'dexie';
+import { Dexie, type Transaction } from 'dexie';
 import { createPinia, setActivePinia } from 'pinia';
 import { createApp } from 'vue';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -13,6 +13,7 @@ import { useConnectionStore } from '../../../renderer/src/stores/connections.ts'
 import { useSearchIndexStore } from '../../../renderer/src/stores/searchIndex.ts';
 import { useShortlistExportStore } from '../../../renderer/src/stores/shortlistExport.ts';
 import * as Y from 'yjs';
+import { DexieYProvider } from 'y-dexie';
 import { useShortlistsStore } from '../../../renderer/src/stores/shortlists.ts';
 import { readListDoc } from '../../../renderer/src/sync/officeListDoc.ts';
 import { createCastdeskI18n } from '../../../renderer/src/i18n/index.ts';
@@ -86,6 +87,25 @@ async function storedNotes(db: Dexie, id: number): Promise<string[]> {
   const doc = new Y.Doc();
   for (const update of await db.table(listDocUpdatesTable).where('k').equals(id).toArray()) Y.applyUpdateV2(doc, update.u);
   return readListDoc(doc).entries.map((entry) => entry.note);
+}
+
+/**
+ * Runs `then` the moment the store's next change of `doc` is in the document in memory, inside the
+ * write that stores it, before that write can commit (a later microtask of the same turn).
+ */
+function atNextDocChange(doc: Y.Doc, then: (underWay: Transaction) => void): Promise<void> {
+  return new Promise((resolve) => {
+    const atChange = (_update: Uint8Array, origin: unknown) => {
+      if (origin === DexieYProvider.for(doc)) return;
+      doc.off('updateV2', atChange);
+      const underWay = Dexie.currentTransaction!;
+      queueMicrotask(() => {
+        then(underWay);
+        resolve();
+      });
+    };
+    doc.on('updateV2', atChange);
+  });
 }
 
 /**
@@ -292,6 +312,67 @@ describe('the shortlists store', () => {
       expect(readListDoc(stored).entries.map((entry) => entry.note)).toEqual(['Typed just before the reload']);
     } finally {
       reopened.close();
+    }
+  });
+
+  it('a keystroke whose write is under way when the page goes away: the document on disk has it and what was typed after it', { timeout: 20_000 }, async () => {
+    const storeDb = catchShortlistDb();
+    const { shortlists } = await started({ actors });
+    const id = (await shortlists.createList('Under way'))!;
+    await shortlists.addActors(id, [1]);
+    shortlists.open(id);
+    await eventually(() => expect(shortlists.entries).toHaveLength(1));
+    await eventually(() => expect(shortlists.openDocLoaded).toBe(true));
+    const entryId = shortlists.entries[0]!.id;
+    expect(await shortlists.updateEntry(entryId, { note: 'Ca' })).toBe(true);
+    // The open list's document, as y-dexie caches it for the store (the same object while loaded).
+    const doc = ((await storeDb().table('listDocs').get(id)) as { doc: Y.Doc }).doc;
+    expect(DexieYProvider.for(doc)).toBeDefined();
+    // The moment the next keystroke's change is in the document but its transaction has not
+    // committed: one more key, the page goes away, its transactions end without committing.
+    const gone = atNextDocChange(doc, (underWay) => {
+      void shortlists.updateEntry(entryId, { note: 'Call' });
+      window.dispatchEvent(new Event('pagehide'));
+      underWay.abort();
+      storeDb().close();
+    });
+    void shortlists.updateEntry(entryId, { note: 'Cal' });
+    await gone;
+    const raw = new Dexie(userShortlistDbName);
+    try {
+      await raw.open();
+      expect(await raw.table('entries').get(entryId)).toMatchObject({ note: 'Call' });
+      // The document (the list's truth, what a shared list syncs) says the same as the row.
+      expect(await storedNotes(raw, id)).toEqual(['Call']);
+    } finally {
+      raw.close();
+    }
+  });
+
+  it('a keystroke whose write fails leaves nothing missing from the document: the next write stores its change too', { timeout: 20_000 }, async () => {
+    const storeDb = catchShortlistDb();
+    const { shortlists } = await started({ actors });
+    const id = (await shortlists.createList('Failed once'))!;
+    await shortlists.addActors(id, [1]);
+    shortlists.open(id);
+    await eventually(() => expect(shortlists.entries).toHaveLength(1));
+    await eventually(() => expect(shortlists.openDocLoaded).toBe(true));
+    const entryId = shortlists.entries[0]!.id;
+    expect(await shortlists.updateEntry(entryId, { note: 'Ca' })).toBe(true);
+    const doc = ((await storeDb().table('listDocs').get(id)) as { doc: Y.Doc }).doc;
+    // The write of 'Cal' fails after its change is in the document in memory.
+    const failed = atNextDocChange(doc, (underWay) => underWay.abort());
+    expect(await shortlists.updateEntry(entryId, { note: 'Cal' })).toBe(false);
+    await failed;
+    expect(shortlists.error).not.toBeNull();
+    expect(await shortlists.updateEntry(entryId, { note: 'Call' })).toBe(true);
+    // The next start reads the document from disk: the failed change is there, so what came after it is too.
+    const raw = new Dexie(userShortlistDbName);
+    try {
+      await raw.open();
+      expect(await storedNotes(raw, id)).toEqual(['Call']);
+    } finally {
+      raw.close();
     }
   });
 
