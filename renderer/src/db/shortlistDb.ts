@@ -117,6 +117,23 @@ export interface OfficeListRow {
 }
 
 /**
+ * An office's list this computer stopped sharing while the office still had it ("Stop sharing"
+ * with the office unreachable, or a role that may not take it out): the office still names it in
+ * its directory, and the sweep must not bring it in again as a second copy. Kept apart from the
+ * list, so deleting the personal copy does not bring the office's back either.
+ */
+export interface OfficeListLetGoRow {
+  officeId: string;
+  listId: string;
+  officeRecordId: string;
+  /** The personal copy the list became here (it may be deleted since). */
+  shortlistId: number;
+  /** The office is still to be asked to take the list out (an editor's "Stop sharing" it could not reach). */
+  removalOwed: boolean;
+  at: string;
+}
+
+/**
  * A list's Yjs document (sync/officeListDoc.ts shape), one for every list: `doc` is the Y.Doc
  * y-dexie keeps (its updates in `$listDocs.doc_updates`, one row `{i, k: shortlistId, u, f}` each).
  */
@@ -170,8 +187,18 @@ export const shortlistSchemaVersions = {
     /** Edits the page wrote as rows only while it went away, their list's document not loaded (PendingDocEditRow). */
     pendingDocEdits: '++id, shortlistId',
   },
+  4: {
+    shortlists: '++id, name, castingCallId',
+    entries: '++id, shortlistId, actorId, [directoryOrigin+actorId], [shortlistId+position], [shortlistId+directoryOrigin+actorId]',
+    migrations: 'source',
+    officeLists: 'shortlistId, officeRecordId, &[officeId+listId]',
+    listDocs: 'shortlistId, doc: Y.Doc',
+    pendingDocEdits: '++id, shortlistId',
+    /** Office lists stopped here that the office still has (OfficeListLetGoRow). */
+    officeListsLetGo: '[officeId+listId], officeRecordId',
+  },
 } as const;
-export const shortlistDbVersion = 3;
+export const shortlistDbVersion = 4;
 
 /** The user's shortlist database: one for every connection. */
 export const userShortlistDbName = 'castdesk-shortlists';
@@ -211,6 +238,7 @@ export class ShortlistDb extends Dexie {
   /** Added with a ready Y.Doc (y-dexie copies its updates) or none (an empty one, or the updates already stored for the id). */
   listDocs!: Table<ListDocRow, number, { shortlistId: number; doc?: Y.Doc }>;
   pendingDocEdits!: Table<PendingDocEditRow, number>;
+  officeListsLetGo!: Table<OfficeListLetGoRow, [string, string]>;
 
   /** `name` is for tests, which each need a database of their own. */
   constructor(options?: DexieOptions, name: string = userShortlistDbName) {
@@ -221,6 +249,8 @@ export class ShortlistDb extends Dexie {
     this.version(2).stores(shortlistSchemaVersions[2]);
     // Version 3 gives every list a document: a shared list's moves with its history, a personal one is built from its rows.
     this.version(3).stores(shortlistSchemaVersions[3]).upgrade(giveEveryListADoc);
+    // Version 4 only adds the office lists stopped here: nothing of version 3 changes.
+    this.version(4).stores(shortlistSchemaVersions[4]);
   }
 }
 

@@ -21,10 +21,15 @@ import { connectOffice, type AttachedList, type OfficeConnection } from '../sync
 import { personalAccess, sharedAccess, type ListAccess } from './officeAccess.ts';
 import { writeComment, writePick, type EntryAnnotations } from '../sync/officeAnnotations.ts';
 import { officeEntryKey } from '../db/listDocShape.ts';
-import { dismissKeptNotice, keepListsOfOffice, keptNotices, replaceListDoc, shareList, stopSharing, writeRowsFromDoc } from '../sync/officeSharing.ts';
+import { dismissKeptNotice, keepListsOfOffice, keptNotices, listsLetGo, officeLetGoOf, replaceListDoc, shareList, stopSharing, writeRowsFromDoc } from '../sync/officeSharing.ts';
 import { bringInLists, sweepOfficeLists } from '../sync/officeSweep.ts';
 
 const noAnnotations: EntryAnnotations = { picks: [], comments: {} };
+
+/** Whether asking the office again to take a list out may work (it could not be reached, or answered nonsense), unlike a refusal. */
+function removalMayWork(code: BridgeError['code']): boolean {
+  return code === 'office_unreachable' || code === 'office_bad_response';
+}
 
 /** What a list's badge says: personal, shared and synced (when), or shared and waiting (since when). */
 export type ListSharing = { kind: 'personal' } | { kind: 'synced'; at: string } | { kind: 'waiting'; since: string } | { kind: 'refused'; reason: string };
@@ -390,6 +395,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
               for (const shortlistId of await bringInLists(shortlistDb, { officeRecordId: office.id, officeId: office.officeId }, directory.value.lists)) {
                 setSharing(shortlistId, { kind: 'waiting', since: new Date().toISOString() });
               }
+              await settleListsLetGo(shortlistDb, office.id, new Set(directory.value.lists.map((list) => list.id)));
             }
             // Lists already here are synced even when the directory could not be read: the socket may still reach the office.
             await sweepOfficeLists(shortlistDb, office.id, syncOnce, (shortlistId, failure) => {
@@ -403,6 +409,26 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
       }
     })();
     return sweeping;
+  }
+
+  /**
+   * The lists stopped here while the office still had them, with the office reachable: one an
+   * editor could not have taken out then is taken out now (each member keeps a copy, as it would
+   * have then); one the office no longer lists (`listed`) is forgotten. Either way its copy here no
+   * longer says the office still has it. A refusal that asking again cannot change stops the asking.
+   */
+  async function settleListsLetGo(shortlistDb: ShortlistDb, officeRecordId: string, listed: ReadonlySet<string>): Promise<void> {
+    for (const letGo of await listsLetGo(shortlistDb, officeRecordId)) {
+      let gone = !listed.has(letGo.listId);
+      if (!gone && letGo.removalOwed) {
+        const answer = await bridge.removeOfficeList({ id: officeRecordId, listId: letGo.listId });
+        gone = answer.ok || answer.error.code === 'office_list_not_found';
+        if (!answer.ok && !gone && !removalMayWork(answer.error.code)) await shortlistDb.officeListsLetGo.update([letGo.officeId, letGo.listId], { removalOwed: false });
+      }
+      if (!gone) continue;
+      await officeLetGoOf(shortlistDb, letGo);
+      if (keptAsPersonal.value.get(letGo.shortlistId) === 'office_still_has_list') setIn(keptAsPersonal, letGo.shortlistId, null);
+    }
   }
 
   /** "Share with the office": every field of the list goes into a new document of the office. */
@@ -435,15 +461,23 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
       const row = await shortlistDb.officeLists.get(shortlistId);
       const role = roles.value.get(shortlistId)?.role ?? row?.role ?? null;
       detach(shortlistId);
-      let kept: OfficeListKeptCode | null = null;
-      if (row && (role === 'editor' || role === null)) {
+      // A role that may not take the list out keeps it in the office: the list is let go of here only.
+      let kept: OfficeListKeptCode | null = row && role !== 'editor' && role !== null ? 'office_still_has_list' : null;
+      let removalOwed = false;
+      if (row && !kept) {
         const answer = await bridge.removeOfficeList({ id: row.officeRecordId, listId: row.listId });
-        if (!answer.ok && answer.error.code !== 'office_list_not_found') kept = 'office_still_has_list';
+        if (!answer.ok && answer.error.code !== 'office_list_not_found') {
+          kept = 'office_still_has_list';
+          // Asked again at the next sweep that reaches the office (settleListsLetGo).
+          removalOwed = removalMayWork(answer.error.code);
+        }
       }
-      await stopSharing(shortlistDb, shortlistId, undefined, currentLibrary(), kept);
+      if (row) await stopSharing(shortlistDb, shortlistId, undefined, currentLibrary(), kept, removalOwed);
       setSharing(shortlistId, null);
       setIn(roles, shortlistId, null);
       setIn(keptAsPersonal, shortlistId, kept);
+    } catch (failure) {
+      error.value = { code: 'internal', message: `Stopping sharing failed: ${(failure as Error).message}` };
     } finally {
       keeping.delete(shortlistId);
     }

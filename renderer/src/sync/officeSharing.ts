@@ -9,7 +9,7 @@
 import * as Y from 'yjs';
 import type { OfficeListKeptCode } from '../../../contract/officeRoles.ts';
 import { writeLibrary, type LibraryDb } from '../db/libraryDb.ts';
-import { listDocUpdatesTable, writeShortlists, type OfficeListRow, type ShortlistDb, type ShortlistEntryRow } from '../db/shortlistDb.ts';
+import { listDocUpdatesTable, writeShortlists, type OfficeListLetGoRow, type OfficeListRow, type ShortlistDb, type ShortlistEntryRow } from '../db/shortlistDb.ts';
 import { librarySnapshots, type ActorRef } from './librarySnapshot.ts';
 import { personalRowsFromDoc, readListDoc } from './officeListDoc.ts';
 import { officeEntryKey } from '../db/listDocShape.ts';
@@ -123,13 +123,35 @@ export async function stopSharing(
   at = new Date().toISOString(),
   library: LibraryDb | null = null,
   kept: OfficeListKeptCode | null = null,
+  removalOwed = false,
 ): Promise<void> {
-  await officeRow(db, shortlistId);
+  const row = await officeRow(db, shortlistId);
   await withStoredListDoc(db, shortlistId, (doc) => writeRowsFromDoc(db, shortlistId, doc, { at, library }));
-  // The notice goes with the office row's end, so a personal copy is never left without it.
-  await writeLibrary(db, [db.shortlists, db.officeLists], async () => {
+  // The notice goes with the office row's end, so a personal copy is never left without it; a list
+  // the office still has is remembered as let go of, or the next sweep would bring it in again.
+  await writeLibrary(db, [db.shortlists, db.officeLists, db.officeListsLetGo], async () => {
     if (kept) await db.shortlists.update(shortlistId, { keptAsPersonal: kept });
+    if (kept === 'office_still_has_list') {
+      await db.officeListsLetGo.put({ officeId: row.officeId, listId: row.listId, officeRecordId: row.officeRecordId, shortlistId, removalOwed, at });
+    }
     await db.officeLists.delete(shortlistId);
+  });
+}
+
+/** The office's lists stopped here while it still had them, of office record `officeRecordId`. */
+export function listsLetGo(db: ShortlistDb, officeRecordId: string): Promise<OfficeListLetGoRow[]> {
+  return db.officeListsLetGo.where('officeRecordId').equals(officeRecordId).toArray();
+}
+
+/**
+ * The office no longer has a list stopped here (it took it out at last, or another member did):
+ * nothing is to be remembered of it, and its copy here no longer says the office still has it.
+ */
+export async function officeLetGoOf(db: ShortlistDb, letGo: OfficeListLetGoRow): Promise<void> {
+  await writeLibrary(db, [db.shortlists, db.officeListsLetGo], async () => {
+    await db.officeListsLetGo.delete([letGo.officeId, letGo.listId]);
+    const copy = await db.shortlists.get(letGo.shortlistId);
+    if (copy?.keptAsPersonal === 'office_still_has_list') await db.shortlists.update(letGo.shortlistId, { keptAsPersonal: undefined });
   });
 }
 
@@ -151,6 +173,8 @@ export async function dismissKeptNotice(db: ShortlistDb, shortlistId: number): P
 export async function keepListsOfOffice(db: ShortlistDb, officeRecordId: string, at = new Date().toISOString(), library: LibraryDb | null = null): Promise<number[]> {
   const rows = await db.officeLists.where('officeRecordId').equals(officeRecordId).toArray();
   for (const row of rows) await stopSharing(db, row.shortlistId, at, library);
+  // Nothing is owed to an office left: its token is gone with it.
+  await db.officeListsLetGo.where('officeRecordId').equals(officeRecordId).delete();
   return rows.map((row) => row.shortlistId);
 }
 

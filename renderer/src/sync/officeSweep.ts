@@ -11,7 +11,7 @@ import type { OfficeListSummary } from '../../../contract/officeBridge.ts';
 import type { ShortlistDb } from '../db/shortlistDb.ts';
 import { openSharedList, type OfficeRef } from './officeSharing.ts';
 
-/** Opens each listed list this computer does not have yet; returns the new shortlist ids. */
+/** Opens each listed list this computer does not have yet (nor stopped sharing here); returns the new shortlist ids. */
 export async function bringInLists(db: ShortlistDb, office: OfficeRef, lists: readonly OfficeListSummary[], at = new Date().toISOString()): Promise<number[]> {
   const known = new Set((await db.officeLists.where('officeRecordId').equals(office.officeRecordId).toArray()).map((row) => row.listId));
   const opened: number[] = [];
@@ -19,6 +19,8 @@ export async function bringInLists(db: ShortlistDb, office: OfficeRef, lists: re
     if (known.has(list.id)) continue;
     // Taken by another office record with the same office id (the same office at two addresses): left to that one.
     if (await db.officeLists.where('[officeId+listId]').equals([office.officeId, list.id]).count()) continue;
+    // Stopped sharing here while the office still has it: the member has their copy of it already.
+    if (await db.officeListsLetGo.get([office.officeId, list.id])) continue;
     opened.push(await openSharedList(db, office, list.id, list.name, at));
     known.add(list.id);
   }

@@ -1,5 +1,6 @@
 /**
- * Schema version 3 of the shortlist database: every list gets its Yjs document (db/listDocMigration.ts).
+ * Schema version 3 of the shortlist database: every list gets its Yjs document (db/listDocMigration.ts);
+ * version 4 adds the office lists stopped here (officeListsLetGo) and changes nothing else.
  * Old databases are built from the released schemas (`shortlistSchemaVersions[1]` and `[2]`) with
  * real data; the version-2 one holds a shared list whose document has real y-dexie updates (added
  * with a Y.Doc, then changed while loaded, as the version-2 app stored them). Dexie runs on
@@ -10,10 +11,11 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, expect, it, vi } from 'vitest';
 import yDexie, { DexieYProvider } from 'y-dexie';
 import * as Y from 'yjs';
-import { ShortlistDb, listDocUpdatesTable, shortlistSchemaVersions, type ActorSnapshot, type ShortlistEntryRow, type ShortlistRow } from '../../../renderer/src/db/shortlistDb.ts';
+import { ShortlistDb, listDocUpdatesTable, shortlistDbVersion, shortlistSchemaVersions, type ActorSnapshot, type ShortlistEntryRow, type ShortlistRow } from '../../../renderer/src/db/shortlistDb.ts';
 import { readListDoc } from '../../../renderer/src/sync/officeListDoc.ts';
 import { entriesOf, writeListIntoDoc } from '../../../renderer/src/db/listDocShape.ts';
 import { withStoredListDoc } from '../../../renderer/src/sync/listDocs.ts';
+import { giveEveryListADoc } from '../../../renderer/src/db/listDocMigration.ts';
 
 const origin = 'https://directory.example.com';
 const opened: Dexie[] = [];
@@ -102,7 +104,7 @@ it('upgrades version 2 with a shared list: every list has its document, rows unc
   const database = newDatabase();
   const stateVector = await versionTwoDatabase(database);
   const db = await openNew(database);
-  expect(db.verno).toBe(3);
+  expect(db.verno).toBe(shortlistDbVersion);
   expect(await db.shortlists.orderBy('id').toArray()).toEqual(lists);
   expect(await db.entries.orderBy('id').toArray()).toEqual(entries);
   expect(await db.migrations.toArray()).toEqual([marker]);
@@ -123,7 +125,7 @@ it('upgrades version 2 with a shared list: every list has its document, rows unc
   ]);
 });
 
-it('upgrades version 1 straight to version 3: every list gets its document from its rows', async () => {
+it('upgrades version 1 straight to the current version: every list gets its document from its rows', async () => {
   const database = newDatabase();
   const old = new Dexie(database.name, database.options);
   old.version(1).stores(shortlistSchemaVersions[1]);
@@ -131,7 +133,7 @@ it('upgrades version 1 straight to version 3: every list gets its document from 
   await fill(old);
   old.close();
   const db = await openNew(database);
-  expect(db.verno).toBe(3);
+  expect(db.verno).toBe(shortlistDbVersion);
   expect(await db.entries.orderBy('id').toArray()).toEqual(entries);
   expect(await db.officeLists.count()).toBe(0);
   for (const list of lists) {
@@ -139,4 +141,39 @@ it('upgrades version 1 straight to version 3: every list gets its document from 
   }
   // One update per list, as y-dexie stores them: a reopen reads the same.
   expect(await db.table(listDocUpdatesTable).count()).toBe(lists.length);
+});
+
+it('upgrades version 3 to version 4: every row, document and update stays, and the table of lists stopped here starts empty', async () => {
+  const database = newDatabase();
+  await versionTwoDatabase(database);
+  // The version-3 app: its schema and its upgrade, as released.
+  const three = new Dexie(database.name, { ...database.options, addons: [yDexie] });
+  three.version(1).stores(shortlistSchemaVersions[1]);
+  three.version(2).stores(shortlistSchemaVersions[2]);
+  three.version(3).stores(shortlistSchemaVersions[3]).upgrade(giveEveryListADoc);
+  await three.open();
+  const pending = { shortlistId: 1, before: entries[0], after: { ...entries[0], note: 'typed while leaving' } };
+  await three.table('pendingDocEdits').add(pending);
+  const before = {
+    lists: await three.table('shortlists').toArray(),
+    entries: await three.table('entries').toArray(),
+    shared: await three.table('officeLists').toArray(),
+    docs: await three.table('listDocs').toCollection().primaryKeys(),
+    updates: await three.table(listDocUpdatesTable).toArray(),
+    pending: await three.table('pendingDocEdits').toArray(),
+  };
+  three.close();
+  const db = await openNew(database);
+  expect(db.verno).toBe(4);
+  expect(await db.shortlists.toArray()).toEqual(before.lists);
+  expect(await db.entries.toArray()).toEqual(before.entries);
+  expect(await db.officeLists.toArray()).toEqual(before.shared);
+  expect(await db.listDocs.toCollection().primaryKeys()).toEqual(before.docs);
+  expect(await db.table(listDocUpdatesTable).toArray()).toEqual(before.updates);
+  expect(await db.pendingDocEdits.toArray()).toEqual(before.pending);
+  expect(await db.officeListsLetGo.count()).toBe(0);
+  const letGo = { officeId: 'Office_1', listId: 'abc123', officeRecordId: sharedRow.officeRecordId, shortlistId: 2, removalOwed: true, at: '2026-01-07T00:00:00.000Z' };
+  await db.officeListsLetGo.add(letGo);
+  expect(await db.officeListsLetGo.where('officeRecordId').equals(sharedRow.officeRecordId).toArray()).toEqual([letGo]);
+  expect(await withStoredListDoc(db, 1, (doc) => fieldsOf(doc))).toEqual(expectedFields(1));
 });

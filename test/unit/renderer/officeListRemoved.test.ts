@@ -3,7 +3,9 @@
  * in the app, against a real office server on 127.0.0.1: Lea (the owner) stops sharing, her app
  * asks the office to remove the list, and Ben's open copy becomes his personal list with every
  * entry and note, saying why, still after his app restarts, until he dismisses it. When the office
- * cannot be reached, Lea's list is personal here all the same and says the office still has it.
+ * cannot be reached, Lea's list is personal here all the same and says the office still has it;
+ * the first sweep that reaches the office takes it out then, and no sweep brings it in again (nor
+ * for a viewer, whose "Stop sharing" leaves the office's list alone).
  *
  * Each member's app has an IndexedDB of its own (a fake-indexeddb factory per app, as two
  * computers have): Dexie takes the factory of `Dexie.dependencies` when a database is made, so it
@@ -64,12 +66,31 @@ function removeAt(httpUrl: () => string, office: OfficeServer) {
   };
 }
 
+/** What the core's listOfficeLists does with `token`, at `httpUrl`: the office's directory of lists the member may open. */
+function directoryAt(httpUrl: () => string, office: OfficeServer, token: string) {
+  return async (): Promise<{ ok: true; value: { lists: { id: string; name: string }[] } } | { ok: false; error: { code: string; message: string } }> => {
+    const answer = await ownerCall('GET', `${httpUrl()}/offices/${office.officeId}/lists`, token);
+    if (answer instanceof Error) return { ok: false, error: { code: 'office_unreachable', message: answer.message } };
+    if (answer.status !== 200) return { ok: false, error: { code: 'office_forbidden', message: `HTTP ${answer.status}` } };
+    return { ok: true, value: JSON.parse(answer.body) as { lists: { id: string; name: string }[] } };
+  };
+}
+
+/** An address where nothing listens: a port taken and given back. */
+async function deadAddress(): Promise<string> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(probe.address() as { port: number }).port}`;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return url;
+}
+
 /** Lea's app on her own IndexedDB, with a list of two annotated actors shared with the office and synced. */
 async function leaSharesAList(officeUrl: () => string): Promise<{ lea: App; leaDb: ShortlistDb; leasComputer: IDBFactory; shortlistId: number; listId: string; recordId: string }> {
   const leasComputer = new IDBFactory();
   Dexie.dependencies.indexedDB = leasComputer;
   const { grant, view } = memberCredentials(server, { memberId: server.ownerId, token: server.ownerToken }, 'Lea');
-  const lea = officeStoreApp(grant, [{ ...view, isOwner: true }], { removeOfficeList: removeAt(officeUrl, server) });
+  const lea = officeStoreApp(grant, [{ ...view, isOwner: true }], { removeOfficeList: removeAt(officeUrl, server), listOfficeLists: directoryAt(officeUrl, server, server.ownerToken) });
   apps.push(lea);
   const leaDb = await openShortlistDb();
   dbs.push(leaDb);
@@ -103,6 +124,19 @@ function startBen(ben: { memberId: string; token: string }): App {
 
 function mountNotice(app: App, listId: number) {
   return mount(OfficeListNotice, { props: { listId }, global: { plugins: [app.pinia, createCastdeskI18n('en')], provide: { [castdeskBridgeKey as symbol]: app.bridge } } });
+}
+
+/**
+ * The copies of the office's list `listId` on a computer: shared ones (the sweep brought it in)
+ * and the personal lists (the office's lists of the other cases of this file are shared ones).
+ */
+async function copiesOf(db: ShortlistDb, listId: string): Promise<{ shared: number; personal: number[] }> {
+  const shared = await db.officeLists.toArray();
+  const sharedIds = new Set(shared.map((row) => row.shortlistId));
+  return {
+    shared: shared.filter((row) => row.listId === listId).length,
+    personal: (await db.shortlists.toArray()).flatMap((list) => (sharedIds.has(list.id!) ? [] : [list.id!])),
+  };
 }
 
 async function directoryOf(office: OfficeServer): Promise<string[]> {
@@ -158,11 +192,7 @@ it("Lea stops sharing: the office removes the list, Ben's open copy becomes his 
 it('when the office cannot be reached, the list is personal here all the same and says the office still has it, after a restart too', async () => {
   let officeUrl = server.httpUrl;
   const { lea, leaDb, leasComputer, shortlistId, listId } = await leaSharesAList(() => officeUrl);
-  // An address where nothing listens: a port taken and given back.
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  officeUrl = `http://127.0.0.1:${(probe.address() as { port: number }).port}`;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  officeUrl = await deadAddress();
 
   await lea.store.unshare(shortlistId);
   expect(lea.store.sharingOf(shortlistId)).toEqual({ kind: 'personal' });
@@ -183,4 +213,59 @@ it('when the office cannot be reached, the list is personal here all the same an
   expect(notice.get('[data-testid="office-kept-personal"]').attributes('data-code')).toBe('office_still_has_list');
   expect(notice.get('[data-testid="office-kept-personal"]').text()).toContain('the office still has it');
   notice.unmount();
+});
+
+it('a Stop sharing the office could not be reached for is carried out by the next sweep that reaches it, and no sweep brings the list in again', async () => {
+  let officeUrl = server.httpUrl;
+  const { lea, leaDb, shortlistId, listId, recordId } = await leaSharesAList(() => officeUrl);
+  officeUrl = await deadAddress();
+  await lea.store.unshare(shortlistId);
+  expect(lea.store.keptAsPersonal.get(shortlistId)).toBe('office_still_has_list');
+  expect(await leaDb.officeListsLetGo.toArray()).toMatchObject([{ officeId: server.officeId, listId, officeRecordId: recordId, shortlistId, removalOwed: true }]);
+
+  // A sweep while the office is still away changes nothing.
+  await lea.store.sweep();
+  expect(await leaDb.officeListsLetGo.count()).toBe(1);
+  expect(await directoryOf(server)).toContain(listId);
+
+  // The office is back: the sweep reads its directory, which still names the list, brings in no
+  // second copy of it, and takes it out of the office at last.
+  officeUrl = server.httpUrl;
+  const removals = () => lea.calls.filter((call) => call.channel === 'removeOfficeList').length;
+  const asked = removals();
+  await lea.store.sweep();
+  expect(removals()).toBe(asked + 1);
+  expect(await directoryOf(server)).not.toContain(listId);
+  expect(await copiesOf(leaDb, listId)).toEqual({ shared: 0, personal: [shortlistId] });
+  expect(await leaDb.officeListsLetGo.count()).toBe(0);
+  expect(await rowsOf(leaDb, shortlistId)).toEqual(everything);
+  // The list no longer says the office still has it, after a restart either.
+  expect(lea.store.keptAsPersonal.has(shortlistId)).toBe(false);
+  expect((await leaDb.shortlists.get(shortlistId))!.keptAsPersonal).toBeUndefined();
+});
+
+it('a viewer who stops sharing keeps a personal copy: the office is not asked, keeps the list, and no sweep brings it in again', async () => {
+  const { listId } = await leaSharesAList(() => server.httpUrl);
+  const benMember = await server.join('Ben', 'viewer');
+  const { grant, view } = memberCredentials(server, benMember, 'Ben', { recordId: 'ben-record' });
+  const ben = officeStoreApp(grant, [view], { listOfficeLists: directoryAt(() => server.httpUrl, server, benMember.token) });
+  apps.push(ben);
+  const benDb = await openShortlistDb();
+  dbs.push(benDb);
+  // The sweep brings the list in, and syncing it tells Ben's app his role.
+  await ben.store.sweep();
+  const bensList = (await benDb.officeLists.where('[officeId+listId]').equals([server.officeId, listId]).first())?.shortlistId;
+  expect(bensList).toBeDefined();
+  await vi.waitFor(async () => expect(await rowsOf(benDb, bensList!)).toEqual(everything), { timeout: 30_000, interval: 10 });
+  await vi.waitFor(async () => expect((await benDb.officeLists.get(bensList!))?.role).toBe('viewer'), { timeout: 30_000, interval: 10 });
+
+  await ben.store.unshare(bensList!);
+  expect(ben.calls.filter((call) => call.channel === 'removeOfficeList')).toEqual([]);
+  expect(ben.store.keptAsPersonal.get(bensList!)).toBe('office_still_has_list');
+  expect(await benDb.officeListsLetGo.toArray()).toMatchObject([{ listId, shortlistId: bensList, removalOwed: false }]);
+
+  await ben.store.sweep();
+  expect(await directoryOf(server)).toContain(listId);
+  expect(await copiesOf(benDb, listId)).toEqual({ shared: 0, personal: [bensList] });
+  expect(await rowsOf(benDb, bensList!)).toEqual(everything);
 });

@@ -10,7 +10,7 @@ import { Dexie, type DexieOptions } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
-import { ShortlistDb, listDocUpdatesTable, shortlistSchemaVersions, writeShortlists, type ActorSnapshot, type ShortlistEntryRow, type ShortlistRow } from '../../../renderer/src/db/shortlistDb.ts';
+import { ShortlistDb, listDocUpdatesTable, shortlistSchemaVersions, writeShortlists, type ActorSnapshot, type ShortlistEntryRow, type ShortlistRow, shortlistDbVersion } from '../../../renderer/src/db/shortlistDb.ts';
 import { readListDoc } from '../../../renderer/src/sync/officeListDoc.ts';
 import { entriesOf, officeEntryKey } from '../../../renderer/src/db/listDocShape.ts';
 import { withStoredListDoc } from '../../../renderer/src/sync/listDocs.ts';
@@ -60,9 +60,9 @@ async function upgraded(): Promise<{ db: ShortlistDb; options: DexieOptions; nam
   return { db, options, name };
 }
 
-it('upgrades version 1 with real data to version 3 without changing a row', async () => {
+it('upgrades version 1 with real data to the current version without changing a row', async () => {
   const { db } = await upgraded();
-  expect(db.verno).toBe(3);
+  expect(db.verno).toBe(shortlistDbVersion);
   expect(await db.shortlists.orderBy('id').toArray()).toEqual(lists);
   expect(await db.entries.orderBy('id').toArray()).toEqual(entries);
   expect(await db.migrations.count()).toBe(1);
