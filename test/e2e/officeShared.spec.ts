@@ -7,7 +7,8 @@
  * (the sweep brought it in) and sees an actor Lea adds afterwards arrive; a viewer role Lea gives
  * him on that list alone turns his open list read-only at once, and taking it back undoes it. A
  * note Lea types into the shared list, the page reloaded 200 ms after the last keystroke, is on
- * her list after the reload and reaches Ben. Starts and stops its own processes: nothing of the
+ * her list after the reload and reaches Ben. Lea's "Stop sharing" takes the list out of the office:
+ * both keep it as a personal list, and Ben's says why, after a reload too. Starts and stops its own processes: nothing of the
  * shared web shell is used or left changed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -193,5 +194,40 @@ test('a note typed in a shared list 200 ms before a reload is on the list after 
     await lea.reload();
     await expect(lea.getByTestId('shortlist-entry').getByTestId('entry-note')).toHaveValue(text, { timeout: 60_000 });
     await expect(ben.getByTestId('shortlist-entry').getByTestId('entry-note')).toHaveValue(text, { timeout: 60_000 });
+  });
+});
+
+test('Stop sharing takes the list out of the office: Lea and Ben each keep it as a personal list, and Ben is told why, after a reload too', async ({ browser }) => {
+  await withOfficeAndTwoComputers(browser, 'castdesk-e2e-office-stop-', async ({ office, lea, ben }) => {
+    await joinOffice(lea, office, 'Lea', { token: office.ownerToken });
+    const actor = await addActor(lea, 1, true);
+    await openList(lea);
+    await lea.getByTestId('office-share').click();
+    await expect(lea.getByTestId('office-badge')).toHaveAttribute('data-sharing', 'synced', { timeout: 60_000 });
+    await lea.goto(new URL('#/connections', lea.url()).href);
+    await lea.getByTestId('office-invite').getByRole('button').click();
+    await joinOffice(ben, office, 'Ben', { code: await lea.locator('input[name="invite-code"]').inputValue() });
+    await openList(ben);
+    await expect(ben.getByTestId('shortlist-entry')).toHaveCount(1, { timeout: 60_000 });
+    await expect(ben.getByTestId('office-badge')).not.toHaveAttribute('data-sharing', 'personal', { timeout: 60_000 });
+
+    // Lea, an editor of the list, stops sharing it: the office takes it out, so hers says nothing more.
+    await openList(lea);
+    await lea.getByTestId('office-stop-sharing').click();
+    await expect(lea.getByTestId('office-badge')).toHaveAttribute('data-sharing', 'personal', { timeout: 60_000 });
+    await expect(lea.getByTestId('office-share')).toBeVisible();
+    await expect(lea.getByTestId('office-kept-personal')).toHaveCount(0);
+    await expect(lea.getByTestId('shortlist-entry')).toHaveCount(1);
+
+    // Ben's open copy becomes his personal list by itself, with the actor, and says why.
+    await expect(ben.getByTestId('office-kept-personal')).toHaveAttribute('data-code', 'office_access_removed', { timeout: 60_000 });
+    await expect(ben.getByTestId('office-badge')).toHaveAttribute('data-sharing', 'personal');
+    await expect(ben.getByTestId('shortlist-entry')).toHaveCount(1);
+    await expect(ben.getByTestId('shortlist-entry')).toContainText(actor);
+    await ben.reload();
+    await expect(ben.getByTestId('office-kept-personal')).toHaveAttribute('data-code', 'office_access_removed', { timeout: 60_000 });
+    await expect(ben.getByTestId('shortlist-entry')).toHaveCount(1);
+    await ben.getByTestId('office-kept-dismiss').click();
+    await expect(ben.getByTestId('office-kept-personal')).toHaveCount(0);
   });
 });
