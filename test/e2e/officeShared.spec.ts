@@ -128,6 +128,24 @@ async function withOfficeAndTwoComputers(browser: Browser, prefix: string, use: 
   }
 }
 
+/**
+ * Lea joins as the owner, shares a list of one actor and invites Ben, who joins with the code and
+ * has the list open with the actor. Answers the actor's name.
+ */
+async function leaSharesAListBenHasIt(office: OfficeProcess, lea: Page, ben: Page): Promise<string> {
+  await joinOffice(lea, office, 'Lea', { token: office.ownerToken });
+  const actor = await addActor(lea, 1, true);
+  await openList(lea);
+  await lea.getByTestId('office-share').click();
+  await expect(lea.getByTestId('office-badge')).toHaveAttribute('data-sharing', 'synced', { timeout: 60_000 });
+  await lea.goto(new URL('#/connections', lea.url()).href);
+  await lea.getByTestId('office-invite').getByRole('button').click();
+  await joinOffice(ben, office, 'Ben', { code: await lea.locator('input[name="invite-code"]').inputValue() });
+  await openList(ben);
+  await expect(ben.getByTestId('shortlist-entry')).toHaveCount(1, { timeout: 60_000 });
+  return actor;
+}
+
 test('a list one member shares reaches a colleague who joined by invite code, and so does an edit', async ({ browser }) => {
   await withOfficeAndTwoComputers(browser, 'castdesk-e2e-office-', async ({ office, lea, ben }) => {
     // Lea, the owner: adds the office, makes a list and shares it.
@@ -173,17 +191,7 @@ test('a list one member shares reaches a colleague who joined by invite code, an
 
 test('a note typed in a shared list 200 ms before a reload is on the list after it and reaches the colleague', async ({ browser }) => {
   await withOfficeAndTwoComputers(browser, 'castdesk-e2e-office-note-', async ({ office, lea, ben }) => {
-    await joinOffice(lea, office, 'Lea', { token: office.ownerToken });
-    await addActor(lea, 1, true);
-    await openList(lea);
-    await lea.getByTestId('office-share').click();
-    await expect(lea.getByTestId('office-badge')).toHaveAttribute('data-sharing', 'synced', { timeout: 60_000 });
-    await lea.goto(new URL('#/connections', lea.url()).href);
-    await lea.getByTestId('office-invite').getByRole('button').click();
-    await joinOffice(ben, office, 'Ben', { code: await lea.locator('input[name="invite-code"]').inputValue() });
-    await openList(ben);
-    await expect(ben.getByTestId('shortlist-entry')).toHaveCount(1, { timeout: 60_000 });
-
+    await leaSharesAListBenHasIt(office, lea, ben);
     await openList(lea);
     const note = lea.getByTestId('shortlist-entry').getByTestId('entry-note');
     await expect(note).toBeVisible({ timeout: 60_000 });
@@ -199,16 +207,7 @@ test('a note typed in a shared list 200 ms before a reload is on the list after 
 
 test('Stop sharing takes the list out of the office: Lea and Ben each keep it as a personal list, and Ben is told why, after a reload too', async ({ browser }) => {
   await withOfficeAndTwoComputers(browser, 'castdesk-e2e-office-stop-', async ({ office, lea, ben }) => {
-    await joinOffice(lea, office, 'Lea', { token: office.ownerToken });
-    const actor = await addActor(lea, 1, true);
-    await openList(lea);
-    await lea.getByTestId('office-share').click();
-    await expect(lea.getByTestId('office-badge')).toHaveAttribute('data-sharing', 'synced', { timeout: 60_000 });
-    await lea.goto(new URL('#/connections', lea.url()).href);
-    await lea.getByTestId('office-invite').getByRole('button').click();
-    await joinOffice(ben, office, 'Ben', { code: await lea.locator('input[name="invite-code"]').inputValue() });
-    await openList(ben);
-    await expect(ben.getByTestId('shortlist-entry')).toHaveCount(1, { timeout: 60_000 });
+    const actor = await leaSharesAListBenHasIt(office, lea, ben);
     await expect(ben.getByTestId('office-badge')).not.toHaveAttribute('data-sharing', 'personal', { timeout: 60_000 });
 
     // Lea, an editor of the list, stops sharing it: the office takes it out, so hers says nothing more.

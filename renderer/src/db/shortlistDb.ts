@@ -158,6 +158,19 @@ export interface PendingDocEditRow {
 /** y-dexie's table of the lists' document updates. */
 export const listDocUpdatesTable = '$listDocs.doc_updates';
 
+/** Version 3, released: every list has its document. */
+const schemaVersion3 = {
+  shortlists: '++id, name, castingCallId',
+  entries: '++id, shortlistId, actorId, [directoryOrigin+actorId], [shortlistId+position], [shortlistId+directoryOrigin+actorId]',
+  migrations: 'source',
+  /** The sharing facts only: the document moved to `listDocs` (its updates with it, db/listDocMigration.ts). */
+  officeLists: 'shortlistId, officeRecordId, &[officeId+listId]',
+  /** Every list's Yjs document (the list's truth), personal or shared; y-dexie keeps its updates in `$listDocs.doc_updates`. */
+  listDocs: 'shortlistId, doc: Y.Doc',
+  /** Edits the page wrote as rows only while it went away, their list's document not loaded (PendingDocEditRow). */
+  pendingDocEdits: '++id, shortlistId',
+} as const;
+
 /**
  * Every schema version of the user's shortlist database, oldest first (the upgrade tests build old
  * versions from it). Never edit a released one.
@@ -176,24 +189,9 @@ export const shortlistSchemaVersions = {
     /** Lists shared with an office; `doc: Y.Doc` is y-dexie's, its updates in a table of their own. */
     officeLists: 'shortlistId, officeRecordId, &[officeId+listId], doc: Y.Doc',
   },
-  3: {
-    shortlists: '++id, name, castingCallId',
-    entries: '++id, shortlistId, actorId, [directoryOrigin+actorId], [shortlistId+position], [shortlistId+directoryOrigin+actorId]',
-    migrations: 'source',
-    /** The sharing facts only: the document moved to `listDocs` (its updates with it, db/listDocMigration.ts). */
-    officeLists: 'shortlistId, officeRecordId, &[officeId+listId]',
-    /** Every list's Yjs document (the list's truth), personal or shared; y-dexie keeps its updates in `$listDocs.doc_updates`. */
-    listDocs: 'shortlistId, doc: Y.Doc',
-    /** Edits the page wrote as rows only while it went away, their list's document not loaded (PendingDocEditRow). */
-    pendingDocEdits: '++id, shortlistId',
-  },
+  3: schemaVersion3,
   4: {
-    shortlists: '++id, name, castingCallId',
-    entries: '++id, shortlistId, actorId, [directoryOrigin+actorId], [shortlistId+position], [shortlistId+directoryOrigin+actorId]',
-    migrations: 'source',
-    officeLists: 'shortlistId, officeRecordId, &[officeId+listId]',
-    listDocs: 'shortlistId, doc: Y.Doc',
-    pendingDocEdits: '++id, shortlistId',
+    ...schemaVersion3,
     /** Office lists stopped here that the office still has (OfficeListLetGoRow). */
     officeListsLetGo: '[officeId+listId], officeRecordId',
   },

@@ -90,6 +90,26 @@ async function storedNotes(db: Dexie, id: number): Promise<string[]> {
 }
 
 /**
+ * A started app with list `name` of one actor open, its document loaded and the entry's note
+ * `note` stored; with the store's database and the open list's document as y-dexie caches it for
+ * the store (the same object while loaded).
+ */
+async function openListNoted(name: string, note: string) {
+  const storeDb = catchShortlistDb();
+  const { shortlists } = await started({ actors });
+  const id = (await shortlists.createList(name))!;
+  await shortlists.addActors(id, [1]);
+  shortlists.open(id);
+  await eventually(() => expect(shortlists.entries).toHaveLength(1));
+  await eventually(() => expect(shortlists.openDocLoaded).toBe(true));
+  const entryId = shortlists.entries[0]!.id;
+  expect(await shortlists.updateEntry(entryId, { note })).toBe(true);
+  const doc = ((await storeDb().table('listDocs').get(id)) as { doc: Y.Doc }).doc;
+  expect(DexieYProvider.for(doc)).toBeDefined();
+  return { storeDb, shortlists, id, entryId, doc };
+}
+
+/**
  * Runs `then` the moment the store's next change of `doc` is in the document in memory, inside the
  * write that stores it, before that write can commit (a later microtask of the same turn).
  */
@@ -316,18 +336,7 @@ describe('the shortlists store', () => {
   });
 
   it('a keystroke whose write is under way when the page goes away: the document on disk has it and what was typed after it', { timeout: 20_000 }, async () => {
-    const storeDb = catchShortlistDb();
-    const { shortlists } = await started({ actors });
-    const id = (await shortlists.createList('Under way'))!;
-    await shortlists.addActors(id, [1]);
-    shortlists.open(id);
-    await eventually(() => expect(shortlists.entries).toHaveLength(1));
-    await eventually(() => expect(shortlists.openDocLoaded).toBe(true));
-    const entryId = shortlists.entries[0]!.id;
-    expect(await shortlists.updateEntry(entryId, { note: 'Ca' })).toBe(true);
-    // The open list's document, as y-dexie caches it for the store (the same object while loaded).
-    const doc = ((await storeDb().table('listDocs').get(id)) as { doc: Y.Doc }).doc;
-    expect(DexieYProvider.for(doc)).toBeDefined();
+    const { storeDb, shortlists, id, entryId, doc } = await openListNoted('Under way', 'Ca');
     // The moment the next keystroke's change is in the document but its transaction has not
     // committed: one more key, the page goes away, its transactions end without committing.
     const gone = atNextDocChange(doc, (underWay) => {
@@ -350,16 +359,7 @@ describe('the shortlists store', () => {
   });
 
   it('a keystroke whose write fails leaves nothing missing from the document: the next write stores its change too', { timeout: 20_000 }, async () => {
-    const storeDb = catchShortlistDb();
-    const { shortlists } = await started({ actors });
-    const id = (await shortlists.createList('Failed once'))!;
-    await shortlists.addActors(id, [1]);
-    shortlists.open(id);
-    await eventually(() => expect(shortlists.entries).toHaveLength(1));
-    await eventually(() => expect(shortlists.openDocLoaded).toBe(true));
-    const entryId = shortlists.entries[0]!.id;
-    expect(await shortlists.updateEntry(entryId, { note: 'Ca' })).toBe(true);
-    const doc = ((await storeDb().table('listDocs').get(id)) as { doc: Y.Doc }).doc;
+    const { shortlists, id, entryId, doc } = await openListNoted('Failed once', 'Ca');
     // The write of 'Cal' fails after its change is in the document in memory.
     const failed = atNextDocChange(doc, (underWay) => underWay.abort());
     expect(await shortlists.updateEntry(entryId, { note: 'Cal' })).toBe(false);
