@@ -621,12 +621,12 @@ export const useShortlistsStore = defineStore('shortlists', () => {
   function flushBeforeLeaving(): void {
     const shortlistDb = db.value;
     if (!shortlistDb) return;
-    const pending = new Map<number, EntryPatch>();
-    for (const [entryId, { patch }] of [...savingBatch, ...unsaved]) pending.set(entryId, { ...pending.get(entryId), ...patch });
-    if (pending.size > 0) {
+    const patches = new Map<number, EntryPatch>();
+    for (const [entryId, { patch }] of [...savingBatch, ...unsaved]) patches.set(entryId, { ...patches.get(entryId), ...patch });
+    if (patches.size > 0) {
       const at = nowIso();
       const known = new Map(entries.value.map((entry) => [entry.id, entry]));
-      const rows = [...pending].flatMap(([entryId, patch]) => {
+      const rows = [...patches].flatMap(([entryId, patch]) => {
         const entry = known.get(entryId);
         return entry ? [{ ...entry, ...patch, updatedAt: at }] : [];
       });
@@ -637,7 +637,7 @@ export const useShortlistsStore = defineStore('shortlists', () => {
         const held = openDoc && !openDoc.doc.isDestroyed ? openDoc : null;
         const ofOpen = held ? rows.filter((row) => row.shortlistId === held.shortlistId) : [];
         const unstored = held ? unstoredDocUpdates.ofList(held.shortlistId) : null;
-        const fresh = held && ofOpen.length > 0 ? rowsOverDoc(held.doc, ofOpen, DexieYProvider.for(held.doc)) : null;
+        const fresh = held && ofOpen.length > 0 ? rowsOverDoc(held.doc, ofOpen, (row) => new Set(Object.keys(patches.get(row.id!) ?? {})), DexieYProvider.for(held.doc)) : null;
         const update = unstored && fresh ? Y.mergeUpdatesV2([unstored, fresh]) : (unstored ?? fresh);
         const pending = pendingEditsOf(held ? rows.filter((row) => row.shortlistId !== held.shortlistId) : rows, known);
         writeEntriesNow(shortlistDb, rows, { update: held && update ? { k: held.shortlistId, u: update, f: 1 } : null, pending });

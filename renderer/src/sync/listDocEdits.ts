@@ -65,13 +65,15 @@ export function editInDoc(doc: Y.Doc, changes: readonly { before: ShortlistEntry
 }
 
 /**
- * Makes the entries say what `rows` say, each field compared with the document itself (a note
- * edited from the document's text): for a write whose "before" may lag behind the document, as the
- * page going away writes what the store holds in memory. Returns the change (V2 update, null when
- * none) for the caller to store: made with y-dexie's own provider as `origin`, y-dexie does not
- * store it again (a Dexie write the page may not live to finish).
+ * Makes the entries say what `rows` say in the fields each was edited in (`edited`), each field
+ * compared with the document itself (a note edited from the document's text): for a write whose
+ * "before" may lag behind the document, as the page going away writes what the store holds in
+ * memory. Only the edited fields: the rest of a row held in memory may be older than the document
+ * (a colleague's rating the rows have not shown yet), and must not take it back. Returns the change
+ * (V2 update, null when none) for the caller to store: made with y-dexie's own provider as
+ * `origin`, y-dexie does not store it again (a Dexie write the page may not live to finish).
  */
-export function rowsOverDoc(doc: Y.Doc, rows: readonly ShortlistEntryRow[], origin: unknown): Uint8Array | null {
+export function rowsOverDoc(doc: Y.Doc, rows: readonly ShortlistEntryRow[], edited: (row: ShortlistEntryRow) => ReadonlySet<string>, origin: unknown): Uint8Array | null {
   let update: Uint8Array | null = null;
   const keep = (u: Uint8Array, from: unknown) => {
     if (from === origin) update = update ? Y.mergeUpdatesV2([update, u]) : u;
@@ -82,10 +84,13 @@ export function rowsOverDoc(doc: Y.Doc, rows: readonly ShortlistEntryRow[], orig
       for (const row of rows) {
         const entry = entriesOf(doc).get(keyOf(row));
         if (!(entry instanceof Y.Map)) continue;
-        for (const field of ['rating', 'status'] as const) if (entry.get(field) !== row[field]) entry.set(field, row[field]);
-        for (const field of ['colours', 'tags'] as const) if (JSON.stringify(entry.get(field)) !== JSON.stringify(row[field])) entry.set(field, [...row[field]]);
+        const fields = edited(row);
+        for (const field of ['rating', 'status'] as const) if (fields.has(field) && entry.get(field) !== row[field]) entry.set(field, row[field]);
+        for (const field of ['colours', 'tags'] as const) {
+          if (fields.has(field) && JSON.stringify(entry.get(field)) !== JSON.stringify(row[field])) entry.set(field, [...row[field]]);
+        }
         const note = entry.get('note');
-        if (note instanceof Y.Text && note.toString() !== row.note) editEntry(doc, { ...row, note: note.toString() }, row);
+        if (fields.has('note') && note instanceof Y.Text && note.toString() !== row.note) editEntry(doc, { ...row, note: note.toString() }, row);
       }
     }, origin);
   } finally {

@@ -7,7 +7,7 @@
 import { expect, it } from 'vitest';
 import * as Y from 'yjs';
 import type { ShortlistEntryRow } from '../../../renderer/src/db/shortlistDb.ts';
-import { addToDoc, deleteInDoc, editInDoc, restoreInDoc } from '../../../renderer/src/sync/listDocEdits.ts';
+import { addToDoc, deleteInDoc, editInDoc, restoreInDoc, rowsOverDoc } from '../../../renderer/src/sync/listDocEdits.ts';
 import { nameOnlySnapshot, personalRowsFromDoc, readListDoc } from '../../../renderer/src/sync/officeListDoc.ts';
 import { entriesOf, officeEntryKey, writeListIntoDoc } from '../../../renderer/src/db/listDocShape.ts';
 
@@ -30,6 +30,24 @@ it('only what the user changed goes in; a colleague change and a colleague note 
   const view = readListDoc(doc);
   expect(view.entries.find((entry) => entry.key === key1)).toMatchObject({ note: '[Ben] Reading went well, callback', colours: ['red'], status: 'callback', rating: 3 });
   expect(view.entries.find((entry) => entry.actor.id === 2)!.rating).toBe(5);
+});
+
+it('the page going away writes the rows it holds over the document in their edited fields only: a colleague\'s rating the rows lag behind stays', () => {
+  const doc = new Y.Doc();
+  writeListIntoDoc(doc, { name: 'L' }, [row(1)]);
+  const [held] = personalRowsFromDoc(doc, 1, [], at);
+  // A colleague's rating and tag reached the document; the row the store holds does not show them.
+  const entry = entriesOf(doc).get(officeEntryKey(origin, 1))!;
+  entry.set('rating', 5);
+  entry.set('tags', ['lead']);
+  const provider = Symbol('y-dexie');
+  const kept: Uint8Array[] = [];
+  doc.on('updateV2', (update: Uint8Array, from: unknown) => from === provider && kept.push(update));
+  const update = rowsOverDoc(doc, [{ ...held, note: 'Reading went well, callback' }], () => new Set(['note']), provider);
+  expect(readListDoc(doc).entries[0]).toMatchObject({ note: 'Reading went well, callback', rating: 5, tags: ['lead'] });
+  // The change is handed back for the caller to store (y-dexie, its origin, stores nothing of it).
+  expect(update).not.toBeNull();
+  expect(kept).toHaveLength(1);
 });
 
 it('an edit that changes nothing writes nothing; a removal marks its entry deleted', () => {
