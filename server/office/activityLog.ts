@@ -5,12 +5,13 @@
  */
 import type { ActivityRecord } from '../../contract/officeActivity.ts';
 import type { Database } from '../src/db/database.ts';
+import { notRemoved } from './listRemoval.ts';
 
 export const keptPerList = 500;
 
 export interface ActivityLog {
-  /** Stores a record of document `name`; returns it with the id it was stored under. */
-  append(name: string, record: Omit<ActivityRecord, 'id'>): Promise<ActivityRecord>;
+  /** Stores a record of document `name`; returns it with the id it was stored under, or null for a list removed from its office. */
+  append(name: string, record: Omit<ActivityRecord, 'id'>): Promise<ActivityRecord | null>;
   /** The last `limit` records of document `name`, oldest first. */
   recent(name: string, limit: number): Promise<ActivityRecord[]>;
 }
@@ -18,10 +19,11 @@ export interface ActivityLog {
 export function activityLog(db: Database, kept = keptPerList): ActivityLog {
   return {
     async append(name, record) {
-      const [row] = await db.query<{ id: string }>('INSERT INTO office_list_activity (name, record) VALUES ($1, $2) RETURNING id::text AS id', [
+      const [row] = await db.query<{ id: string }>(`INSERT INTO office_list_activity (name, record) SELECT $1, $2 WHERE ${notRemoved} RETURNING id::text AS id`, [
         name,
         JSON.stringify(record),
       ]);
+      if (!row) return null;
       await db.query(
         `DELETE FROM office_list_activity WHERE name = $1 AND id <= (
            SELECT id FROM office_list_activity WHERE name = $1 ORDER BY id DESC OFFSET $2 LIMIT 1)`,

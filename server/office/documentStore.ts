@@ -13,15 +13,17 @@
  */
 import * as Y from 'yjs';
 import type { Database } from '../src/db/database.ts';
+import { notRemoved } from './listRemoval.ts';
 
 export interface DocumentStore {
   /** The stored state and the logged updates of a document, in order. */
   load(name: string): Promise<Uint8Array[]>;
-  /** Logs an update durably; returns its row id. */
-  append(name: string, update: Uint8Array): Promise<string>;
-  /** Writes a document's state and drops the log rows it contains. */
+  /** Logs an update durably; returns its row id, or null for a list removed from its office (nothing logged). */
+  append(name: string, update: Uint8Array): Promise<string | null>;
+  /** Writes a document's state and drops the log rows it contains; writes nothing of a list removed from its office. */
   store(name: string, state: Uint8Array, appliedRowIds: readonly string[]): Promise<void>;
 }
+
 
 /**
  * Stored bytes are read as hex text and decoded by Node: PGlite parses a bytea column in
@@ -85,17 +87,17 @@ export function documentStore(db: Database, instance: string): DocumentStore {
     load: batchedLoads(db),
     async append(name, update) {
       const [row] = await db.query<{ id: string }>(
-        'INSERT INTO office_document_updates (name, instance, update) VALUES ($1, $2, $3) RETURNING id::text AS id',
+        `INSERT INTO office_document_updates (name, instance, update) SELECT $1, $2, $3 WHERE ${notRemoved} RETURNING id::text AS id`,
         [name, instance, update],
       );
-      return row.id;
+      return row?.id ?? null;
     },
     async store(name, state, appliedRowIds) {
       await db.transaction(async (tx) => {
         const [stored] = await tx.query<{ hex: string }>(`SELECT encode(state, 'hex') AS hex FROM office_documents WHERE name = $1 FOR UPDATE`, [name]);
         const merged = stored ? Y.mergeUpdates([bytesOfHex(stored.hex), state]) : state;
         await tx.query(
-          `INSERT INTO office_documents (name, state, updated_at) VALUES ($1, $2, now())
+          `INSERT INTO office_documents (name, state, updated_at) SELECT $1, $2, now() WHERE ${notRemoved}
            ON CONFLICT (name) DO UPDATE SET state = EXCLUDED.state, updated_at = now()`,
           [name, merged],
         );

@@ -77,6 +77,8 @@ export function officeActivity(log: ActivityLog, timing: ActivityTiming, say: (l
         memberName: pending.memberName,
         changes: pending.changes.toChanges(),
       });
+      // The list was removed from the office meanwhile: it keeps no history, and nobody is left to tell.
+      if (!record) return;
       const message: ActivityMessage = { type: 'activity', records: [record] };
       document.broadcastStateless(JSON.stringify(message));
     } catch (error) {

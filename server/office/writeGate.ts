@@ -11,6 +11,7 @@ import * as Y from 'yjs';
 import { Refusal, refusalCodes, type DocumentLedger } from './documentLedger.ts';
 import type { DocumentStore } from './documentStore.ts';
 import type { OfficeContext } from './officeAuthentication.ts';
+import { accessRemovedReason } from '../../contract/officeRoles.ts';
 import { checkReviewerUpdate } from './reviewerUpdate.ts';
 import { carriesChanges, isSyncWrite } from './syncMessages.ts';
 
@@ -58,13 +59,15 @@ export function writeGate(store: DocumentStore, ledger: DocumentLedger, limits: 
         const verdict = checkReviewerUpdate(document, payload, context.memberId);
         if (!verdict.ok) throw new Refusal(refusalCodes.forbidden, 'reviewer-limited');
       }
-      let rowId: string;
+      let rowId: string | null;
       try {
         rowId = await store.append(documentName, payload);
       } catch (error) {
         log(`office: logging an update of ${documentName} failed, it is refused: ${(error as Error).message}`);
         throw new Refusal(refusalCodes.unavailable, 'store-unavailable');
       }
+      // The list was removed from the office while this update was on its way: the member's app keeps its copy.
+      if (rowId === null) throw new Refusal(refusalCodes.forbidden, accessRemovedReason);
       entry.estimatedBytes += payload.byteLength;
       pendingRows.set(connection, [...(pendingRows.get(connection) ?? []), rowId]);
     },

@@ -4,18 +4,24 @@
  * member's open connection to the list is closed at once, a reconnect is refused with
  * `accessRemovedReason`, the directory no longer lists it, and the member's other lists open
  * again. Who may remove it (an editor of the list, the owner) and the refusals (403, 404, 400).
+ * The office keeps nothing of a removed list: its document, update log and history are deleted,
+ * and an instance that still has it loaded writes nothing of it back (read with SQL).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accessRemovedReason } from '../../../contract/officeRoles.ts';
+import type { Database } from '../../../server/src/db/database.ts';
 import { officeDocumentName } from '../../../server/office/documentName.ts';
+import { documentStore } from '../../../server/office/documentStore.ts';
+import { openOfficeDatabase } from '../../../server/office/officeDatabase.ts';
 import { addEntry, entriesOf } from '../../../server/office/listDocument.ts';
 import { startOffice, type RunningOffice } from '../../../server/office/startOffice.ts';
 import { acknowledged, addMember, api, httpUrlOf, openList, openSocket, type ListClient } from './officeSupport.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'castdesk-office-removal-'));
+let db: Database;
 let office: RunningOffice;
 let http: string;
 let officeId: string;
@@ -24,7 +30,9 @@ const clients: ListClient[] = [];
 const sockets: ReturnType<typeof openSocket>[] = [];
 
 beforeAll(async () => {
-  office = await startOffice({ host: '127.0.0.1', port: 0, dataDir: join(dataDir, 'data'), log: () => undefined });
+  // Opened here so the test can read it, and so a second instance can share it (as instances share PostgreSQL).
+  db = await openOfficeDatabase({ dataDir: join(dataDir, 'data') });
+  office = await startOffice({ host: '127.0.0.1', port: 0, database: db, log: () => undefined });
   http = httpUrlOf(office.url);
   ({ officeId, token: ownerToken } = await office.members.createOffice('Casting Office Berlin', 'Lea'));
 }, 120_000);
@@ -33,6 +41,7 @@ afterAll(async () => {
   for (const client of clients) client.destroy();
   for (const socket of sockets) socket.destroy();
   await office?.close();
+  await db?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -44,6 +53,13 @@ async function listWithEntry(listId: string): Promise<ListClient> {
   addEntry(owner.doc, 'e1', { position: 'a0', actor: { origin: 'https://directory.example', id: 7, name: 'Jonas Weber' }, note: 'strong' });
   await acknowledged(owner);
   return owner;
+}
+
+/** How many rows of list `listId` the office's database holds: its stored state, its update log, its history. */
+async function storedOf(listId: string): Promise<{ documents: number; updates: number; activity: number }> {
+  const name = officeDocumentName(officeId, listId);
+  const count = async (table: string) => Number((await db.query<{ n: string }>(`SELECT count(*)::text AS n FROM ${table} WHERE name = $1`, [name]))[0]!.n);
+  return { documents: await count('office_documents'), updates: await count('office_document_updates'), activity: await count('office_list_activity') };
 }
 
 const listed = async (token: string) => (await api<{ lists: { id: string }[] }>(http, 'GET', `/offices/${officeId}/lists`, undefined, token)).body.lists.map((list) => list.id);
@@ -92,6 +108,29 @@ describe('removing a list from the office', () => {
     expect(await listed(ownerToken)).toContain('by-editor');
     expect((await remove('by-editor', editor.token)).status).toBe(204);
     expect(await listed(ownerToken)).not.toContain('by-editor');
+  });
+
+  it('keeps nothing of the list: its document, log and history are deleted, and an instance that still has it loaded writes nothing back', async () => {
+    // A second instance on the same database, storing only as it closes: it keeps the list loaded
+    // with the owner's connection while the first instance removes it.
+    const second = await startOffice({ host: '127.0.0.1', port: 0, database: db, log: () => undefined, storeDebounceMs: 600_000 });
+    try {
+      const owner = openList(second.url, officeDocumentName(officeId, 'kept-nowhere'), ownerToken);
+      clients.push(owner);
+      await owner.synced;
+      addEntry(owner.doc, 'e1', { position: 'a0', actor: { origin: 'https://directory.example', id: 8, name: 'Mia Roth' }, note: 'gone soon' });
+      await acknowledged(owner);
+      expect((await storedOf('kept-nowhere')).updates).toBeGreaterThan(0);
+
+      expect((await remove('kept-nowhere', ownerToken)).status).toBe(204);
+      expect(await storedOf('kept-nowhere')).toEqual({ documents: 0, updates: 0, activity: 0 });
+      // An update on its way as the list went is not logged.
+      expect(await documentStore(db, 'late-instance').append(officeDocumentName(officeId, 'kept-nowhere'), new Uint8Array([0, 0]))).toBeNull();
+    } finally {
+      // Closing stores every loaded document: the removed one is not written back.
+      await second.close();
+    }
+    expect(await storedOf('kept-nowhere')).toEqual({ documents: 0, updates: 0, activity: 0 });
   });
 
   it('answers 404 for a list the office does not have (never written, or removed already) and 400 for a bad id', async () => {

@@ -70,7 +70,7 @@ if (!serverUrl) {
     it('logs, loads (several documents at once) and stores documents, dropping only its own log rows', async () => {
       const one = documentStore(db, 'instance-one');
       const two = documentStore(db, 'instance-two');
-      const rowA = await one.append('o/a', updateWithEntry('e1', 'Jonas'));
+      const rowA = (await one.append('o/a', updateWithEntry('e1', 'Jonas')))!;
       await two.append('o/a', updateWithEntry('e2', 'Mia'));
       await one.append('o/b', updateWithEntry('e3', 'Lea'));
       const [a, b, empty] = await Promise.all([one.load('o/a'), one.load('o/b'), one.load('o/none')]);
