@@ -10,13 +10,14 @@ import { Dexie, type DexieOptions } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
-import { ShortlistDb, listDocUpdatesTable, shortlistSchemaVersions, writeShortlists, type ActorSnapshot, type ShortlistEntryRow, type ShortlistRow, shortlistDbVersion } from '../../../renderer/src/db/shortlistDb.ts';
+import { ShortlistDb, listDocUpdatesTable, shortlistSchemaVersions, writeShortlists, shortlistDbVersion } from '../../../renderer/src/db/shortlistDb.ts';
+import { oldDataOrigin, oldEntries, oldLists, oldSnapshot } from './oldShortlistData.ts';
 import { readListDoc } from '../../../renderer/src/sync/officeListDoc.ts';
 import { entriesOf, officeEntryKey } from '../../../renderer/src/db/listDocShape.ts';
 import { withStoredListDoc } from '../../../renderer/src/sync/listDocs.ts';
 import { keepListsOfOffice, shareList, stopSharing } from '../../../renderer/src/sync/officeSharing.ts';
 
-const origin = 'https://directory.example.com';
+const origin = oldDataOrigin;
 const office = { officeRecordId: '0b6f7c1e-8d2a-4c7e-9f1a-2b3c4d5e6f70', officeId: 'Office_1' };
 const opened: Dexie[] = [];
 
@@ -24,20 +25,9 @@ afterEach(() => {
   for (const db of opened.splice(0)) db.close();
 });
 
-function snapshot(name: string): ActorSnapshot {
-  return { name, actingAgeFrom: 25, actingAgeTo: 35, age: 31, height: 172, gender: 'female', agencies: ['Agentur Schön'], languages: { deu: 'native' }, thumbUrl: `${origin}/m/t.png`, pictureUrl: `${origin}/m/l.png`, updatedAt: '2026-01-02T03:04:05.000+00:00' };
-}
-
-const lists: ShortlistRow[] = [
-  { id: 1, name: 'Tatort — Kommissarin', castingCallId: 12, roleId: 3, castingCallName: 'Tatort', roleName: 'Kommissarin', createdAt: '2026-01-01T09:00:00.000Z', updatedAt: '2026-01-02T09:00:00.000Z' },
-  { id: 2, name: 'Favourites', castingCallId: null, roleId: null, castingCallName: null, roleName: null, createdAt: '2026-01-01T10:00:00.000Z', updatedAt: '2026-01-01T10:00:00.000Z' },
-];
-const entries: ShortlistEntryRow[] = [
-  { id: 1, shortlistId: 1, directoryOrigin: origin, actorId: 40, position: 2, note: 'Strong callback', rating: 5, colours: ['red', 'green'], tags: ['lead', 'München'], status: 'callback', addedAt: '2026-01-03T09:00:00.000Z', updatedAt: '2026-01-03T09:30:00.000Z', snapshot: snapshot('Anna Berg') },
-  { id: 2, shortlistId: 1, directoryOrigin: origin, actorId: 41, position: 1.5, note: '', rating: null, colours: [], tags: [], status: 'considering', addedAt: '2026-01-03T09:01:00.000Z', updatedAt: '2026-01-03T09:01:00.000Z', snapshot: snapshot('Bea Cole') },
-  { id: 3, shortlistId: 1, directoryOrigin: 'http://127.0.0.1:40000', actorId: 40, position: 7, note: 'demo twin', rating: 2, colours: ['blue'], tags: [], status: 'released', addedAt: '2026-01-03T09:02:00.000Z', updatedAt: '2026-01-03T09:02:00.000Z', snapshot: snapshot('Cem Demir') },
-  { id: 4, shortlistId: 2, directoryOrigin: origin, actorId: 7, position: 1, note: 'keep', rating: 3, colours: [], tags: ['x'], status: 'invited', addedAt: '2026-01-04T09:00:00.000Z', updatedAt: '2026-01-04T09:00:00.000Z', snapshot: snapshot('Dana Eck') },
-];
+const snapshot = oldSnapshot;
+const lists = oldLists;
+const entries = oldEntries;
 
 /** A version-1 database as the released app left it, with lists, entries and a migration marker. */
 async function versionOneDatabase(options: DexieOptions, name: string): Promise<void> {
