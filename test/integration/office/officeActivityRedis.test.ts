@@ -49,22 +49,39 @@ afterAll(async () => {
   rmSync(workDir, { recursive: true, force: true });
 });
 
-it('a member on one instance sees a colleague on the other looking, and the record of his change', async () => {
-  const [one, two] = offices as [RunningOffice, RunningOffice];
-  const created = await one.members.createOffice('Office', 'Lea');
-  const ben = await addMember(httpUrlOf(one.url), created.officeId, created.token, 'Ben', { role: 'editor' });
-  const name = officeDocumentName(created.officeId, 'redis');
-  const lea = openList(one.url, name, created.token);
-  const benClient = openList(two.url, name, ben.token);
+/**
+ * Lea and Ben open list `listId` at their addresses and both look at it, until Lea sees Ben
+ * (`forged`: a member field Ben's app puts in its own state before looking).
+ */
+async function bothLooking(
+  officeId: string,
+  listId: string,
+  leaAt: { url: string; token: string },
+  benAt: { url: string; token: string; memberId: string },
+  forged?: { id: string; name: string },
+) {
+  const name = officeDocumentName(officeId, listId);
+  const lea = openList(leaAt.url, name, leaAt.token);
+  const benClient = openList(benAt.url, name, benAt.token);
   clients.push(lea, benClient);
   await Promise.all([lea.synced, benClient.synced]);
   const leaSees = watchListActivity(lea.provider);
   const benSees = watchListActivity(benClient.provider);
   watches.push(leaSees, benSees);
   leaSees.look(true);
-  benClient.provider.setAwarenessField('member', { id: created.memberId, name: 'Lea' });
+  if (forged) benClient.provider.setAwarenessField('member', forged);
   benSees.look(true);
-  await vi.waitFor(() => expect(leaSees.present()).toEqual([{ id: ben.memberId, name: 'Ben' }]), { timeout: 30_000, interval: 10 });
+  await vi.waitFor(() => expect(leaSees.present()).toEqual([{ id: benAt.memberId, name: 'Ben' }]), { timeout: 30_000, interval: 10 });
+  return { lea, benClient, leaSees, benSees };
+}
+
+it('a member on one instance sees a colleague on the other looking, and the record of his change', async () => {
+  const [one, two] = offices as [RunningOffice, RunningOffice];
+  const created = await one.members.createOffice('Office', 'Lea');
+  const ben = await addMember(httpUrlOf(one.url), created.officeId, created.token, 'Ben', { role: 'editor' });
+  // A forged name in Ben's own state: the others still see the name the server knows.
+  const forged = { id: created.memberId, name: 'Lea' };
+  const { benClient, leaSees, benSees } = await bothLooking(created.officeId, 'redis', { url: one.url, token: created.token }, { url: two.url, token: ben.token, memberId: ben.memberId }, forged);
 
   addEntry(benClient.doc, 'e0', { position: 'a0', actor: { origin: 'https://directory.example', id: 1, name: 'Max Muster' } });
   await acknowledged(benClient);
@@ -82,20 +99,10 @@ it('a colleague whose connection drops on one instance vanishes on the other bef
   const [one, two] = offices as [RunningOffice, RunningOffice];
   const created = await one.members.createOffice('Office', 'Lea');
   const ben = await addMember(httpUrlOf(one.url), created.officeId, created.token, 'Ben', { role: 'editor' });
-  const name = officeDocumentName(created.officeId, 'dropped');
   // Ben is the list's only connection on instance one, through a network that will fail.
   const network = await droppingProxy(one.port);
   proxies.push(network);
-  const lea = openList(two.url, name, created.token);
-  const benClient = openList(network.url, name, ben.token);
-  clients.push(lea, benClient);
-  await Promise.all([lea.synced, benClient.synced]);
-  const leaSees = watchListActivity(lea.provider);
-  const benSees = watchListActivity(benClient.provider);
-  watches.push(leaSees, benSees);
-  leaSees.look(true);
-  benSees.look(true);
-  await vi.waitFor(() => expect(leaSees.present()).toEqual([{ id: ben.memberId, name: 'Ben' }]), { timeout: 30_000, interval: 10 });
+  const { lea, benClient, leaSees } = await bothLooking(created.officeId, 'dropped', { url: two.url, token: created.token }, { url: network.url, token: ben.token, memberId: ben.memberId });
   const awareness = lea.provider.awareness!;
   const benClientId = benClient.provider.document.clientID;
   // Lea's app forgets Ben's state on its own when its awareness times it out or its socket
