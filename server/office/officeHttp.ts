@@ -17,14 +17,14 @@
  * taking it out of the office gives them no power they lack, while a reviewer or viewer, who may
  * not change the list, may not remove it (403). 404: the office has no such list (never written,
  * or removed already); asked only after the role, so a member who may not edit learns nothing
- * about which lists exist. Every member's sockets are closed (the path a revoke takes, also across
- * instances behind Redis): they reconnect, the removed list is refused with `accessRemovedReason`
- * and each member's app keeps its copy as a personal list; their other lists reopen as they were.
+ * about which lists exist. Every connection to that list is closed with `accessRemovedReason` (on
+ * every instance behind Redis: memberDisconnects.ts), each member's app keeps its copy as a
+ * personal list, and their other lists on the same socket go on untouched.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Extension, Hocuspocus } from '@hocuspocus/server';
 import { z } from 'zod';
-import { isOfficeId } from './documentName.ts';
+import { isOfficeId, officeDocumentName } from './documentName.ts';
 import type { OfficeDirectory } from './listDirectory.ts';
 import type { ListRemoval } from './listRemoval.ts';
 import type { MemberDisconnects } from './memberDisconnects.ts';
@@ -135,7 +135,8 @@ export function officeHttp(
       const access = await memberOf(request, officeId);
       if (grantedRoleOn(access, listId) !== 'editor') throw new HttpError(403, 'forbidden', 'Only an editor of the list (or the office owner) removes it.');
       if (!(await removal.remove(officeId, listId, access.member.id))) throw new HttpError(404, 'no-list', 'The office has no such list.');
-      for (const member of await members.list(officeId)) if (!member.revoked) await disconnects.disconnect(member.id, 'list-removed');
+      const memberIds = (await members.list(officeId)).filter((member) => !member.revoked).map((member) => member.id);
+      await disconnects.closeList(officeDocumentName(officeId, listId), memberIds);
       send(response, 204);
     } else if (path.length === 5 && path[2] === 'members' && path[4] === 'role' && method === 'PUT') {
       await owner(request, officeId);

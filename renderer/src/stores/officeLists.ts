@@ -450,7 +450,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
    * stays here as a personal list with what it holds now, whatever the office answered. When the
    * office did not take it out (unreachable, or the role does not allow it), the list says the office
    * still has it. The list is let go of before the office is asked: the office closes this app's
-   * socket too as it removes the list, and its refusal is not for a list stopped here on purpose.
+   * connection to it too as it removes the list, and that is not for a list stopped here on purpose.
    */
   async function unshare(shortlistId: number): Promise<void> {
     // One at a time per list, with keepAsPersonal too: a second click while the office is asked does nothing.

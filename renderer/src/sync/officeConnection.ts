@@ -16,6 +16,7 @@ import { Awareness } from 'y-protocols/awareness';
 import type * as Y from 'yjs';
 import type { OfficeToken } from '../../../contract/officeBridge.ts';
 import {
+  accessRemovedReason,
   officeMembersAnswerSchema,
   officeMembersMessageType,
   officeRoleMessageSchema,
@@ -126,9 +127,14 @@ export function connectOffice(grant: OfficeToken, options: OfficeConnectionOptio
           if (members.success) memberListeners.forEach((listener) => listener(members.data.members));
         },
         onClose: ({ event }) => {
-          // The write gate closes the document's connection with the reason it refused a change.
+          // The write gate closes the document's connection with the reason it refused a change;
+          // the office closes it with the access-removed reason as it takes the list out.
           const code = refusedWriteReasons[event.reason];
           if (code) refuse(code);
+          if (event.reason === accessRemovedReason) {
+            tell({ state: 'refused', reason: accessRemovedReason });
+            return;
+          }
           // The socket tells `disconnect` before the provider has marked itself unsynced (its own
           // close handler runs later): only at `close` does the check see that the list waits.
           check();

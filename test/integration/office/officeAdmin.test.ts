@@ -16,6 +16,7 @@ import * as Y from 'yjs';
 import { bridgeChannels, type ChannelName } from '../../../contract/bridge.ts';
 import type { OfficeDirectory, OfficeInvite, OfficeMember, OfficeToken, OfficeView } from '../../../contract/officeBridge.ts';
 import { metaKey } from '../../../contract/officeList.ts';
+import { accessRemovedReason } from '../../../contract/officeRoles.ts';
 import { createBackEnd, type BackEnd } from '../../../electron/core/backEnd.ts';
 import { officeDocumentName } from '../../../server/office/documentName.ts';
 import { startOffice, type RunningOffice } from '../../../server/office/startOffice.ts';
@@ -149,7 +150,7 @@ it('an editor of a list takes it out of the office (the members connected to it 
   const editor = await joinAs('Hana', { role: 'editor', listId: 'wrapped' });
   expect(await listIds(editor)).toEqual(['wrapped']);
   expect(await asMember('removeOfficeList', { id: editor.id, listId: 'wrapped' })).toMatchObject({ ok: true });
-  await vi.waitFor(() => expect(client.authFailures).toContain('permission-denied'), { timeout: 30_000, interval: 10 });
+  await vi.waitFor(() => expect(client.closeReasons).toContain(accessRemovedReason), { timeout: 30_000, interval: 10 });
   expect(await listIds(editor)).toEqual([]);
   expect(valueOf<OfficeDirectory>(await call('listOfficeLists', { id: owner.id })).lists.map((list) => list.id)).not.toContain('wrapped');
   expect(await call('removeOfficeList', { id: owner.id, listId: 'wrapped' })).toMatchObject({ ok: false, error: { code: 'office_list_not_found' } });

@@ -73,7 +73,7 @@ export async function expectInstancesActAsOne(one: RunningOffice, two: RunningOf
 
 /**
  * A list removed from the office on `one` (DELETE /offices/:office/lists/:list): a member's open
- * connection to it on `two` is closed and refused on reconnect with `accessRemovedReason`.
+ * connection to it on `two` is closed with `accessRemovedReason`, and a new one there is refused with it.
  */
 export async function expectRemovalReachesBoth(one: RunningOffice, two: RunningOffice, clients: ListClient[]): Promise<void> {
   const { officeId, token: ownerToken } = await one.members.createOffice('Scaled Office', 'Lea');
@@ -88,5 +88,8 @@ export async function expectRemovalReachesBoth(one: RunningOffice, two: RunningO
   clients.push(onTwo);
   await onTwo.synced;
   expect((await api(httpUrlOf(one.url), 'DELETE', `/offices/${officeId}/lists/removed`, undefined, ownerToken)).status).toBe(204);
-  await vi.waitFor(() => expect(onTwo.authFailures).toContain(accessRemovedReason), { timeout: 30_000 });
+  await vi.waitFor(() => expect(onTwo.closeReasons).toContain(accessRemovedReason), { timeout: 30_000 });
+  const again = openList(two.url, name, colleague.token);
+  clients.push(again);
+  await vi.waitFor(() => expect(again.authFailures).toEqual([accessRemovedReason]), { timeout: 30_000 });
 }
