@@ -53,6 +53,8 @@ export const officeListSummarySchema = z.object({
   /** Entries not deleted. */
   entries: z.number().int().nonnegative(),
   updatedAt: z.string().nullable(),
+  /** The member's role on the list (its own, else the office's); an office server older than this field names none. */
+  role: z.enum(officeRoles).optional(),
 });
 export type OfficeListSummary = z.infer<typeof officeListSummarySchema>;
 

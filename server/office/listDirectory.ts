@@ -3,10 +3,12 @@
  * bring in every list shared with them, not only those whose id it was told. Read from what is
  * stored (each document's state and its log: every acknowledged update is logged first,
  * documentStore.ts), so it answers the same on every instance. Only the office's own documents are
- * read, and only those the member's role opens (roleOn: the list's role, else the office's).
+ * read, and only those the member's role opens (roleOn: the list's role, else the office's), each
+ * with that role: the member's app knows what it may do on a list before it first opens it.
  */
 import * as Y from 'yjs';
 import { entriesKey, metaKey } from '../../contract/officeList.ts';
+import type { OfficeRole } from '../../contract/officeRoles.ts';
 import type { Database } from '../src/db/database.ts';
 import { parseOfficeDocumentName } from './documentName.ts';
 
@@ -18,6 +20,8 @@ export interface DirectoryList {
   entries: number;
   /** When the document was last stored; null while its changes are only in the log. */
   updatedAt: string | null;
+  /** The member's role on the list. */
+  role: OfficeRole;
 }
 
 interface PartRow {
@@ -26,7 +30,7 @@ interface PartRow {
   updated_at: Date | string | null;
 }
 
-function summary(listId: string, parts: Uint8Array[], updatedAt: string | null): DirectoryList {
+function summary(listId: string, parts: Uint8Array[], updatedAt: string | null): Omit<DirectoryList, 'role'> {
   const doc = new Y.Doc();
   try {
     for (const part of parts) Y.applyUpdate(doc, part);
@@ -45,8 +49,8 @@ export interface OfficeDirectory {
   lists: DirectoryList[];
 }
 
-/** The office's name and the lists that `mayOpen` lets the member open, by name. */
-export async function listDirectory(db: Database, officeId: string, mayOpen: (listId: string) => boolean): Promise<OfficeDirectory> {
+/** The office's name and the lists the member's role opens (`roleOf`), by name. */
+export async function listDirectory(db: Database, officeId: string, roleOf: (listId: string) => OfficeRole | 'none'): Promise<OfficeDirectory> {
   const [office] = await db.query<{ name: string }>('SELECT name FROM office_offices WHERE id = $1', [officeId]);
   const prefix = `${officeId}/`;
   // left(), not LIKE: an office id may hold '_', a LIKE wildcard.
@@ -58,22 +62,23 @@ export async function listDirectory(db: Database, officeId: string, mayOpen: (li
      ) parts ORDER BY name, part, id`,
     [prefix],
   );
-  const byList = new Map<string, { parts: Uint8Array[]; updatedAt: string | null }>();
+  const byList = new Map<string, { parts: Uint8Array[]; updatedAt: string | null; role: OfficeRole }>();
   for (const row of rows) {
     const parsed = parseOfficeDocumentName(row.name);
-    if (!parsed || parsed.officeId !== officeId || !mayOpen(parsed.listId)) continue;
-    const list = byList.get(parsed.listId) ?? { parts: [], updatedAt: null };
+    const role = parsed && parsed.officeId === officeId ? roleOf(parsed.listId) : 'none';
+    if (!parsed || role === 'none') continue;
+    const list = byList.get(parsed.listId) ?? { parts: [], updatedAt: null, role };
     list.parts.push(new Uint8Array(row.bytes));
     if (row.updated_at !== null) list.updatedAt = new Date(row.updated_at).toISOString();
     byList.set(parsed.listId, list);
   }
   const lists: DirectoryList[] = [];
-  for (const [listId, { parts, updatedAt }] of byList) {
+  for (const [listId, { parts, updatedAt, role }] of byList) {
     try {
-      lists.push(summary(listId, parts, updatedAt));
+      lists.push({ ...summary(listId, parts, updatedAt), role });
     } catch {
       // A document that cannot be read is still listed: the member's app opens it like any other.
-      lists.push({ id: listId, name: '', entries: 0, updatedAt });
+      lists.push({ id: listId, name: '', entries: 0, updatedAt, role });
     }
   }
   lists.sort((a, b) => a.name.localeCompare(b.name) || (a.id < b.id ? -1 : 1));

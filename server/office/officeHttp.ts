@@ -28,10 +28,10 @@ import { isOfficeId, officeDocumentName } from './documentName.ts';
 import type { OfficeDirectory } from './listDirectory.ts';
 import type { ListRemoval } from './listRemoval.ts';
 import type { MemberDisconnects } from './memberDisconnects.ts';
-import { grantedRoleOn, roleOn, roles, type Member, type MemberAccess, type Members } from './members.ts';
+import { grantedRoleOn, roleOn, roles, type Member, type MemberAccess, type Members, type Role } from './members.ts';
 
 /** The office's lists a member may open (listDirectory.ts, bound to the database). */
-export type ListDirectory = (officeId: string, mayOpen: (listId: string) => boolean) => Promise<OfficeDirectory>;
+export type ListDirectory = (officeId: string, roleOf: (listId: string) => Role | 'none') => Promise<OfficeDirectory>;
 
 const maxBodyBytes = 16 * 1024;
 const listIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
@@ -127,7 +127,7 @@ export function officeHttp(
       send(response, 200, { members: await members.list(officeId) });
     } else if (rest === 'lists' && method === 'GET') {
       const access = await memberOf(request, officeId);
-      const { officeName, lists } = await directory(officeId, (listId) => roleOn(access, listId) !== 'none');
+      const { officeName, lists } = await directory(officeId, (listId) => roleOn(access, listId));
       const { id, name, officeRole, isOwner } = access.member;
       send(response, 200, { office: { id: officeId, name: officeName }, member: { id, name, officeRole, isOwner }, lists });
     } else if (path.length === 4 && path[2] === 'lists' && method === 'DELETE') {

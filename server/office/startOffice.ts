@@ -80,7 +80,7 @@ export async function startOffice(options: OfficeOptions): Promise<RunningOffice
     documentPersistence(store, ledger, options.log),
     officePresence(options.log),
     officeActivity(activityLog(db), { ...defaultActivityTiming, ...options.activity }, options.log),
-    officeHttp(members, disconnects, (officeId, mayOpen) => listDirectory(db, officeId, mayOpen), listRemoval(db), instance, options.log),
+    officeHttp(members, disconnects, (officeId, roleOf) => listDirectory(db, officeId, roleOf), listRemoval(db), instance, options.log),
   ];
   if (options.redisUrl) {
     const redisUrl = options.redisUrl;

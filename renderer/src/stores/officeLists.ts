@@ -392,8 +392,11 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
             // An office that cannot be asked now is asked again at the next sweep (the offices page shows its state).
             const directory = await bridge.listOfficeLists({ id: office.id });
             if (directory.ok) {
-              for (const shortlistId of await bringInLists(shortlistDb, { officeRecordId: office.id, officeId: office.officeId }, directory.value.lists)) {
+              for (const shortlistId of await bringInLists(shortlistDb, { officeRecordId: office.id, officeId: office.officeId }, directory.value)) {
                 setSharing(shortlistId, { kind: 'waiting', since: new Date().toISOString() });
+                officeOfList.set(shortlistId, office.id);
+                const row = await shortlistDb.officeLists.get(shortlistId);
+                if (row?.role && row.memberId) setIn(roles, shortlistId, { role: row.role, memberId: row.memberId });
               }
               await settleListsLetGo(shortlistDb, office.id, new Set(directory.value.lists.map((list) => list.id)));
             }

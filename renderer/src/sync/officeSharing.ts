@@ -51,10 +51,17 @@ export async function shareList(db: ShortlistDb, shortlistId: number, office: Of
 }
 
 /** A list a colleague shared, opened on this computer: a new local list, with an empty document that the office fills. */
-export async function openSharedList(db: ShortlistDb, office: OfficeRef, listId: string, name: string, at = new Date().toISOString()): Promise<number> {
+export async function openSharedList(
+  db: ShortlistDb,
+  office: OfficeRef,
+  listId: string,
+  name: string,
+  at = new Date().toISOString(),
+  access: Pick<OfficeListRow, 'role' | 'memberId'> = {},
+): Promise<number> {
   return writeLibrary(db, [db.shortlists, db.officeLists, db.listDocs], async () => {
     const shortlistId = await db.shortlists.add({ name, castingCallId: null, roleId: null, castingCallName: null, roleName: null, createdAt: at, updatedAt: at });
-    await db.officeLists.add({ shortlistId, ...office, listId, sharedAt: at, syncedAt: null });
+    await db.officeLists.add({ shortlistId, ...office, listId, sharedAt: at, syncedAt: null, ...access });
     await db.listDocs.add({ shortlistId });
     return shortlistId;
   });

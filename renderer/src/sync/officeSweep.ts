@@ -7,12 +7,17 @@
  * is on this computer and fresh when the member goes offline, without hundreds of documents held
  * open at once.
  */
-import type { OfficeListSummary } from '../../../contract/officeBridge.ts';
+import type { OfficeDirectory } from '../../../contract/officeBridge.ts';
 import type { ShortlistDb } from '../db/shortlistDb.ts';
 import { openSharedList, type OfficeRef } from './officeSharing.ts';
 
-/** Opens each listed list this computer does not have yet (nor stopped sharing here); returns the new shortlist ids. */
-export async function bringInLists(db: ShortlistDb, office: OfficeRef, lists: readonly OfficeListSummary[], at = new Date().toISOString()): Promise<number[]> {
+/**
+ * Opens each listed list this computer does not have yet (nor stopped sharing here), with the
+ * member's role on it as the directory names it (the app knows what the member may do on it before
+ * it is first attached, offline too); returns the new shortlist ids.
+ */
+export async function bringInLists(db: ShortlistDb, office: OfficeRef, directory: Pick<OfficeDirectory, 'member' | 'lists'>, at = new Date().toISOString()): Promise<number[]> {
+  const { member, lists } = directory;
   const known = new Set((await db.officeLists.where('officeRecordId').equals(office.officeRecordId).toArray()).map((row) => row.listId));
   const opened: number[] = [];
   for (const list of lists) {
@@ -21,7 +26,7 @@ export async function bringInLists(db: ShortlistDb, office: OfficeRef, lists: re
     if (await db.officeLists.where('[officeId+listId]').equals([office.officeId, list.id]).count()) continue;
     // Stopped sharing here while the office still has it: the member has their copy of it already.
     if (await db.officeListsLetGo.get([office.officeId, list.id])) continue;
-    opened.push(await openSharedList(db, office, list.id, list.name, at));
+    opened.push(await openSharedList(db, office, list.id, list.name, at, list.role ? { role: list.role, memberId: member.id } : {}));
     known.add(list.id);
   }
   return opened;

@@ -21,7 +21,7 @@ const clients: ListClient[] = [];
 type Lists = {
   office: { id: string; name: string };
   member: { id: string; name: string; officeRole: string; isOwner: boolean };
-  lists: { id: string; name: string; entries: number; updatedAt: string | null }[];
+  lists: { id: string; name: string; entries: number; updatedAt: string | null; role: string }[];
 };
 
 beforeAll(async () => {
@@ -47,7 +47,7 @@ async function writeList(officeId: string, listId: string, token: string, name: 
   await acknowledged(client);
 }
 
-it('answers the lists each member may open, with name and entry count, and never another office’s lists', async () => {
+it('answers the lists each member may open, with name, entry count and the member’s role, and never another office’s lists', async () => {
   const berlin = await office.members.createOffice('Berlin', 'Lea');
   const paris = await office.members.createOffice('Paris', 'Zoé');
   await writeList(berlin.officeId, 'callbacks', berlin.token, 'Callbacks', 3);
@@ -60,14 +60,14 @@ it('answers the lists each member may open, with name and entry count, and never
   for (const token of [berlin.token, editor.token]) {
     const answer = await seenBy(token);
     expect(answer.status).toBe(200);
-    expect(answer.body.lists.map(({ id, name, entries }) => ({ id, name, entries }))).toEqual([
-      { id: 'callbacks', name: 'Callbacks', entries: 3 },
-      { id: 'finals', name: 'Finals', entries: 1 },
+    expect(answer.body.lists.map(({ id, name, entries, role }) => ({ id, name, entries, role }))).toEqual([
+      { id: 'callbacks', name: 'Callbacks', entries: 3, role: 'editor' },
+      { id: 'finals', name: 'Finals', entries: 1, role: 'editor' },
     ]);
   }
-  // A role on one list opens that list only; the answer says who the member is, in which office.
+  // A role on one list opens that list only, with that role; the answer says who the member is, in which office.
   const dora = await seenBy(finalsOnly.token);
-  expect(dora.body.lists.map((list) => list.id)).toEqual(['finals']);
+  expect(dora.body.lists.map((list) => [list.id, list.role])).toEqual([['finals', 'reviewer']]);
   expect(dora.body).toMatchObject({ office: { id: berlin.officeId, name: 'Berlin' }, member: { id: finalsOnly.memberId, name: 'Dora', officeRole: 'none', isOwner: false } });
   expect((await seenBy(berlin.token)).body.member).toMatchObject({ name: 'Lea', isOwner: true });
   // The other office's owner sees Paris's list, and is refused Berlin's directory.

@@ -36,7 +36,7 @@ const joined = record('22222222-2222-4222-8222-222222222222', false);
 const directoryOf = (office: OfficeView): OfficeDirectory => ({
   office: { id: office.officeId, name: office.isOwner ? 'Berlin office' : 'Paris office' },
   member: { id: office.memberId ?? 'lea1', name: office.memberName, officeRole: office.isOwner ? 'editor' : 'reviewer', isOwner: office.isOwner },
-  lists: [{ id: 'finals', name: 'Finals', entries: 3, updatedAt: null }, ...(office.isOwner ? [{ id: 'callbacks', name: 'Callbacks', entries: 2, updatedAt: null }] : [])],
+  lists: [{ id: 'finals', name: 'Finals', entries: 3, updatedAt: null, role: office.isOwner ? 'editor' : 'reviewer' }, ...(office.isOwner ? [{ id: 'callbacks', name: 'Callbacks', entries: 2, updatedAt: null, role: 'editor' as const }] : [])],
 });
 const members: OfficeMember[] = [
   { id: 'lea1', name: 'Lea', officeRole: 'editor', isOwner: true, revoked: false, listRoles: {} },
