@@ -65,8 +65,12 @@ async function startOfficeProcess(dataDir: string): Promise<OfficeProcess> {
   };
 }
 
-async function openShell(browser: Browser, shell: WebShellProcess): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+async function openShell(browser: Browser, shell: WebShellProcess, started: { stop(): Promise<void> }[]): Promise<Page> {
+  const context = await browser.newContext();
+  // Closed first when the test ends: a page left open keeps reconnecting to a stopped office and
+  // shell, and sweeping, in the browser every later test shares.
+  started.push({ stop: () => context.close() });
+  const page = await context.newPage();
   await page.goto(shell.url);
   await expect(nav(page, 'Shortlists')).toBeVisible({ timeout: 60_000 });
   return page;
@@ -111,7 +115,8 @@ async function openList(page: Page): Promise<void> {
 
 /**
  * A real office server and two web shells (Lea's and Ben's computers, each its own data folder),
- * their pages open; every process stopped and the folder removed afterwards, whatever happened.
+ * their pages open; the pages closed, every process stopped and the folder removed afterwards,
+ * whatever happened.
  */
 async function withOfficeAndTwoComputers(browser: Browser, prefix: string, use: (parts: { office: OfficeProcess; lea: Page; ben: Page }) => Promise<void>): Promise<void> {
   const dir = await mkdtemp(path.join(tmpdir(), prefix));
@@ -121,7 +126,7 @@ async function withOfficeAndTwoComputers(browser: Browser, prefix: string, use: 
     started.push(office);
     const [leaShell, benShell] = await Promise.all([startWebShellProcess(path.join(dir, 'lea')), startWebShellProcess(path.join(dir, 'ben'))]);
     started.push(leaShell, benShell);
-    await use({ office, lea: await openShell(browser, leaShell), ben: await openShell(browser, benShell) });
+    await use({ office, lea: await openShell(browser, leaShell, started), ben: await openShell(browser, benShell, started) });
   } finally {
     for (const process of started.reverse()) await process.stop();
     await rm(dir, { recursive: true, force: true });
