@@ -15,9 +15,10 @@ import { officeDocumentName } from './documentName.ts';
  * An SQL condition on `$1`, a document's name: true unless the list was removed from its office.
  * What writes a list's rows (its state, its update log, its history) writes only under it: an
  * instance that still has a removed list loaded must not write back what the removal deleted.
- * Names that are not an office's list are never removed.
+ * Names that are not an office's list are never removed. Split, not joined, so the primary key
+ * answers it: every update a member sends is logged under it.
  */
-export const notRemoved = `NOT EXISTS (SELECT 1 FROM office_removed_lists WHERE office_id || '/' || list_id = $1)`;
+export const notRemoved = `NOT EXISTS (SELECT 1 FROM office_removed_lists WHERE office_id = split_part($1, '/', 1) AND list_id = split_part($1, '/', 2))`;
 
 export interface ListRemoval {
   /** Marks the list removed; false when the office has no such list (never written, or removed already). */
