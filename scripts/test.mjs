@@ -16,7 +16,11 @@ import { fileURLToPath } from 'node:url';
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const bin = (/** @type {string} */ name) => path.join(repoRoot, 'node_modules', '.bin', name);
 
-/** @typedef {{ passed: number, failed: number, skipped: number }} Counts */
+/**
+ * `failures` names each failed test (file › title: first line of its error), printed again in the
+ * summary so the last lines of a long run say what failed, not only how many.
+ * @typedef {{ passed: number, failed: number, skipped: number, failures?: string[] }} Counts
+ */
 
 /**
  * Runs a command from the repo root with inherited output; resolves to its exit code (1 if it could not start).
@@ -52,6 +56,14 @@ async function readReport(file) {
   }
 }
 
+/** @param {string | undefined} text */
+const firstLine = (text) =>
+  (text ?? '')
+    .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '') // colour codes
+    .trim()
+    .split('\n')[0]
+    .slice(0, 300);
+
 /**
  * Counts from Vitest's JSON report. A test file that failed to load has no test results, so it
  * counts as one failure; a failing exit with no failure in the report (an unhandled error) too.
@@ -61,13 +73,30 @@ async function readReport(file) {
  */
 async function vitestCounts(reportFile, exitCode) {
   const report = await readReport(reportFile);
-  if (!report) return { passed: 0, failed: 1, skipped: 0 };
-  /** @type {{ status: string, assertionResults: unknown[] }[]} */
+  if (!report) return { passed: 0, failed: 1, skipped: 0, failures: ['no Vitest report was written'] };
+  /** @type {{ name: string, status: string, message?: string, assertionResults: { fullName: string, status: string, failureMessages?: string[] }[] }[]} */
   const files = report.testResults ?? [];
+  /** @type {string[]} */
+  const failures = [];
+  for (const file of files) {
+    const where = path.relative(repoRoot, file.name);
+    if (file.status === 'failed' && file.assertionResults.length === 0) failures.push(`${where}: ${firstLine(file.message)}`);
+    for (const test of file.assertionResults) {
+      if (test.status === 'failed') failures.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    }
+  }
   const brokenFiles = files.filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
   let failed = (report.numFailedTests ?? 0) + brokenFiles;
-  if (exitCode !== 0 && failed === 0) failed = 1;
-  return { passed: report.numPassedTests ?? 0, failed, skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0) };
+  if (exitCode !== 0 && failed === 0) {
+    failed = 1;
+    failures.push(`exit code ${exitCode} with no failed test in the report (an unhandled error: see above)`);
+  }
+  return {
+    passed: report.numPassedTests ?? 0,
+    failed,
+    skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+    failures,
+  };
 }
 
 /**
@@ -78,11 +107,28 @@ async function vitestCounts(reportFile, exitCode) {
  */
 async function playwrightCounts(reportFile, exitCode) {
   const report = await readReport(reportFile);
-  if (!report?.stats) return { passed: 0, failed: 1, skipped: 0 };
+  if (!report?.stats) return { passed: 0, failed: 1, skipped: 0, failures: ['no Playwright report was written'] };
   const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats;
+  /** @type {string[]} */
+  const failures = (report.errors ?? []).map((/** @type {{ message?: string }} */ error) => firstLine(error.message));
+  /** @param {any} suite @param {string[]} titles */
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const lastError = test.results?.at(-1)?.error?.message;
+        failures.push(`${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}: ${firstLine(lastError)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
   let failed = unexpected + (report.errors?.length ?? 0);
-  if (exitCode !== 0 && failed === 0) failed = 1;
-  return { passed: expected + flaky, failed, skipped };
+  if (exitCode !== 0 && failed === 0) {
+    failed = 1;
+    failures.push(`exit code ${exitCode} with no failed test in the report`);
+  }
+  return { passed: expected + flaky, failed, skipped, failures };
 }
 
 const reportDir = await mkdtemp(path.join(tmpdir(), 'castdesk-test-'));
@@ -144,7 +190,7 @@ try {
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     const line = `${step.name}: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''} (${seconds} s)`;
     console.log(`[test] ${line}`);
-    summary.push(line);
+    summary.push(line, ...(counts.failures ?? []).slice(0, 20).map((failure) => `  ✗ ${failure}`));
     total.passed += counts.passed;
     total.failed += counts.failed;
     total.skipped += counts.skipped;
