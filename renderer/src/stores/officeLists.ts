@@ -183,7 +183,8 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
   /** Attaches a shared list to its office and keeps it attached: changes from either side reach the other, and the list's rows follow. */
   async function attach(shortlistId: number): Promise<void> {
     kept.add(shortlistId);
-    await attachList(shortlistId);
+    // Views start it and go on (never awaited by a click): a failure is shown, never left unhandled.
+    await attachList(shortlistId).catch((failure: unknown) => showUnlessClosing(failure, 'Attaching the shared list'));
   }
 
   /**
@@ -200,6 +201,20 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
       attaching.set(shortlistId, pending);
     }
     return pending;
+  }
+
+  /**
+   * Settles a write the socket's events start and nobody awaits. The database closing meanwhile (the
+   * app going away, or the store closed) is no failure: the next attach writes the same again. Any
+   * other failure is shown; none is left unhandled.
+   */
+  function settleQuietly(work: Promise<unknown>, what: string): void {
+    work.catch((failure: unknown) => showUnlessClosing(failure, what));
+  }
+
+  /** Shows a failure, unless it is the database closing under the store (the app going away). */
+  function showUnlessClosing(failure: unknown, what: string): void {
+    if ((failure as Error | null)?.name !== 'DatabaseClosedError') error.value = { code: 'internal', message: `${what} failed: ${(failure as Error).message}` };
   }
 
   async function attachNow(shortlistId: number): Promise<void> {
@@ -224,7 +239,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
       sync(state) {
         if (state.state === 'synced') {
           setSharing(shortlistId, { kind: 'synced', at: state.at });
-          void shortlistDb.officeLists.update(shortlistId, { syncedAt: state.at });
+          settleQuietly(shortlistDb.officeLists.update(shortlistId, { syncedAt: state.at }), 'Noting when the list synced');
         } else if (state.state === 'waiting') {
           setSharing(shortlistId, { kind: 'waiting', since: state.since });
         } else {
@@ -234,15 +249,12 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
       },
       role(role, memberId, list) {
         setIn(roles, shortlistId, { role, memberId });
-        void shortlistDb.officeLists.update(shortlistId, { role, memberId });
+        settleQuietly(shortlistDb.officeLists.update(shortlistId, { role, memberId }), 'Keeping the role on this list');
         if (!memberNames.value.has(row.officeRecordId)) list.askMembers();
       },
       members: (members) => setIn(memberNames, row.officeRecordId, new Map(members.map((member) => [member.id, member.name]))),
-      refused: (code) =>
-        void revert(shortlistId, code).catch((failure: unknown) => {
-          // The database closed meanwhile (the app going away): the next start attaches and is refused again.
-          if ((failure as Error | null)?.name !== 'DatabaseClosedError') error.value = { code: 'internal', message: `Reverting the shared list failed: ${(failure as Error).message}` };
-        }),
+      // The database closing meanwhile (the app going away) loses nothing: the next start attaches and is refused again.
+      refused: (code) => settleQuietly(revert(shortlistId, code), 'Reverting the shared list'),
       writeFailed: (failure) => {
         error.value = { code: 'internal', message: `Writing the shared list failed: ${(failure as Error).message}` };
       },
@@ -372,6 +384,11 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
 
   let sweeping: Promise<void> | null = null;
 
+  function logSweepFailure(message: string, failure: unknown): void {
+    const detail = failure instanceof Error ? (failure.stack ?? failure.message) : String(failure);
+    void bridge.logRendererError({ message, detail: detail.slice(0, 8000) }).catch(() => undefined);
+  }
+
   /**
    * The background sweep (sync/officeSweep.ts): for every joined office, its lists this member may
    * open that are not on this computer yet are brought in, then every list of it not open is
@@ -401,12 +418,13 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
               await settleListsLetGo(shortlistDb, office.id, new Set(directory.value.lists.map((list) => list.id)));
             }
             // Lists already here are synced even when the directory could not be read: the socket may still reach the office.
-            await sweepOfficeLists(shortlistDb, office.id, syncOnce, (shortlistId, failure) => {
-              const detail = failure instanceof Error ? (failure.stack ?? failure.message) : String(failure);
-              void bridge.logRendererError({ message: `The office sweep could not sync list ${shortlistId}.`, detail: detail.slice(0, 8000) });
-            });
+            await sweepOfficeLists(shortlistDb, office.id, syncOnce, (shortlistId, failure) => logSweepFailure(`The office sweep could not sync list ${shortlistId}.`, failure));
           }),
         );
+      } catch (failure) {
+        // A timer starts the sweep and nobody awaits it: a failure is logged (the next sweep tries
+        // again), never left unhandled; the database closing under it (the app going away) is none.
+        if ((failure as Error | null)?.name !== 'DatabaseClosedError') logSweepFailure('The office sweep stopped.', failure);
       } finally {
         sweeping = null;
       }

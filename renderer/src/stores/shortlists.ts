@@ -672,7 +672,15 @@ export const useShortlistsStore = defineStore('shortlists', () => {
   async function saveEntries(batch: [number, { patch: EntryPatch; settle: ((updated: boolean) => void)[] }][]): Promise<void> {
     const ids = batch.map(([entryId]) => entryId);
     // The lists whose documents the write changes, loaded before it (the open one already is).
-    const listIds = await listsOfEntries(ids);
+    let listIds: number[];
+    try {
+      listIds = await listsOfEntries(ids);
+    } catch (failure) {
+      // Nothing is written: every caller is told so, and nothing is left waiting or unhandled.
+      error.value = toLibraryError(failure);
+      for (const [, { settle }] of batch) for (const done of settle) done(false);
+      return;
+    }
     const inDoc = new Set<number>();
     const updated = await writeWithDocs(listIds, async (shortlistDb, docs) => {
       const at = nowIso();

@@ -14,6 +14,7 @@ import OfficeSharing from '../../../renderer/src/components/shortlists/OfficeSha
 import { createCastdeskI18n } from '../../../renderer/src/i18n/index.ts';
 import { openShortlistDb, userShortlistDbName } from '../../../renderer/src/db/shortlistDb.ts';
 import { nameOnlySnapshot, readListDoc } from '../../../renderer/src/sync/officeListDoc.ts';
+import { openSharedList } from '../../../renderer/src/sync/officeSharing.ts';
 import { useOfficeListsStore } from '../../../renderer/src/stores/officeLists.ts';
 import { officeDocumentName } from '../../../server/office/documentName.ts';
 import { openList } from '../../integration/office/officeSupport.ts';
@@ -182,4 +183,41 @@ it('an edit made while the list is not attached (no office token, closed app) re
     colleague.destroy();
     db.close();
   }
+});
+
+it('the background sweep and an attach settle however they end: the database closing is no failure, any other is logged or shown', async () => {
+  const directory = { ok: true, value: { member: { id: 'lea-1', name: 'Lea', officeRole: 'none', isOwner: false }, lists: [{ id: 'callbacks', name: 'Callbacks', entries: 0, updatedAt: null, role: 'editor' }] } };
+  // The app closes (its database with it) while the sweep asks the office for its lists.
+  const closing = officeStoreApp(grant, [view], {
+    listOfficeLists: () => {
+      closing.store.close();
+      return directory;
+    },
+  });
+  store = closing.store;
+  await expect(closing.store.sweep()).resolves.toBeUndefined();
+  expect(closing.calls.filter((call) => call.channel === 'logRendererError')).toEqual([]);
+
+  // A bridge that throws (the real one answers failures as data): logged, and the next sweep runs.
+  const broken = officeStoreApp(grant, [view], {
+    listOfficeLists: () => {
+      throw new Error('the bridge broke');
+    },
+    getOfficeToken: () => {
+      throw new Error('the bridge broke');
+    },
+    logRendererError: () => ({ ok: true, value: {} }),
+  });
+  store = broken.store;
+  await expect(broken.store.sweep()).resolves.toBeUndefined();
+  expect(broken.calls.filter((call) => call.channel === 'logRendererError').map((call) => (call.args as { message: string }).message)).toEqual(['The office sweep stopped.']);
+  await expect(broken.store.sweep()).resolves.toBeUndefined();
+  expect(broken.calls.filter((call) => call.channel === 'listOfficeLists')).toHaveLength(2);
+
+  // A view attaches a shared list without awaiting it: the failure is shown, not thrown.
+  const db = await openShortlistDb();
+  const shortlistId = await openSharedList(db, { officeRecordId: view.id, officeId: server.officeId }, 'callbacks', 'Callbacks');
+  db.close();
+  await expect(broken.store.attach(shortlistId)).resolves.toBeUndefined();
+  expect(broken.store.error?.message).toBe('Attaching the shared list failed: the bridge broke');
 });

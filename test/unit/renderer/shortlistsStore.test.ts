@@ -358,6 +358,18 @@ describe('the shortlists store', () => {
     }
   });
 
+  it('a change to an entry of a list not open, its database closed under the store: false and the failure shown, nothing left waiting', async () => {
+    const storeDb = catchShortlistDb();
+    const { shortlists } = await started({ actors });
+    const id = (await shortlists.createList('Closed under it'))!;
+    await shortlists.addActors(id, [1]);
+    const entryId = (await storeDb().table('entries').where('shortlistId').equals(id).first()).id as number;
+    // Not shown by the store: the write reads which list the entry is in, from a database now closed.
+    storeDb().close();
+    expect(await shortlists.updateEntry(entryId, { note: 'Typed as it closed' })).toBe(false);
+    expect(shortlists.error).not.toBeNull();
+  });
+
   it('a keystroke whose write fails leaves nothing missing from the document: the next write stores its change too', { timeout: 20_000 }, async () => {
     const { shortlists, id, entryId, doc } = await openListNoted('Failed once', 'Ca');
     // The write of 'Cal' fails after its change is in the document in memory.
