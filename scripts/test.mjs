@@ -68,11 +68,14 @@ const firstLine = (text) =>
  * Counts from Vitest's JSON report. A test file that failed to load has no test results, so it
  * counts as one failure; a failing exit with no failure in the report (an unhandled error) too.
  * @param {string} reportFile
+ * @param {string} unhandledErrorsFile written by scripts/unhandledErrorsReporter.mjs
  * @param {number} exitCode
  * @returns {Promise<Counts>}
  */
-async function vitestCounts(reportFile, exitCode) {
+async function vitestCounts(reportFile, unhandledErrorsFile, exitCode) {
   const report = await readReport(reportFile);
+  /** @type {{ name: string, message: string, testFile: string | null, testName: string | null }[]} */
+  const unhandled = (await readReport(unhandledErrorsFile)) ?? [];
   if (!report) return { passed: 0, failed: 1, skipped: 0, failures: ['no Vitest report was written'] };
   /** @type {{ name: string, status: string, message?: string, assertionResults: { fullName: string, status: string, failureMessages?: string[] }[] }[]} */
   const files = report.testResults ?? [];
@@ -87,9 +90,13 @@ async function vitestCounts(reportFile, exitCode) {
   }
   const brokenFiles = files.filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
   let failed = (report.numFailedTests ?? 0) + brokenFiles;
+  for (const error of unhandled) {
+    const where = error.testFile ? `${path.relative(repoRoot, error.testFile)}${error.testName ? ` › ${error.testName}` : ''}` : 'outside any test';
+    failures.push(`unhandled ${error.name} in ${where}: ${firstLine(error.message)}`);
+  }
   if (exitCode !== 0 && failed === 0) {
     failed = 1;
-    failures.push(`exit code ${exitCode} with no failed test in the report (an unhandled error: see above)`);
+    if (unhandled.length === 0) failures.push(`exit code ${exitCode} with no failed test in the report: see above`);
   }
   return {
     passed: report.numPassedTests ?? 0,
@@ -134,6 +141,7 @@ async function playwrightCounts(reportFile, exitCode) {
 const reportDir = await mkdtemp(path.join(tmpdir(), 'castdesk-test-'));
 const vitestReport = path.join(reportDir, 'vitest.json');
 const playwrightReport = path.join(reportDir, 'playwright.json');
+const unhandledErrorsReport = path.join(reportDir, 'vitest-unhandled.json');
 
 /** @type {{ name: string, counts: () => Promise<Counts> }[]} */
 const steps = [
@@ -161,9 +169,10 @@ const steps = [
         'test/vitest.config.ts',
         '--reporter=default',
         '--reporter=json',
+        `--reporter=${path.join(repoRoot, 'scripts', 'unhandledErrorsReporter.mjs')}`,
         `--outputFile=${vitestReport}`,
-      ]);
-      return vitestCounts(vitestReport, exitCode);
+      ], { ...process.env, CASTDESK_UNHANDLED_ERRORS_FILE: unhandledErrorsReport });
+      return vitestCounts(vitestReport, unhandledErrorsReport, exitCode);
     },
   },
   {
