@@ -14,7 +14,7 @@ import * as Y from 'yjs';
 import { accessRemovedReason, type OfficeListKeptCode, type OfficeRefusalCode, type OfficeRole } from '../../../contract/officeRoles.ts';
 import { useBridge } from '../bridge/bridgeInjection.ts';
 import { currentLibrary } from '../db/sharedLibrary.ts';
-import { openShortlistDb, type ShortlistDb } from '../db/shortlistDb.ts';
+import { openShortlistDb, type OfficeListRow, type ShortlistDb } from '../db/shortlistDb.ts';
 import { withStoredListDoc } from '../sync/listDocs.ts';
 import { attachSharedList, type Attachment } from '../sync/officeListAttachment.ts';
 import { connectOffice, type AttachedList, type OfficeConnection } from '../sync/officeConnection.ts';
@@ -93,8 +93,14 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     const answer = await bridge.listOffices({});
     if (!answer.ok) return void failed(answer);
     offices.value = answer.value.offices;
-    const shortlistDb = await database();
-    for (const row of await shortlistDb.officeLists.toArray()) {
+    // Views start it as they mount and never await it: a failure is shown, never left unhandled.
+    let rows: OfficeListRow[];
+    try {
+      rows = await (await database()).officeLists.toArray();
+    } catch (failure) {
+      return showUnlessClosing(failure, 'Reading the shared lists');
+    }
+    for (const row of rows) {
       officeOfList.set(row.shortlistId, row.officeRecordId);
       if (row.role && row.memberId && !roles.value.has(row.shortlistId)) setIn(roles, row.shortlistId, { role: row.role, memberId: row.memberId });
       if (!sharing.value.has(row.shortlistId)) setSharing(row.shortlistId, row.syncedAt ? { kind: 'synced', at: row.syncedAt } : { kind: 'waiting', since: row.sharedAt });
@@ -343,7 +349,12 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
 
   /** The notices stored with the lists (a list page asks as it opens: the app may have restarted since). */
   async function loadKept(): Promise<void> {
-    keptAsPersonal.value = await keptNotices(await database());
+    try {
+      keptAsPersonal.value = await keptNotices(await database());
+    } catch (failure) {
+      // A list page starts it as it mounts and never awaits it.
+      showUnlessClosing(failure, 'Reading the lists kept as personal copies');
+    }
   }
 
   async function dismissKept(shortlistId: number): Promise<void> {

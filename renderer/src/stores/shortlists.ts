@@ -552,7 +552,14 @@ export const useShortlistsStore = defineStore('shortlists', () => {
 
   /** Moves an entry to `toIndex` (0-based) in its list's order. */
   async function moveEntry(entryId: number, toIndex: number): Promise<boolean> {
-    const listId = (await db.value?.entries.get(entryId))?.shortlistId;
+    let listId: number | undefined;
+    try {
+      listId = (await db.value?.entries.get(entryId))?.shortlistId;
+    } catch (failure) {
+      // A drag or a key starts it and never awaits it: the failure is shown, never left unhandled.
+      error.value = toLibraryError(failure);
+      return false;
+    }
     if (listId === undefined) return false;
     const moved = await writeWithDocs([listId], async (shortlistDb, docs) => {
       const entry = await shortlistDb.entries.get(entryId);

@@ -221,3 +221,13 @@ it('the background sweep and an attach settle however they end: the database clo
   await expect(broken.store.attach(shortlistId)).resolves.toBeUndefined();
   expect(broken.store.error?.message).toBe('Attaching the shared list failed: the bridge broke');
 });
+
+it('the lists kept as personal copies, read as a list page mounts while the app closes: no failure left unhandled', async () => {
+  const { store: app } = started();
+  await app.loadKept();
+  // The page asks again; the app closes (its database with it) before the read reaches it.
+  const reading = app.loadKept();
+  app.close();
+  await expect(reading).resolves.toBeUndefined();
+  expect(app.error).toBeNull();
+});

@@ -358,7 +358,7 @@ describe('the shortlists store', () => {
     }
   });
 
-  it('a change to an entry of a list not open, its database closed under the store: false and the failure shown, nothing left waiting', async () => {
+  it('a change or a move of an entry of a list not open, its database closed under the store: false and the failure shown, nothing left waiting', async () => {
     const storeDb = catchShortlistDb();
     const { shortlists } = await started({ actors });
     const id = (await shortlists.createList('Closed under it'))!;
@@ -367,6 +367,10 @@ describe('the shortlists store', () => {
     // Not shown by the store: the write reads which list the entry is in, from a database now closed.
     storeDb().close();
     expect(await shortlists.updateEntry(entryId, { note: 'Typed as it closed' })).toBe(false);
+    expect(shortlists.error).not.toBeNull();
+    // A move (a drag, Alt+Arrow) reads the entry's list the same way.
+    shortlists.error = null;
+    expect(await shortlists.moveEntry(entryId, 0)).toBe(false);
     expect(shortlists.error).not.toBeNull();
   });
 
