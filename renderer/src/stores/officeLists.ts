@@ -34,6 +34,9 @@ function removalMayWork(code: BridgeError['code']): boolean {
 /** What a list's badge says: personal, shared and synced (when), or shared and waiting (since when). */
 export type ListSharing = { kind: 'personal' } | { kind: 'synced'; at: string } | { kind: 'waiting'; since: string } | { kind: 'refused'; reason: string };
 
+/** The database closed under the store (the app going away): work started and not awaited stops, and nothing is lost. */
+const isClosing = (failure: unknown) => (failure as Error | null)?.name === 'DatabaseClosedError';
+
 export const useOfficeListsStore = defineStore('officeLists', () => {
   const bridge = useBridge();
   const offices = shallowRef<OfficeView[]>([]);
@@ -220,7 +223,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
 
   /** Shows a failure, unless it is the database closing under the store (the app going away). */
   function showUnlessClosing(failure: unknown, what: string): void {
-    if ((failure as Error | null)?.name !== 'DatabaseClosedError') error.value = { code: 'internal', message: `${what} failed: ${(failure as Error).message}` };
+    if (!isClosing(failure)) error.value = { code: 'internal', message: `${what} failed: ${(failure as Error).message}` };
   }
 
   async function attachNow(shortlistId: number): Promise<void> {
@@ -435,7 +438,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
       } catch (failure) {
         // A timer starts the sweep and nobody awaits it: a failure is logged (the next sweep tries
         // again), never left unhandled; the database closing under it (the app going away) is none.
-        if ((failure as Error | null)?.name !== 'DatabaseClosedError') logSweepFailure('The office sweep stopped.', failure);
+        if (!isClosing(failure)) logSweepFailure('The office sweep stopped.', failure);
       } finally {
         sweeping = null;
       }
