@@ -3,7 +3,8 @@
  * note typed into a shortlist entry is still there after a reload 200 ms after the last keystroke
  * (also with both cores kept busy by other processes), and after the shell and the browser are
  * killed outright (SIGKILL, no pagehide, no unload) 200 ms after it and started again on the same
- * user data and origin (also in a library of 100,000 entries).
+ * user data and origin (also in a library of 100,000 entries, and while every write of the entries
+ * waits behind one that never ends: the keystrokes' journal, db/typedEdits.ts, keeps it).
  *
  * The 200 ms pauses are the scenario (a user who reloads or crashes that soon after typing), not a
  * wait for the app: everything the tests check is polled.
@@ -91,6 +92,32 @@ async function seedLargeLibrary(page: Page): Promise<void> {
       });
     }
     db.close();
+  });
+}
+
+/**
+ * Keeps the shortlist database's entries in a read-write transaction of a connection of its own,
+ * one request after another, until the page dies: every write of an entry waits behind it, as
+ * behind a long write on a busy machine. Returns once the transaction holds the table.
+ */
+async function holdEntriesTable(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    type Request<T> = { result: T; error: unknown; onsuccess: (() => void) | null; onerror: (() => void) | null };
+    type Database = { transaction(stores: string[], mode: 'readwrite'): { objectStore(name: string): { count(): Request<number> } } };
+    const browser = globalThis as unknown as { indexedDB: { open(name: string): Request<Database> } };
+    const request = browser.indexedDB.open('castdesk-shortlists');
+    const db = await new Promise<Database>((resolve, reject) => {
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(new Error(String(request.error)));
+    });
+    const store = db.transaction(['entries'], 'readwrite').objectStore('entries');
+    await new Promise<void>((resolve) => {
+      const again = () => {
+        store.count().onsuccess = again;
+        resolve();
+      };
+      store.count().onsuccess = again;
+    });
   });
 }
 
@@ -189,8 +216,12 @@ test.describe('killed outright', () => {
     if (workDir) rmSync(workDir, { recursive: true, force: true });
   });
 
-  /** Types a note, kills shell and browser 200 ms later, starts both again and finds the note; `large` seeds 100,000 entries first. */
-  async function typeThenKill(large: boolean): Promise<void> {
+  /**
+   * Types a note, kills shell and browser 200 ms later, starts both again and finds the note;
+   * `large` seeds 100,000 entries first; `entriesHeld` keeps the entries' table in a read-write
+   * transaction that never ends while the note is typed, so none of the app's writes of it can commit.
+   */
+  async function typeThenKill({ large = false, entriesHeld = false }: { large?: boolean; entriesHeld?: boolean }): Promise<void> {
     workDir = mkdtempSync(path.join(tmpdir(), 'castdesk-e2e-kill-'));
     const userData = path.join(workDir, 'user-data');
     const profile = path.join(workDir, 'chromium');
@@ -215,6 +246,7 @@ test.describe('killed outright', () => {
     const { note, listUrl } = await listWithOneActor(page, 'Crash test');
     const text = 'Strong presence; ask about the accent';
     await note.click();
+    if (entriesHeld) await holdEntriesTable(page);
     await note.pressSequentially(text);
     await letTimePass(afterKeystrokeMs, 'shell and browser die 200 ms after the last keystroke');
 
@@ -234,11 +266,16 @@ test.describe('killed outright', () => {
 
   test('a note typed 200 ms before the shell and the browser are killed is there after a restart', async () => {
     test.setTimeout(300_000);
-    await typeThenKill(false);
+    await typeThenKill({});
   });
 
   test('the same in a library of 100,000 entries', async () => {
     test.setTimeout(600_000);
-    await typeThenKill(true);
+    await typeThenKill({ large: true });
+  });
+
+  test('the same while the entries are held by a write that never ends (a machine too busy for any write to finish)', async () => {
+    test.setTimeout(300_000);
+    await typeThenKill({ entriesHeld: true });
   });
 });

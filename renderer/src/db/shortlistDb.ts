@@ -13,7 +13,8 @@
  * for every reader (views, exports, search, the sync of shortlisted profiles, counts), and are
  * written in the same IndexedDB transaction as the document's change (`writeShortlists`,
  * `writeEntriesNow`; an edit the page wrote as it went away before its list's document was
- * loaded waits in `pendingDocEdits` for it). A list shared with a casting office also has an `officeLists` row; a
+ * loaded waits in `pendingDocEdits` for it; an entry's edit is journaled in `typedEdits` as it is
+ * typed, until its write is stored: db/typedEdits.ts). A list shared with a casting office also has an `officeLists` row; a
  * personal list's document never leaves the computer (renderer/src/sync/OFFICE.md).
  */
 import { Dexie, type DexieOptions, type Table } from 'dexie';
@@ -195,8 +196,14 @@ export const shortlistSchemaVersions = {
     /** Office lists stopped here that the office still has (OfficeListLetGoRow). */
     officeListsLetGo: '[officeId+listId], officeRecordId',
   },
+  5: {
+    ...schemaVersion3,
+    officeListsLetGo: '[officeId+listId], officeRecordId',
+    /** Entries' edits as typed, until their write is stored (db/typedEdits.ts TypedEditRow). */
+    typedEdits: '[entryId+seq]',
+  },
 } as const;
-export const shortlistDbVersion = 4;
+export const shortlistDbVersion = 5;
 
 /** The user's shortlist database: one for every connection. */
 export const userShortlistDbName = 'castdesk-shortlists';
@@ -249,6 +256,8 @@ export class ShortlistDb extends Dexie {
     this.version(3).stores(shortlistSchemaVersions[3]).upgrade(giveEveryListADoc);
     // Version 4 only adds the office lists stopped here: nothing of version 3 changes.
     this.version(4).stores(shortlistSchemaVersions[4]);
+    // Version 5 only adds the keystrokes' journal: nothing of version 4 changes.
+    this.version(5).stores(shortlistSchemaVersions[5]);
   }
 }
 

@@ -27,6 +27,7 @@ import {
   type ShortlistRow,
 } from '../db/shortlistDb.ts';
 import { migrateConnectionShortlists } from '../db/shortlistMigration.ts';
+import { forgetTypedEdits, journalTypedEdit, replayTypedEdits, type EntryFields } from '../db/typedEdits.ts';
 import { shortlistLimits } from '../shortlists/shortlistLimits.ts';
 import type { ImportWrites } from '../shortlists/shortlistBackup.ts';
 import type { ShortlistStatus } from '../shortlists/shortlistOptions.ts';
@@ -43,7 +44,7 @@ import { holdListDocs, type HeldListDoc } from '../sync/listDocs.ts';
 import { carryPendingEdits, listsWithPendingEdits, pendingEditsOf } from '../sync/pendingDocEdits.ts';
 import { UnstoredDocUpdates } from '../sync/unstoredDocUpdates.ts';
 
-export type EntryPatch = Partial<Pick<ShortlistEntryRow, 'note' | 'rating' | 'colours' | 'tags' | 'status'>>;
+export type EntryPatch = EntryFields;
 
 /**
  * What a removal took away, so undo can put exactly it back (same ids, same order). A removed
@@ -137,11 +138,14 @@ export const useShortlistsStore = defineStore('shortlists', () => {
   // Changes to entries not stored yet, merged per entry in the order they were made. They are
   // written at once, one transaction at a time (what comes meanwhile goes together in the next), so
   // a reload, a closed window or a crash a moment after a keystroke keeps it. A debounce would leave
-  // the last keystrokes in memory, where nothing survives a crash.
-  const unsaved = new Map<number, { patch: EntryPatch; settle: ((updated: boolean) => void)[] }>();
+  // the last keystrokes in memory, where nothing survives a crash. Each is journaled first, as it
+  // is made (db/typedEdits.ts): `journaled` is the seq of the entry's last journal record.
+  const unsaved = new Map<number, { patch: EntryPatch; settle: ((updated: boolean) => void)[]; journaled?: number }>();
   let saving: Promise<void> | null = null;
   /** The batch `saving` writes, until it is stored: the page going away writes it again at once. */
   let savingBatch: [number, { patch: EntryPatch }][] = [];
+  /** The journal's last seq: never below the clock, so it keeps increasing across starts. */
+  let typedSeq = 0;
 
   // The user's database opens once the connection list is known (the migration needs each
   // connection's directory) and stays open whatever connection is active, or none.
@@ -165,6 +169,13 @@ export const useShortlistsStore = defineStore('shortlists', () => {
       } catch (failure) {
         // An old list that cannot be read stays where it is (the next start tries again); the
         // lists already here open all the same.
+        error.value = toLibraryError(failure, 'storage_unavailable');
+      }
+      try {
+        // What was typed but never stored (the page was killed) goes into the rows before any view
+        // shows them, and into the documents with the pending edits, just below.
+        await replayTypedEdits(shortlistDb);
+      } catch (failure) {
         error.value = toLibraryError(failure, 'storage_unavailable');
       }
       db.value = shortlistDb;
@@ -592,15 +603,32 @@ export const useShortlistsStore = defineStore('shortlists', () => {
   /** Stores `patch` at once (queued behind a write on its way); false when the entry is gone or the write failed. */
   function updateEntry(entryId: number, patch: EntryPatch): Promise<boolean> {
     return new Promise((settle) => {
-      const staged = unsaved.get(entryId);
+      let staged = unsaved.get(entryId);
       if (staged) {
         Object.assign(staged.patch, cleanPatch(patch));
         staged.settle.push(settle);
       } else {
-        unsaved.set(entryId, { patch: cleanPatch(patch), settle: [settle] });
+        staged = { patch: cleanPatch(patch), settle: [settle] };
+        unsaved.set(entryId, staged);
       }
+      staged.journaled = journal(entryId, staged.patch) ?? staged.journaled;
       void flushPendingWrites();
     });
+  }
+
+  /**
+   * Journals the entry's edits not stored yet (those of the write under way too, which may never
+   * commit) before anything else happens, so a crash a moment later keeps them: db/typedEdits.ts.
+   * Only an entry shown here whose list the member may change; returns the record's seq.
+   */
+  function journal(entryId: number, unsavedPatch: EntryPatch): number | undefined {
+    const shortlistDb = db.value;
+    const listId = entries.value.find((entry) => entry.id === entryId)?.shortlistId ?? memory.value.find(({ entry }) => entry.id === entryId)?.entry.shortlistId;
+    if (!shortlistDb || listId === undefined || !officeLists.mayEdit(listId)) return undefined;
+    const underWay = savingBatch.find(([id]) => id === entryId)?.[1].patch;
+    typedSeq = Math.max(typedSeq + 1, Date.now());
+    journalTypedEdit(shortlistDb, { entryId, seq: typedSeq, fields: { ...underWay, ...unsavedPatch } });
+    return typedSeq;
   }
 
   /** Resolves once every change made before the call is stored (or its failure is shown). */
@@ -676,7 +704,7 @@ export const useShortlistsStore = defineStore('shortlists', () => {
    */
   const editsOnlyInDoc = new Map<number, EntryPatch>();
 
-  async function saveEntries(batch: [number, { patch: EntryPatch; settle: ((updated: boolean) => void)[] }][]): Promise<void> {
+  async function saveEntries(batch: [number, { patch: EntryPatch; settle: ((updated: boolean) => void)[]; journaled?: number }][]): Promise<void> {
     const ids = batch.map(([entryId]) => entryId);
     // The lists whose documents the write changes, loaded before it (the open one already is).
     let listIds: number[];
@@ -712,9 +740,12 @@ export const useShortlistsStore = defineStore('shortlists', () => {
       await Promise.all(writes);
       return found.map((entry) => entry !== undefined);
     }, writeEntryEdits);
-    for (const [entryId, { patch }] of batch) {
+    for (const [entryId, { patch, journaled }] of batch) {
       if (updated) editsOnlyInDoc.delete(entryId);
       else if (inDoc.has(entryId)) editsOnlyInDoc.set(entryId, { ...editsOnlyInDoc.get(entryId), ...patch });
+      // Stored: the journal forgets it (a failed write's edits stay, for the next start).
+      const shortlistDb = db.value;
+      if (updated && journaled !== undefined && shortlistDb) forgetTypedEdits(shortlistDb, entryId, journaled);
     }
     for (const [i, [, { settle }]] of batch.entries()) for (const done of settle) done(updated?.[i] ?? false);
   }

@@ -1,6 +1,7 @@
 /**
  * Schema version 3 of the shortlist database: every list gets its Yjs document (db/listDocMigration.ts);
- * version 4 adds the office lists stopped here (officeListsLetGo) and changes nothing else.
+ * version 4 adds the office lists stopped here (officeListsLetGo) and changes nothing else;
+ * version 5 adds the keystrokes' journal (typedEdits, db/typedEdits.ts) and changes nothing else.
  * Old databases are built from the released schemas (`shortlistSchemaVersions[1]` and `[2]`) with
  * real data; the version-2 one holds a shared list whose document has real y-dexie updates (added
  * with a Y.Doc, then changed while loaded, as the version-2 app stored them). Dexie runs on
@@ -159,7 +160,7 @@ it('upgrades version 3 to version 4: every row, document and update stays, and t
   };
   three.close();
   const db = await openNew(database);
-  expect(db.verno).toBe(4);
+  expect(db.verno).toBe(shortlistDbVersion);
   expect(await db.shortlists.toArray()).toEqual(before.lists);
   expect(await db.entries.toArray()).toEqual(before.entries);
   expect(await db.officeLists.toArray()).toEqual(before.shared);
@@ -170,5 +171,38 @@ it('upgrades version 3 to version 4: every row, document and update stays, and t
   const letGo = { officeId: 'Office_1', listId: 'abc123', officeRecordId: sharedRow.officeRecordId, shortlistId: 2, removalOwed: true, at: '2026-01-07T00:00:00.000Z' };
   await db.officeListsLetGo.add(letGo);
   expect(await db.officeListsLetGo.where('officeRecordId').equals(sharedRow.officeRecordId).toArray()).toEqual([letGo]);
+  expect(await withStoredListDoc(db, 1, (doc) => fieldsOf(doc))).toEqual(expectedFields(1));
+});
+
+it('upgrades version 4 to version 5: every row, document, update and pending edit stays, and the keystrokes\' journal starts empty', async () => {
+  const database = newDatabase();
+  await versionTwoDatabase(database);
+  // The version-4 app: its schemas and its upgrade, as released.
+  const four = new Dexie(database.name, { ...database.options, addons: [yDexie] });
+  four.version(1).stores(shortlistSchemaVersions[1]);
+  four.version(2).stores(shortlistSchemaVersions[2]);
+  four.version(3).stores(shortlistSchemaVersions[3]).upgrade(giveEveryListADoc);
+  four.version(4).stores(shortlistSchemaVersions[4]);
+  await four.open();
+  await four.table('pendingDocEdits').add({ shortlistId: 1, before: entries[0], after: { ...entries[0], note: 'typed while leaving' } });
+  await four.table('officeListsLetGo').add({ officeId: 'Office_1', listId: 'gone1', officeRecordId: sharedRow.officeRecordId, shortlistId: 2, removalOwed: false, at: '2026-01-07T00:00:00.000Z' });
+  const tables = ['shortlists', 'entries', 'migrations', 'officeLists', 'listDocs', listDocUpdatesTable, 'pendingDocEdits', 'officeListsLetGo'];
+  const before = await Promise.all(tables.map((table) => four.table(table).toArray()));
+  four.close();
+  const db = await openNew(database);
+  expect(db.verno).toBe(5);
+  expect(await Promise.all(tables.map((table) => db.table(table).toArray()))).toEqual(before);
+  expect(await db.table('typedEdits').count()).toBe(0);
+  // Keyed per entry, then in the order typed.
+  await db.table('typedEdits').bulkAdd([
+    { entryId: 2, seq: 20, fields: { note: 'b' } },
+    { entryId: 1, seq: 30, fields: { rating: 3 } },
+    { entryId: 1, seq: 10, fields: { note: 'a' } },
+  ]);
+  expect((await db.table('typedEdits').toArray()).map((edit: { entryId: number; seq: number }) => [edit.entryId, edit.seq])).toEqual([
+    [1, 10],
+    [1, 30],
+    [2, 20],
+  ]);
   expect(await withStoredListDoc(db, 1, (doc) => fieldsOf(doc))).toEqual(expectedFields(1));
 });

@@ -7,7 +7,8 @@ import type { CastdeskBridge } from '../../../contract/bridge.ts';
 import { openConnectionLibrary } from './libraryFixture.ts';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
 import { markProfileRemoved, writeProfileDetail } from '../../../renderer/src/db/libraryWrites.ts';
-import { ShortlistDb, listDocUpdatesTable, shortlistedActorIds, userShortlistDbName } from '../../../renderer/src/db/shortlistDb.ts';
+import { ShortlistDb, listDocUpdatesTable, shortlistedActorIds, userShortlistDbName, type ShortlistEntryRow } from '../../../renderer/src/db/shortlistDb.ts';
+import { journalTypedEdit } from '../../../renderer/src/db/typedEdits.ts';
 import { useCompareStore } from '../../../renderer/src/stores/compare.ts';
 import { useConnectionStore } from '../../../renderer/src/stores/connections.ts';
 import { useSearchIndexStore } from '../../../renderer/src/stores/searchIndex.ts';
@@ -25,11 +26,11 @@ import { actorDetail, actorItem, fakeDirectory, type FakeDirectoryOptions } from
 const eventually = (check: () => void | Promise<void>) => vi.waitFor(check, { timeout: 5000, interval: 20 });
 let counter = 0;
 const freshConnectionId = () => `s-${Date.now().toString(36)}-${(counter += 1)}`;
-let cleanup: (() => Promise<void>) | undefined;
+/** Stops each app a test started and has not stopped itself: its sync, then every store's watchers. */
+const running = new Set<() => Promise<void>>();
 
 afterEach(async () => {
-  await cleanup?.();
-  cleanup = undefined;
+  for (const stop of running) await stop();
   // Shortlists are the user's, not a connection's: every test starts without any.
   await Dexie.delete(userShortlistDbName);
 });
@@ -60,10 +61,17 @@ async function startedWith(options: FakeDirectoryOptions, connectionId: string, 
     compare: useCompareStore(),
   }));
   await stores.connections.start();
-  cleanup = () => stores.sync.activate(null);
+  // An app left running would go on reacting to every later test's database.
+  const stop = async () => {
+    running.delete(stop);
+    await stores.sync.activate(null);
+    // Every store the app made, those the stores use as well (Pinia keeps them in `_s`).
+    for (const store of [...(pinia as unknown as { _s: Map<string, { $dispose(): void }> })._s.values()]) store.$dispose();
+  };
+  running.add(stop);
   await eventually(() => expect(stores.sync.progress.state).toBe('done'));
   await eventually(() => expect(stores.shortlists.ready && stores.index.size('actor') >= liveActors).toBe(true));
-  return { ...stores, connectionId };
+  return { ...stores, connectionId, stop };
 }
 
 const order = (store: ReturnType<typeof useShortlistsStore>) => store.entries.map((entry) => entry.snapshot.name);
@@ -96,7 +104,7 @@ async function storedNotes(db: Dexie, id: number): Promise<string[]> {
  */
 async function openListNoted(name: string, note: string) {
   const storeDb = catchShortlistDb();
-  const { shortlists } = await started({ actors });
+  const { shortlists, connectionId, stop } = await started({ actors });
   const id = (await shortlists.createList(name))!;
   await shortlists.addActors(id, [1]);
   shortlists.open(id);
@@ -106,7 +114,7 @@ async function openListNoted(name: string, note: string) {
   expect(await shortlists.updateEntry(entryId, { note })).toBe(true);
   const doc = ((await storeDb().table('listDocs').get(id)) as { doc: Y.Doc }).doc;
   expect(DexieYProvider.for(doc)).toBeDefined();
-  return { storeDb, shortlists, id, entryId, doc };
+  return { storeDb, shortlists, id, entryId, doc, connectionId, stop };
 }
 
 /**
@@ -129,17 +137,17 @@ function atNextDocChange(doc: Y.Doc, then: (underWay: Transaction) => void): Pro
 }
 
 /**
- * A read-write IndexedDB transaction on the documents' updates table kept open (one request after
- * another) until `release`: every other transaction on that table, y-dexie's load too, waits behind it.
+ * A read-write IndexedDB transaction on `table` (the documents' updates: y-dexie's load waits) kept
+ * open (one request after another) until `release`: every other transaction on it waits behind it.
  */
-async function holdUpdatesTable(): Promise<{ release(): void; done: Promise<void> }> {
+async function holdTable(table = listDocUpdatesTable): Promise<{ release(): void; done: Promise<void> }> {
   const opened = indexedDB.open(userShortlistDbName);
   const connection = await new Promise<IDBDatabase>((resolve, reject) => {
     opened.onsuccess = () => resolve(opened.result);
     opened.onerror = () => reject(opened.error);
   });
-  const transaction = connection.transaction([listDocUpdatesTable], 'readwrite');
-  const store = transaction.objectStore(listDocUpdatesTable);
+  const transaction = connection.transaction([table], 'readwrite');
+  const store = transaction.objectStore(table);
   let held = true;
   const again = () => {
     if (held) store.count().onsuccess = again;
@@ -398,7 +406,7 @@ describe('the shortlists store', () => {
     const id = (await first.shortlists.createList('Opened just now'))!;
     await first.shortlists.addActors(id, [1]);
     // y-dexie's load of the document waits behind a write on its updates table that does not end yet.
-    const blocker = await holdUpdatesTable();
+    const blocker = await holdTable();
     first.shortlists.open(id);
     await eventually(() => expect(first.shortlists.entries).toHaveLength(1));
     expect(first.shortlists.openDocLoaded).toBe(false);
@@ -433,6 +441,53 @@ describe('the shortlists store', () => {
     }
     again.shortlists.open(id);
     await eventually(() => expect(again.shortlists.entries[0]).toMatchObject({ note: 'Typed before the list had loaded' }));
+  });
+
+  it('journals a keystroke at once while the write of the entries waits, and forgets it once stored', { timeout: 20_000 }, async () => {
+    const { storeDb, shortlists, entryId } = await openListNoted('Journaled', 'Strong');
+    const journal = () => storeDb().table('typedEdits').toArray();
+    await eventually(async () => expect(await journal()).toEqual([]));
+    // The store's write of the entries waits (a busy machine, a long write before it); the page may die any moment.
+    const blocker = await holdTable('entries');
+    const stored = shortlists.updateEntry(entryId, { note: 'Strong presence' });
+    // The journal's transaction is in no other's scope: it commits while the entries are held.
+    await eventually(async () => expect(await journal()).toMatchObject([{ entryId, fields: { note: 'Strong presence' } }]));
+    blocker.release();
+    await blocker.done;
+    expect(await stored).toBe(true);
+    await eventually(async () => expect(await journal()).toEqual([]));
+  });
+
+  it('writes at the next start what was journaled and never stored (the page killed): the row and the list\'s document', { timeout: 30_000 }, async () => {
+    const first = await openListNoted('Killed', 'Strong');
+    const otherList = (await first.shortlists.createList('Other'))!;
+    await first.shortlists.addActors(otherList, [2]);
+    const other = (await first.storeDb().table('entries').where('shortlistId').equals(otherList).first()) as ShortlistEntryRow & { id: number };
+    const db = first.storeDb() as ShortlistDb;
+    // As the keystrokes journaled them just before the page was killed, their writes never begun:
+    // the note goes on, the rating set; on the other list only what its row already says; one entry is gone.
+    journalTypedEdit(db, { entryId: first.entryId, seq: Date.now() + 1, fields: { note: 'Strong presence' } });
+    journalTypedEdit(db, { entryId: first.entryId, seq: Date.now() + 2, fields: { note: 'Strong presence; accent', rating: 4 } });
+    journalTypedEdit(db, { entryId: other.id, seq: Date.now() + 3, fields: { note: '' } });
+    journalTypedEdit(db, { entryId: 999_999, seq: Date.now() + 4, fields: { note: 'An entry removed since' } });
+    await eventually(async () => expect(await db.table('typedEdits').count()).toBe(4));
+    await first.stop();
+
+    const again = await started({ actors }, first.connectionId);
+    again.shortlists.open(first.id);
+    await eventually(() => expect(again.shortlists.entries[0]).toMatchObject({ id: first.entryId, note: 'Strong presence; accent', rating: 4 }));
+    const raw = new Dexie(userShortlistDbName);
+    try {
+      await raw.open();
+      // Into the list's document as the user's edit, then nothing is left waiting.
+      await eventually(async () => expect(await raw.table('pendingDocEdits').count()).toBe(0));
+      expect(await storedNotes(raw, first.id)).toEqual(['Strong presence; accent']);
+      expect(await raw.table('typedEdits').count()).toBe(0);
+      // What the row already said is left alone: not even its time of change moves.
+      expect(await raw.table('entries').get(other.id)).toEqual(other);
+    } finally {
+      raw.close();
+    }
   });
 
   it('a note written in a large library reads no entry of the other lists (nothing in a write path scans a table)', { timeout: 60_000 }, async () => {
