@@ -827,7 +827,14 @@ export const useShortlistsStore = defineStore('shortlists', () => {
       return searchRow !== undefined && searchRow.updatedAt !== row.snapshot.updatedAt;
     });
     if (rows.length === 0 || !openLibrary(sync)) return;
-    const current = await snapshots(rows.map((row) => row.actorId));
+    let current: Map<number, ActorSnapshot>;
+    try {
+      current = await snapshots(rows.map((row) => row.actorId));
+    } catch (failure) {
+      // A list page starts it as it opens and never awaits it: the failure is shown, the old snapshots stay.
+      error.value = toLibraryError(failure);
+      return;
+    }
     const changed = rows.filter((row) => {
       const next = current.get(row.actorId);
       return next && next.updatedAt && next.updatedAt !== row.snapshot.updatedAt && index.rowOf('actor', activeOrigin.value, row.actorId) !== undefined;

@@ -318,10 +318,15 @@ export const useSyncStore = defineStore('sync', () => {
     return [...engines.entries()].find(([, candidate]) => candidate.origin === origin)?.[0] ?? activeId;
   }
 
+  /** Reads what is kept offline; started without waiting (a library change, a casting call), so a failure is shown, never thrown. */
   async function refreshKeptOffline(): Promise<void> {
     const db = library();
-    const rows = db ? await db.keepOffline.toArray() : [];
-    keptOffline.value = rows.sort((a, b) => a.addedAt.localeCompare(b.addedAt)).map((row) => row.scope);
+    try {
+      const rows = db ? await db.keepOffline.toArray() : [];
+      keptOffline.value = rows.sort((a, b) => a.addedAt.localeCompare(b.addedAt)).map((row) => row.scope);
+    } catch (failure) {
+      error.value = toLibraryError(failure);
+    }
   }
 
   /**

@@ -5,6 +5,7 @@ import { createApp } from 'vue';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CastdeskBridge } from '../../../contract/bridge.ts';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
+import { currentLibrary } from '../../../renderer/src/db/sharedLibrary.ts';
 import { useActorSearchStore } from '../../../renderer/src/stores/actorSearch.ts';
 import { useCrewSearchStore } from '../../../renderer/src/stores/crewSearch.ts';
 import { useActorsStore } from '../../../renderer/src/stores/actors.ts';
@@ -213,6 +214,16 @@ describe('the sync store and the cache-reading stores', () => {
     });
     await sync.dropKeepOffline({ kind: 'roster' });
     expect(sync.keptOffline).toEqual([{ kind: 'search', resource: 'actors', params: { q: 'berg' } }]);
+  });
+
+  it('reads what is kept offline while the library closes under it: the failure is shown, nothing thrown', async () => {
+    const { sync } = await synced({ actors: threeActors });
+    await sync.keepOffline({ kind: 'roster' });
+    // A library change or a casting call starts the read without waiting for it.
+    currentLibrary()!.close();
+    await expect(sync.refreshKeptOffline()).resolves.toBeUndefined();
+    expect(sync.error).not.toBeNull();
+    expect(sync.keptOffline).toEqual([{ kind: 'roster' }]);
   });
 
   it('lists a name as its count and first screen, and orders the rest only when the list reaches it', async () => {

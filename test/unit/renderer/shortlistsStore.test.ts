@@ -9,6 +9,7 @@ import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.
 import { markProfileRemoved, writeProfileDetail } from '../../../renderer/src/db/libraryWrites.ts';
 import { ShortlistDb, listDocUpdatesTable, shortlistedActorIds, userShortlistDbName, type ShortlistEntryRow } from '../../../renderer/src/db/shortlistDb.ts';
 import { journalTypedEdit } from '../../../renderer/src/db/typedEdits.ts';
+import { currentLibrary } from '../../../renderer/src/db/sharedLibrary.ts';
 import { useCompareStore } from '../../../renderer/src/stores/compare.ts';
 import { useConnectionStore } from '../../../renderer/src/stores/connections.ts';
 import { useSearchIndexStore } from '../../../renderer/src/stores/searchIndex.ts';
@@ -213,6 +214,23 @@ describe('the shortlists store', () => {
     expect(again.shortlists.entries.find((entry) => entry.actorId === 2)!.snapshot.updatedAt).toBe('2026-11-20T10:00:00+01:00');
     // The unchanged actor's entry was not rewritten.
     expect(again.shortlists.entries.find((entry) => entry.actorId === 1)).toEqual(zoeBefore);
+  });
+
+  it('a list opened while the offline library closes: the snapshots stay as they were and the failure is shown, nothing thrown', async () => {
+    const first = await started({ actors });
+    const id = (await first.shortlists.createList('Library closing'))!;
+    await first.shortlists.addActors(id, [2]);
+    await first.stop();
+    const renamed = actors.map((actor) => (actor.id === 2 ? { ...actor, name: 'Ada Aalto-Berg', last_name: 'Aalto-Berg', updated_at: '2026-11-20T10:00:00+01:00' } : actor));
+    const again = await started({ actors: renamed }, first.connectionId);
+    await eventually(() => expect(again.index.row('actor', 2)?.name).toBe('Ada Aalto-Berg'));
+    again.shortlists.open(id);
+    await eventually(() => expect(again.shortlists.entries).toHaveLength(1));
+    // The page starts it as the list opens, without waiting for it; the library closes under it.
+    currentLibrary()!.close();
+    await expect(again.shortlists.refreshSnapshots()).resolves.toBeUndefined();
+    expect(again.shortlists.error).not.toBeNull();
+    expect(again.shortlists.entries[0]!.snapshot.name).toBe('Ada Aalto');
   });
 
   it('puts removed entries and a removed list back with undo, in their order', async () => {
