@@ -43,6 +43,7 @@ import { addToDoc, deleteInDoc, editInDoc, moveInDoc, newListDoc, renameInDoc, r
 import { holdListDocs, type HeldListDoc } from '../sync/listDocs.ts';
 import { carryPendingEdits, listsWithPendingEdits, pendingEditsOf } from '../sync/pendingDocEdits.ts';
 import { UnstoredDocUpdates } from '../sync/unstoredDocUpdates.ts';
+import { undoOnFailure } from '../sync/undoOnFailure.ts';
 
 export type EntryPatch = EntryFields;
 
@@ -324,12 +325,15 @@ export const useShortlistsStore = defineStore('shortlists', () => {
   /**
    * Runs one write that changes the documents of `listIds` as well: they are loaded first, then
    * `work` changes rows and documents in one transaction (`inTransaction`: writeShortlists, or a
-   * narrower scope that holds the tables `work` writes and y-dexie's updates).
+   * narrower scope that holds the tables `work` writes and y-dexie's updates). If it fails, its
+   * changes are taken back out of the documents (sync/undoOnFailure.ts), unless `keepOnFailure`
+   * (a keystroke: what was typed stays, and goes in with the next write).
    */
   async function writeWithDocs<T>(
     listIds: Iterable<number>,
     work: (shortlistDb: ShortlistDb, docs: ReadonlyMap<number, Y.Doc>) => Promise<T>,
     inTransaction: typeof writeShortlists = writeShortlists,
+    { keepOnFailure = false }: { keepOnFailure?: boolean } = {},
   ): Promise<T | null> {
     const shortlistDb = db.value;
     if (!shortlistDb) return null;
@@ -342,22 +346,36 @@ export const useShortlistsStore = defineStore('shortlists', () => {
       error.value = toLibraryError(failure);
       return null;
     }
+    try {
+      return await write((inDb) => work(inDb, held.docs), (inDb, inWork) => transactWithDocs(inDb, held.docs, inWork, inTransaction, keepOnFailure));
+    } finally {
+      held.release();
+    }
+  }
+
+  /**
+   * Runs `work` in `inTransaction` with the changes of the loaded `docs` watched: stored in the same
+   * transaction, or, if it fails, taken back out of the documents (unless `keepOnFailure`) and
+   * stored with the next write (sync/unstoredDocUpdates.ts, sync/undoOnFailure.ts). Throws what the
+   * transaction throws.
+   */
+  async function transactWithDocs<T>(shortlistDb: ShortlistDb, docs: ReadonlyMap<number, Y.Doc>, work: () => Promise<T>, inTransaction: typeof writeShortlists, keepOnFailure = false): Promise<T> {
     // What y-dexie stores of the documents in this write counts as unstored until it commits.
-    const docWatch = unstoredDocUpdates.watch(held.docs);
+    const docWatch = unstoredDocUpdates.watch(docs);
+    const undo = keepOnFailure ? null : undoOnFailure(docs.values());
     let committed = false;
-    const committing: typeof writeShortlists = async (inDb, inWork) => {
-      const result = await inTransaction(inDb, inWork);
+    try {
+      const result = await inTransaction(shortlistDb, async () => {
+        undo?.begin();
+        if (docWatch.retried.length > 0) await shortlistDb.table(listDocUpdatesTable).bulkAdd(docWatch.retried);
+        return work();
+      });
       committed = true;
       return result;
-    };
-    try {
-      return await write(async (inDb) => {
-        if (docWatch.retried.length > 0) await inDb.table(listDocUpdatesTable).bulkAdd(docWatch.retried);
-        return work(inDb, held.docs);
-      }, committing);
     } finally {
+      // The inverse of a failed write's changes is one of its changes too: stored with them, later.
+      undo?.settle(committed);
       docWatch.settle(committed);
-      held.release();
     }
   }
 
@@ -739,7 +757,7 @@ export const useShortlistsStore = defineStore('shortlists', () => {
       }
       await Promise.all(writes);
       return found.map((entry) => entry !== undefined);
-    }, writeEntryEdits);
+    }, writeEntryEdits, { keepOnFailure: true });
     for (const [entryId, { patch, journaled }] of batch) {
       if (updated) editsOnlyInDoc.delete(entryId);
       else if (inDoc.has(entryId)) editsOnlyInDoc.set(entryId, { ...editsOnlyInDoc.get(entryId), ...patch });
@@ -917,7 +935,7 @@ export const useShortlistsStore = defineStore('shortlists', () => {
       openDoc,
     );
     try {
-      await writeShortlists(shortlistDb, async () => {
+      await transactWithDocs(shortlistDb, held.docs, async () => {
         for (const { shortlist, entries: imported } of writes.create) {
           const id = await shortlistDb.shortlists.add({ ...shortlist });
           const rows = imported.map((entry) => ({ ...entry, shortlistId: id }));
@@ -934,7 +952,7 @@ export const useShortlistsStore = defineStore('shortlists', () => {
           const doc = held.docs.get(existingId);
           if (doc) replaceInDoc(doc, shortlist, rows);
         }
-      });
+      }, writeShortlists);
     } finally {
       held.release();
     }

@@ -4,9 +4,10 @@
  * into the list's document and rows at once): a reorder moves the entry in the document while a
  * colleague reorders too, and both lists end in one order; an undo of a delete brings the entry
  * back as `deleted: false` with the note a colleague typed on it meanwhile, in the office and in
- * the rows.
+ * the rows; a removal whose write fails is taken back, so the office keeps the entry too.
  */
 import { Dexie } from 'dexie';
+import { DexieYProvider } from 'y-dexie';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import type { OfficeToken, OfficeView } from '../../../contract/officeBridge.ts';
@@ -123,4 +124,32 @@ it('an actor added again after their entry was deleted comes at the end with fre
     ]);
     expect(await rowOrder(shortlistDb, listId)).toEqual([2, 3, 1]);
   }, { timeout: 30_000, interval: 10 });
+});
+
+it('a removal whose write fails is taken back out of the document: the office and a colleague keep the entry', { timeout: 60_000 }, async () => {
+  // The store's own database (the test opens another), caught as Dexie makes it.
+  let storeDb: Dexie | null = null;
+  const catchStoreDb = (made: Dexie) => {
+    if (made.name === userShortlistDbName) storeDb ??= made;
+  };
+  Dexie.addons.push(catchStoreDb);
+  const shared = await sharedList(3).finally(() => Dexie.addons.splice(Dexie.addons.indexOf(catchStoreDb), 1));
+  const { listId, db: shortlistDb, ben, shortlists } = shared;
+  shortlists.open(listId);
+  await vi.waitFor(() => expect(shortlists.openDocLoaded).toBe(true), { timeout: 30_000, interval: 10 });
+  const doc = ((await storeDb!.table('listDocs').get(listId)) as { doc: Y.Doc }).doc;
+  // The removal's change is in the document (and on its way to the office) when its write fails.
+  const abortAtChange = (_update: Uint8Array, origin: unknown) => {
+    if (origin === DexieYProvider.for(doc)) return;
+    doc.off('updateV2', abortAtChange);
+    const underWay = Dexie.currentTransaction!;
+    queueMicrotask(() => underWay.abort());
+  };
+  doc.on('updateV2', abortAtChange);
+  const rows = await shortlistDb.entries.where('shortlistId').equals(listId).toArray();
+  expect(await shortlists.removeEntries([rows.find((row) => row.actorId === 2)!.id!])).toBe(false);
+  // A later change reaches Ben after whatever the failed write sent.
+  expect(await shortlists.updateEntry(rows.find((row) => row.actorId === 3)!.id!, { note: 'After the failure' })).toBe(true);
+  await vi.waitFor(() => expect(readListDoc(ben.doc).entries.map((entry) => [entry.actor.id, entry.note])).toEqual([[1, ''], [2, ''], [3, 'After the failure']]), { timeout: 30_000, interval: 10 });
+  expect(await rowOrder(shortlistDb, listId)).toEqual([1, 2, 3]);
 });

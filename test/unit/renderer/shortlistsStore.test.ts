@@ -91,11 +91,16 @@ function catchShortlistDb(): () => Dexie {
   };
 }
 
-/** The notes of list `id`'s document as the next start reads it: from its stored updates. */
-async function storedNotes(db: Dexie, id: number): Promise<string[]> {
+/** List `id`'s document as the next start reads it: from its stored updates. */
+async function storedListDoc(db: Dexie, id: number): Promise<ReturnType<typeof readListDoc>> {
   const doc = new Y.Doc();
   for (const update of await db.table(listDocUpdatesTable).where('k').equals(id).toArray()) Y.applyUpdateV2(doc, update.u);
-  return readListDoc(doc).entries.map((entry) => entry.note);
+  return readListDoc(doc);
+}
+
+/** The notes of list `id`'s live entries as the next start reads them. */
+async function storedNotes(db: Dexie, id: number): Promise<string[]> {
+  return (await storedListDoc(db, id)).entries.map((entry) => entry.note);
 }
 
 /**
@@ -413,6 +418,44 @@ describe('the shortlists store', () => {
     try {
       await raw.open();
       expect(await storedNotes(raw, id)).toEqual(['Call']);
+    } finally {
+      raw.close();
+    }
+  });
+
+  it('a rename whose write fails is taken back out of the list\'s document: in memory, on disk and for the office it keeps its name', { timeout: 20_000 }, async () => {
+    const { shortlists, id, entryId, doc } = await openListNoted('Before', 'Ca');
+    // The write fails after the new name is in the document in memory.
+    const failed = atNextDocChange(doc, (underWay) => underWay.abort());
+    expect(await shortlists.renameList(id, 'After')).toBe(false);
+    await failed;
+    expect(shortlists.error).not.toBeNull();
+    expect(readListDoc(doc).name).toBe('Before');
+    // The next write stores the failed change with what takes it back.
+    expect(await shortlists.updateEntry(entryId, { note: 'Cal' })).toBe(true);
+    const raw = new Dexie(userShortlistDbName);
+    try {
+      await raw.open();
+      expect(await storedListDoc(raw, id)).toMatchObject({ name: 'Before', entries: [{ note: 'Cal' }] });
+      expect(await raw.table('shortlists').get(id)).toMatchObject({ name: 'Before' });
+    } finally {
+      raw.close();
+    }
+  });
+
+  it('a removal whose write fails is taken back out of the document: the entry stays on the list everywhere, not only in its row', { timeout: 20_000 }, async () => {
+    const { shortlists, id, entryId, doc } = await openListNoted('Removal fails', 'Ca');
+    const failed = atNextDocChange(doc, (underWay) => underWay.abort());
+    expect(await shortlists.removeEntries([entryId])).toBe(false);
+    await failed;
+    expect(readListDoc(doc).entries.map((entry) => entry.note)).toEqual(['Ca']);
+    expect(await shortlists.updateEntry(entryId, { note: 'Cal' })).toBe(true);
+    const raw = new Dexie(userShortlistDbName);
+    try {
+      await raw.open();
+      // Before, the document on disk had the entry deleted while its row stayed: a shared list lost it at every colleague.
+      expect(await storedNotes(raw, id)).toEqual(['Cal']);
+      expect(await raw.table('entries').get(entryId)).toMatchObject({ note: 'Cal' });
     } finally {
       raw.close();
     }
