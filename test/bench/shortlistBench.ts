@@ -2,6 +2,11 @@
  * `npm run bench -- shortlists`: the real renderer in Chromium through the web shell, with a
  * shortlist of 500 entries and one of 100.
  *
+ * 0. Typing a note into an entry of the 500-entry list (the list open, through the app's store, a
+ *    key every 50 ms): per keystroke, until its journal record (db/typedEdits.ts) can be read by
+ *    another connection and until the store's write has stored it; then the same with the entries
+ *    held by a read-write transaction that does not end (only the journal can commit).
+ *
  * 1. Opening the 500-entry shortlist until every entry is on screen (the frame showing them is
  *    produced). In the app: a click on the list in #/shortlists (the app running, the lists page
  *    shown; the usual way a list is opened; garbage collected before each click) — target ≤ 200 ms. Also, for reference, a reload (a
@@ -31,7 +36,7 @@
  * media cache before anything is measured (as the sync keeps shortlisted actors' pictures).
  *
  * Environment: BENCH_SHORTLIST_ACTORS (500), BENCH_SHORTLIST_OPENS (15), BENCH_SHORTLIST_COLD (15),
- * BENCH_SHORTLIST_PDFS (5), BENCH_SHORTLIST_PACKAGES (10), BENCH_SHORTLIST_PROFILE=1 (a CPU
+ * BENCH_SHORTLIST_KEYSTROKES (40), BENCH_SHORTLIST_PDFS (5), BENCH_SHORTLIST_PACKAGES (10), BENCH_SHORTLIST_PROFILE=1 (a CPU
  * profile of one in-app open on stderr; diagnostics only).
  */
 import { execFile } from 'node:child_process';
@@ -289,6 +294,101 @@ async function seedList(page: Page, list: SeedList): Promise<SeededList> {
   }, { ...list, databaseName: userShortlistDbName });
 }
 
+/**
+ * Types `keystrokes` characters into the note of the first entry of list `listId` through the
+ * app's own store (the list open, as the list view types), one every 50 ms, and measures per
+ * keystroke from the call until (a) its journal record (db/typedEdits.ts) is seen by a read of
+ * another connection and (b) the store's write has stored it. With `entriesHeld`, a read-write
+ * transaction of another connection holds the entries meanwhile (a write that does not end, as on
+ * a machine too busy): only (a) can happen; the hold ends after the last keystroke and the writes
+ * are awaited. A keystroke whose record was already forgotten (stored first) counts in `missed`.
+ */
+async function measureTyping(page: Page, listId: number, keystrokes: number, entriesHeld: boolean): Promise<{ journaled: number[]; stored: number[]; missed: number }> {
+  return page.evaluate(
+    async ({ listId, keystrokes, entriesHeld, databaseName }) => {
+      interface Store {
+        entries: { id: number }[];
+        open(id: number | null): void;
+        updateEntry(entryId: number, patch: unknown): Promise<boolean>;
+      }
+      interface Request<T> {
+        result: T;
+        onsuccess: (() => void) | null;
+        onerror: (() => void) | null;
+      }
+      interface Database {
+        transaction(stores: string[], mode: 'readonly' | 'readwrite'): { objectStore(name: string): { getAll(): Request<unknown[]>; count(): Request<number> } };
+        close(): void;
+      }
+      const win = globalThis as unknown as {
+        document: { querySelector(selector: string): { __vue_app__?: { config: { globalProperties: { $pinia?: { _s: Map<string, unknown> } } } } } | null };
+        indexedDB: { open(name: string): Request<Database> };
+        setTimeout(callback: () => void, ms: number): void;
+      };
+      const store = win.document.querySelector('#app')?.__vue_app__?.config.globalProperties.$pinia?._s.get('shortlists') as Store;
+      store.open(listId);
+      while (store.entries.length === 0) await new Promise<void>((resolve) => win.setTimeout(resolve, 20));
+      const entryId = store.entries[0]!.id;
+      const opened = win.indexedDB.open(databaseName);
+      const db = await new Promise<Database>((resolve, reject) => {
+        opened.onsuccess = () => resolve(opened.result);
+        opened.onerror = () => reject(new Error('open failed'));
+      });
+      let held = entriesHeld;
+      if (entriesHeld) {
+        const holding = db.transaction(['entries'], 'readwrite').objectStore('entries');
+        // In an array, not a named constant: tsx would name it with a helper the page does not have.
+        const loop: (() => void)[] = [];
+        await new Promise<void>((resolve) => {
+          loop[0] = () => {
+            if (held) holding.count().onsuccess = loop[0]!;
+            resolve();
+          };
+          holding.count().onsuccess = loop[0];
+        });
+      }
+      const text = 'Starke Präsenz; nach dem Akzent fragen, Rückruf Dienstag, Monolog mitbringen.';
+      const journaled: number[] = [];
+      const stored: number[] = [];
+      const writes: Promise<boolean>[] = [];
+      let missed = 0;
+      for (let i = 0; i < keystrokes; i++) {
+        const note = `${entriesHeld ? 'held ' : ''}${text.repeat(4).slice(0, i + 1)}`;
+        const began = performance.now();
+        let storedAt: number | null = null;
+        const write = store.updateEntry(entryId, { note }).then((ok) => {
+          storedAt = performance.now() - began;
+          return ok;
+        });
+        writes.push(write);
+        let seenAt: number | null = null;
+        while (seenAt === null && storedAt === null) {
+          const read = db.transaction(['typedEdits'], 'readonly').objectStore('typedEdits').getAll();
+          const records = await new Promise<unknown[]>((resolve) => {
+            read.onsuccess = () => resolve(read.result);
+          });
+          if ((records as { entryId: number; fields: { note?: string } }[]).some((record) => record.entryId === entryId && record.fields.note === note)) seenAt = performance.now() - began;
+        }
+        if (seenAt === null) missed += 1;
+        else journaled.push(seenAt);
+        if (!entriesHeld) {
+          await write;
+          stored.push(storedAt!);
+        }
+        // A fast typist: a key every 50 ms.
+        await new Promise<void>((resolve) => win.setTimeout(resolve, 50));
+      }
+      held = false;
+      const results = await Promise.all(writes);
+      db.close();
+      store.open(null);
+      if (results.some((ok) => !ok)) throw new Error('A keystroke was not stored');
+      return { journaled, stored, missed };
+    },
+    { listId, keystrokes, entriesHeld, databaseName: userShortlistDbName },
+  );
+}
+
 /** Loads every picture of the lists once through the back end's media cache (in an app page, with its media cookie). */
 async function warmMediaCache(page: Page, connectionId: string, urls: string[]): Promise<void> {
   const started = performance.now();
@@ -519,6 +619,7 @@ export async function runShortlistBench(): Promise<void> {
   const coldRuns = Number(process.env.BENCH_SHORTLIST_COLD ?? 15);
   const pdfRuns = Number(process.env.BENCH_SHORTLIST_PDFS ?? 5);
   const packageRuns = Number(process.env.BENCH_SHORTLIST_PACKAGES ?? 10);
+  const keystrokes = Number(process.env.BENCH_SHORTLIST_KEYSTROKES ?? 40);
   const bigSize = 500;
   const sheetSize = 100;
   const work = await mkdtemp(path.join(tmpdir(), 'castdesk-shortlist-bench-'));
@@ -577,6 +678,16 @@ export async function runShortlistBench(): Promise<void> {
     const sheet = await seedList(page, { name: 'Kontaktbogen – Hauptrollen (100)', castingCallName: castingCall, roleName: 'Hauptrollen', actorIds: sheetIds, work: castingWork(sheetIds.length, 7) });
     log(`lists made by the app in ${seconds(performance.now() - mark)}: ${big.entries} entries (${big.withPicture} with a picture), ${sheet.entries} (${sheet.withPicture})`);
     if (big.entries !== bigSize || sheet.entries !== sheetSize) throw new Error('The shortlists were not made as asked');
+
+    // 0. Typing a note: the keystroke's journal record against the store's write, then with the entries held.
+    const typing = await measureTyping(page, big.id, keystrokes, false);
+    const typingHeld = await measureTyping(page, big.id, keystrokes, true);
+    log(`typing: journaled ${typing.journaled.length}, stored first ${typing.missed}; entries held: journaled ${typingHeld.journaled.length}, missed ${typingHeld.missed}`);
+    reportLatency('shortlists.keystroke_journaled', typing.journaled);
+    reportLatency('shortlists.keystroke_stored', typing.stored);
+    bench('shortlists.keystroke_stored_before_journaled', typing.missed, 'keystrokes');
+    reportLatency('shortlists.keystroke_journaled_entries_held', typingHeld.journaled);
+    bench('shortlists.keystroke_lost_entries_held', typingHeld.missed, 'keystrokes');
 
     // Every picture the lists show or print, into the media cache.
     await page.goto(`${origin}/#/shortlists`);
