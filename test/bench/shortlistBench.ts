@@ -549,11 +549,22 @@ async function checkPackage(context: BrowserContext, file: string, list: SeededL
     await viewer.goto(fileUrl);
     const shown = await viewer.evaluate(async () => {
       interface Picture {
+        src: string;
         decode(): Promise<void>;
         naturalWidth: number;
       }
-      const doc = (globalThis as unknown as { document: { querySelectorAll(selector: string): ArrayLike<{ getAttribute(name: string): string | null }> } }).document;
-      const images = Array.from(doc.querySelectorAll('article img')) as unknown as Picture[];
+      const win = globalThis as unknown as {
+        document: { querySelectorAll(selector: string): ArrayLike<{ getAttribute(name: string): string | null }> };
+        Image: new () => Picture;
+      };
+      const doc = win.document;
+      // An upright picture is an <img>; a cropped one an <svg> whose <image> holds it (decoded here through an Image of its data: URI).
+      const cropped = Array.from(doc.querySelectorAll('article svg image')).map((image) => {
+        const picture = new win.Image();
+        picture.src = image.getAttribute('href') ?? '';
+        return picture;
+      });
+      const images = [...(Array.from(doc.querySelectorAll('article img')) as unknown as Picture[]), ...cropped];
       const decoded = await Promise.all(images.map((image) => image.decode().then(() => image.naturalWidth > 0, () => false)));
       return { names: Array.from(doc.querySelectorAll('article')).map((article) => article.getAttribute('data-name') ?? ''), pictures: images.length, decoded: decoded.filter(Boolean).length };
     });
