@@ -9,6 +9,7 @@
 import fontkit, { type Font } from '@cantoo/fontkit';
 import { pictureWindow, type PictureFraming } from './exportPicture.ts';
 import { PDFDocument, PDFHexString, clip, degrees, drawImage, endPath, popGraphicsState, pushGraphicsState, rectangle, rgb, type PDFFont, type PDFName, type PDFPage, type PDFRef } from '@cantoo/pdf-lib';
+import { loadExportPictures } from './exportPictures.ts';
 import { withinPictureCap } from './pictureSize.ts';
 import { pngPassthrough } from './pngPassthrough.ts';
 
@@ -87,8 +88,6 @@ const margin = 36;
 const headerHeight = 46;
 const footerHeight = 22;
 const gap = 12;
-/** Pictures read from the cache at the same time. */
-const pictureConcurrency = 6;
 
 const nameSize = 9;
 const detailSize = 7.5;
@@ -260,23 +259,6 @@ class Measure {
     }
     return lines;
   }
-}
-
-/** Reads every distinct picture once, a few at a time; a failing read counts as no picture. */
-async function loadPictures(urls: string[], loadPicture: ContactSheetInput['loadPicture']): Promise<Map<string, Uint8Array | null>> {
-  const results = new Map<string, Uint8Array | null>();
-  const queue = [...new Set(urls)];
-  async function worker(): Promise<void> {
-    for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
-      try {
-        results.set(url, await loadPicture(url));
-      } catch {
-        results.set(url, null);
-      }
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(pictureConcurrency, queue.length) }, worker));
-  return results;
 }
 
 /** An image XObject in the document and its size in pixels. */
@@ -585,7 +567,7 @@ export async function shortlistPdf(request: ContactSheetInput): Promise<Uint8Arr
   };
 
   const urls = input.entries.map((entry) => entry.pictureUrl).filter((url): url is string => typeof url === 'string' && url.length > 0);
-  const pictures = await embedPictures(doc, await loadPictures(urls, input.loadPicture));
+  const pictures = await embedPictures(doc, await loadExportPictures(urls, input.loadPicture));
 
   const [pageWidth, pageHeight] = contactSheetPageSizes[input.paper];
   const boxes = cellBoxes(pageWidth, pageHeight);

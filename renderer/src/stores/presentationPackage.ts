@@ -14,6 +14,7 @@ import { shownConnectionName } from '../i18n/connectionName.ts';
 import { castdeskComposerKey } from '../i18n/index.ts';
 import type { ListMessage } from '../i18n/listMessage.ts';
 import { presentationPackageId, readPicks, type PicksRefusal } from '../shortlists/directorPicks.ts';
+import { loadExportPictures } from '../shortlists/exportPictures.ts';
 import { fitPicture } from '../shortlists/fitPicture.ts';
 import { newestCredits, presentationPackage, type PresentationActor } from '../shortlists/presentationPackage.ts';
 import { useConnectionStore } from './connections.ts';
@@ -75,41 +76,46 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
       for (const row of await profilesOf<ActorRow>(db, 'actor', origin, ownIds)) if (row?.detail) details.set(row.detail.id, row.detail);
     }
     const kinds = { film: t('shortlistExport.creditFilm'), television: t('shortlistExport.creditTelevision'), theatre: t('shortlistExport.creditTheatre') };
-    return Promise.all(
-      current.map(async (entry, i) => {
-        const { snapshot } = entry;
-        const own = entry.directoryOrigin === origin;
-        const detail = own ? details.get(entry.actorId) : undefined;
-        const pictureUrl = snapshot.pictureUrl ?? snapshot.thumbUrl;
-        const cached = own && connectionId && pictureUrl ? await bytesOf(mediaUrl(connectionId, pictureUrl)).catch(() => null) : null;
-        // Scaled to the size the package shows it.
-        const picture = cached ? await fitPicture(cached) : null;
-        return {
-          position: i + 1,
-          actorId: entry.actorId,
-          name: snapshot.name,
-          actingAge: exportedFact(
-            snapshot.privateFields,
-            'actingAge',
-            snapshot.actingAgeFrom !== null && snapshot.actingAgeTo !== null ? `${snapshot.actingAgeFrom}–${snapshot.actingAgeTo}` : '',
-            exports.privacy(),
-          ),
-          height: snapshot.height ? composer!.n(snapshot.height, 'centimetre') : '',
-          agencies: [...snapshot.agencies],
-          languages: languagesOf(entry),
-          credits: newestCredits(detail?.vita, kinds, creditsPerActor),
-          showreels: [
-            ...(detail?.showreels ?? []).map((showreel) => ({ name: showreel.name, url: showreel.url })),
-            ...(detail?.external_showreels ?? []).map((url) => ({ name: null, url })),
-            ...(detail?.external_showreel ? [{ name: null, url: detail.external_showreel }] : []),
-          ],
-          note: includeNotes ? entry.note : '',
-          picture,
-          framing: snapshot.pictureFraming,
-          pictureSize: snapshot.pictureSize,
-        };
-      }),
+    const pictureOf = (entry: ShortlistEntryRow) => (entry.directoryOrigin === origin && connectionId ? (entry.snapshot.pictureUrl ?? entry.snapshot.thumbUrl) : null);
+    // From the offline media cache, a few at a time, each scaled to the size the package shows it.
+    const pictures = await loadExportPictures(
+      current.flatMap((entry) => pictureOf(entry) ?? []),
+      async (url) => {
+        const cached = await bytesOf(mediaUrl(connectionId!, url)).catch(() => null);
+        return cached ? fitPicture(cached) : null;
+      },
     );
+    return current.map((entry, i) => {
+      const { snapshot } = entry;
+      const own = entry.directoryOrigin === origin;
+      const detail = own ? details.get(entry.actorId) : undefined;
+      const pictureUrl = pictureOf(entry);
+      const picture = pictureUrl ? (pictures.get(pictureUrl) ?? null) : null;
+      return {
+        position: i + 1,
+        actorId: entry.actorId,
+        name: snapshot.name,
+        actingAge: exportedFact(
+          snapshot.privateFields,
+          'actingAge',
+          snapshot.actingAgeFrom !== null && snapshot.actingAgeTo !== null ? `${snapshot.actingAgeFrom}–${snapshot.actingAgeTo}` : '',
+          exports.privacy(),
+        ),
+        height: snapshot.height ? composer!.n(snapshot.height, 'centimetre') : '',
+        agencies: [...snapshot.agencies],
+        languages: languagesOf(entry),
+        credits: newestCredits(detail?.vita, kinds, creditsPerActor),
+        showreels: [
+          ...(detail?.showreels ?? []).map((showreel) => ({ name: showreel.name, url: showreel.url })),
+          ...(detail?.external_showreels ?? []).map((url) => ({ name: null, url })),
+          ...(detail?.external_showreel ? [{ name: null, url: detail.external_showreel }] : []),
+        ],
+        note: includeNotes ? entry.note : '',
+        picture,
+        framing: snapshot.pictureFraming,
+        pictureSize: snapshot.pictureSize,
+      };
+    });
   }
 
   /** Makes the package of list `listId` and hands it over as a download. */
