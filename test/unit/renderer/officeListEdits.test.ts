@@ -4,7 +4,8 @@
  * into the list's document and rows at once): a reorder moves the entry in the document while a
  * colleague reorders too, and both lists end in one order; an undo of a delete brings the entry
  * back as `deleted: false` with the note a colleague typed on it meanwhile, in the office and in
- * the rows; a removal whose write fails is taken back, so the office keeps the entry too.
+ * the rows; a removal whose write fails is taken back, so the office keeps the entry too; an edit
+ * journaled as typed but never stored (the page killed) reaches the office after the next start.
  */
 import { Dexie } from 'dexie';
 import { DexieYProvider } from 'y-dexie';
@@ -12,6 +13,7 @@ import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import type { OfficeToken, OfficeView } from '../../../contract/officeBridge.ts';
 import { openShortlistDb, userShortlistDbName, type ShortlistDb } from '../../../renderer/src/db/shortlistDb.ts';
+import { journalTypedEdit } from '../../../renderer/src/db/typedEdits.ts';
 import { moveInDoc } from '../../../renderer/src/sync/listDocEdits.ts';
 import { nameOnlySnapshot, personalRowsFromDoc, readListDoc } from '../../../renderer/src/sync/officeListDoc.ts';
 import { entriesOf } from '../../../renderer/src/db/listDocShape.ts';
@@ -152,4 +154,27 @@ it('a removal whose write fails is taken back out of the document: the office an
   expect(await shortlists.updateEntry(rows.find((row) => row.actorId === 3)!.id!, { note: 'After the failure' })).toBe(true);
   await vi.waitFor(() => expect(readListDoc(ben.doc).entries.map((entry) => [entry.actor.id, entry.note])).toEqual([[1, ''], [2, ''], [3, 'After the failure']]), { timeout: 30_000, interval: 10 });
   expect(await rowOrder(shortlistDb, listId)).toEqual([1, 2, 3]);
+});
+
+it('an edit journaled as it was typed and never stored (the page killed) is on the list after the next start, and reaches the office', { timeout: 60_000 }, async () => {
+  const { listId, db: shortlistDb, ben } = await sharedList(2);
+  const one = (await shortlistDb.entries.where('shortlistId').equals(listId).toArray()).find((row) => row.actorId === 1)!;
+  // As the keystroke journaled it a moment before the page was killed: the store's write never began.
+  journalTypedEdit(shortlistDb, { entryId: one.id!, seq: Date.now(), fields: { note: 'Typed as it died', rating: 5 } });
+  await vi.waitFor(async () => expect(await shortlistDb.table('typedEdits').count()).toBe(1));
+  store!.close();
+
+  // The next start: the row and the list's document get it, then the office.
+  const app = officeStoreApp(grant, [view]);
+  store = app.store;
+  const shortlists = app.shortlists();
+  await vi.waitFor(() => expect(shortlists.ready).toBe(true), { timeout: 30_000, interval: 10 });
+  await vi.waitFor(async () => {
+    expect(await shortlistDb.table('typedEdits').count()).toBe(0);
+    expect(await shortlistDb.pendingDocEdits.count()).toBe(0);
+  }, { timeout: 30_000, interval: 10 });
+  expect(await shortlistDb.entries.get(one.id!)).toMatchObject({ note: 'Typed as it died', rating: 5 });
+  await store.refresh();
+  await store.sweep();
+  await vi.waitFor(() => expect(readListDoc(ben.doc).entries.find((entry) => entry.actor.id === 1)).toMatchObject({ note: 'Typed as it died', rating: 5 }), { timeout: 30_000, interval: 10 });
 });
