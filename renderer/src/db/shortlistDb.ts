@@ -172,6 +172,13 @@ const schemaVersion3 = {
   pendingDocEdits: '++id, shortlistId',
 } as const;
 
+/** Version 4, released: version 3 and the office lists stopped here. */
+const schemaVersion4 = {
+  ...schemaVersion3,
+  /** Office lists stopped here that the office still has (OfficeListLetGoRow). */
+  officeListsLetGo: '[officeId+listId], officeRecordId',
+} as const;
+
 /**
  * Every schema version of the user's shortlist database, oldest first (the upgrade tests build old
  * versions from it). Never edit a released one.
@@ -191,14 +198,9 @@ export const shortlistSchemaVersions = {
     officeLists: 'shortlistId, officeRecordId, &[officeId+listId], doc: Y.Doc',
   },
   3: schemaVersion3,
-  4: {
-    ...schemaVersion3,
-    /** Office lists stopped here that the office still has (OfficeListLetGoRow). */
-    officeListsLetGo: '[officeId+listId], officeRecordId',
-  },
+  4: schemaVersion4,
   5: {
-    ...schemaVersion3,
-    officeListsLetGo: '[officeId+listId], officeRecordId',
+    ...schemaVersion4,
     /** Entries' edits as typed, until their write is stored (db/typedEdits.ts TypedEditRow). */
     typedEdits: '[entryId+seq]',
   },
