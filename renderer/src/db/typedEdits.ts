@@ -19,7 +19,8 @@ import type { PendingDocEditRow, ShortlistDb, ShortlistEntryRow } from './shortl
 import { writeLibrary } from './libraryDb.ts';
 
 /** The fields of an entry a user edits in place. */
-export type EntryFields = Partial<Pick<ShortlistEntryRow, 'note' | 'rating' | 'colours' | 'tags' | 'status'>>;
+const entryFieldNames = ['note', 'rating', 'colours', 'tags', 'status'] as const;
+export type EntryFields = Partial<Pick<ShortlistEntryRow, (typeof entryFieldNames)[number]>>;
 
 /**
  * One edit as typed: `fields` holds everything of the entry not known to be stored when it was
@@ -66,6 +67,13 @@ function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/** A record's editable fields; anything else a damaged record holds (another key, no object at all) is none. */
+function editableFields(record: unknown): EntryFields {
+  const fields = (record as { fields?: unknown } | null)?.fields;
+  if (typeof fields !== 'object' || fields === null) return {};
+  return Object.fromEntries(entryFieldNames.filter((name) => name in fields).map((name) => [name, (fields as EntryFields)[name]]));
+}
+
 /**
  * Writes what the journal holds and the rows lack (typed, never stored: the page was killed) into
  * the rows, with a pending edit per entry for its list's document, and empties the journal, all in
@@ -79,7 +87,8 @@ export async function replayTypedEdits(db: ShortlistDb): Promise<number> {
     const edits = await journal.toArray();
     if (edits.length === 0) return 0;
     const typed = new Map<number, EntryFields>();
-    for (const { entryId, fields } of edits) typed.set(entryId, { ...typed.get(entryId), ...fields });
+    // A damaged record changes nothing (the others go on): only an entry's editable fields are written.
+    for (const edit of edits) typed.set(edit.entryId, { ...typed.get(edit.entryId), ...editableFields(edit) });
     const ids = [...typed.keys()];
     const rows = await db.entries.bulkGet(ids);
     const at = new Date().toISOString();

@@ -8,7 +8,7 @@ import { openConnectionLibrary } from './libraryFixture.ts';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
 import { markProfileRemoved, writeProfileDetail } from '../../../renderer/src/db/libraryWrites.ts';
 import { ShortlistDb, listDocUpdatesTable, shortlistedActorIds, userShortlistDbName, type ShortlistEntryRow } from '../../../renderer/src/db/shortlistDb.ts';
-import { journalTypedEdit } from '../../../renderer/src/db/typedEdits.ts';
+import { journalTypedEdit, type TypedEditRow } from '../../../renderer/src/db/typedEdits.ts';
 import { currentLibrary } from '../../../renderer/src/db/sharedLibrary.ts';
 import { useCompareStore } from '../../../renderer/src/stores/compare.ts';
 import { useConnectionStore } from '../../../renderer/src/stores/connections.ts';
@@ -531,7 +531,10 @@ describe('the shortlists store', () => {
     journalTypedEdit(db, { entryId: first.entryId, seq: Date.now() + 2, fields: { note: 'Strong presence; accent', rating: 4 } });
     journalTypedEdit(db, { entryId: other.id, seq: Date.now() + 3, fields: { note: '' } });
     journalTypedEdit(db, { entryId: 999_999, seq: Date.now() + 4, fields: { note: 'An entry removed since' } });
-    await eventually(async () => expect(await db.table('typedEdits').count()).toBe(4));
+    // Damaged records: no fields at all, and one naming what is not an edit (another list); neither holds up the rest.
+    journalTypedEdit(db, { entryId: first.entryId, seq: Date.now() + 5, fields: null as unknown as TypedEditRow['fields'] });
+    journalTypedEdit(db, { entryId: other.id, seq: Date.now() + 6, fields: { shortlistId: first.id } as unknown as TypedEditRow['fields'] });
+    await eventually(async () => expect(await db.table('typedEdits').count()).toBe(6));
     await first.stop();
 
     const again = await started({ actors }, first.connectionId);
