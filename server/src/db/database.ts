@@ -61,9 +61,20 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   };
 }
 
-/** Connects to a PostgreSQL server; pg_trgm must be installable there (it is part of contrib). */
-export async function openPostgres(connectionString: string): Promise<Database> {
+/** Logs a pooled connection the server ended (a restart, an administrator); the pool opens a new one when asked. */
+function logConnectionLost(error: Error): void {
+  process.stderr.write(`PostgreSQL ended an idle connection (${error.message}); the next query opens a new one.\n`);
+}
+
+/**
+ * Connects to a PostgreSQL server; pg_trgm must be installable there (it is part of contrib).
+ * `onConnectionLost` hears of an idle connection the server ended: node-postgres raises it on the
+ * pool, and a pool nobody listens to throws it, which took the whole service down (a PostgreSQL
+ * restart, or a test's `DROP DATABASE … WITH (FORCE)`).
+ */
+export async function openPostgres(connectionString: string, onConnectionLost: (error: Error) => void = logConnectionLost): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 4 });
+  pool.on('error', onConnectionLost);
   // Surface a wrong URL at start-up, not on the first request.
   await pool.query('SELECT 1');
   const queryable = (target: Pick<pg.Pool, 'query'>): Queryable => ({
