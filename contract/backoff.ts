@@ -1,7 +1,7 @@
 /**
  * The one backoff of the app, used by the back end's directory requests, the renderer's wait for a
- * lost network, the media keeper's retries of missing pictures and the restarts of the demo
- * directory: "full jitter" (a random delay between 0 and base·2^attempt, capped), so many clients
+ * lost network, the media keeper's retries of missing pictures, the restarts of the demo
+ * directory and the shortlists' second try of a failed keystroke write: "full jitter" (a random delay between 0 and base·2^attempt, capped), so many clients
  * retrying after the same failure spread out instead of returning together. It lives in contract/
  * because it is the only folder both halves may import; it needs nothing but timers.
  */
@@ -16,7 +16,7 @@ export interface BackoffOptions {
 /**
  * The longest wait before retry number `attempt + 1` (attempt 0 is the first retry): base·2^attempt,
  * capped. Alone it is the wait of a retry nobody else makes at the same time (restarting our own
- * demo directory), where jitter would only risk an immediate retry.
+ * demo directory, writing a failed keystroke again), where jitter would only risk an immediate retry.
  */
 export function backoffCeilingMs(attempt: number, options: Omit<BackoffOptions, 'random'> = {}): number {
   const { baseMs = 500, capMs = 30_000 } = options;

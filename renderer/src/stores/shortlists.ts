@@ -8,7 +8,8 @@
  * when the directory removes the profile.
  */
 import { defineStore } from 'pinia';
-import { computed, ref, shallowRef, watch } from 'vue';
+import { backoffCeilingMs } from '../../../contract/backoff.ts';
+import { computed, onScopeDispose, ref, shallowRef, watch } from 'vue';
 import { DexieYProvider } from 'y-dexie';
 import * as Y from 'yjs';
 import { mediaUrl } from '../bridge/castdeskBridge.ts';
@@ -147,6 +148,10 @@ export const useShortlistsStore = defineStore('shortlists', () => {
   let savingBatch: [number, { patch: EntryPatch }][] = [];
   /** The journal's last seq: never below the clock, so it keeps increasing across starts. */
   let typedSeq = 0;
+  /** Keystroke writes failed in a row, and the timer of the next try (retryFailedEntryEdits). */
+  let failedEntryWrites = 0;
+  let entryEditsRetry: ReturnType<typeof setTimeout> | undefined;
+  onScopeDispose(() => clearTimeout(entryEditsRetry));
 
   // The user's database opens once the connection list is known (the migration needs each
   // connection's directory) and stays open whatever connection is active, or none.
@@ -766,6 +771,26 @@ export const useShortlistsStore = defineStore('shortlists', () => {
       if (updated && journaled !== undefined && shortlistDb) forgetTypedEdits(shortlistDb, entryId, journaled);
     }
     for (const [i, [, { settle }]] of batch.entries()) for (const done of settle) done(updated?.[i] ?? false);
+    if (updated) failedEntryWrites = 0;
+    // Failed, not refused: the list is still open to this member's changes.
+    else if (db.value && listIds.every((listId) => officeLists.mayEdit(listId))) retryFailedEntryEdits(batch);
+  }
+
+  /**
+   * A keystroke's write failed (a full disk, an aborted transaction): its edits are journaled and
+   * maybe in the document, not in the rows the views read. They go back into the queue, under what
+   * was typed since, and are written with the next keystroke or, at the latest, after a wait that
+   * doubles per failure in a row (1 s up to 30 s; a local disk, so no jitter): once the disk lets
+   * it, the rows catch up and the failure shown clears without the user typing again.
+   */
+  function retryFailedEntryEdits(batch: [number, { patch: EntryPatch; journaled?: number }][]): void {
+    for (const [entryId, { patch, journaled }] of batch) {
+      const since = unsaved.get(entryId);
+      unsaved.set(entryId, { patch: { ...patch, ...since?.patch }, settle: since?.settle ?? [], journaled: since?.journaled ?? journaled });
+    }
+    clearTimeout(entryEditsRetry);
+    entryEditsRetry = setTimeout(() => void flushPendingWrites(), backoffCeilingMs(failedEntryWrites, { baseMs: 1000 }));
+    failedEntryWrites += 1;
   }
 
   // The page may go away at any moment: make sure nothing is left waiting when it might.

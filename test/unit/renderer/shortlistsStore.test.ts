@@ -423,6 +423,25 @@ describe('the shortlists store', () => {
     }
   });
 
+  it('a keystroke whose write fails is written again on its own: the row says it without another keystroke, and the failure shown clears', { timeout: 20_000 }, async () => {
+    const { shortlists, storeDb, id, entryId, doc } = await openListNoted('Tried again', 'Ca');
+    const failed = atNextDocChange(doc, (underWay) => underWay.abort());
+    expect(await shortlists.updateEntry(entryId, { note: 'Cal' })).toBe(false);
+    await failed;
+    expect(shortlists.error).not.toBeNull();
+    // Nothing more is typed: the store's second try (a second later) stores the row and the document.
+    await vi.waitFor(async () => expect(await storeDb().table('entries').get(entryId)).toMatchObject({ note: 'Cal' }), { timeout: 10_000, interval: 50 });
+    expect(shortlists.error).toBeNull();
+    expect(await storeDb().table('typedEdits').count()).toBe(0);
+    const raw = new Dexie(userShortlistDbName);
+    try {
+      await raw.open();
+      expect(await storedNotes(raw, id)).toEqual(['Cal']);
+    } finally {
+      raw.close();
+    }
+  });
+
   it('a rename whose write fails is taken back out of the list\'s document: in memory, on disk and for the office it keeps its name', { timeout: 20_000 }, async () => {
     const { shortlists, id, entryId, doc } = await openListNoted('Before', 'Ca');
     // The write fails after the new name is in the document in memory.
