@@ -20,17 +20,14 @@ import { nameOnlySnapshot } from '../../../renderer/src/sync/officeListDoc.ts';
 import { entriesOf } from '../../../renderer/src/db/listDocShape.ts';
 import { officeDocumentName } from '../../../server/office/documentName.ts';
 import { acknowledged, openList } from '../../integration/office/officeSupport.ts';
-import { memberCredentials, officeStoreApp, useOfficeServer } from './officeAppHarness.ts';
+import { joinLeaAndColleague, officeStoreApp, useOfficeServer } from './officeAppHarness.ts';
 
 const server = useOfficeServer('castdesk-office-activity-view-', 'Owner', { activity: { quietMs: 1, maxMs: 1 } });
 let grant: OfficeToken;
 let view: OfficeView;
 let benToken: string;
 
-beforeAll(async () => {
-  ({ grant, view } = memberCredentials(server, await server.join('Lea'), 'Lea'));
-  benToken = (await server.join('Ben Vogel')).token;
-});
+beforeAll(async () => ({ grant, view, colleagueToken: benToken } = await joinLeaAndColleague(server, 'Ben Vogel')));
 
 let store: ReturnType<typeof useOfficeListsStore> | null = null;
 afterEach(async () => {

@@ -87,6 +87,12 @@ export function memberCredentials(server: OfficeServer, member: JoinedMember, na
   };
 }
 
+/** Lea, whose app a test drives (her token and office as her back end hands them), and a colleague whose client opens the office's documents directly. */
+export async function joinLeaAndColleague(server: OfficeServer, colleagueName = 'Ben'): Promise<{ grant: OfficeToken; view: OfficeView; colleagueToken: string }> {
+  const lea = memberCredentials(server, await server.join('Lea'), 'Lea');
+  return { ...lea, colleagueToken: (await server.join(colleagueName)).token };
+}
+
 /** A member's app: the office store on a fresh Pinia, its bridge listing `offices` and handing out `grant`. */
 export function officeStoreApp(grant: OfficeToken, offices: OfficeView[], handlers: Partial<Record<keyof CastdeskBridge, (args: never) => unknown>> = {}) {
   const double = fakeBridge({ listOffices: () => ({ ok: true, value: { offices } }), getOfficeToken: () => ({ ok: true, value: grant }), ...handlers });

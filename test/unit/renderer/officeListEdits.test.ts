@@ -20,17 +20,14 @@ import { entriesOf } from '../../../renderer/src/db/listDocShape.ts';
 import { useOfficeListsStore } from '../../../renderer/src/stores/officeLists.ts';
 import { officeDocumentName } from '../../../server/office/documentName.ts';
 import { openList, type ListClient } from '../../integration/office/officeSupport.ts';
-import { memberCredentials, officeStoreApp, useOfficeServer } from './officeAppHarness.ts';
+import { joinLeaAndColleague, officeStoreApp, useOfficeServer } from './officeAppHarness.ts';
 
 const server = useOfficeServer('castdesk-office-edits-');
 let grant: OfficeToken;
 let view: OfficeView;
 let colleagueToken: string;
 
-beforeAll(async () => {
-  ({ grant, view } = memberCredentials(server, await server.join('Lea'), 'Lea'));
-  colleagueToken = (await server.join('Ben')).token;
-});
+beforeAll(async () => ({ grant, view, colleagueToken } = await joinLeaAndColleague(server)));
 
 let store: ReturnType<typeof useOfficeListsStore> | null = null;
 let colleague: ListClient | null = null;

@@ -18,17 +18,14 @@ import { openSharedList } from '../../../renderer/src/sync/officeSharing.ts';
 import { useOfficeListsStore } from '../../../renderer/src/stores/officeLists.ts';
 import { officeDocumentName } from '../../../server/office/documentName.ts';
 import { openList } from '../../integration/office/officeSupport.ts';
-import { memberCredentials, officeStoreApp, useOfficeServer } from './officeAppHarness.ts';
+import { joinLeaAndColleague, officeStoreApp, useOfficeServer } from './officeAppHarness.ts';
 
 const server = useOfficeServer('castdesk-office-store-');
 let grant: OfficeToken;
 let view: OfficeView;
 let colleagueToken: string;
 
-beforeAll(async () => {
-  ({ grant, view } = memberCredentials(server, await server.join('Lea'), 'Lea'));
-  colleagueToken = (await server.join('Ben')).token;
-});
+beforeAll(async () => ({ grant, view, colleagueToken } = await joinLeaAndColleague(server)));
 
 let store: ReturnType<typeof useOfficeListsStore> | null = null;
 afterEach(async () => {
