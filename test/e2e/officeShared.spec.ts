@@ -7,7 +7,9 @@
  * (the sweep brought it in) and sees an actor Lea adds afterwards arrive; a viewer role Lea gives
  * him on that list alone turns his open list read-only at once, and taking it back undoes it. A
  * note Lea types into the shared list, the page reloaded 200 ms after the last keystroke, is on
- * her list after the reload and reaches Ben. Lea's "Stop sharing" takes the list out of the office:
+ * her list after the reload and reaches Ben; so does one typed 200 ms before her shell and her
+ * browser are killed outright (SIGKILL) while a write that never ends holds the entries (only the
+ * keystrokes' journal has it), after a restart. Lea's "Stop sharing" takes the list out of the office:
  * both keep it as a personal list, and Ben's says why, after a reload too. Starts and stops its own processes: nothing of the
  * shared web shell is used or left changed.
  */
@@ -19,6 +21,8 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { letTimePass } from '../support/letTimePass.ts';
 import { nav } from './demoDirectoryApi.ts';
+import { holdEntriesTable } from './heldEntries.ts';
+import { crash, firstPage, freePort, startChromium, type RunningChromium } from './killableChromium.ts';
 import { startWebShellProcess, type WebShellProcess } from './webShellProcess.ts';
 
 test.setTimeout(600_000);
@@ -208,6 +212,62 @@ test('a note typed in a shared list 200 ms before a reload is on the list after 
     await expect(lea.getByTestId('shortlist-entry').getByTestId('entry-note')).toHaveValue(text, { timeout: 60_000 });
     await expect(ben.getByTestId('shortlist-entry').getByTestId('entry-note')).toHaveValue(text, { timeout: 60_000 });
   });
+});
+
+test('a note typed in a shared list 200 ms before Lea\'s shell and browser are killed, while no write of the entries can end, is on her list after a restart and reaches the colleague', async ({ browser }) => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'castdesk-e2e-office-kill-'));
+  const started: { stop(): Promise<void> }[] = [];
+  // Lea's computer: a shell on a port of its own (the same origin, so the same IndexedDB, after the
+  // restart) and a Chromium of its own, both killed outright like a crash.
+  const leaData = path.join(dir, 'lea');
+  const leaProfile = path.join(dir, 'lea-chromium');
+  const port = await freePort();
+  let leaShell: WebShellProcess | undefined;
+  let leaBrowser: RunningChromium | undefined;
+  const startLea = async () => {
+    leaShell = await startWebShellProcess(leaData, { port });
+    leaBrowser = await startChromium(leaProfile);
+    const page = await firstPage(leaBrowser);
+    await page.goto(leaShell.url);
+    await expect(nav(page, 'Shortlists')).toBeVisible({ timeout: 60_000 });
+    return page;
+  };
+  try {
+    const office = await startOfficeProcess(path.join(dir, 'office'));
+    started.push(office);
+    const benShell = await startWebShellProcess(path.join(dir, 'ben'));
+    started.push(benShell);
+    let lea = await startLea();
+    const ben = await openShell(browser, benShell, started);
+    await leaSharesAListBenHasIt(office, lea, ben);
+    await openList(lea);
+    const listUrl = lea.url();
+    const note = lea.getByTestId('shortlist-entry').getByTestId('entry-note');
+    await expect(note).toBeVisible({ timeout: 60_000 });
+    const text = 'Second callback Friday, in costume';
+    await note.click();
+    // No write of the entries can end: only the keystrokes' journal has the note when Lea's computer
+    // dies, and the restart carries it into her row, the list's document and the office.
+    await holdEntriesTable(lea);
+    await note.pressSequentially(text);
+    await letTimePass(200, 'Lea\'s shell and browser die 200 ms after the last keystroke');
+
+    // Both at once: SIGKILL leaves no pagehide, no unload, no graceful stop.
+    leaShell!.child.kill('SIGKILL');
+    await crash(leaBrowser!);
+    await leaShell!.stop();
+
+    lea = await startLea();
+    await lea.goto(listUrl);
+    await expect(lea.getByTestId('shortlist-entry').getByTestId('entry-note')).toHaveValue(text, { timeout: 60_000 });
+    await expect(ben.getByTestId('shortlist-entry').getByTestId('entry-note')).toHaveValue(text, { timeout: 60_000 });
+  } finally {
+    await leaBrowser?.browser.close().catch(() => undefined);
+    if (leaBrowser) await crash(leaBrowser);
+    await leaShell?.stop();
+    for (const process of started.reverse()) await process.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
 });
 
 test('Stop sharing takes the list out of the office: Lea and Ben each keep it as a personal list, and Ben is told why, after a reload too', async ({ browser }) => {

@@ -11,13 +11,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
-import { chromiumArgs, chromiumExecutable } from '../chromium.ts';
+import { expect, test, type Page } from '@playwright/test';
 import { letTimePass } from '../support/letTimePass.ts';
 import { nav } from './demoDirectoryApi.ts';
+import { holdEntriesTable } from './heldEntries.ts';
+import { crash, firstPage, freePort, startChromium, type RunningChromium } from './killableChromium.ts';
 import { useOwnWebShell } from './ownWebShell.ts';
 import { startWebShellProcess, type WebShellProcess } from './webShellProcess.ts';
 
@@ -95,80 +95,6 @@ async function seedLargeLibrary(page: Page): Promise<void> {
   });
 }
 
-/**
- * Keeps the shortlist database's entries in a read-write transaction of a connection of its own,
- * one request after another, until the page dies: every write of an entry waits behind it, as
- * behind a long write on a busy machine. Returns once the transaction holds the table.
- */
-async function holdEntriesTable(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    type Request<T> = { result: T; error: unknown; onsuccess: (() => void) | null; onerror: (() => void) | null };
-    type Database = { transaction(stores: string[], mode: 'readwrite'): { objectStore(name: string): { count(): Request<number> } } };
-    const browser = globalThis as unknown as { indexedDB: { open(name: string): Request<Database> } };
-    const request = browser.indexedDB.open('castdesk-shortlists');
-    const db = await new Promise<Database>((resolve, reject) => {
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(new Error(String(request.error)));
-    });
-    const store = db.transaction(['entries'], 'readwrite').objectStore('entries');
-    await new Promise<void>((resolve) => {
-      const again = () => {
-        store.count().onsuccess = again;
-        resolve();
-      };
-      store.count().onsuccess = again;
-    });
-  });
-}
-
-/** A loopback port free right now, so a restarted shell can take the same one (same origin, same IndexedDB). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-interface RunningChromium {
-  process: ChildProcess;
-  browser: Browser;
-  exited: Promise<void>;
-}
-
-/** Debian's Chromium with a profile folder of its own, driven over CDP, so the test can SIGKILL it like a crash. */
-async function startChromium(profileDir: string): Promise<RunningChromium> {
-  const child = spawn(chromiumExecutable, [...chromiumArgs, '--headless=new', '--remote-debugging-port=0', `--user-data-dir=${profileDir}`, 'about:blank'], {
-    detached: true,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  let output = '';
-  const endpoint = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Chromium printed no DevTools address within 60 s:\n${output}`)), 60_000);
-    child.stderr!.on('data', (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-      const match = /DevTools listening on (ws:\/\/\S+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    void exited.then(() => {
-      clearTimeout(timer);
-      reject(new Error(`Chromium exited before it listened:\n${output}`));
-    });
-  });
-  child.stderr!.resume();
-  return { process: child, browser: await chromium.connectOverCDP(endpoint), exited };
-}
-
-/** Kills Chromium's process group (the browser and its renderers) at once, as a crash would. */
-async function crash(running: RunningChromium): Promise<void> {
-  if (running.process.exitCode === null && running.process.signalCode === null) process.kill(-running.process.pid!, 'SIGKILL');
-  await running.exited;
-}
-
 test.describe.configure({ mode: 'serial' });
 
 test('a note typed 200 ms before a reload is there after it', async ({ page }) => {
@@ -229,7 +155,7 @@ test.describe('killed outright', () => {
 
     shell = await startWebShellProcess(userData, { port });
     browser = await startChromium(profile);
-    let page = browser.browser.contexts()[0]!.pages()[0] ?? (await browser.browser.contexts()[0]!.newPage());
+    let page = await firstPage(browser);
     await page.goto(shell.url);
     await expect(page).not.toHaveURL(/token=/);
     if (large) {
@@ -257,7 +183,7 @@ test.describe('killed outright', () => {
 
     shell = await startWebShellProcess(userData, { port });
     browser = await startChromium(profile);
-    page = browser.browser.contexts()[0]!.pages()[0] ?? (await browser.browser.contexts()[0]!.newPage());
+    page = await firstPage(browser);
     await page.goto(shell.url);
     await expect(page).not.toHaveURL(/token=/);
     await page.goto(listUrl);
