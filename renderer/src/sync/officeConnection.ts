@@ -26,6 +26,7 @@ import {
   type OfficeRoleMessage,
 } from '../../../contract/officeRoles.ts';
 import { SyncCallError } from './bridgeCall.ts';
+import { changeNotApplied } from './officeSyncStatus.ts';
 
 /** Where a shared list stands with its office. */
 export type OfficeListSync = { state: 'synced'; at: string } | { state: 'waiting'; since: string } | { state: 'refused'; reason: string };
@@ -92,8 +93,6 @@ export function connectOffice(grant: OfficeToken, options: OfficeConnectionOptio
       let waitingSince: string | null = now().toISOString();
       const tell = (sync: OfficeListSync) => listeners.forEach((listener) => listener(sync));
       const check = () => {
-        // A read-only connection answers a change with "not applied" and keeps it counted as unsynced.
-        if (provider.isSynced && provider.unsyncedChanges > 0 && provider.authorizedScope === 'readonly') refuse('office_read_only');
         if (provider.isSynced && provider.unsyncedChanges === 0) {
           waitingSince = null;
           tell({ state: 'synced', at: now().toISOString() });
@@ -110,6 +109,10 @@ export function connectOffice(grant: OfficeToken, options: OfficeConnectionOptio
         token: grant.token,
         document: doc,
         awareness,
+        // A read-only connection's change is answered "not applied" (officeSyncStatus.ts).
+        onMessage: ({ event }) => {
+          if (changeNotApplied(event.data as ArrayBuffer)) refuse('office_read_only');
+        },
         onSynced: check,
         onUnsyncedChanges: check,
         onDisconnect: check,

@@ -5,6 +5,7 @@
  * answering with that member's token for the office's origin only, as the back end hands it out.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPinia, setActivePinia, type Pinia } from 'pinia';
@@ -35,6 +36,20 @@ export interface OfficeServer {
   readonly httpUrl: string;
   /** A member joined with a one-time invite for `role` (office-wide). */
   join(name: string, role?: OfficeRoleName): Promise<JoinedMember>;
+  /** The owner gives `memberId` `role` on `listId` through the office's HTTP API, which disconnects the member so their lists reopen with it. */
+  changeRole(memberId: string, role: OfficeRoleName, listId: string): Promise<void>;
+}
+
+/** An HTTP request from Node's own client (happy-dom's fetch keeps the page's same-origin rule); resolves with the status. */
+function nodeRequest(url: string, method: string, token: string, body: unknown): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const sent = request(url, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } }, (answer) => {
+      answer.resume();
+      answer.once('end', () => resolve(answer.statusCode ?? 0));
+    });
+    sent.once('error', reject);
+    sent.end(JSON.stringify(body));
+  });
 }
 
 /** Starts an office server (and its owner `ownerName`) before the file's tests and stops it after them. */
@@ -70,6 +85,11 @@ export function useOfficeServer(folderPrefix: string, ownerName = 'Owner', optio
     },
     get httpUrl() {
       return httpUrlOf(started().office.url);
+    },
+    async changeRole(memberId, role, listId) {
+      const { created: owner } = started();
+      const status = await nodeRequest(`${this.httpUrl}/offices/${owner.officeId}/members/${memberId}/role`, 'PUT', owner.token, { role, listId });
+      if (status !== 204) throw new Error(`The office answered ${status} to a role change`);
     },
     async join(name, role = 'editor') {
       const { office: running, created: owner } = started();

@@ -98,21 +98,40 @@ async function editedOffline(listId: string, member: JoinedMember, name: string)
 
 const rowsOf = async (shortlistDb: ShortlistDb, shortlistId: number) => (await shortlistDb.entries.where('shortlistId').equals(shortlistId).sortBy('position')).map((row) => [row.actorId, row.note]);
 
-it('a viewer\'s list is read-only; an edit of its rows goes back to the office\'s version, with the reason', async () => {
+it('a viewer\'s list is read-only; a change that reaches the office anyway goes back to the office\'s version, with the reason', async () => {
   const { listId } = await directorsList();
   const viewer = await server.join('Vera Viewer', 'viewer');
   const { shortlistId, db: shortlistDb, office: app } = await memberOpens(listId, viewer, 'Vera Viewer');
   await vi.waitFor(() => expect(app.accessOf(shortlistId)).toMatchObject({ role: 'viewer', edit: false, annotate: false }), { timeout: 30_000, interval: 10 });
   expect(app.setPick(shortlistId, origin, 1, true)).toBe(false);
-  // A stale view writes a row anyway: it goes back, and the viewer is told why.
-  const first = (await shortlistDb.entries.where('shortlistId').equals(shortlistId).sortBy('position'))[0];
-  await shortlistDb.entries.update(first.id!, { note: 'changed by a viewer' });
+  expect(app.refusals.get(shortlistId)).toBeUndefined();
+  // A change of the document the app did not stop (made before the role arrived): the office answers "not applied".
+  const doc = app.attachedLists.get(shortlistId)!.provider.document;
+  const key = readListDoc(doc).entries[0].key;
+  (entriesOf(doc).get(key)!.get('note') as Y.Text).insert(0, 'changed by a viewer: ');
   await vi.waitFor(async () => {
     expect(app.refusals.get(shortlistId)).toBe('office_read_only');
     expect(await rowsOf(shortlistDb, shortlistId)).toEqual([[1, 'note 1'], [2, 'note 2'], [3, 'note 3']]);
   }, { timeout: 30_000, interval: 10 });
   // The role is kept for offline use.
   expect(await shortlistDb.officeLists.get(shortlistId)).toMatchObject({ role: 'viewer', memberId: viewer.memberId });
+});
+
+it('a role lowered to viewer while the list is open, nothing changed: no refusal is shown, and the list goes on syncing', async () => {
+  const { listId, director } = await directorsList();
+  const member = await server.join('Nora Nochange', 'editor');
+  const { shortlistId, db: shortlistDb, office: app } = await memberOpens(listId, member, 'Nora Nochange');
+  await vi.waitFor(() => expect(app.accessOf(shortlistId)).toMatchObject({ role: 'editor' }), { timeout: 30_000, interval: 10 });
+  // The owner lowers the role: the office disconnects the member, whose list reconnects read-only.
+  await server.changeRole(member.memberId, 'viewer', listId);
+  await vi.waitFor(() => expect(app.accessOf(shortlistId)).toMatchObject({ role: 'viewer', edit: false }), { timeout: 30_000, interval: 10 });
+  await vi.waitFor(() => expect(app.sharingOf(shortlistId)).toMatchObject({ kind: 'synced' }), { timeout: 30_000, interval: 10 });
+  // Before, the reconnection's sync (counted unsynced until the office answers) read as a refused
+  // change: "your change was not kept", and the list was reverted at every reconnection.
+  const key = readListDoc(director.doc).entries[0].key;
+  (entriesOf(director.doc).get(key)!.get('note') as Y.Text).insert(0, 'director: ');
+  await vi.waitFor(async () => expect((await rowsOf(shortlistDb, shortlistId))[0]).toEqual([1, 'director: note 1']), { timeout: 30_000, interval: 10 });
+  expect(app.refusals.get(shortlistId)).toBeUndefined();
 });
 
 it('a reviewer marks picks and comments that reach the director under the reviewer\'s id, and cannot change the list', async () => {
