@@ -150,9 +150,10 @@ it('a reviewer marks a pick and writes a comment in the entry, which reach the d
 it('a refused change shows its reason until dismissed', async () => {
   const { listId } = await listInOffice();
   const viewer = await server.join('Vic Viewer', 'viewer');
-  const { notice, shortlistId } = await entryOf(listId, viewer, 'Vic Viewer');
-  const first = (await db!.entries.where('shortlistId').equals(shortlistId).sortBy('position'))[0];
-  await db!.entries.update(first.id!, { rating: 5 });
+  const { notice, shortlistId, app } = await entryOf(listId, viewer, 'Vic Viewer');
+  // A change of the document the app did not stop (made before the role arrived): the office answers "not applied".
+  const doc = app.attachedLists.get(shortlistId)!.provider.document;
+  entriesOf(doc).get(readListDoc(doc).entries[0].key)!.set('rating', 5);
   await vi.waitFor(() => expect(notice.get('[data-testid="office-refusal"]').attributes('data-code')).toBe('office_read_only'), { timeout: 30_000, interval: 10 });
   expect(notice.get('[data-testid="office-refusal"]').text()).toContain('The office lets you only view this list');
   await notice.get('[data-testid="office-refusal-dismiss"]').trigger('click');
