@@ -41,7 +41,7 @@ import { useSearchIndexStore } from './searchIndex.ts';
 import { useSyncStore } from './sync.ts';
 import { snapshotOf } from '../sync/librarySnapshot.ts';
 import { addToDoc, deleteInDoc, editInDoc, moveInDoc, newListDoc, renameInDoc, replaceInDoc, restoreInDoc, rowsOverDoc } from '../sync/listDocEdits.ts';
-import { holdListDocs, type HeldListDoc } from '../sync/listDocs.ts';
+import { holdListDocs, onListDocReplaced, type HeldListDoc } from '../sync/listDocs.ts';
 import { carryPendingEdits, listsWithPendingEdits, pendingEditsOf } from '../sync/pendingDocEdits.ts';
 import { UnstoredDocUpdates } from '../sync/unstoredDocUpdates.ts';
 import { undoOnFailure } from '../sync/undoOnFailure.ts';
@@ -304,28 +304,42 @@ export const useShortlistsStore = defineStore('shortlists', () => {
   const unstoredDocUpdates = new UnstoredDocUpdates();
   /** The open list's document is loaded: from now on the page going away writes it with the rows. */
   const openDocLoaded = ref(false);
-  watch(
-    () => [db.value, openId.value] as const,
-    async ([shortlistDb, id]) => {
-      openDoc?.release();
-      openDoc = null;
-      openDocLoaded.value = false;
-      if (!shortlistDb || id === null) return;
-      try {
-        const held = await holdListDocs(shortlistDb, [id]);
-        const doc = held.docs.get(id);
-        if (doc && openId.value === id && db.value === shortlistDb) {
-          // holdListDocs loaded it; keep that hold as the open list's.
-          openDoc = { shortlistId: id, doc, release: held.release };
-          openDocLoaded.value = true;
-          // The page went away (hidden) before the document was loaded: what it wrote as rows goes in now.
-          void carryPendingDocEdits([id]);
-        } else held.release();
-      } catch (failure) {
-        error.value = toLibraryError(failure);
-      }
-    },
-  );
+  watch(() => [db.value, openId.value] as const, ([shortlistDb, id]) => loadOpenDoc(shortlistDb, id));
+  /** Loads (and holds) the open list's document, letting go of the one held before. */
+  async function loadOpenDoc(shortlistDb: ShortlistDb | null, id: number | null): Promise<void> {
+    openDoc?.release();
+    openDoc = null;
+    openDocLoaded.value = false;
+    if (!shortlistDb || id === null) return;
+    try {
+      const held = await holdListDocs(shortlistDb, [id]);
+      const doc = held.docs.get(id);
+      if (doc && openId.value === id && db.value === shortlistDb) {
+        // holdListDocs loaded it; keep that hold as the open list's.
+        openDoc = { shortlistId: id, doc, release: held.release };
+        openDocLoaded.value = true;
+        // The page went away (hidden) before the document was loaded: what it wrote as rows goes in now.
+        void carryPendingDocEdits([id]);
+      } else held.release();
+    } catch (failure) {
+      error.value = toLibraryError(failure);
+    }
+  }
+
+  // The office's version replaces a list's document (a refused change): this store's copy, and
+  // what it kept of changes not stored yet, hold what the office refused; both go, and the open
+  // list's document is loaded again once the new one is stored.
+  const stopReplacements = onListDocReplaced((shortlistId, replaced) => {
+    unstoredDocUpdates.forgetList(shortlistId);
+    for (const entry of entries.value) if (entry.shortlistId === shortlistId) editsOnlyInDoc.delete(entry.id);
+    if (openDoc?.shortlistId !== shortlistId) return;
+    const copy = openDoc.doc;
+    openDoc = null;
+    openDocLoaded.value = false;
+    copy.destroy();
+    void replaced.then(() => loadOpenDoc(db.value, openId.value));
+  });
+  onScopeDispose(stopReplacements);
 
   /**
    * Runs one write that changes the documents of `listIds` as well: they are loaded first, then

@@ -21,6 +21,8 @@ export interface HeldListDoc {
  * its rows first, `ensureListDoc`); rejects when there is no such list.
  */
 export async function holdListDoc(db: ShortlistDb, shortlistId: number): Promise<HeldListDoc> {
+  // Never the old document of one being replaced: it would live on beside the new one.
+  await replacements.get(shortlistId);
   const row = (await ensureListDoc(db, shortlistId)) ? await db.listDocs.get(shortlistId) : undefined;
   if (!row) throw new RangeError(`List ${shortlistId} has no document.`);
   const doc = row.doc;
@@ -85,4 +87,36 @@ export async function ensureListDoc(db: ShortlistDb, shortlistId: number): Promi
     doc.destroy();
     return true;
   });
+}
+
+/**
+ * Lists whose stored document is being replaced (the office's version after a refusal,
+ * officeSharing.ts replaceListDoc), until it is stored: a load waits for it.
+ */
+const replacements = new Map<number, Promise<void>>();
+const replacementListeners = new Set<(shortlistId: number, replaced: Promise<void>) => void>();
+
+/**
+ * Tells `listener` when a list's stored document is about to be replaced, with a promise of the
+ * replacement stored. Each store opens the shortlist database for itself, and y-dexie keeps one
+ * document per database instance: a copy left loaded elsewhere keeps the changes the office
+ * refused under its client id, so its next change depended on them, the office never had them
+ * and kept it waiting for good, applying only its deletions (a colleague's tags went, and the
+ * actor with them, from every member's list). A holder drops its copy and loads the new one after.
+ */
+export function onListDocReplaced(listener: (shortlistId: number, replaced: Promise<void>) => void): () => void {
+  replacementListeners.add(listener);
+  return () => replacementListeners.delete(listener);
+}
+
+/** Runs `replace` (storing list `shortlistId`'s new document) with every holder told first and every load waiting for it. */
+export async function replacingListDoc(shortlistId: number, replace: () => Promise<void>): Promise<void> {
+  const replaced = replace();
+  replacements.set(shortlistId, replaced.catch(() => undefined));
+  for (const listener of replacementListeners) listener(shortlistId, replaced.catch(() => undefined));
+  try {
+    await replaced;
+  } finally {
+    replacements.delete(shortlistId);
+  }
 }

@@ -13,7 +13,7 @@ import { listDocUpdatesTable, writeShortlists, type OfficeListLetGoRow, type Off
 import { librarySnapshots, type ActorRef } from './librarySnapshot.ts';
 import { personalRowsFromDoc, readListDoc } from './officeListDoc.ts';
 import { officeEntryKey } from '../db/listDocShape.ts';
-import { ensureListDoc, withStoredListDoc } from './listDocs.ts';
+import { ensureListDoc, replacingListDoc, withStoredListDoc } from './listDocs.ts';
 
 /** Which office a list is shared with: this computer's record of it and the office's id there. */
 export interface OfficeRef {
@@ -196,10 +196,15 @@ export async function replaceListDoc(db: ShortlistDb, shortlistId: number, state
   const doc = new Y.Doc();
   Y.applyUpdate(doc, state);
   const updates = db.table(listDocUpdatesTable);
-  await writeLibrary(db, [db.listDocs, updates], async () => {
-    await updates.where('k').equals(shortlistId).delete();
-    await db.listDocs.delete(shortlistId);
-    await db.listDocs.add({ shortlistId, doc });
-  });
-  doc.destroy();
+  try {
+    await replacingListDoc(shortlistId, () =>
+      writeLibrary(db, [db.listDocs, updates], async () => {
+        await updates.where('k').equals(shortlistId).delete();
+        await db.listDocs.delete(shortlistId);
+        await db.listDocs.add({ shortlistId, doc });
+      }),
+    );
+  } finally {
+    doc.destroy();
+  }
 }

@@ -67,6 +67,11 @@ export class UnstoredDocUpdates {
     };
   }
 
+  /** Drops list `listId`'s unstored changes: its document was replaced by the office's, which refused them (listDocs.ts onListDocReplaced). */
+  forgetList(listId: number): void {
+    for (const change of this.changes) if (change.listId === listId) this.changes.delete(change);
+  }
+
   /** Every unstored change of list `listId` (under way or failed) as one update, or null when there is none. */
   ofList(listId: number): Uint8Array | null {
     const updates = [...this.changes].filter((change) => change.listId === listId).map((change) => change.update);

@@ -5,7 +5,7 @@
  * reviewer's name known; a change the office refuses (a role lowered while the member was offline)
  * is reverted in the list's document and rows, with a typed reason, and the list keeps syncing.
  */
-import { createServer } from 'node:net';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import { Dexie } from 'dexie';
 import { DexieYProvider } from 'y-dexie';
 import { afterEach, expect, it, vi } from 'vitest';
@@ -94,6 +94,37 @@ async function editedOffline(listId: string, member: JoinedMember, name: string)
   await vi.waitFor(async () => expect(await updates.count()).toBeGreaterThan(before), { timeout: 30_000, interval: 10 });
   DexieYProvider.release(row.doc);
   return { shortlistId, db: shortlistDb, key };
+}
+
+/**
+ * A loopback relay to the office on a port of its own, which can be cut (the office unreachable:
+ * every connection dropped, nothing accepted) and restored on the same port, as a network would.
+ */
+async function officeRelay(): Promise<{ socketUrl: string; cut(): Promise<void>; restore(): Promise<void>; close(): Promise<void> }> {
+  const target = Number(new URL(server.office.url).port);
+  const sockets = new Set<Socket>();
+  let relay: Server | null = null;
+  let port = 0;
+  const listen = async () => {
+    relay = createServer((client) => {
+      const upstream = connect(target, '127.0.0.1');
+      for (const socket of [client, upstream]) {
+        sockets.add(socket);
+        socket.once('close', () => sockets.delete(socket));
+        socket.on('error', () => undefined);
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => relay!.listen(port, '127.0.0.1', resolve));
+    port = (relay!.address() as { port: number }).port;
+  };
+  const cut = async () => {
+    for (const socket of sockets) socket.destroy();
+    await new Promise<void>((resolve) => (relay ? relay.close(() => resolve()) : resolve()));
+    relay = null;
+  };
+  await listen();
+  return { socketUrl: `ws://127.0.0.1:${port}`, cut, restore: listen, close: cut };
 }
 
 const rowsOf = async (shortlistDb: ShortlistDb, shortlistId: number) => (await shortlistDb.entries.where('shortlistId').equals(shortlistId).sortBy('position')).map((row) => [row.actorId, row.note]);
@@ -234,4 +265,53 @@ it('the app closing while a refused change is being reverted leaves no failure b
     expect(again.refusals.get(shortlistId)).toBe('office_read_only');
     expect(await rowsOf(shortlistDb, shortlistId)).toEqual([[1, 'note 1'], [2, 'note 2'], [3, 'note 3']]);
   }, { timeout: 30_000, interval: 10 });
+});
+
+it('a change refused while the list is open, then the role given back: the next change reaches the office, and no entry goes missing', { timeout: 180_000 }, async () => {
+  const { listId, director } = await directorsList();
+  const member = await server.join('Ida Interrupted', 'editor');
+  const relay = await officeRelay();
+  try {
+    const app = startApp(member, 'Ida Interrupted', relay.socketUrl);
+    db = await openShortlistDb();
+    const shortlistDb = db;
+    const shortlistId = await openSharedList(shortlistDb, { officeRecordId: 'office-record', officeId: server.officeId }, listId, 'Shared');
+    await app.refresh();
+    const shortlists = shortlistsOf(app);
+    await vi.waitFor(() => expect(shortlists.ready).toBe(true));
+    shortlists.open(shortlistId);
+    await app.attach(shortlistId);
+    await vi.waitFor(() => {
+      expect(shortlists.entries).toHaveLength(3);
+      expect(shortlists.openDocLoaded).toBe(true);
+      expect(app.accessOf(shortlistId)).toMatchObject({ role: 'editor', edit: true });
+      expect(app.sharingOf(shortlistId)).toMatchObject({ kind: 'synced' });
+    }, { timeout: 30_000, interval: 10 });
+    const entryId = shortlists.entries.find((entry) => entry.actorId === 1)!.id;
+    const key = readListDoc(director.doc).entries.find((entry) => entry.actor.id === 1)!.key;
+
+    // Offline, a tag added in the open list; meanwhile the owner makes the member a viewer.
+    await relay.cut();
+    await vi.waitFor(() => expect(app.sharingOf(shortlistId)).toMatchObject({ kind: 'waiting' }), { timeout: 30_000, interval: 10 });
+    expect(await shortlists.updateEntry(entryId, { tags: ['offline'] })).toBe(true);
+    await server.changeRole(member.memberId, 'viewer', listId);
+    await relay.restore();
+    await vi.waitFor(async () => {
+      expect(app.refusals.get(shortlistId)).toBe('office_read_only');
+      expect((await shortlistDb.entries.get(entryId))!.tags).toEqual([]);
+    }, { timeout: 30_000, interval: 10 });
+
+    // The role given back: the member's next change reaches the office. Before, the open list kept
+    // its copy of the document with the refused change, so this change waited at the office for
+    // that one for good, and only its removal of the old tags was applied: the entry lost its
+    // tags, and with them its place on every member's list.
+    await server.changeRole(member.memberId, 'editor', listId);
+    await vi.waitFor(() => expect(app.accessOf(shortlistId)).toMatchObject({ role: 'editor', edit: true }), { timeout: 30_000, interval: 10 });
+    await vi.waitFor(() => expect(app.sharingOf(shortlistId)).toMatchObject({ kind: 'synced' }), { timeout: 30_000, interval: 10 });
+    expect(await shortlists.updateEntry(entryId, { tags: ['dancer'] })).toBe(true);
+    await vi.waitFor(() => expect(entriesOf(director.doc).get(key)!.get('tags')).toEqual(['dancer']), { timeout: 30_000, interval: 10 });
+    expect(readListDoc(director.doc).entries.map((entry) => entry.actor.id)).toEqual([1, 2, 3]);
+  } finally {
+    await relay.close();
+  }
 });
