@@ -45,8 +45,25 @@ import { holdListDocs, onListDocReplaced, type HeldListDoc } from '../sync/listD
 import { carryPendingEdits, listsWithPendingEdits, pendingEditsOf } from '../sync/pendingDocEdits.ts';
 import { UnstoredDocUpdates } from '../sync/unstoredDocUpdates.ts';
 import { undoOnFailure } from '../sync/undoOnFailure.ts';
+import { mergeNote } from '../shortlists/noteMerge.ts';
 
 export type EntryPatch = EntryFields;
+
+/**
+ * An entry's change as the views ask for it. A note typed in a field says which note it was typed
+ * on (`noteBase`, the field's text before the keystroke): if what is stored has changed since (a
+ * colleague typed into the same note), both are kept (shortlists/noteMerge.ts) instead of the
+ * typed text replacing the colleague's. Without it the note replaces what is stored. Never stored.
+ */
+export type EntryEdit = EntryPatch & { noteBase?: string };
+
+/** An entry's changes not written yet: the fields, the note they were typed on, who waits for them. */
+interface StagedEntryEdit {
+  patch: EntryPatch;
+  noteBase?: string;
+  settle: ((updated: boolean) => void)[];
+  journaled?: number;
+}
 
 /**
  * What a removal took away, so undo can put exactly it back (same ids, same order). A removed
@@ -100,6 +117,27 @@ function cleanPatch(patch: EntryPatch): EntryPatch {
   return clean;
 }
 
+/**
+ * Adds `edit` to the entry's changes not written yet. The note keeps the base of its first keystroke
+ * not written (every later one builds on it); a keystroke typed on another text than the note queued
+ * (the field took a stored note meanwhile) is merged into it, and a note set outright replaces it.
+ */
+function stageEntryEdit(staged: StagedEntryEdit, { noteBase, ...edit }: EntryEdit): void {
+  const clean = cleanPatch(edit);
+  if (clean.note !== undefined) {
+    if (noteBase === undefined) staged.noteBase = undefined;
+    else if (staged.patch.note === undefined) staged.noteBase = noteBase;
+    else clean.note = mergeNote(noteBase, clean.note, staged.patch.note).slice(0, shortlistLimits.noteLength);
+  }
+  Object.assign(staged.patch, clean);
+}
+
+/** `patch` as it is written over `stored`: a note typed on another note than the stored one keeps both. */
+function patchOverStored(stored: ShortlistEntryRow, { patch, noteBase }: Pick<StagedEntryEdit, 'patch' | 'noteBase'>): EntryPatch {
+  if (patch.note === undefined || noteBase === undefined || stored.note === noteBase) return patch;
+  return { ...patch, note: mergeNote(noteBase, patch.note, stored.note).slice(0, shortlistLimits.noteLength) };
+}
+
 /** The current snapshot, each field the library does not know yet taken from the older one. */
 function mergeSnapshots(current: ActorSnapshot, older: ActorSnapshot): ActorSnapshot {
   const merged = { ...current };
@@ -142,7 +180,7 @@ export const useShortlistsStore = defineStore('shortlists', () => {
   // a reload, a closed window or a crash a moment after a keystroke keeps it. A debounce would leave
   // the last keystrokes in memory, where nothing survives a crash. Each is journaled first, as it
   // is made (db/typedEdits.ts): `journaled` is the seq of the entry's last journal record.
-  const unsaved = new Map<number, { patch: EntryPatch; settle: ((updated: boolean) => void)[]; journaled?: number }>();
+  const unsaved = new Map<number, StagedEntryEdit>();
   let saving: Promise<void> | null = null;
   /** The batch `saving` writes, until it is stored: the page going away writes it again at once. */
   let savingBatch: [number, { patch: EntryPatch }][] = [];
@@ -637,17 +675,13 @@ export const useShortlistsStore = defineStore('shortlists', () => {
   }
 
 
-  /** Stores `patch` at once (queued behind a write on its way); false when the entry is gone or the write failed. */
-  function updateEntry(entryId: number, patch: EntryPatch): Promise<boolean> {
+  /** Stores `edit` at once (queued behind a write on its way); false when the entry is gone or the write failed. */
+  function updateEntry(entryId: number, edit: EntryEdit): Promise<boolean> {
     return new Promise((settle) => {
-      let staged = unsaved.get(entryId);
-      if (staged) {
-        Object.assign(staged.patch, cleanPatch(patch));
-        staged.settle.push(settle);
-      } else {
-        staged = { patch: cleanPatch(patch), settle: [settle] };
-        unsaved.set(entryId, staged);
-      }
+      const staged = unsaved.get(entryId) ?? { patch: {}, settle: [] };
+      unsaved.set(entryId, staged);
+      stageEntryEdit(staged, edit);
+      staged.settle.push(settle);
       staged.journaled = journal(entryId, staged.patch) ?? staged.journaled;
       void flushPendingWrites();
     });
@@ -741,7 +775,7 @@ export const useShortlistsStore = defineStore('shortlists', () => {
    */
   const editsOnlyInDoc = new Map<number, EntryPatch>();
 
-  async function saveEntries(batch: [number, { patch: EntryPatch; settle: ((updated: boolean) => void)[]; journaled?: number }][]): Promise<void> {
+  async function saveEntries(batch: [number, StagedEntryEdit][]): Promise<void> {
     const ids = batch.map(([entryId]) => entryId);
     // The lists whose documents the write changes, loaded before it (the open one already is).
     let listIds: number[];
@@ -754,6 +788,8 @@ export const useShortlistsStore = defineStore('shortlists', () => {
       return;
     }
     const inDoc = new Set<number>();
+    /** Per entry, what the write put into the row and the document (a typed note merged with the stored one). */
+    const written = new Map<number, EntryPatch>();
     const updated = await writeWithDocs(listIds, async (shortlistDb, docs) => {
       const at = nowIso();
       const found = await shortlistDb.entries.bulkGet(ids);
@@ -761,11 +797,13 @@ export const useShortlistsStore = defineStore('shortlists', () => {
       // Every write is asked for at once (one round of requests, not one after another): the
       // transaction commits as soon as the last one is done.
       const writes: Promise<unknown>[] = [];
-      for (const [i, [entryId, { patch }]] of batch.entries()) {
+      for (const [i, [entryId, staged]] of batch.entries()) {
         const entry = found[i];
         if (!entry) continue;
-        writes.push(shortlistDb.entries.update(entryId, { ...patch, updatedAt: at }));
         const before = { ...entry, ...editsOnlyInDoc.get(entryId) };
+        const patch = patchOverStored(before, staged);
+        written.set(entryId, patch);
+        writes.push(shortlistDb.entries.update(entryId, { ...patch, updatedAt: at }));
         touched.set(entry.shortlistId, [...(touched.get(entry.shortlistId) ?? []), { before, after: { ...entry, ...patch } }]);
       }
       for (const [listId, changes] of touched) {
@@ -777,9 +815,9 @@ export const useShortlistsStore = defineStore('shortlists', () => {
       await Promise.all(writes);
       return found.map((entry) => entry !== undefined);
     }, writeEntryEdits, { keepOnFailure: true });
-    for (const [entryId, { patch, journaled }] of batch) {
+    for (const [entryId, { journaled }] of batch) {
       if (updated) editsOnlyInDoc.delete(entryId);
-      else if (inDoc.has(entryId)) editsOnlyInDoc.set(entryId, { ...editsOnlyInDoc.get(entryId), ...patch });
+      else if (inDoc.has(entryId)) editsOnlyInDoc.set(entryId, { ...editsOnlyInDoc.get(entryId), ...written.get(entryId) });
       // Stored: the journal forgets it (a failed write's edits stay, for the next start).
       const shortlistDb = db.value;
       if (updated && journaled !== undefined && shortlistDb) forgetTypedEdits(shortlistDb, entryId, journaled);
@@ -787,7 +825,8 @@ export const useShortlistsStore = defineStore('shortlists', () => {
     for (const [i, [, { settle }]] of batch.entries()) for (const done of settle) done(updated?.[i] ?? false);
     if (updated) failedEntryWrites = 0;
     // Failed, not refused: the list is still open to this member's changes.
-    else if (db.value && listIds.every((listId) => officeLists.mayEdit(listId))) retryFailedEntryEdits(batch);
+    // What a document kept is what is tried again: a merged note, on nothing but itself.
+    else if (db.value && listIds.every((listId) => officeLists.mayEdit(listId))) retryFailedEntryEdits(batch.map(([entryId, staged]) => [entryId, inDoc.has(entryId) ? { ...staged, patch: written.get(entryId)!, noteBase: undefined } : staged]));
   }
 
   /**
@@ -797,10 +836,12 @@ export const useShortlistsStore = defineStore('shortlists', () => {
    * doubles per failure in a row (1 s up to 30 s; a local disk, so no jitter): once the disk lets
    * it, the rows catch up and the failure shown clears without the user typing again.
    */
-  function retryFailedEntryEdits(batch: [number, { patch: EntryPatch; journaled?: number }][]): void {
-    for (const [entryId, { patch, journaled }] of batch) {
+  function retryFailedEntryEdits(batch: [number, StagedEntryEdit][]): void {
+    for (const [entryId, failed] of batch) {
       const since = unsaved.get(entryId);
-      unsaved.set(entryId, { patch: { ...patch, ...since?.patch }, settle: since?.settle ?? [], journaled: since?.journaled ?? journaled });
+      const retry: StagedEntryEdit = { patch: { ...failed.patch }, noteBase: failed.noteBase, settle: since?.settle ?? [], journaled: since?.journaled ?? failed.journaled };
+      if (since) stageEntryEdit(retry, { ...since.patch, noteBase: since.noteBase });
+      unsaved.set(entryId, retry);
     }
     clearTimeout(entryEditsRetry);
     entryEditsRetry = setTimeout(() => void flushPendingWrites(), backoffCeilingMs(failedEntryWrites, { baseMs: 1000 }));

@@ -4,7 +4,8 @@
  * into the list's document and rows at once): a reorder moves the entry in the document while a
  * colleague reorders too, and both lists end in one order; an undo of a delete brings the entry
  * back as `deleted: false` with the note a colleague typed on it meanwhile, in the office and in
- * the rows; a removal whose write fails is taken back, so the office keeps the entry too; an edit
+ * the rows; letters typed on a note as it was before a colleague's text came keep that text; a
+ * removal whose write fails is taken back, so the office keeps the entry too; an edit
  * journaled as typed but never stored (the page killed) reaches the office after the next start.
  */
 import { Dexie } from 'dexie';
@@ -103,6 +104,27 @@ it('undo of a delete brings the entry back in the office with a colleague\'s not
     expect((await shortlistDb.entries.where('shortlistId').equals(listId).toArray()).find((row) => row.actorId === 2)?.note).toBe('Ben: free in May');
   }, { timeout: 30_000, interval: 10 });
   expect(String(benEntry.get('note'))).toBe('Ben: free in May');
+});
+
+it('letters typed on a note as it was before a colleague\'s text came keep that text, in the office and in the row', async () => {
+  const { listId, db: shortlistDb, ben, shortlists } = await sharedList(2);
+  const two = (await shortlistDb.entries.where('shortlistId').equals(listId).toArray()).find((row) => row.actorId === 2)!;
+  expect(await shortlists.updateEntry(two.id!, { note: 'Lea: ', noteBase: '' })).toBe(true);
+  const benNote = () => [...entriesOf(ben.doc).values()].find((entry) => (entry.get('actor') as { id: number }).id === 2)!.get('note') as Y.Text;
+  await vi.waitFor(() => expect(String(benNote())).toBe('Lea: '), { timeout: 30_000, interval: 10 });
+  // Ben types after Lea's text while her field, still in use, shows only her own.
+  benNote().insert(5, 'Ben: available in March.');
+  await vi.waitFor(async () => expect((await shortlistDb.entries.get(two.id!))?.note).toBe('Lea: Ben: available in March.'), { timeout: 30_000, interval: 10 });
+  // Lea types on the text her field shows: the first letter is written while the next two wait
+  // together (typed on 'Lea: x' and 'Lea: xy'), and each is typed on the text before it.
+  const typed = ['x', 'xy', 'xyz'].map((letters, i, all) => shortlists.updateEntry(two.id!, { note: `Lea: ${letters}`, noteBase: `Lea: ${all[i - 1] ?? ''}` }));
+  expect(await Promise.all(typed)).toEqual([true, true, true]);
+  const merged = 'Lea: xyzBen: available in March.';
+  const row = await shortlistDb.entries.get(two.id!);
+  expect(row?.note).toBe(merged);
+  expect(row).not.toHaveProperty('noteBase');
+  await vi.waitFor(() => expect(String(benNote())).toBe(merged), { timeout: 30_000, interval: 10 });
+  expect(readListDoc(ben.doc).entries.find((entry) => entry.actor.id === 2)?.note).toBe(merged);
 });
 
 it('an actor added again after their entry was deleted comes at the end with fresh fields, for every member', async () => {

@@ -423,6 +423,24 @@ describe('the shortlists store', () => {
     }
   });
 
+  it('a keystroke whose write fails, typed on the note stored, and the next one typed on it: the note holds each letter once', { timeout: 20_000 }, async () => {
+    const { shortlists, storeDb, id, entryId, doc } = await openListNoted('Typed on', 'Ca');
+    const failed = atNextDocChange(doc, (underWay) => underWay.abort());
+    expect(await shortlists.updateEntry(entryId, { note: 'Cal', noteBase: 'Ca' })).toBe(false);
+    await failed;
+    // The document in memory has "Cal", the row "Ca": the next letter is typed on "Cal".
+    expect(await shortlists.updateEntry(entryId, { note: 'Call', noteBase: 'Cal' })).toBe(true);
+    expect(await storeDb().table('entries').get(entryId)).toMatchObject({ note: 'Call' });
+    expect(readListDoc(doc).entries.map((entry) => entry.note)).toEqual(['Call']);
+    const raw = new Dexie(userShortlistDbName);
+    try {
+      await raw.open();
+      expect(await storedNotes(raw, id)).toEqual(['Call']);
+    } finally {
+      raw.close();
+    }
+  });
+
   it('a keystroke whose write fails is written again on its own: the row says it without another keystroke, and the failure shown clears', { timeout: 20_000 }, async () => {
     const { shortlists, storeDb, id, entryId, doc } = await openListNoted('Tried again', 'Ca');
     const failed = atNextDocChange(doc, (underWay) => underWay.abort());
