@@ -298,6 +298,15 @@ export function writeShortlists<T>(db: ShortlistDb, work: () => Promise<T>): Pro
 }
 
 /**
+ * Runs a removal of a list, or its undo, in one read-write transaction over writeShortlists' tables
+ * and the office's lists let go of here: a shared list removed on this computer is remembered as
+ * let go of, so the office's sweep does not bring it back (the office and colleagues keep it).
+ */
+export function writeListRemoval<T>(db: ShortlistDb, work: () => Promise<T>): Promise<T> {
+  return writeLibrary(db, [db.shortlists, db.entries, db.officeLists, db.listDocs, db.table(listDocUpdatesTable), db.pendingDocEdits, db.officeListsLetGo], work);
+}
+
+/**
  * Runs an edit of existing entries (a keystroke in a note, a rating) in one read-write transaction
  * over only what it writes: the entries, their lists' `updatedAt`, and y-dexie's updates table
  * (a loaded document's change is stored in this same transaction, as in `writeShortlists`). A wider

@@ -19,6 +19,7 @@ import {
   writeEntriesNow,
   writeEntryEdits,
   listDocUpdatesTable,
+  writeListRemoval,
   writeShortlists,
   type ActorSnapshot,
   type ListDocUpdateRow,
@@ -528,9 +529,13 @@ export const useShortlistsStore = defineStore('shortlists', () => {
       await shortlistDb.shortlists.delete(id);
       await shortlistDb.listDocs.delete(id);
       await updates.bulkDelete(docUpdates.map((update) => update.i));
-      if (office) await shortlistDb.officeLists.delete(id);
+      if (office) {
+        await shortlistDb.officeLists.delete(id);
+        // Gone from this computer only: the office's sweep must not bring it back.
+        await shortlistDb.officeListsLetGo.put({ officeId: office.officeId, listId: office.listId, officeRecordId: office.officeRecordId, shortlistId: id, removalOwed: false, at: nowIso() });
+      }
       return { kind: 'list' as const, list, entries: rows, docUpdates, office, at: Date.now() };
-    });
+    }, writeListRemoval);
     if (removed) lastRemoval.value = removed;
     if (removed && openId.value === id) openId.value = null;
     return removed !== null;
@@ -883,9 +888,12 @@ export const useShortlistsStore = defineStore('shortlists', () => {
         // The document comes back with its history: its stored updates, then its row (y-dexie reads them by the list's id).
         await shortlistDb.table(listDocUpdatesTable).bulkAdd(removal.docUpdates ?? []);
         await shortlistDb.listDocs.add({ shortlistId: removal.list!.id! });
-        if (removal.office) await shortlistDb.officeLists.add(removal.office);
+        if (removal.office) {
+          await shortlistDb.officeLists.add(removal.office);
+          await shortlistDb.officeListsLetGo.delete([removal.office.officeId, removal.office.listId]);
+        }
         return true;
-      });
+      }, writeListRemoval);
       if (restored) lastRemoval.value = null;
       return restored === true;
     }

@@ -155,6 +155,50 @@ it('an edit in the list view reaches the office, and a colleague\'s edit reaches
   }
 });
 
+it('a shared list removed on this computer stays removed: the sweep does not bring it back, the office keeps it, and undo brings it back shared', async () => {
+  // The office lists it to this member as the sweep asks (the directory the back end would answer).
+  let listed: { id: string; name: string } | null = null;
+  const app = officeStoreApp(grant, [view], {
+    listOfficeLists: () => ({
+      ok: true,
+      value: { office: { id: grant.officeId, name: 'Office' }, member: { id: view.memberId, name: 'Lea', officeRole: 'editor', isOwner: false }, lists: listed ? [{ ...listed, entries: 2, updatedAt: null, role: 'editor' }] : [] },
+    }),
+  });
+  store = app.store;
+  const listId = await personalList();
+  await app.store.refresh();
+  await app.store.share(listId, view.id);
+  await vi.waitFor(() => expect(app.store.sharingOf(listId)).toMatchObject({ kind: 'synced' }), { timeout: 30_000, interval: 10 });
+  const db = await openShortlistDb();
+  try {
+    const row = (await db.officeLists.get(listId))!;
+    listed = { id: row.listId, name: 'Callbacks' };
+    const shortlists = app.shortlists();
+    await vi.waitFor(() => expect(shortlists.ready).toBe(true));
+    expect(await shortlists.removeList(listId)).toBe(true);
+    // Before, the next sweep opened it again from the office, shared, as if it had never been removed.
+    await app.store.sweep();
+    expect(await db.shortlists.count()).toBe(0);
+    expect(await db.officeLists.count()).toBe(0);
+    // The office and the colleagues keep it.
+    const colleague = openList(server.office.url, officeDocumentName(grant.officeId, row.listId), colleagueToken, new Y.Doc());
+    try {
+      await colleague.synced;
+      expect(readListDoc(colleague.doc).entries.map((entry) => entry.actor.name)).toEqual(['Anna', 'Bea']);
+    } finally {
+      colleague.destroy();
+    }
+    // Undo brings it back shared, once: the sweep does not open a second copy.
+    expect(await shortlists.undo()).toBe(true);
+    await app.store.sweep();
+    expect(await db.shortlists.count()).toBe(1);
+    expect(await db.officeLists.get(listId)).toMatchObject({ listId: row.listId });
+    expect(await db.officeListsLetGo.count()).toBe(0);
+  } finally {
+    db.close();
+  }
+});
+
 it('an edit made while the list is not attached (no office token, closed app) reaches the office at the next attach', async () => {
   const app = started();
   const { store } = app;
