@@ -199,6 +199,33 @@ it('a shared list removed on this computer stays removed: the sweep does not bri
   }
 });
 
+it('every minute\'s look at the office brings in a list a colleague shared and takes a role the owner changed, without syncing every list', async () => {
+  const listId = crypto.randomUUID().replaceAll('-', '');
+  let listed: { id: string; name: string; entries: number; updatedAt: null; role: 'editor' | 'viewer' }[] = [];
+  const app = officeStoreApp(grant, [view], {
+    listOfficeLists: () => ({ ok: true, value: { office: { id: grant.officeId, name: 'Office' }, member: { id: view.memberId, name: 'Lea', officeRole: 'editor', isOwner: false }, lists: listed } }),
+  });
+  store = app.store;
+  await app.store.lookForNewLists();
+  const db = await openShortlistDb();
+  try {
+    expect(await db.shortlists.count()).toBe(0);
+    // A colleague shares a list: the next look brings it in (before, only the sweep ten minutes later did).
+    listed = [{ id: listId, name: 'Shared by Ben', entries: 0, updatedAt: null, role: 'editor' }];
+    await app.store.lookForNewLists();
+    const row = (await db.officeLists.where('[officeId+listId]').equals([grant.officeId, listId]).first())!;
+    expect(await db.shortlists.get(row.shortlistId)).toMatchObject({ name: 'Shared by Ben' });
+    expect(app.store.accessOf(row.shortlistId)).toMatchObject({ role: 'editor', edit: true });
+    // The owner makes the member a viewer there: the next look says so, before the list is attached.
+    listed = [{ ...listed[0]!, role: 'viewer' }];
+    await app.store.lookForNewLists();
+    expect(app.store.accessOf(row.shortlistId)).toMatchObject({ role: 'viewer', edit: false });
+    expect(await db.officeLists.get(row.shortlistId)).toMatchObject({ role: 'viewer', memberId: view.memberId });
+  } finally {
+    db.close();
+  }
+});
+
 it('an edit made while the list is not attached (no office token, closed app) reaches the office at the next attach', async () => {
   const app = started();
   const { store } = app;
