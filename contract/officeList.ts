@@ -38,15 +38,20 @@ export const officeActorSchema = z.object({
 });
 export type OfficeActor = z.infer<typeof officeActorSchema>;
 
-/** The plain-value (JSON) fields of an entry; `note`, `picks` and `comments` are Yjs types. */
+/**
+ * The plain-value (JSON) fields of an entry; `note`, `picks` and `comments` are Yjs types. Where
+ * the entry is and who it is cannot be guessed; a field that is missing (a colleague's newer or
+ * older app, a change the office holds only in part) reads as a new entry's, so the actor stays on
+ * the list rather than vanishing from it for a label.
+ */
 export const officeEntryValuesSchema = z.object({
   position: z.string().min(1).max(200),
   actor: officeActorSchema,
-  rating: z.number().int().min(1).max(5).nullable(),
-  colours: z.array(z.string().max(50)).max(50),
-  tags: z.array(z.string().max(200)).max(200),
-  status: z.string().min(1).max(50),
-  deleted: z.boolean(),
+  rating: z.number().int().min(1).max(5).nullable().default(null),
+  colours: z.array(z.string().max(50)).max(50).default([]),
+  tags: z.array(z.string().max(200)).max(200).default([]),
+  status: z.string().min(1).max(50).default('considering'),
+  deleted: z.boolean().default(false),
 });
 export type OfficeEntryValues = z.infer<typeof officeEntryValuesSchema>;
 

@@ -134,7 +134,8 @@ export function diffEntry(key: string, before: EntrySummary | undefined, after: 
     changes.add('removed', key, after.name);
     return;
   }
-  if (after.status !== before.status) changes.add('status', key, after.name, after.status);
+  // A status taken away and none put in its place (a change held in part) moved the actor nowhere.
+  if (after.status !== before.status && after.status !== '') changes.add('status', key, after.name, after.status);
   if (after.position !== before.position) changes.add('reordered', key, after.name);
   if (after.note !== before.note) changes.add('note', key, after.name);
   if (after.rating !== before.rating) changes.add('rating', key, after.name);

@@ -73,3 +73,16 @@ it('an entry off the contract is skipped and named, the rest still read', () => 
   expect(view.unreadable).toEqual([first.key]);
   expect(view.entries).toHaveLength(2);
 });
+
+it('an entry missing a label field, its rating, status or deleted mark reads as a new entry\'s there and stays on the list; one missing its place or its actor cannot', () => {
+  const doc = new Y.Doc();
+  writeListIntoDoc(doc, { name: 'L' }, rows);
+  const [first, second, third] = readListDoc(doc).entries;
+  // As a change the office held only in part left it: the old tags taken away, the new ones not there.
+  for (const field of ['tags', 'colours', 'rating', 'status', 'deleted']) entriesOf(doc).get(first.key)!.delete(field);
+  entriesOf(doc).get(second.key)!.delete('position');
+  const view = readListDoc(doc);
+  expect(view.entries.map((entry) => entry.key)).toEqual([first.key, third.key]);
+  expect(view.entries[0]).toMatchObject({ tags: [], colours: [], rating: null, status: 'considering', actor: first.actor });
+  expect(view.unreadable).toEqual([second.key]);
+});
