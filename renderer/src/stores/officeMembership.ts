@@ -35,6 +35,8 @@ export const useOfficeMembershipStore = defineStore('officeMembership', () => {
   const error = ref<BridgeError | null>(null);
   /** Each office's name, the user's role there and its lists, by office record id (asked of the office). */
   const directories = shallowRef<ReadonlyMap<string, OfficeDirectory>>(new Map());
+  /** Why an office could not say it, by office record id: unreachable, or it no longer knows the user's token (revoked). */
+  const directoryFailures = shallowRef<ReadonlyMap<string, BridgeError>>(new Map());
   /** The office's members as its owner sees them, by office record id. */
   const members = shallowRef<ReadonlyMap<string, OfficeMember[]>>(new Map());
   const invite = ref<ShownInvite | null>(null);
@@ -66,6 +68,7 @@ export const useOfficeMembershipStore = defineStore('officeMembership', () => {
   async function loadDirectory(officeRecordId: string): Promise<void> {
     const answer = await bridge.listOfficeLists({ id: officeRecordId });
     directories.value = withEntry(directories.value, officeRecordId, answer.ok ? answer.value : null);
+    directoryFailures.value = withEntry(directoryFailures.value, officeRecordId, answer.ok ? null : answer.error);
   }
 
   /** Writes what is typed but not stored, then reloads the page so its CSP lets the new office's socket open. */
@@ -94,6 +97,7 @@ export const useOfficeMembershipStore = defineStore('officeMembership', () => {
       return false;
     }
     directories.value = withEntry(directories.value, officeRecordId, null);
+    directoryFailures.value = withEntry(directoryFailures.value, officeRecordId, null);
     members.value = withEntry(members.value, officeRecordId, null);
     if (invite.value?.officeRecordId === officeRecordId) invite.value = null;
     return true;
@@ -134,5 +138,5 @@ export const useOfficeMembershipStore = defineStore('officeMembership', () => {
     return true;
   }
 
-  return { error, directories, members, invite, start, loadDirectory, join, addWithToken, remove, loadMembers, createInvite, dismissInvite, setRole, clearListRole, revoke };
+  return { error, directories, directoryFailures, members, invite, start, loadDirectory, join, addWithToken, remove, loadMembers, createInvite, dismissInvite, setRole, clearListRole, revoke };
 });

@@ -187,6 +187,9 @@ it('the owner invites, sees the members, changes a role and revokes; the revoked
   await ugo.membership.loadDirectory(ugoRecord.id);
   expect(ugo.membership.directories.get(ugoRecord.id)).toBeUndefined();
   await vi.waitFor(async () => expect(await ugo.backEnd.call('listOfficeLists', { id: ugoRecord.id })).toMatchObject({ ok: false, error: { code: 'office_token_refused' } }));
+  // The offices page says why: the office no longer knows the token.
+  await ugo.membership.loadDirectory(ugoRecord.id);
+  expect(ugo.membership.directoryFailures.get(ugoRecord.id)).toMatchObject({ code: 'office_token_refused' });
 
   // A member is refused what only the owner may do, as data.
   expect(await ugo.membership.createInvite(ugoRecord.id, { role: 'editor' })).toBe(false);

@@ -43,7 +43,7 @@ const members: OfficeMember[] = [
   { id: 'ben1', name: 'Ben', officeRole: 'viewer', isOwner: false, revoked: false, listRoles: { finals: 'reviewer' } },
 ];
 
-async function mountSection(overrides: Parameters<typeof fakeBridge>[0] = {}) {
+async function mountSection(overrides: Parameters<typeof fakeBridge>[0] = {}, everyOfficeAnswers = true) {
   const offices = [owned, joined];
   const double = fakeBridge({
     listOffices: () => ({ ok: true, value: { offices } }),
@@ -66,7 +66,7 @@ async function mountSection(overrides: Parameters<typeof fakeBridge>[0] = {}) {
   });
   const view = wrapper;
   // The offices are read from the shortlist database and the bridge, then each office is asked about the user.
-  await vi.waitFor(() => expect(view.findAll('[data-testid="office-item"]').filter((office) => /Lists you may open: \d/.test(office.text()))).toHaveLength(2));
+  await vi.waitFor(() => expect(view.findAll('[data-testid="office-item"]').filter((office) => /Lists you may open: \d/.test(office.text()))).toHaveLength(everyOfficeAnswers ? 2 : 1));
   await vi.waitFor(() => expect(view.findAll('[data-testid="office-member"]')).toHaveLength(2));
   return { view, calls: double.calls, reloads };
 }
@@ -84,6 +84,20 @@ it('shows each office with who the user is there; only the owner’s shows membe
   const finals = item(view, owned).find('[data-member-id="ben1"] select[name="member-list-role"]');
   expect(finals.attributes('aria-label')).toBe('Role of Ben on Finals');
   expect((finals.element as HTMLSelectElement).value).toBe('reviewer');
+});
+
+it('an office that no longer knows the user\'s token says so, not that their role is still to learn', async () => {
+  const { view } = await mountSection(
+    {
+      listOfficeLists: ({ id }: { id: string }) =>
+        id === joined.id ? { ok: false, error: { code: 'office_token_refused', message: 'refused' } } : { ok: true, value: directoryOf(owned) },
+    },
+    false,
+  );
+  const refused = item(view, joined);
+  await vi.waitFor(() => expect(refused.find('[data-testid="office-failure"]').attributes('data-code')).toBe('office_token_refused'));
+  expect(refused.find('[data-testid="office-failure"]').text()).toContain('The office does not know this token');
+  expect(refused.find('[data-testid="office-role"]').text()).not.toContain('could not be asked');
 });
 
 it('the owner invites for one list and sees the code once; changes a role; revokes', async () => {
