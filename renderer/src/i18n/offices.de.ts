@@ -19,6 +19,7 @@ export const officesDe = {
   lists: 'Listen, die Sie öffnen dürfen: {count}',
   remove: 'Büro entfernen',
   removeConfirm: 'Dieses Büro von diesem Computer entfernen? Seine Listen bleiben hier als persönliche Listen.',
+  removeConfirmOwner: 'Dieses Büro von diesem Computer entfernen? Seine Listen bleiben hier als persönliche Listen. Ihr Besitzer-Token wird von diesem Computer gelöscht: Er wurde nur einmal angezeigt, bewahren Sie also eine Kopie auf, wenn Sie das Büro wieder hinzufügen möchten.',
   removeYes: 'Entfernen',
   cancel: 'Abbrechen',
   members: 'Mitglieder',
@@ -38,6 +39,7 @@ export const officesDe = {
   listToGive: 'Liste',
   give: 'Rolle geben',
   revoke: 'Widerrufen',
+  revokeConfirm: '{name} widerrufen? Die Verbindung wird sofort getrennt; für eine Rückkehr ist ein neuer Einladungscode nötig.',
   roles: {
     owner: 'Besitzer',
     editor: 'Bearbeiter',

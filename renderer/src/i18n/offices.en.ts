@@ -19,6 +19,7 @@ export const officesEn = {
   lists: 'Lists you may open: {count}',
   remove: 'Remove office',
   removeConfirm: 'Remove this office from this computer? Its lists stay here as personal lists.',
+  removeConfirmOwner: 'Remove this office from this computer? Its lists stay here as personal lists. Your owner token is deleted from this computer: it was shown only once, so keep a copy if you want to add the office again.',
   removeYes: 'Remove',
   cancel: 'Cancel',
   members: 'Members',
@@ -38,6 +39,7 @@ export const officesEn = {
   listToGive: 'List',
   give: 'Give role',
   revoke: 'Revoke',
+  revokeConfirm: 'Revoke {name}? They are disconnected at once and need a new invite code to come back.',
   roles: {
     owner: 'Owner',
     editor: 'Editor',

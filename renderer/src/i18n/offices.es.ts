@@ -19,6 +19,7 @@ export const officesEs = {
   lists: 'Listas que puedes abrir: {count}',
   remove: 'Quitar oficina',
   removeConfirm: '¿Quitar esta oficina de este ordenador? Sus listas se quedan aquí como listas personales.',
+  removeConfirmOwner: '¿Quitar esta oficina de este ordenador? Sus listas se quedan aquí como listas personales. Tu token del propietario se borra de este ordenador: solo se mostró una vez, así que guarda una copia si quieres volver a añadir la oficina.',
   removeYes: 'Quitar',
   cancel: 'Cancelar',
   members: 'Miembros',
@@ -38,6 +39,7 @@ export const officesEs = {
   listToGive: 'Lista',
   give: 'Dar el rol',
   revoke: 'Revocar',
+  revokeConfirm: '¿Revocar a {name}? Se le desconecta al instante y necesitará un nuevo código de invitación para volver.',
   roles: {
     owner: 'Propietario',
     editor: 'Editor',

@@ -19,6 +19,7 @@ export const officesFr = {
   lists: 'Listes que vous pouvez ouvrir : {count}',
   remove: 'Retirer le bureau',
   removeConfirm: 'Retirer ce bureau de cet ordinateur ? Ses listes restent ici comme listes personnelles.',
+  removeConfirmOwner: 'Retirer ce bureau de cet ordinateur ? Ses listes restent ici comme listes personnelles. Votre jeton du propriétaire est effacé de cet ordinateur : il n’a été affiché qu’une fois, gardez-en une copie si vous voulez ajouter à nouveau le bureau.',
   removeYes: 'Retirer',
   cancel: 'Annuler',
   members: 'Membres',
@@ -38,6 +39,7 @@ export const officesFr = {
   listToGive: 'Liste',
   give: 'Donner le rôle',
   revoke: 'Révoquer',
+  revokeConfirm: 'Révoquer {name} ? La connexion est coupée aussitôt, et un nouveau code d’invitation sera nécessaire pour revenir.',
   roles: {
     owner: 'Propriétaire',
     editor: 'Éditeur',

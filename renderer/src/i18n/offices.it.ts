@@ -19,6 +19,7 @@ export const officesIt = {
   lists: 'Liste che puoi aprire: {count}',
   remove: 'Rimuovi ufficio',
   removeConfirm: 'Rimuovere questo ufficio da questo computer? Le sue liste restano qui come liste personali.',
+  removeConfirmOwner: 'Rimuovere questo ufficio da questo computer? Le sue liste restano qui come liste personali. Il tuo token del proprietario viene cancellato da questo computer: è stato mostrato una sola volta, quindi conservane una copia se vuoi aggiungere di nuovo l’ufficio.',
   removeYes: 'Rimuovi',
   cancel: 'Annulla',
   members: 'Membri',
@@ -38,6 +39,7 @@ export const officesIt = {
   listToGive: 'Lista',
   give: 'Dai il ruolo',
   revoke: 'Revoca',
+  revokeConfirm: 'Revocare {name}? Viene disconnesso subito e servirà un nuovo codice di invito per tornare.',
   roles: {
     owner: 'Proprietario',
     editor: 'Editor',

@@ -19,6 +19,7 @@ export const officesPl = {
   lists: 'Listy, które możesz otworzyć: {count}',
   remove: 'Usuń biuro',
   removeConfirm: 'Usunąć to biuro z tego komputera? Jego listy zostaną tu jako listy osobiste.',
+  removeConfirmOwner: 'Usunąć to biuro z tego komputera? Jego listy zostaną tu jako listy osobiste. Twój token właściciela zostanie usunięty z tego komputera: był pokazany tylko raz, więc zachowaj kopię, jeśli chcesz ponownie dodać biuro.',
   removeYes: 'Usuń',
   cancel: 'Anuluj',
   members: 'Członkowie',
@@ -38,6 +39,7 @@ export const officesPl = {
   listToGive: 'Lista',
   give: 'Nadaj rolę',
   revoke: 'Odwołaj',
+  revokeConfirm: 'Odwołać {name}? Połączenie zostanie natychmiast zerwane, a powrót będzie wymagał nowego kodu zaproszenia.',
   roles: {
     owner: 'Właściciel',
     editor: 'Edytor',

@@ -19,6 +19,7 @@ export const officesRo = {
   lists: 'Liste pe care le poți deschide: {count}',
   remove: 'Elimină biroul',
   removeConfirm: 'Elimini acest birou de pe acest computer? Listele lui rămân aici ca liste personale.',
+  removeConfirmOwner: 'Elimini acest birou de pe acest computer? Listele lui rămân aici ca liste personale. Tokenul proprietarului este șters de pe acest computer: a fost afișat o singură dată, așa că păstrează o copie dacă vrei să adaugi din nou biroul.',
   removeYes: 'Elimină',
   cancel: 'Anulează',
   members: 'Membri',
@@ -38,6 +39,7 @@ export const officesRo = {
   listToGive: 'Listă',
   give: 'Dă rolul',
   revoke: 'Revocă',
+  revokeConfirm: 'Revoci accesul pentru {name}? Conexiunea se întrerupe imediat, iar pentru a reveni va fi nevoie de un nou cod de invitație.',
   roles: {
     owner: 'Proprietar',
     editor: 'Editor',

@@ -19,6 +19,7 @@ export const officesTr = {
   lists: 'Açabileceğiniz listeler: {count}',
   remove: 'Ofisi kaldır',
   removeConfirm: 'Bu ofis bu bilgisayardan kaldırılsın mı? Listeleri burada kişisel liste olarak kalır.',
+  removeConfirmOwner: 'Bu ofis bu bilgisayardan kaldırılsın mı? Listeleri burada kişisel liste olarak kalır. Sahip belirteciniz bu bilgisayardan silinir: yalnızca bir kez gösterilmişti, ofisi yeniden eklemek isterseniz bir kopyasını saklayın.',
   removeYes: 'Kaldır',
   cancel: 'İptal',
   members: 'Üyeler',
@@ -38,6 +39,7 @@ export const officesTr = {
   listToGive: 'Liste',
   give: 'Rolü ver',
   revoke: 'İptal et',
+  revokeConfirm: '{name} adlı üyenin erişimi iptal edilsin mi? Bağlantısı hemen kesilir ve geri dönmek için yeni bir davet kodu gerekir.',
   roles: {
     owner: 'Sahip',
     editor: 'Düzenleyici',

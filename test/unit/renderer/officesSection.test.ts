@@ -115,7 +115,12 @@ it('the owner invites for one list and sees the code once; changes a role; revok
 
   const ben = owner.find('[data-member-id="ben1"]');
   await ben.find('select[name="member-role"]').setValue('editor');
+  // Revoking is never one click: the owner says yes to what it does first.
   await ben.find('[data-testid="office-member-revoke"]').trigger('click');
+  await flushPromises();
+  expect(calls.some((call) => call.channel === 'revokeOfficeMember')).toBe(false);
+  expect(ben.text()).toContain('Revoke Ben? They are disconnected at once and need a new invite code to come back.');
+  await ben.find('[data-testid="office-member-revoke-confirm"]').trigger('click');
   await flushPromises();
   expect(calls.filter((call) => call.channel === 'setOfficeMemberRole' || call.channel === 'revokeOfficeMember').map((call) => call.args)).toEqual([
     { id: owned.id, memberId: 'ben1', role: 'editor' },
@@ -160,7 +165,12 @@ it('the owner’s token goes to addOfficeWithToken; removing an office asks firs
   expect(calls.find((call) => call.channel === 'addOfficeWithToken')?.args).toEqual({ url: 'http://127.0.0.1:8790', officeId: 'berlin', token: 'owner-token', name: 'Lea' });
   expect(calls.some((call) => call.channel === 'joinOffice')).toBe(false);
 
+  // The owner is told that their token, shown once, goes with the office.
+  await item(view, owned).find('[data-testid="office-remove"]').trigger('click');
+  expect(item(view, owned).text()).toContain('Your owner token is deleted from this computer');
+  await item(view, owned).findAll('[role="group"] button').at(-1)!.trigger('click');
   await item(view, joined).find('[data-testid="office-remove"]').trigger('click');
+  expect(item(view, joined).text()).not.toContain('owner token');
   expect(calls.some((call) => call.channel === 'removeOffice')).toBe(false);
   await item(view, joined).find('[data-testid="office-remove-confirm"]').trigger('click');
   await vi.waitFor(() => expect(calls.filter((call) => call.channel === 'removeOffice').map((call) => call.args)).toEqual([{ id: joined.id }]));
