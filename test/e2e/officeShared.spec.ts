@@ -278,6 +278,7 @@ test('Stop sharing takes the list out of the office: Lea and Ben each keep it as
     // Lea, an editor of the list, stops sharing it: the office takes it out, so hers says nothing more.
     await openList(lea);
     await lea.getByTestId('office-stop-sharing').click();
+    await lea.getByTestId('office-stop-sharing-confirm').click();
     await expect(lea.getByTestId('office-badge')).toHaveAttribute('data-sharing', 'personal', { timeout: 60_000 });
     await expect(lea.getByTestId('office-share')).toBeVisible();
     await expect(lea.getByTestId('office-kept-personal')).toHaveCount(0);

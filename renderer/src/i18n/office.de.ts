@@ -8,4 +8,6 @@ export const officeDe = {
   share: 'Mit dem Büro teilen',
   stopSharing: 'Nicht mehr teilen',
   stopSharingHint: 'Jedes Mitglied behält eine persönliche Kopie.',
+  stopSharingConfirm: 'Diese Liste nicht mehr teilen? Sie verlässt das Büro für alle Mitglieder: Jedes behält eine persönliche Kopie, spätere Änderungen werden nicht mehr geteilt.',
+  stopSharingConfirmHere: 'Diese Liste nur noch auf diesem Computer behalten? Das Büro und Ihre Kolleginnen und Kollegen behalten sie; Ihre späteren Änderungen werden nicht geteilt.',
 };

@@ -8,4 +8,6 @@ export const officeEn = {
   share: 'Share with the office',
   stopSharing: 'Stop sharing',
   stopSharingHint: 'Every member keeps a personal copy.',
+  stopSharingConfirm: 'Stop sharing this list? It leaves the office for every member: each keeps a personal copy, and later changes are no longer shared.',
+  stopSharingConfirmHere: 'Keep this list on this computer only? The office and your colleagues keep it; your later changes are not shared.',
 };

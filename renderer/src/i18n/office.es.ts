@@ -8,4 +8,6 @@ export const officeEs = {
   share: 'Compartir con la oficina',
   stopSharing: 'Dejar de compartir',
   stopSharingHint: 'Cada miembro conserva una copia personal.',
+  stopSharingConfirm: '¿Dejar de compartir esta lista? Sale de la oficina para todos los miembros: cada uno conserva una copia personal y los cambios posteriores ya no se comparten.',
+  stopSharingConfirmHere: '¿Conservar esta lista solo en este ordenador? La oficina y tus colegas la conservan; tus cambios posteriores no se comparten.',
 };

@@ -8,4 +8,6 @@ export const officeFr = {
   share: 'Partager avec le bureau',
   stopSharing: 'Arrêter le partage',
   stopSharingHint: 'Chaque membre garde une copie personnelle.',
+  stopSharingConfirm: 'Arrêter le partage de cette liste ? Elle quitte le bureau pour tous les membres : chacun garde une copie personnelle, et les changements suivants ne sont plus partagés.',
+  stopSharingConfirmHere: 'Garder cette liste sur cet ordinateur seulement ? Le bureau et vos collègues la gardent ; vos changements suivants ne sont pas partagés.',
 };

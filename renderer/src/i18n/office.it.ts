@@ -8,4 +8,6 @@ export const officeIt = {
   share: 'Condividi con l’ufficio',
   stopSharing: 'Interrompi la condivisione',
   stopSharingHint: 'Ogni membro conserva una copia personale.',
+  stopSharingConfirm: 'Interrompere la condivisione di questa lista? Esce dall’ufficio per tutti i membri: ognuno conserva una copia personale e le modifiche successive non vengono più condivise.',
+  stopSharingConfirmHere: 'Tenere questa lista solo su questo computer? L’ufficio e i tuoi colleghi la conservano; le tue modifiche successive non vengono condivise.',
 };

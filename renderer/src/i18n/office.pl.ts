@@ -8,4 +8,6 @@ export const officePl = {
   share: 'Udostępnij biuru',
   stopSharing: 'Przestań udostępniać',
   stopSharingHint: 'Każdy członek zachowuje osobistą kopię.',
+  stopSharingConfirm: 'Przestać udostępniać tę listę? Opuści biuro dla wszystkich członków: każdy zachowa osobistą kopię, a późniejsze zmiany nie będą już udostępniane.',
+  stopSharingConfirmHere: 'Zachować tę listę tylko na tym komputerze? Biuro i twoi współpracownicy ją zachowają; twoje późniejsze zmiany nie będą udostępniane.',
 };

@@ -8,4 +8,6 @@ export const officeRo = {
   share: 'Partajează cu biroul',
   stopSharing: 'Oprește partajarea',
   stopSharingHint: 'Fiecare membru păstrează o copie personală.',
+  stopSharingConfirm: 'Oprești partajarea acestei liste? Ea iese din birou pentru toți membrii: fiecare păstrează o copie personală, iar modificările ulterioare nu mai sunt partajate.',
+  stopSharingConfirmHere: 'Păstrezi această listă doar pe acest computer? Biroul și colegii tăi o păstrează; modificările tale ulterioare nu sunt partajate.',
 };

@@ -8,4 +8,6 @@ export const officeTr = {
   share: 'Ofisle paylaş',
   stopSharing: 'Paylaşımı durdur',
   stopSharingHint: 'Her üye kişisel bir kopya tutar.',
+  stopSharingConfirm: 'Bu listenin paylaşımı durdurulsun mu? Liste tüm üyeler için ofisten çıkar: her biri kişisel bir kopya tutar ve sonraki değişiklikler artık paylaşılmaz.',
+  stopSharingConfirmHere: 'Bu liste yalnızca bu bilgisayarda mı kalsın? Ofis ve iş arkadaşlarınız onu tutar; sonraki değişiklikleriniz paylaşılmaz.',
 };

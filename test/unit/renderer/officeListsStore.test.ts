@@ -121,7 +121,11 @@ it('the list shows personal, offers sharing only with an office joined, then sho
   await wrapper.get('[data-testid="office-share"]').trigger('click');
   await vi.waitFor(() => expect(wrapper.get('[data-testid="office-badge"]').attributes('data-sharing')).toBe('synced'), { timeout: 30_000, interval: 10 });
   expect(wrapper.get('[data-testid="office-badge"]').text()).toMatch(/^Shared with the office · synced /);
+  // Stopping is confirmed first, saying what it does.
   await wrapper.get('[data-testid="office-stop-sharing"]').trigger('click');
+  expect(wrapper.text()).toContain('Stop sharing this list? It leaves the office for every member');
+  expect(wrapper.get('[data-testid="office-badge"]').attributes('data-sharing')).toBe('synced');
+  await wrapper.get('[data-testid="office-stop-sharing-confirm"]').trigger('click');
   await vi.waitFor(() => expect(wrapper.get('[data-testid="office-badge"]').attributes('data-sharing')).toBe('personal'));
   wrapper.unmount();
 });
