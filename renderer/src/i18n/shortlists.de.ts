@@ -3,7 +3,7 @@ import type { Messages } from './en.ts';
 /** German texts of shortlists, adding actors to them, undo, an actor's shortlist memory and the comparison. */
 export const shortlistsDe: Messages['shortlists'] = {
   title: 'Shortlists',
-  intro: 'Ihre Shortlists liegen nur auf diesem Computer. Sie funktionieren offline und bleiben erhalten, wenn der Cache geleert wird.',
+  intro: 'Ihre Shortlists liegen auf diesem Computer; die mit Ihrem Castingbüro geteilten bewahrt zusätzlich das Büro auf. Sie funktionieren offline und bleiben erhalten, wenn der Cache geleert wird.',
   noConnection: 'Es gibt keine aktive Verbindung. Fügen Sie unter „Verbindungen“ eine hinzu oder wählen Sie eine aus.',
   loading: 'Shortlists werden geladen …',
   empty: 'Noch keine Shortlists. Legen Sie hier eine an oder fügen Sie Schauspielerinnen und Schauspieler aus einer Liste, einem Profil oder den Treffern einer Rolle hinzu.',

@@ -1,7 +1,7 @@
 /** English texts of shortlists, adding actors to them, undo, an actor's shortlist memory and the comparison. */
 export const shortlistsEn = {
   title: 'Shortlists',
-  intro: 'Your shortlists are kept on this computer only. They work offline and stay when the cache is cleared.',
+  intro: 'Your shortlists are kept on this computer; those you share with your casting office are kept by the office as well. They work offline and stay when the cache is cleared.',
   noConnection: 'There is no active connection. Add or choose one under Connections.',
   loading: 'Loading shortlists …',
   empty: 'No shortlists yet. Create one here, or add actors from a list, a profile or a role’s matches.',

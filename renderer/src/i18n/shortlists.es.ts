@@ -3,7 +3,7 @@ import type { Messages } from './en.ts';
 /** Spanish (Spain) texts of shortlists, adding actors to them, undo, an actor's shortlist memory and the comparison. */
 export const shortlistsEs: Messages['shortlists'] = {
   title: 'Preselecciones',
-  intro: 'Sus preselecciones se guardan solo en este ordenador. Funcionan sin conexión y se conservan aunque se vacíe la caché.',
+  intro: 'Sus preselecciones se guardan en este ordenador; las que comparte con su oficina de casting las guarda también la oficina. Funcionan sin conexión y se conservan aunque se vacíe la caché.',
   noConnection: 'No hay ninguna conexión activa. Añada o elija una en Conexiones.',
   loading: 'Cargando las preselecciones…',
   empty: 'Aún no hay preselecciones. Cree una aquí o añada intérpretes desde una lista, un perfil o las coincidencias de un papel.',

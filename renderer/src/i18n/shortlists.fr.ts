@@ -3,7 +3,7 @@ import type { Messages } from './en.ts';
 /** French texts of shortlists, adding actors to them, undo, an actor's shortlist memory and the comparison. */
 export const shortlistsFr: Messages['shortlists'] = {
   title: 'Présélections',
-  intro: 'Vos présélections sont conservées uniquement sur cet ordinateur. Elles fonctionnent hors ligne et restent en place quand le cache est vidé.',
+  intro: 'Vos présélections sont conservées sur cet ordinateur ; celles que vous partagez avec votre bureau de casting sont aussi conservées par le bureau. Elles fonctionnent hors ligne et restent en place quand le cache est vidé.',
   noConnection: 'Aucune connexion n’est active. Ajoutez-en une ou choisissez-en une sous « Connexions ».',
   loading: 'Chargement des présélections…',
   empty: 'Aucune présélection pour l’instant. Créez-en une ici, ou ajoutez des comédiennes et comédiens depuis une liste, un profil ou les correspondances d’un rôle.',

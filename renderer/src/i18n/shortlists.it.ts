@@ -3,7 +3,7 @@ import type { Messages } from './en.ts';
 /** Italian texts of shortlists, adding actors to them, undo, an actor's shortlist memory and the comparison. */
 export const shortlistsIt: Messages['shortlists'] = {
   title: 'Shortlist',
-  intro: 'Le shortlist sono conservate solo su questo computer. Funzionano offline e restano anche quando la cache viene svuotata.',
+  intro: 'Le shortlist sono conservate su questo computer; quelle condivise con il tuo ufficio casting le conserva anche l’ufficio. Funzionano offline e restano anche quando la cache viene svuotata.',
   noConnection: 'Non c’è nessuna connessione attiva. Aggiungerne o sceglierne una in Connessioni.',
   loading: 'Caricamento delle shortlist…',
   empty: 'Ancora nessuna shortlist. Crearne una qui, oppure aggiungere interpreti da un elenco, da un profilo o dai risultati di un ruolo.',

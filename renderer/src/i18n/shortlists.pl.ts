@@ -3,7 +3,7 @@ import type { Messages } from './en.ts';
 /** Polish texts of shortlists, adding actors to them, undo, an actor's shortlist memory and the comparison. */
 export const shortlistsPl: Messages['shortlists'] = {
   title: 'Shortlisty',
-  intro: 'Shortlisty są przechowywane wyłącznie na tym komputerze. Działają offline i pozostają po wyczyszczeniu pamięci podręcznej.',
+  intro: 'Shortlisty są przechowywane na tym komputerze; te udostępnione biuru castingowemu przechowuje także biuro. Działają offline i pozostają po wyczyszczeniu pamięci podręcznej.',
   noConnection: 'Brak aktywnego połączenia. Dodaj lub wybierz je w sekcji „Połączenia”.',
   loading: 'Wczytywanie shortlist…',
   empty: 'Nie ma jeszcze shortlist. Utwórz ją tutaj albo dodaj aktorów z listy, z profilu lub z wyników dopasowania do roli.',

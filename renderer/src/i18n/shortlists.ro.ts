@@ -3,7 +3,7 @@ import type { Messages } from './en.ts';
 /** Romanian texts of shortlists, adding actors to them, undo, an actor's shortlist memory and the comparison. */
 export const shortlistsRo: Messages['shortlists'] = {
   title: 'Liste scurte',
-  intro: 'Listele scurte sunt păstrate doar pe acest computer. Funcționează offline și rămân și atunci când se golește memoria cache.',
+  intro: 'Listele scurte sunt păstrate pe acest computer; pe cele partajate cu biroul de casting le păstrează și biroul. Funcționează offline și rămân și atunci când se golește memoria cache.',
   noConnection: 'Nu există nicio conexiune activă. Adăugați sau alegeți una în secțiunea Conexiuni.',
   loading: 'Se încarcă listele scurte…',
   empty: 'Nicio listă scurtă încă. Creați una aici sau adăugați actori dintr-o listă, dintr-un profil sau din potrivirile unui rol.',

@@ -3,7 +3,7 @@ import type { Messages } from './en.ts';
 /** Turkish texts of shortlists, adding actors to them, undo, an actor's shortlist memory and the comparison. */
 export const shortlistsTr: Messages['shortlists'] = {
   title: 'Kısa listeler',
-  intro: 'Kısa listeleriniz yalnızca bu bilgisayarda tutulur. Çevrim dışı da çalışır ve önbellek temizlendiğinde silinmez.',
+  intro: 'Kısa listeleriniz bu bilgisayarda tutulur; oyuncu seçimi ofisinizle paylaştıklarınızı ofis de tutar. Çevrim dışı da çalışır ve önbellek temizlendiğinde silinmez.',
   noConnection: 'Etkin bağlantı yok. Bağlantılar bölümünden bir bağlantı ekleyin ya da seçin.',
   loading: 'Kısa listeler yükleniyor…',
   empty: 'Henüz kısa liste yok. Burada bir liste oluşturun ya da bir listeden, bir profilden veya bir rolün eşleşmelerinden oyuncu ekleyin.',
