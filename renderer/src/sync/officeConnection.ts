@@ -144,6 +144,11 @@ export function connectOffice(grant: OfficeToken, options: OfficeConnectionOptio
         },
       });
       provider.attach();
+      // A colleague's change arriving on a synced list is the office's word that it is in sync now.
+      const onOfficeChange = (_update: Uint8Array, origin: unknown) => {
+        if (origin === provider) check();
+      };
+      doc.on('update', onOfficeChange);
       const list: AttachedList = {
         provider,
         onSync: (listener) => void listeners.push(listener),
@@ -153,6 +158,7 @@ export function connectOffice(grant: OfficeToken, options: OfficeConnectionOptio
         onMembers: (listener) => void memberListeners.push(listener),
         detach() {
           attached.delete(list);
+          doc.off('update', onOfficeChange);
           provider.destroy();
         },
       };

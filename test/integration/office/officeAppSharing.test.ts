@@ -244,3 +244,28 @@ it('the token is never sent to another origin, whatever address the socket is gi
   for (const request of seenByListener) expect(request).not.toContain(grants.lea.token);
   expect(seenByListener).toEqual([]);
 });
+
+it('a colleague\'s change arriving on a synced list moves its "synced" time on', async () => {
+  const listId = crypto.randomUUID().replaceAll('-', '');
+  let clock = Date.parse('2026-03-01T10:00:00.000Z');
+  const doc = new Y.Doc();
+  const connection = connectOffice(grants.lea, { WebSocketPolyfill: WebSocket, delay: { min: 50, max: 500 }, now: () => new Date(clock) });
+  const list = connection.attach(listId, doc);
+  const states: OfficeListSync[] = [];
+  list.onSync((state) => states.push(state));
+  const colleague = new Y.Doc();
+  const ben = connectOffice(grants.ben, { WebSocketPolyfill: WebSocket, delay: { min: 50, max: 500 } });
+  const bens = ben.attach(listId, colleague);
+  try {
+    await vi.waitFor(() => expect(states.at(-1)).toEqual({ state: 'synced', at: '2026-03-01T10:00:00.000Z' }), { timeout: 30_000, interval: 10 });
+    await vi.waitFor(() => expect(bens.provider.isSynced).toBe(true), { timeout: 30_000, interval: 10 });
+    clock += 5 * 60_000;
+    colleague.getMap('meta').set('name', 'Renamed by Ben');
+    await vi.waitFor(() => expect(doc.getMap('meta').get('name')).toBe('Renamed by Ben'), { timeout: 30_000, interval: 10 });
+    // Before, the list kept saying it synced five minutes ago while the colleague's change was in it.
+    expect(states.at(-1)).toEqual({ state: 'synced', at: '2026-03-01T10:05:00.000Z' });
+  } finally {
+    connection.close();
+    ben.close();
+  }
+});
