@@ -47,7 +47,11 @@ export interface AttachedList {
 
 export interface OfficeConnection {
   readonly officeId: string;
-  attach(listId: string, doc: Y.Doc): AttachedList;
+  /**
+   * `lastSyncedAt`: when this computer last knew the list in sync (stored with it), so a list still
+   * waiting after a restart says since when it has, not since the restart.
+   */
+  attach(listId: string, doc: Y.Doc, lastSyncedAt?: string): AttachedList;
   close(): void;
 }
 
@@ -84,13 +88,13 @@ export function connectOffice(grant: OfficeToken, options: OfficeConnectionOptio
 
   return {
     officeId: grant.officeId,
-    attach(listId, doc) {
+    attach(listId, doc, lastSyncedAt) {
       const listeners: ((sync: OfficeListSync) => void)[] = [];
       const roleListeners: ((role: OfficeRoleMessage) => void)[] = [];
       const refusalListeners: ((code: OfficeRefusalCode) => void)[] = [];
       const memberListeners: ((members: OfficeMembersAnswer['members']) => void)[] = [];
       const refuse = (code: OfficeRefusalCode) => refusalListeners.forEach((listener) => listener(code));
-      let waitingSince: string | null = now().toISOString();
+      let waitingSince: string | null = lastSyncedAt ?? now().toISOString();
       const tell = (sync: OfficeListSync) => listeners.forEach((listener) => listener(sync));
       const check = () => {
         if (provider.isSynced && provider.unsyncedChanges === 0) {
