@@ -14,7 +14,8 @@ import * as Y from 'yjs';
 import { accessRemovedReason, type OfficeListKeptCode, type OfficeRefusalCode, type OfficeRole } from '../../../contract/officeRoles.ts';
 import { useBridge } from '../bridge/bridgeInjection.ts';
 import { currentLibrary } from '../db/sharedLibrary.ts';
-import { openShortlistDb, type OfficeListRow, type ShortlistDb } from '../db/shortlistDb.ts';
+import { type OfficeListRow, type ShortlistDb } from '../db/shortlistDb.ts';
+import { useShortlistDatabaseStore } from './shortlistDatabase.ts';
 import { withStoredListDoc } from '../sync/listDocs.ts';
 import { attachSharedList, type Attachment } from '../sync/officeListAttachment.ts';
 import { connectOffice, type AttachedList, type OfficeConnection } from '../sync/officeConnection.ts';
@@ -39,6 +40,7 @@ const isClosing = (failure: unknown) => (failure as Error | null)?.name === 'Dat
 
 export const useOfficeListsStore = defineStore('officeLists', () => {
   const bridge = useBridge();
+  const shortlistDatabase = useShortlistDatabaseStore();
   const offices = shallowRef<OfficeView[]>([]);
   /** Shared lists by shortlist id, with where each stands. */
   const sharing = shallowRef<ReadonlyMap<number, ListSharing>>(new Map());
@@ -71,7 +73,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
   const askedAbout = new Set<string>();
 
   async function database(): Promise<ShortlistDb> {
-    db ??= await openShortlistDb();
+    db ??= await shortlistDatabase.open();
     return db;
   }
 

@@ -15,7 +15,6 @@ import * as Y from 'yjs';
 import { mediaUrl } from '../bridge/castdeskBridge.ts';
 import type { ActorRow } from '../db/libraryDb.ts';
 import {
-  openShortlistDb,
   writeEntriesNow,
   writeEntryEdits,
   listDocUpdatesTable,
@@ -35,6 +34,7 @@ import type { ImportWrites } from '../shortlists/shortlistBackup.ts';
 import type { ShortlistStatus } from '../shortlists/shortlistOptions.ts';
 import { useConnectionStore } from './connections.ts';
 import { useOfficeListsStore } from './officeLists.ts';
+import { useShortlistDatabaseStore } from './shortlistDatabase.ts';
 import { RendererError, toLibraryError, type LibraryError } from './libraryErrors.ts';
 import { openLibrary, profilesOf } from './libraryAccess.ts';
 import { watchLive } from './liveLibrary.ts';
@@ -158,6 +158,7 @@ export const useShortlistsStore = defineStore('shortlists', () => {
   const index = useSearchIndexStore();
   const connections = useConnectionStore();
   const officeLists = useOfficeListsStore();
+  const shortlistDatabase = useShortlistDatabaseStore();
   /** The directory of the active connection: new entries come from it; its index tells what is current. */
   const activeOrigin = computed(() => (connections.active ? connections.active.directoryOrigin : null));
 
@@ -202,7 +203,7 @@ export const useShortlistsStore = defineStore('shortlists', () => {
       opened = true;
       let shortlistDb: ShortlistDb;
       try {
-        shortlistDb = await openShortlistDb();
+        shortlistDb = await shortlistDatabase.open();
       } catch (failure) {
         opened = false;
         error.value = toLibraryError(failure, 'storage_unavailable');

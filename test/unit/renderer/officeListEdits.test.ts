@@ -20,7 +20,7 @@ import { nameOnlySnapshot, personalRowsFromDoc, readListDoc } from '../../../ren
 import { entriesOf } from '../../../renderer/src/db/listDocShape.ts';
 import { useOfficeListsStore } from '../../../renderer/src/stores/officeLists.ts';
 import { officeDocumentName } from '../../../server/office/documentName.ts';
-import { openList, type ListClient } from '../../integration/office/officeSupport.ts';
+import { acknowledged, openList, type ListClient } from '../../integration/office/officeSupport.ts';
 import { joinLeaAndColleague, officeStoreApp, useOfficeServer } from './officeAppHarness.ts';
 
 const server = useOfficeServer('castdesk-office-edits-');
@@ -125,6 +125,37 @@ it('letters typed on a note as it was before a colleague\'s text came keep that 
   expect(row).not.toHaveProperty('noteBase');
   await vi.waitFor(() => expect(String(benNote())).toBe(merged), { timeout: 30_000, interval: 10 });
   expect(readListDoc(ben.doc).entries.find((entry) => entry.actor.id === 2)?.note).toBe(merged);
+});
+
+it('a colleague\'s change and the member\'s own change of the same entry at once: the row says what the document and the office say', { timeout: 120_000 }, async () => {
+  const { listId, db: shortlistDb, ben, shortlists } = await sharedList(2);
+  shortlists.open(listId);
+  await vi.waitFor(() => expect(shortlists.openDocLoaded).toBe(true), { timeout: 30_000, interval: 10 });
+  const [entry] = await shortlistDb.entries.where('shortlistId').equals(listId).sortBy('position');
+  const key = readListDoc(ben.doc).entries[0]!.key;
+  const labels = (doc: Y.Doc) => {
+    const entry = readListDoc(doc).entries.find((one) => one.key === key)!;
+    return [entry.colours, entry.tags];
+  };
+  const benEntry = entriesOf(ben.doc).get(key)!;
+  // Round after round, Ben sets labels on the entry while Lea does too: whoever wins, her row must
+  // say what her document and the office say. Before, the row could keep the colleague's losing
+  // labels, written from a second copy of the document that did not have her own change yet.
+  for (let round = 0; round < 8; round += 1) {
+    const first = await shortlistDb.entries.get(entry!.id!);
+    ben.doc.transact(() => {
+      benEntry.set('colours', [`ben-${round}`]);
+      benEntry.set('tags', [`ben-${round}`]);
+    });
+    await vi.waitFor(() => expect(readListDoc(store!.attachedLists.get(listId)!.provider.document).entries[0]!.colours).not.toEqual(first!.colours), { timeout: 30_000, interval: 1 });
+    expect(await shortlists.updateEntry(entry!.id!, { colours: [`lea-${round}`], tags: [`lea-${round}`] })).toBe(true);
+    await acknowledged(ben);
+    await vi.waitFor(async () => {
+      const row = (await shortlistDb.entries.get(entry!.id!))!;
+      expect([row.colours, row.tags]).toEqual(labels(ben.doc));
+      expect(labels(store!.attachedLists.get(listId)!.provider.document)).toEqual(labels(ben.doc));
+    }, { timeout: 10_000, interval: 10 });
+  }
 });
 
 it('an actor added again after their entry was deleted comes at the end with fresh fields, for every member', async () => {
