@@ -8,8 +8,8 @@
  * library of 100,000 entries, a note typed 200 ms before the browser was killed (SIGKILL: no
  * pagehide, no unload) lost its last words, because they were still queued in memory. This table is
  * in no other write's scope, so IndexedDB runs its transaction at once, beside whatever holds the
- * rows; its requests are issued before the keystroke's event handler returns and it commits without
- * waiting for the page again.
+ * rows; its requests are issued before the keystroke's event handler returns (or, while a journal
+ * transaction is on its way, as soon as it ends) and it commits without waiting for the page again.
  *
  * A record is forgotten once the store's write holding it has committed. What is left at the next
  * start was typed but never stored: `replayTypedEdits` writes it into the rows, and into the lists'
@@ -36,23 +36,61 @@ export interface TypedEditRow {
 /** Its table in the shortlist database (schema version 5), keyed `[entryId+seq]`. */
 export const typedEditsTable = 'typedEdits';
 
+/** Per database: whether a journal transaction is on its way, and the records waiting for it to end. */
+interface JournalQueue {
+  busy: boolean;
+  waiting: TypedEditRow[];
+}
+const journalQueues = new WeakMap<ShortlistDb, JournalQueue>();
+
 /**
- * Puts `edit` into the journal, every request issued before this returns, and asks it to commit at
- * once. Never throws: the store's own write follows whatever happens here.
+ * Puts `edit` into the journal: at once, its request issued before this returns, when no journal
+ * transaction is on its way; otherwise together with the others that wait, as soon as that one
+ * ends. One transaction a keystroke queued them behind each other: on a loaded machine the last
+ * keystrokes' transactions still waited 200 ms later, when the browser was killed (the note lost
+ * its last word); now the last keystroke waits for one transaction at most. Never throws: the
+ * store's own write follows whatever happens here.
  */
 export function journalTypedEdit(db: ShortlistDb, edit: TypedEditRow): void {
+  let queue = journalQueues.get(db);
+  if (!queue) {
+    queue = { busy: false, waiting: [] };
+    journalQueues.set(db, queue);
+  }
+  if (queue.busy) queue.waiting.push(edit);
+  else writeJournal(db, queue, [edit]);
+}
+
+/** One journal transaction with `edits`, committed at once; when it ends, the edits that waited go in the next. */
+function writeJournal(db: ShortlistDb, queue: JournalQueue, edits: readonly TypedEditRow[]): void {
   try {
     if (!db.isOpen()) return;
     const transaction = db.backendDB().transaction([typedEditsTable], 'readwrite', { durability: 'relaxed' });
-    transaction.objectStore(typedEditsTable).put(edit);
+    const store = transaction.objectStore(typedEditsTable);
+    for (const edit of edits) store.put(edit);
+    queue.busy = true;
+    let ended = false;
+    const next = () => {
+      if (ended) return;
+      ended = true;
+      queue.busy = false;
+      const waiting = queue.waiting.splice(0);
+      if (waiting.length > 0) writeJournal(db, queue, waiting);
+    };
+    transaction.addEventListener('complete', next);
+    transaction.addEventListener('abort', next);
     transaction.commit();
   } catch (failure) {
+    queue.busy = false;
     console.warn('The edit could not be journaled; it is written as usual.', failure);
   }
 }
 
 /** Forgets entry `entryId`'s edits up to `seq` (stored now): one request, no read, so a keystroke's put never waits for it. */
 export function forgetTypedEdits(db: ShortlistDb, entryId: number, seq: number): void {
+  // A record still waiting to be put is stored already too: put after this, it would outlive it.
+  const queue = journalQueues.get(db);
+  if (queue) queue.waiting = queue.waiting.filter((edit) => edit.entryId !== entryId || edit.seq > seq);
   try {
     if (!db.isOpen()) return;
     const transaction = db.backendDB().transaction([typedEditsTable], 'readwrite');
