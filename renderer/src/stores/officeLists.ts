@@ -464,8 +464,10 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
       if (row?.role && row.memberId) setIn(roles, shortlistId, { role: row.role, memberId: row.memberId });
     }
     const memberId = directory.value.member.id;
+    // This office's lists here, read once (a minute's look at 200 lists is one read, not 200).
+    const here = new Map((await shortlistDb.officeLists.where('officeRecordId').equals(office.id).toArray()).map((row) => [row.listId, row]));
     for (const list of directory.value.lists) {
-      const row = list.role ? await shortlistDb.officeLists.where('[officeId+listId]').equals([office.officeId, list.id]).first() : undefined;
+      const row = here.get(list.id);
       if (!row || !list.role || (row.role === list.role && row.memberId === memberId)) continue;
       setIn(roles, row.shortlistId, { role: list.role, memberId });
       await shortlistDb.officeLists.update(row.shortlistId, { role: list.role, memberId });
