@@ -98,6 +98,17 @@ async function storedListDoc(db: Dexie, id: number): Promise<ReturnType<typeof r
   return readListDoc(doc);
 }
 
+/** Runs `read` on the user's shortlist database as the next start would find it: a connection of its own, closed after. */
+async function onDisk(read: (raw: Dexie) => Promise<void>): Promise<void> {
+  const raw = new Dexie(userShortlistDbName);
+  try {
+    await raw.open();
+    await read(raw);
+  } finally {
+    raw.close();
+  }
+}
+
 /** The notes of list `id`'s live entries as the next start reads them. */
 async function storedNotes(db: Dexie, id: number): Promise<string[]> {
   return (await storedListDoc(db, id)).entries.map((entry) => entry.note);
@@ -378,15 +389,11 @@ describe('the shortlists store', () => {
     });
     void shortlists.updateEntry(entryId, { note: 'Cal' });
     await gone;
-    const raw = new Dexie(userShortlistDbName);
-    try {
-      await raw.open();
+    await onDisk(async (raw) => {
       expect(await raw.table('entries').get(entryId)).toMatchObject({ note: 'Call' });
       // The document (the list's truth, what a shared list syncs) says the same as the row.
       expect(await storedNotes(raw, id)).toEqual(['Call']);
-    } finally {
-      raw.close();
-    }
+    });
   });
 
   it('a change or a move of an entry of a list not open, its database closed under the store: false and the failure shown, nothing left waiting', async () => {
@@ -414,13 +421,9 @@ describe('the shortlists store', () => {
     expect(shortlists.error).not.toBeNull();
     expect(await shortlists.updateEntry(entryId, { note: 'Call' })).toBe(true);
     // The next start reads the document from disk: the failed change is there, so what came after it is too.
-    const raw = new Dexie(userShortlistDbName);
-    try {
-      await raw.open();
+    await onDisk(async (raw) => {
       expect(await storedNotes(raw, id)).toEqual(['Call']);
-    } finally {
-      raw.close();
-    }
+    });
   });
 
   it('a keystroke whose write fails, typed on the note stored, and the next one typed on it: the note holds each letter once', { timeout: 20_000 }, async () => {
@@ -432,13 +435,9 @@ describe('the shortlists store', () => {
     expect(await shortlists.updateEntry(entryId, { note: 'Call', noteBase: 'Cal' })).toBe(true);
     expect(await storeDb().table('entries').get(entryId)).toMatchObject({ note: 'Call' });
     expect(readListDoc(doc).entries.map((entry) => entry.note)).toEqual(['Call']);
-    const raw = new Dexie(userShortlistDbName);
-    try {
-      await raw.open();
+    await onDisk(async (raw) => {
       expect(await storedNotes(raw, id)).toEqual(['Call']);
-    } finally {
-      raw.close();
-    }
+    });
   });
 
   it('a keystroke whose write fails is written again on its own: the row says it without another keystroke, and the failure shown clears', { timeout: 20_000 }, async () => {
@@ -451,13 +450,9 @@ describe('the shortlists store', () => {
     await vi.waitFor(async () => expect(await storeDb().table('entries').get(entryId)).toMatchObject({ note: 'Cal' }), { timeout: 10_000, interval: 50 });
     expect(shortlists.error).toBeNull();
     expect(await storeDb().table('typedEdits').count()).toBe(0);
-    const raw = new Dexie(userShortlistDbName);
-    try {
-      await raw.open();
+    await onDisk(async (raw) => {
       expect(await storedNotes(raw, id)).toEqual(['Cal']);
-    } finally {
-      raw.close();
-    }
+    });
   });
 
   it('a rename whose write fails is taken back out of the list\'s document: in memory, on disk and for the office it keeps its name', { timeout: 20_000 }, async () => {
@@ -470,14 +465,10 @@ describe('the shortlists store', () => {
     expect(readListDoc(doc).name).toBe('Before');
     // The next write stores the failed change with what takes it back.
     expect(await shortlists.updateEntry(entryId, { note: 'Cal' })).toBe(true);
-    const raw = new Dexie(userShortlistDbName);
-    try {
-      await raw.open();
+    await onDisk(async (raw) => {
       expect(await storedListDoc(raw, id)).toMatchObject({ name: 'Before', entries: [{ note: 'Cal' }] });
       expect(await raw.table('shortlists').get(id)).toMatchObject({ name: 'Before' });
-    } finally {
-      raw.close();
-    }
+    });
   });
 
   it('a removal whose write fails is taken back out of the document: the entry stays on the list everywhere, not only in its row', { timeout: 20_000 }, async () => {
@@ -487,15 +478,11 @@ describe('the shortlists store', () => {
     await failed;
     expect(readListDoc(doc).entries.map((entry) => entry.note)).toEqual(['Ca']);
     expect(await shortlists.updateEntry(entryId, { note: 'Cal' })).toBe(true);
-    const raw = new Dexie(userShortlistDbName);
-    try {
-      await raw.open();
+    await onDisk(async (raw) => {
       // Before, the document on disk had the entry deleted while its row stayed: a shared list lost it at every colleague.
       expect(await storedNotes(raw, id)).toEqual(['Cal']);
       expect(await raw.table('entries').get(entryId)).toMatchObject({ note: 'Cal' });
-    } finally {
-      raw.close();
-    }
+    });
   });
 
   it('a note typed before the open list\'s document is loaded and the page gone: the row and a pending edit are written at once, and the next start carries it into the document', { timeout: 30_000 }, async () => {
@@ -515,15 +502,11 @@ describe('the shortlists store', () => {
     storeDb().close();
     blocker.release();
     await blocker.done;
-    const raw = new Dexie(userShortlistDbName);
-    try {
-      await raw.open();
+    await onDisk(async (raw) => {
       expect(await raw.table('entries').get(entryId)).toMatchObject({ note: 'Typed before the list had loaded' });
       expect(await storedNotes(raw, id)).toEqual(['']);
       expect(await raw.table('pendingDocEdits').count()).toBe(1);
-    } finally {
-      raw.close();
-    }
+    });
     await first.sync.activate(null);
 
     // The next start carries it into the list's document (its truth), and drops the pending edit.
@@ -577,18 +560,14 @@ describe('the shortlists store', () => {
     const again = await started({ actors }, first.connectionId);
     again.shortlists.open(first.id);
     await eventually(() => expect(again.shortlists.entries[0]).toMatchObject({ id: first.entryId, note: 'Strong presence; accent', rating: 4 }));
-    const raw = new Dexie(userShortlistDbName);
-    try {
-      await raw.open();
+    await onDisk(async (raw) => {
       // Into the list's document as the user's edit, then nothing is left waiting.
       await eventually(async () => expect(await raw.table('pendingDocEdits').count()).toBe(0));
       expect(await storedNotes(raw, first.id)).toEqual(['Strong presence; accent']);
       expect(await raw.table('typedEdits').count()).toBe(0);
       // What the row already said is left alone: not even its time of change moves.
       expect(await raw.table('entries').get(other.id)).toEqual(other);
-    } finally {
-      raw.close();
-    }
+    });
   });
 
   it('a note written in a large library reads no entry of the other lists (nothing in a write path scans a table)', { timeout: 60_000 }, async () => {
