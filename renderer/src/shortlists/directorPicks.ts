@@ -24,13 +24,27 @@ export function picksText(packageId: string, picks: readonly Pick[]): string {
   return [picksHeader(packageId), ...picks.map((pick) => `${pick.position} #${pick.actorId} ${pick.name.replace(/\s+/g, ' ').trim()}`)].join('\n');
 }
 
+async function digestOf(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  return [...digest.subarray(0, 4)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** Where a list shared with an office lives there: the same on every member's computer. */
+export interface SharedListPlace {
+  officeId: string;
+  listId: string;
+}
+
 /**
  * The package id of a shortlist: its id and a digest of when it was made, so picks for another
  * list (or for a list of the same id in another installation or after an import) are refused.
+ * A list shared with an office has the office's list as its id (`shared`): each member's copy has
+ * its own id and time here, and a director's picks for a package one member sent must apply on
+ * the computer of whichever colleague pastes them.
  */
-export async function presentationPackageId(list: { id: number; createdAt: string }): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`castdesk-shortlist:${list.id}:${list.createdAt}`)));
-  return `${list.id}-${[...digest.subarray(0, 4)].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+export async function presentationPackageId(list: { id: number; createdAt: string }, shared: SharedListPlace | null = null): Promise<string> {
+  if (shared) return `office-${await digestOf(`castdesk-office-list:${shared.officeId}/${shared.listId}`)}`;
+  return `${list.id}-${await digestOf(`castdesk-shortlist:${list.id}:${list.createdAt}`)}`;
 }
 
 export type PicksRefusal =
@@ -57,17 +71,18 @@ const headerLine = /^Castdesk\s+picks\s+v1\s+(\S+)$/i;
 const pickLine = /^(\d{1,6})\s+#(\d{1,12})(?:\s+(.*))?$/;
 
 /**
- * Reads a picks text for the package `packageId` whose list holds `knownActorIds`. Everything
+ * Reads a picks text for one of the packages `packageIds` (a list has two once shared: the one it
+ * was sent as before, and its office's) whose list holds `knownActorIds`. Everything
  * before the header line is ignored (a greeting); every non-blank line after it must be a pick.
  * The same actor twice counts once.
  */
-export function readPicks(text: string, packageId: string, knownActorIds: ReadonlySet<number>): PicksReading {
+export function readPicks(text: string, packageIds: readonly string[], knownActorIds: ReadonlySet<number>): PicksReading {
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/).map(cleanLine);
   const headerAt = lines.findIndex((line) => /^Castdesk\s+picks\s/i.test(line));
   if (headerAt < 0) return { ok: false, refusal: { reason: 'no_header' } };
   const header = headerLine.exec(lines[headerAt]!);
   if (!header) return { ok: false, refusal: { reason: 'unreadable_line', line: headerAt + 1, text: lines[headerAt]! } };
-  if (header[1] !== packageId) return { ok: false, refusal: { reason: 'other_package', packageId: header[1]! } };
+  if (!packageIds.includes(header[1]!)) return { ok: false, refusal: { reason: 'other_package', packageId: header[1]! } };
   const picks = new Map<number, Pick>();
   for (let i = headerAt + 1; i < lines.length; i++) {
     const line = lines[i]!;

@@ -13,7 +13,7 @@ import type { ShortlistEntryRow } from '../db/shortlistDb.ts';
 import { shownConnectionName } from '../i18n/connectionName.ts';
 import { castdeskComposerKey } from '../i18n/index.ts';
 import type { ListMessage } from '../i18n/listMessage.ts';
-import { presentationPackageId, readPicks, type PicksRefusal } from '../shortlists/directorPicks.ts';
+import { presentationPackageId, readPicks, type PicksRefusal, type SharedListPlace } from '../shortlists/directorPicks.ts';
 import { loadExportPictures } from '../shortlists/exportPictures.ts';
 import { fitPicture } from '../shortlists/fitPicture.ts';
 import { newestCredits, presentationPackage, type PresentationActor } from '../shortlists/presentationPackage.ts';
@@ -23,6 +23,7 @@ import { isRendererErrorCode, toLibraryError, type LibraryError } from './librar
 import { bytesOf, exportFileName, saveFile, useShortlistExportStore } from './shortlistExport.ts';
 import { exportedFact } from '../shortlists/privateAttributes.ts';
 import { useShortlistsStore } from './shortlists.ts';
+import { useShortlistDatabaseStore } from './shortlistDatabase.ts';
 import type { ActorRow } from '../db/libraryDb.ts';
 import { openLibrary, profilesOf } from './libraryAccess.ts';
 import { useSyncStore } from './sync.ts';
@@ -45,6 +46,7 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
   const labels = useLabelsStore();
   const connections = useConnectionStore();
   const exports = useShortlistExportStore();
+  const shortlistDatabase = useShortlistDatabaseStore();
 
   const busy = ref(false);
   const error = ref<LibraryError | null>(null);
@@ -55,6 +57,12 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
   const picksError = ref<ListMessage | null>(null);
   /** The confirmation of the last picks applied. */
   const picksApplied = ref<ListMessage | null>(null);
+
+  /** Where list `listId` is shared, if it is: its package then has the office's list as its id. */
+  async function sharedPlaceOf(listId: number): Promise<SharedListPlace | null> {
+    const row = await (await shortlistDatabase.open()).officeLists.get(listId);
+    return row ? { officeId: row.officeId, listId: row.listId } : null;
+  }
 
   function languagesOf(entry: ShortlistEntryRow): string[] {
     return Object.entries(entry.snapshot.languages).map(([code, level]) =>
@@ -130,7 +138,7 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
       const source = connections.active ? shownConnectionName(connections.active, t).trim() : '';
       const date = composer!.d(new Date(), 'date');
       const html = await presentationPackage({
-        packageId: await presentationPackageId(list),
+        packageId: await presentationPackageId(list, await sharedPlaceOf(listId)),
         title: list.name,
         subtitle: subtitleOf(list),
         actors: await actorsOf(entries, includeNotes),
@@ -193,7 +201,10 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
     picksApplied.value = null;
     try {
       const { list, entries } = await shortlists.listWithEntries(listId);
-      const read = readPicks(text, await presentationPackageId(list), new Set(entries.map((entry) => entry.actorId)));
+      const shared = await sharedPlaceOf(listId);
+      // Picks for the package sent before the list was shared still apply here.
+      const packageIds = [await presentationPackageId(list), ...(shared ? [await presentationPackageId(list, shared)] : [])];
+      const read = readPicks(text, packageIds, new Set(entries.map((entry) => entry.actorId)));
       if (!read.ok) {
         picksError.value = refusalMessage(listId, read.refusal);
         return false;

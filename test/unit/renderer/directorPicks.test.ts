@@ -20,7 +20,7 @@ describe('picks text', () => {
   });
 
   it('reads back what it wrote', () => {
-    expect(readPicks(picksText(packageId, picks), packageId, known)).toEqual({ ok: true, picks });
+    expect(readPicks(picksText(packageId, picks), [packageId], known)).toEqual({ ok: true, picks });
   });
 
   it('forgives CRLF, blank lines, mail quoting, quotation marks, a greeting and a signature-free tail', () => {
@@ -34,39 +34,39 @@ describe('picks text', () => {
       '',
       '',
     ].join('\r\n');
-    expect(readPicks(mailed, packageId, known)).toEqual({ ok: true, picks });
+    expect(readPicks(mailed, [packageId], known)).toEqual({ ok: true, picks });
     const quotedWhole = `“Castdesk picks v1 12-ab34cd56\n3 #1042 Jonas Weber”`;
-    expect(readPicks(quotedWhole, packageId, known)).toEqual({ ok: true, picks: [picks[0]] });
+    expect(readPicks(quotedWhole, [packageId], known)).toEqual({ ok: true, picks: [picks[0]] });
     // A byte-order mark, old Mac line ends, a line without a name, the same actor twice.
-    expect(readPicks('\uFEFFcastdesk picks v1 12-ab34cd56\r3 #1042\r4 #1042 Jonas Weber', packageId, known)).toEqual({
+    expect(readPicks('\uFEFFcastdesk picks v1 12-ab34cd56\r3 #1042\r4 #1042 Jonas Weber', [packageId], known)).toEqual({
       ok: true,
       picks: [{ position: 3, actorId: 1042, name: '' }],
     });
   });
 
   it('refuses a text for another package', () => {
-    expect(readPicks('Castdesk picks v1 13-ffffffff\n3 #1042 Jonas Weber', packageId, known)).toEqual({ ok: false, refusal: { reason: 'other_package', packageId: '13-ffffffff' } });
+    expect(readPicks('Castdesk picks v1 13-ffffffff\n3 #1042 Jonas Weber', [packageId], known)).toEqual({ ok: false, refusal: { reason: 'other_package', packageId: '13-ffffffff' } });
   });
 
   it('refuses actors the list does not hold, naming every one', () => {
-    expect(readPicks('Castdesk picks v1 12-ab34cd56\n3 #1042 Jonas Weber\n5 #5000 Stranger\n6 #5001 Other', packageId, known)).toEqual({
+    expect(readPicks('Castdesk picks v1 12-ab34cd56\n3 #1042 Jonas Weber\n5 #5000 Stranger\n6 #5001 Other', [packageId], known)).toEqual({
       ok: false,
       refusal: { reason: 'unknown_actors', actorIds: [5000, 5001] },
     });
   });
 
   it('refuses a line that is not a pick, and a text without header or picks', () => {
-    expect(readPicks('Castdesk picks v1 12-ab34cd56\n3 #1042 Jonas Weber\nand maybe Lena?', packageId, known)).toEqual({
+    expect(readPicks('Castdesk picks v1 12-ab34cd56\n3 #1042 Jonas Weber\nand maybe Lena?', [packageId], known)).toEqual({
       ok: false,
       refusal: { reason: 'unreadable_line', line: 3, text: 'and maybe Lena?' },
     });
-    expect(readPicks('Castdesk picks v2 12-ab34cd56\n3 #1042 Jonas Weber', packageId, known)).toEqual({
+    expect(readPicks('Castdesk picks v2 12-ab34cd56\n3 #1042 Jonas Weber', [packageId], known)).toEqual({
       ok: false,
       refusal: { reason: 'unreadable_line', line: 1, text: 'Castdesk picks v2 12-ab34cd56' },
     });
-    expect(readPicks('3 #1042 Jonas Weber', packageId, known)).toEqual({ ok: false, refusal: { reason: 'no_header' } });
-    expect(readPicks('', packageId, known)).toEqual({ ok: false, refusal: { reason: 'no_header' } });
-    expect(readPicks('Castdesk picks v1 12-ab34cd56\r\n\r\n', packageId, known)).toEqual({ ok: false, refusal: { reason: 'no_picks' } });
+    expect(readPicks('3 #1042 Jonas Weber', [packageId], known)).toEqual({ ok: false, refusal: { reason: 'no_header' } });
+    expect(readPicks('', [packageId], known)).toEqual({ ok: false, refusal: { reason: 'no_header' } });
+    expect(readPicks('Castdesk picks v1 12-ab34cd56\r\n\r\n', [packageId], known)).toEqual({ ok: false, refusal: { reason: 'no_picks' } });
   });
 });
 
@@ -78,5 +78,23 @@ describe('presentationPackageId', () => {
     expect(await presentationPackageId({ ...list })).toBe(id);
     expect(await presentationPackageId({ ...list, createdAt: '2026-11-01T10:00:00.001Z' })).not.toBe(id);
     expect((await presentationPackageId({ ...list, id: 13 })).startsWith('13-')).toBe(true);
+  });
+
+  it('of a shared list is the office list\'s, the same on every member\'s computer, whatever the list\'s id and time there', async () => {
+    const place = { officeId: 'office-a', listId: 'f3a1c0de' };
+    const lea = await presentationPackageId({ id: 12, createdAt: '2026-11-01T10:00:00.000Z' }, place);
+    expect(lea).toMatch(/^office-[0-9a-f]{8}$/);
+    expect(await presentationPackageId({ id: 3, createdAt: '2026-11-20T08:00:00.000Z' }, place)).toBe(lea);
+    expect(await presentationPackageId({ id: 12, createdAt: '2026-11-01T10:00:00.000Z' }, { ...place, listId: 'f3a1c0df' })).not.toBe(lea);
+    expect(await presentationPackageId({ id: 12, createdAt: '2026-11-01T10:00:00.000Z' }, { ...place, officeId: 'office-b' })).not.toBe(lea);
+  });
+});
+
+describe('a list with two package ids (sent before and after it was shared)', () => {
+  it('takes picks for either and refuses a third', () => {
+    const ids = ['12-ab34cd56', 'office-0badf00d'];
+    expect(readPicks(picksText('office-0badf00d', picks), ids, known)).toEqual({ ok: true, picks });
+    expect(readPicks(picksText('12-ab34cd56', picks), ids, known)).toEqual({ ok: true, picks });
+    expect(readPicks(picksText('office-0badf00e', picks), ids, known)).toEqual({ ok: false, refusal: { reason: 'other_package', packageId: 'office-0badf00e' } });
   });
 });
