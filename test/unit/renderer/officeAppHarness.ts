@@ -9,16 +9,22 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPinia, setActivePinia, type Pinia } from 'pinia';
-import { afterAll, beforeAll } from 'vitest';
+import { Dexie } from 'dexie';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createApp } from 'vue';
+import * as Y from 'yjs';
 import type { CastdeskBridge } from '../../../contract/bridge.ts';
 import type { OfficeToken, OfficeView } from '../../../contract/officeBridge.ts';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
+import { userShortlistDbName, type ShortlistDb } from '../../../renderer/src/db/shortlistDb.ts';
 import { useConnectionStore } from '../../../renderer/src/stores/connections.ts';
 import { useOfficeListsStore } from '../../../renderer/src/stores/officeLists.ts';
 import { useShortlistsStore } from '../../../renderer/src/stores/shortlists.ts';
 import { startOffice, type OfficeOptions, type RunningOffice } from '../../../server/office/startOffice.ts';
-import { httpUrlOf } from '../../integration/office/officeSupport.ts';
+import { writeListIntoDoc } from '../../../renderer/src/db/listDocShape.ts';
+import { nameOnlySnapshot } from '../../../renderer/src/sync/officeListDoc.ts';
+import { officeDocumentName } from '../../../server/office/documentName.ts';
+import { acknowledged, httpUrlOf, openList, type ListClient } from '../../integration/office/officeSupport.ts';
 import { fakeBridge } from './fakeBridge.ts';
 
 export type OfficeRoleName = 'editor' | 'reviewer' | 'viewer';
@@ -128,4 +134,49 @@ export function officeStoreApp(grant: OfficeToken, offices: OfficeView[], handle
       return useShortlistsStore();
     });
   return { store, pinia, bridge: double.bridge, calls: double.calls, shortlists };
+}
+
+/**
+ * A list in the office as its owner's app shared it: actors 1 to `count` of `origin`, named
+ * "Actor n", with `noteOf`'s notes, stored by the office. The owner's client stays open on it
+ * (the caller destroys it).
+ */
+export async function ownersList(
+  server: OfficeServer,
+  origin: string,
+  options: { name?: string; count?: number; noteOf?: (actorId: number) => string } = {},
+): Promise<{ listId: string; owner: ListClient }> {
+  const listId = crypto.randomUUID().replaceAll('-', '');
+  const owner = openList(server.office.url, officeDocumentName(server.officeId, listId), server.ownerToken, new Y.Doc());
+  await owner.synced;
+  const at = '2026-01-01T00:00:00.000Z';
+  const actorIds = Array.from({ length: options.count ?? 3 }, (_, index) => index + 1);
+  writeListIntoDoc(
+    owner.doc,
+    { name: options.name ?? 'Callbacks' },
+    actorIds.map((actorId) => ({ shortlistId: 1, directoryOrigin: origin, actorId, position: actorId, note: options.noteOf?.(actorId) ?? '', rating: 3, colours: [], tags: [], status: 'considering' as const, addedAt: at, updatedAt: at, snapshot: nameOnlySnapshot(`Actor ${actorId}`) })),
+  );
+  await acknowledged(owner);
+  return { listId, owner };
+}
+
+/** What a test of a member's app leaves open: set by the test, closed after it. */
+export interface OpenInTest {
+  clients: ListClient[];
+  store: ReturnType<typeof useOfficeListsStore> | null;
+  db: ShortlistDb | null;
+}
+
+/** Closes what each test opened (the colleagues' clients, the member's store and database) and deletes the member's shortlist database. */
+export function closedAfterEach(): OpenInTest {
+  const open: OpenInTest = { clients: [], store: null, db: null };
+  afterEach(async () => {
+    for (const client of open.clients.splice(0)) client.destroy();
+    open.db?.close();
+    open.db = null;
+    open.store?.close();
+    open.store = null;
+    await Dexie.delete(userShortlistDbName);
+  });
+  return open;
 }

@@ -5,61 +5,36 @@
  * on the computer that made it, and every other member's copy refused the picks as "another
  * package". A real office server on 127.0.0.1; the member's app with its real stores.
  */
-import { Dexie } from 'dexie';
-import { afterEach, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { createApp } from 'vue';
-import * as Y from 'yjs';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
-import { entriesOf, officeEntryKey, writeListIntoDoc } from '../../../renderer/src/db/listDocShape.ts';
-import { openShortlistDb, userShortlistDbName, type ShortlistDb } from '../../../renderer/src/db/shortlistDb.ts';
+import { entriesOf, officeEntryKey } from '../../../renderer/src/db/listDocShape.ts';
+import { openShortlistDb } from '../../../renderer/src/db/shortlistDb.ts';
 import { createCastdeskI18n } from '../../../renderer/src/i18n/index.ts';
 import { picksText, presentationPackageId } from '../../../renderer/src/shortlists/directorPicks.ts';
 import { usePresentationPackageStore } from '../../../renderer/src/stores/presentationPackage.ts';
-import type { useOfficeListsStore } from '../../../renderer/src/stores/officeLists.ts';
-import { nameOnlySnapshot } from '../../../renderer/src/sync/officeListDoc.ts';
 import { openSharedList } from '../../../renderer/src/sync/officeSharing.ts';
-import { officeDocumentName } from '../../../server/office/documentName.ts';
-import { acknowledged, openList, type ListClient } from '../../integration/office/officeSupport.ts';
-import { memberCredentials, officeStoreApp, useOfficeServer } from './officeAppHarness.ts';
+import type { ListClient } from '../../integration/office/officeSupport.ts';
+import { closedAfterEach, memberCredentials, officeStoreApp, ownersList, useOfficeServer } from './officeAppHarness.ts';
 
 const origin = 'https://d.example';
 const server = useOfficeServer('castdesk-office-picks-', 'Anna Casting');
 
-let store: ReturnType<typeof useOfficeListsStore> | null = null;
-let db: ShortlistDb | null = null;
-const clients: ListClient[] = [];
-afterEach(async () => {
-  for (const client of clients.splice(0)) client.destroy();
-  db?.close();
-  db = null;
-  store?.close();
-  store = null;
-  await Dexie.delete(userShortlistDbName);
-});
+const open = closedAfterEach();
 
 /** Anna's list in the office, three actors, as her app shared it. */
 async function annasList(): Promise<{ listId: string; anna: ListClient }> {
-  const listId = crypto.randomUUID().replaceAll('-', '');
-  const anna = openList(server.office.url, officeDocumentName(server.officeId, listId), server.ownerToken, new Y.Doc());
-  clients.push(anna);
-  await anna.synced;
-  const at = '2026-11-02T09:00:00.000Z';
-  writeListIntoDoc(
-    anna.doc,
-    { name: 'Tatort – Kommissarin' },
-    [1, 2, 3].map((actorId) => ({ shortlistId: 1, directoryOrigin: origin, actorId, position: actorId, note: '', rating: null, colours: [], tags: [], status: 'considering' as const, addedAt: at, updatedAt: at, snapshot: nameOnlySnapshot(`Actor ${actorId}`) })),
-  );
-  await acknowledged(anna);
-  return { listId, anna };
+  const { listId, owner } = await ownersList(server, origin, { name: 'Tatort – Kommissarin' });
+  open.clients.push(owner);
+  return { listId, anna: owner };
 }
 
 /** Ben's app with Anna's list opened from the office and synced: his list id and his package store. */
 async function bensCopy(listId: string) {
   const { grant, view } = memberCredentials(server, await server.join('Ben'), 'Ben');
   const app = officeStoreApp(grant, [view]);
-  store = app.store;
-  db = await openShortlistDb();
-  const shortlistDb = db;
+  open.store = app.store;
+  const shortlistDb = (open.db = await openShortlistDb());
   // Ben's copy has its own id and time: another list than Anna's 1 of 2026-11-02.
   const shortlistId = await openSharedList(shortlistDb, { officeRecordId: view.id, officeId: server.officeId }, listId, 'Shared');
   await app.store.refresh();

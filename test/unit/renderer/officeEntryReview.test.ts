@@ -16,12 +16,12 @@ import { listAccessKey } from '../../../renderer/src/components/shortlists/listA
 import { openShortlistDb, userShortlistDbName, type ShortlistDb } from '../../../renderer/src/db/shortlistDb.ts';
 import { createCastdeskI18n } from '../../../renderer/src/i18n/index.ts';
 import { useOfficeListsStore } from '../../../renderer/src/stores/officeLists.ts';
-import { nameOnlySnapshot, readListDoc } from '../../../renderer/src/sync/officeListDoc.ts';
-import { entriesOf, writeListIntoDoc } from '../../../renderer/src/db/listDocShape.ts';
+import { readListDoc } from '../../../renderer/src/sync/officeListDoc.ts';
+import { entriesOf } from '../../../renderer/src/db/listDocShape.ts';
 import { openSharedList } from '../../../renderer/src/sync/officeSharing.ts';
 import { officeDocumentName } from '../../../server/office/documentName.ts';
-import { acknowledged, openList, type ListClient } from '../../integration/office/officeSupport.ts';
-import { memberCredentials, officeStoreApp, useOfficeServer, type JoinedMember } from './officeAppHarness.ts';
+import { openList, type ListClient } from '../../integration/office/officeSupport.ts';
+import { memberCredentials, officeStoreApp, ownersList, useOfficeServer, type JoinedMember } from './officeAppHarness.ts';
 
 const origin = 'https://d.example';
 const server = useOfficeServer('castdesk-office-review-', 'Dana Director');
@@ -42,18 +42,11 @@ afterEach(async () => {
 
 const shortlistIdOf = (notice: { props(name: 'listId'): number }) => notice.props('listId');
 
-/** A list in the office with two actors, and a client of `token` on it (the owner's unless given). */
-async function listInOffice(token = server.ownerToken): Promise<{ listId: string; client: ListClient }> {
-  const listId = crypto.randomUUID().replaceAll('-', '');
-  const client = openList(server.office.url, officeDocumentName(server.officeId, listId), token, new Y.Doc());
-  clients.push(client);
-  await client.synced;
-  if (token === server.ownerToken) {
-    const at = '2026-01-01T00:00:00.000Z';
-    writeListIntoDoc(client.doc, { name: 'Callbacks' }, [1, 2].map((actorId) => ({ shortlistId: 1, directoryOrigin: origin, actorId, position: actorId, note: '', rating: 3, colours: [], tags: [], status: 'considering' as const, addedAt: at, updatedAt: at, snapshot: nameOnlySnapshot(`Actor ${actorId}`) })));
-    await acknowledged(client);
-  }
-  return { listId, client };
+/** A list in the office with two actors, and the owner's client on it. */
+async function listInOffice(): Promise<{ listId: string; client: ListClient }> {
+  const { listId, owner } = await ownersList(server, origin, { count: 2 });
+  clients.push(owner);
+  return { listId, client: owner };
 }
 
 /** The member's app with the list attached, and its first entry mounted as the list view shows it. */

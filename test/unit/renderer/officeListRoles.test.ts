@@ -11,13 +11,12 @@ import { DexieYProvider } from 'y-dexie';
 import { afterEach, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import { listDocUpdatesTable, openShortlistDb, userShortlistDbName, type ShortlistDb } from '../../../renderer/src/db/shortlistDb.ts';
-import { nameOnlySnapshot, readListDoc } from '../../../renderer/src/sync/officeListDoc.ts';
-import { entriesOf, writeListIntoDoc } from '../../../renderer/src/db/listDocShape.ts';
+import { readListDoc } from '../../../renderer/src/sync/officeListDoc.ts';
+import { entriesOf } from '../../../renderer/src/db/listDocShape.ts';
 import { openSharedList } from '../../../renderer/src/sync/officeSharing.ts';
 import { useOfficeListsStore } from '../../../renderer/src/stores/officeLists.ts';
-import { officeDocumentName } from '../../../server/office/documentName.ts';
-import { acknowledged, openList, type ListClient } from '../../integration/office/officeSupport.ts';
-import { memberCredentials, officeStoreApp, useOfficeServer, type JoinedMember } from './officeAppHarness.ts';
+import type { ListClient } from '../../integration/office/officeSupport.ts';
+import { memberCredentials, officeStoreApp, ownersList, useOfficeServer, type JoinedMember } from './officeAppHarness.ts';
 
 const origin = 'https://d.example';
 const server = useOfficeServer('castdesk-office-roles-app-', 'Dana Director');
@@ -36,18 +35,9 @@ afterEach(async () => {
 
 /** The director's list in the office (written by the owner's client), with three actors. */
 async function directorsList(): Promise<{ listId: string; director: ListClient }> {
-  const listId = crypto.randomUUID().replaceAll('-', '');
-  const director = openList(server.office.url, officeDocumentName(server.officeId, listId), server.ownerToken, new Y.Doc());
-  clients.push(director);
-  await director.synced;
-  const at = '2026-01-01T00:00:00.000Z';
-  writeListIntoDoc(
-    director.doc,
-    { name: 'Callbacks' },
-    [1, 2, 3].map((actorId) => ({ shortlistId: 1, directoryOrigin: origin, actorId, position: actorId, note: `note ${actorId}`, rating: 3, colours: [], tags: [], status: 'considering' as const, addedAt: at, updatedAt: at, snapshot: nameOnlySnapshot(`Actor ${actorId}`) })),
-  );
-  await acknowledged(director);
-  return { listId, director };
+  const { listId, owner } = await ownersList(server, origin, { noteOf: (actorId) => `note ${actorId}` });
+  clients.push(owner);
+  return { listId, director: owner };
 }
 
 /** A member's app (the office store on this computer's shortlist database) with the list opened and attached. */
