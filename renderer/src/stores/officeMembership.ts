@@ -2,7 +2,7 @@
  * The offices page's store (issue 25): joining an office (invite code) or adding it with the
  * owner's token, the joined offices with who the user is there, removing one (its lists stay here
  * as personal lists: officeLists.removeOffice), and the owner's member management: invite codes,
- * members, roles, revoking. Every call goes through the bridge; the core makes the office's HTTP
+ * members (read again while the owner's panel is open), roles, revoking. Every call goes through the bridge; the core makes the office's HTTP
  * calls with the token, which stays bound to the office's origin.
  *
  * After a join the page is reloaded: the page's CSP names the offices' WebSocket origins as the
@@ -10,11 +10,13 @@
  * join. What is typed but not stored yet is written first.
  */
 import { defineStore, getActivePinia } from 'pinia';
-import { inject, ref, shallowRef, type InjectionKey } from 'vue';
+import { inject, ref, shallowRef, toRaw, type InjectionKey } from 'vue';
 import type { BridgeError } from '../../../contract/bridge-errors.ts';
+import type { CastdeskBridge } from '../../../contract/bridge.ts';
 import type { OfficeDirectory, OfficeInvite, OfficeMember, OfficeRole } from '../../../contract/officeBridge.ts';
 import { useBridge } from '../bridge/bridgeInjection.ts';
 import { useOfficeListsStore } from './officeLists.ts';
+import { officeMembersFailuresShown } from './officeSchedule.ts';
 import { useShortlistsStore } from './shortlists.ts';
 
 /** Reloads the page; provided by tests, which cannot reload. */
@@ -24,6 +26,8 @@ export interface OfficeGrant {
   role: OfficeRole;
   listId?: string;
 }
+
+type MembersAnswer = Awaited<ReturnType<CastdeskBridge['listOfficeMembers']>>;
 
 /** An invite code as made: shown once, to copy. */
 export type ShownInvite = OfficeInvite & { officeRecordId: string } & OfficeGrant;
@@ -40,6 +44,10 @@ export const useOfficeMembershipStore = defineStore('officeMembership', () => {
   /** The office's members as its owner sees them, by office record id. */
   const members = shallowRef<ReadonlyMap<string, OfficeMember[]>>(new Map());
   const invite = ref<ShownInvite | null>(null);
+  /** The read of an office's members on its way, by office record id: one at a time per office. */
+  const membersReads = new Map<string, Promise<MembersAnswer>>();
+  /** The background reads of an office's members that failed in a row, and the last failure. */
+  const membersRefreshFailures = new Map<string, { inARow: number; last: BridgeError }>();
 
   function withEntry<T>(map: ReadonlyMap<string, T>, key: string, value: T | null): ReadonlyMap<string, T> {
     const next = new Map(map);
@@ -99,13 +107,53 @@ export const useOfficeMembershipStore = defineStore('officeMembership', () => {
     directories.value = withEntry(directories.value, officeRecordId, null);
     directoryFailures.value = withEntry(directoryFailures.value, officeRecordId, null);
     members.value = withEntry(members.value, officeRecordId, null);
+    membersRefreshFailures.delete(officeRecordId);
     if (invite.value?.officeRecordId === officeRecordId) invite.value = null;
     return true;
   }
 
+  /**
+   * Reads the office's members and shows them. A refresh joins a read on its way; a read after the
+   * owner's change (`afterChange`) waits for it and asks again, so it sees the change, only one
+   * request is on its way, and the answers are shown in the order they were asked.
+   */
+  function readMembers(officeRecordId: string, afterChange: boolean): Promise<MembersAnswer> {
+    const onItsWay = membersReads.get(officeRecordId);
+    if (onItsWay && !afterChange) return onItsWay;
+    const read = (async () => {
+      await onItsWay;
+      const answer = await bridge.listOfficeMembers({ id: officeRecordId });
+      if (answer.ok) members.value = withEntry(members.value, officeRecordId, answer.value.members);
+      return answer;
+    })().finally(() => {
+      if (membersReads.get(officeRecordId) === read) membersReads.delete(officeRecordId);
+    });
+    membersReads.set(officeRecordId, read);
+    return read;
+  }
+
+  /** The members as the office has them now: as the owner's panel opens and after each of the owner's changes; a failure is shown. */
   async function loadMembers(officeRecordId: string): Promise<void> {
-    const answer = await run(() => bridge.listOfficeMembers({ id: officeRecordId }));
-    if (answer) members.value = withEntry(members.value, officeRecordId, answer.members);
+    await run(() => readMembers(officeRecordId, true));
+  }
+
+  /**
+   * Reads the members again while the owner's panel is open, so a colleague who joined (or a member
+   * revoked from another computer) shows without reopening it. A failure keeps what is shown and
+   * says nothing until it persists (officeMembersFailuresShown reads in a row); then it is shown as
+   * the page's office error, until a read succeeds.
+   */
+  async function refreshMembers(officeRecordId: string): Promise<void> {
+    const answer = await readMembers(officeRecordId, false);
+    const failures = membersRefreshFailures.get(officeRecordId);
+    if (answer.ok) {
+      if (failures && toRaw(error.value) === failures.last) error.value = null;
+      membersRefreshFailures.delete(officeRecordId);
+      return;
+    }
+    const inARow = (failures?.inARow ?? 0) + 1;
+    membersRefreshFailures.set(officeRecordId, { inARow, last: answer.error });
+    if (inARow >= officeMembersFailuresShown) error.value = answer.error;
   }
 
   async function createInvite(officeRecordId: string, grant: OfficeGrant): Promise<boolean> {
@@ -138,5 +186,5 @@ export const useOfficeMembershipStore = defineStore('officeMembership', () => {
     return true;
   }
 
-  return { error, directories, directoryFailures, members, invite, start, loadDirectory, join, addWithToken, remove, loadMembers, createInvite, dismissInvite, setRole, clearListRole, revoke };
+  return { error, directories, directoryFailures, members, invite, start, loadDirectory, join, addWithToken, remove, loadMembers, refreshMembers, createInvite, dismissInvite, setRole, clearListRole, revoke };
 });

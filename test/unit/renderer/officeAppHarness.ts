@@ -14,7 +14,11 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createApp } from 'vue';
 import * as Y from 'yjs';
 import type { CastdeskBridge } from '../../../contract/bridge.ts';
-import type { OfficeToken, OfficeView } from '../../../contract/officeBridge.ts';
+import { officeChannels, type OfficeToken, type OfficeView } from '../../../contract/officeBridge.ts';
+import { createDispatcher, type BridgeHandlers } from '../../../electron/core/bridge/dispatch.ts';
+import { officeAdmin } from '../../../electron/core/office/officeAdmin.ts';
+import { createOfficeHandlers } from '../../../electron/core/office/officeHandlers.ts';
+import type { OfficeMembership } from '../../../electron/core/office/officeMembership.ts';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
 import { userShortlistDbName, type ShortlistDb } from '../../../renderer/src/db/shortlistDb.ts';
 import { useConnectionStore } from '../../../renderer/src/stores/connections.ts';
@@ -46,16 +50,21 @@ export interface OfficeServer {
   changeRole(memberId: string, role: OfficeRoleName, listId: string): Promise<void>;
 }
 
-/** An HTTP request from Node's own client (happy-dom's fetch keeps the page's same-origin rule); resolves with the status. */
-function nodeRequest(url: string, method: string, token: string, body: unknown): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const sent = request(url, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } }, (answer) => {
-      answer.resume();
-      answer.once('end', () => resolve(answer.statusCode ?? 0));
+/** A fetch on Node's own HTTP client, for what the back end asks the office (happy-dom's fetch keeps the page's same-origin rule). */
+const nodeFetch = ((url: string, init: RequestInit = {}) =>
+  new Promise<Response>((resolve, reject) => {
+    const sent = request(url, { method: init.method ?? 'GET', headers: init.headers as Record<string, string> }, (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.once('end', () => resolve(new Response(chunks.length > 0 ? Buffer.concat(chunks).toString('utf8') : null, { status: answer.statusCode ?? 0 })));
     });
     sent.once('error', reject);
-    sent.end(JSON.stringify(body));
-  });
+    sent.end(init.body as string | undefined);
+  })) as typeof fetch;
+
+/** An HTTP request from Node's own client; resolves with the status. */
+async function nodeRequest(url: string, method: string, token: string, body: unknown): Promise<number> {
+  return (await nodeFetch(url, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) })).status;
 }
 
 /** Starts an office server (and its owner `ownerName`) before the file's tests and stops it after them. */
@@ -117,6 +126,31 @@ export function memberCredentials(server: OfficeServer, member: JoinedMember, na
 export async function joinLeaAndColleague(server: OfficeServer, colleagueName = 'Ben'): Promise<{ grant: OfficeToken; view: OfficeView; colleagueToken: string }> {
   const lea = memberCredentials(server, await server.join('Lea'), 'Lea');
   return { ...lea, colleagueToken: (await server.join(colleagueName)).token };
+}
+
+/**
+ * The owner's computer as the Connections page's offices section asks it: the core's office
+ * handlers and dispatcher (officeHandlers.ts, officeAdmin.ts) with the owner's token, over the real
+ * office's HTTP side; the keychain is left out (the token is the server's own). Only the offices'
+ * channels are answered.
+ */
+export function ownerBackEnd(server: OfficeServer, ownerName = 'Owner'): { bridge: CastdeskBridge; calls: { channel: string; args: unknown }[]; view: OfficeView } {
+  const view: OfficeView = { id: crypto.randomUUID(), officeId: server.officeId, url: server.httpUrl, memberId: server.ownerId, memberName: ownerName, isOwner: true, joinedAt: new Date().toISOString(), hasToken: true };
+  const notHere = (): never => {
+    throw new Error('The owner joined before the test');
+  };
+  const membership: OfficeMembership = {
+    list: async () => [view],
+    credentials: async () => ({ url: server.httpUrl, origin: new URL(server.httpUrl).origin, officeId: server.officeId, token: server.ownerToken }),
+    urls: () => [server.httpUrl],
+    join: notHere,
+    addWithToken: notHere,
+    remove: notHere,
+    token: notHere,
+  };
+  const dispatch = createDispatcher(createOfficeHandlers(membership, officeAdmin(membership, { fetch: nodeFetch })) as BridgeHandlers);
+  const double = fakeBridge(Object.fromEntries(Object.keys(officeChannels).map((channel) => [channel, (args: unknown) => dispatch(channel, args)])));
+  return { bridge: double.bridge, calls: double.calls, view };
 }
 
 /** A member's app: the office store on a fresh Pinia, its bridge listing `offices` and handing out `grant`. */

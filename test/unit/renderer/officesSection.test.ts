@@ -2,7 +2,8 @@
  * The offices section of the Connections page: the join form sends what was typed and the page
  * reloads after a join (not after a refusal, which is shown and keeps the code to correct); each
  * office shows who the user is there; only the owner sees members, invites (the code shown once),
- * role changes (for the office, on one list, a list's role taken back) and revoking; removing asks first. The bridge is the recording double of the store
+ * role changes (for the office, on one list, a list's role taken back) and revoking; removing asks first; the
+ * members panel reads the members again one request at a time and shows a failure only once it persists. The bridge is the recording double of the store
  * tests (the stores against a real office and back end: officeMembershipStore.test.ts).
  */
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
@@ -13,6 +14,7 @@ import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.
 import OfficesSection from '../../../renderer/src/components/offices/OfficesSection.vue';
 import { createCastdeskI18n } from '../../../renderer/src/i18n/index.ts';
 import { pageReloadKey } from '../../../renderer/src/stores/officeMembership.ts';
+import { officeMembersFailuresShown } from '../../../renderer/src/stores/officeSchedule.ts';
 import { fakeBridge } from './fakeBridge.ts';
 
 let wrapper: VueWrapper | undefined;
@@ -195,4 +197,61 @@ it('the owner changes a member’s role on one list, takes it back to the office
   ]);
   // After each change the members are read again from the office.
   expect(calls.filter((call) => call.channel === 'listOfficeMembers').length).toBeGreaterThanOrEqual(4);
+});
+
+it('the members panel reads the members one request at a time: a refresh joins the read on its way, the read after a change follows it', async () => {
+  let hold: Promise<void> | null = null;
+  const { view, calls } = await mountSection({
+    listOfficeMembers: async () => {
+      await hold;
+      return { ok: true, value: { members } };
+    },
+  });
+  const reads = () => calls.filter((call) => call.channel === 'listOfficeMembers').length;
+  const before = reads();
+  let release = () => undefined as void;
+  hold = new Promise((resolve) => (release = resolve));
+  window.dispatchEvent(new Event('focus'));
+  document.dispatchEvent(new Event('visibilitychange'));
+  window.dispatchEvent(new Event('focus'));
+  await flushPromises();
+  expect(reads()).toBe(before + 1);
+
+  // The owner's change is read only after the read on its way, so its answer is the last shown.
+  await item(view, owned).find('[data-member-id="ben1"] select[name="member-role"]').setValue('editor');
+  await flushPromises();
+  expect(calls.some((call) => call.channel === 'setOfficeMemberRole')).toBe(true);
+  expect(reads()).toBe(before + 1);
+  release();
+  await vi.waitFor(() => expect(reads()).toBe(before + 2));
+});
+
+it('a failing refresh keeps the members and says nothing until it fails officeMembersFailuresShown times in a row; a read that works clears it, not an error of the owner’s own', async () => {
+  let membersAnswer: unknown = { ok: true, value: { members } };
+  const { view } = await mountSection({
+    listOfficeMembers: () => membersAnswer,
+    setOfficeMemberRole: () => ({ ok: false, error: { code: 'office_member_not_found', message: 'gone' } }),
+  });
+  const refresh = async () => {
+    window.dispatchEvent(new Event('focus'));
+    await flushPromises();
+  };
+  membersAnswer = { ok: false, error: { code: 'office_unreachable', message: 'down' } };
+  for (let failure = 1; failure < officeMembersFailuresShown; failure += 1) await refresh();
+  expect(view.find('[data-error-code]').exists()).toBe(false);
+  expect(item(view, owned).findAll('[data-testid="office-member"]')).toHaveLength(2);
+  await refresh();
+  expect(view.find('[data-error-code="office_unreachable"]').exists()).toBe(true);
+  expect(item(view, owned).findAll('[data-testid="office-member"]')).toHaveLength(2);
+
+  membersAnswer = { ok: true, value: { members } };
+  await refresh();
+  expect(view.find('[data-error-code]').exists()).toBe(false);
+
+  // A refused change of the owner's stays shown when the members are read again.
+  await item(view, owned).find('[data-member-id="ben1"] select[name="member-role"]').setValue('editor');
+  await flushPromises();
+  expect(view.find('[data-error-code="office_member_not_found"]').exists()).toBe(true);
+  await refresh();
+  expect(view.find('[data-error-code="office_member_not_found"]').exists()).toBe(true);
 });

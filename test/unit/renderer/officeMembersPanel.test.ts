@@ -1,0 +1,82 @@
+/**
+ * The owner's members panel on the Connections page against a real office: the section mounted
+ * whole, its bridge answered by the core's office handlers with the owner's token. The panel shows
+ * a colleague who joins (and a member revoked elsewhere) while it stays open: when the owner comes
+ * back to the window, and every officeMembersEveryMs; once it is closed it asks nothing more.
+ */
+import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { createPinia } from 'pinia';
+import { afterEach, expect, it, vi } from 'vitest';
+import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
+import OfficesSection from '../../../renderer/src/components/offices/OfficesSection.vue';
+import { createCastdeskI18n } from '../../../renderer/src/i18n/index.ts';
+import { pageReloadKey } from '../../../renderer/src/stores/officeMembership.ts';
+import { officeMembersEveryMs } from '../../../renderer/src/stores/officeSchedule.ts';
+import { ownerBackEnd, useOfficeServer } from './officeAppHarness.ts';
+
+const server = useOfficeServer('castdesk-office-members-panel-', 'Lea');
+
+let wrapper: VueWrapper | undefined;
+afterEach(() => {
+  wrapper?.unmount();
+  wrapper = undefined;
+  vi.useRealTimers();
+});
+
+/** A safety net for a loaded machine, not a budget. */
+const eventually = (check: () => void) => vi.waitFor(check, { timeout: 10_000, interval: 20 });
+
+/** Lea's Connections page with her office's members panel open, once it shows the members the office has now. */
+async function openPanel() {
+  const owner = ownerBackEnd(server, 'Lea');
+  wrapper = mount(OfficesSection, {
+    props: { headingTag: 'h2' },
+    global: { plugins: [createPinia(), createCastdeskI18n('en')], provide: { [castdeskBridgeKey as symbol]: owner.bridge, [pageReloadKey as symbol]: () => undefined } },
+    attachTo: document.body,
+  });
+  const panel = wrapper;
+  const known = (await server.office.members.list(server.officeId)).length;
+  await eventually(() => expect(panel.findAll('[data-testid="office-member"]')).toHaveLength(known));
+  return { panel, calls: owner.calls };
+}
+
+const shownMember = (panel: VueWrapper, memberId: string) => panel.find(`[data-testid="office-member"][data-member-id="${memberId}"]`);
+const membersReads = (calls: { channel: string }[]) => calls.filter((call) => call.channel === 'listOfficeMembers').length;
+
+it('a colleague who joins shows when the owner comes back to the window, without reopening the panel', async () => {
+  const { panel } = await openPanel();
+  const ugo = await server.join('Ugo', 'reviewer');
+  expect(shownMember(panel, ugo.memberId).exists()).toBe(false);
+
+  window.dispatchEvent(new Event('focus'));
+  await eventually(() => expect(shownMember(panel, ugo.memberId).text()).toContain('Ugo'));
+  expect((shownMember(panel, ugo.memberId).find('select[name="member-role"]').element as HTMLSelectElement).value).toBe('reviewer');
+});
+
+it('a member revoked from elsewhere shows as revoked when the window is visible again', async () => {
+  const vera = await server.join('Vera', 'viewer');
+  const { panel } = await openPanel();
+  expect(shownMember(panel, vera.memberId).text()).not.toContain('revoked');
+  expect(await server.office.members.revoke(server.officeId, vera.memberId)).toBe(true);
+
+  document.dispatchEvent(new Event('visibilitychange'));
+  await eventually(() => expect(shownMember(panel, vera.memberId).text()).toContain('revoked'));
+});
+
+it('the open panel reads the members every officeMembersEveryMs, and not once it is closed', async () => {
+  // Only the panel's interval is faked: the office and its HTTP side run on real timers.
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  const { panel, calls } = await openPanel();
+  const ida = await server.join('Ida', 'editor');
+
+  vi.advanceTimersByTime(officeMembersEveryMs);
+  await eventually(() => expect(shownMember(panel, ida.memberId).text()).toContain('Ida'));
+
+  panel.unmount();
+  wrapper = undefined;
+  const readsWhenClosed = membersReads(calls);
+  vi.advanceTimersByTime(officeMembersEveryMs * 3);
+  window.dispatchEvent(new Event('focus'));
+  await flushPromises();
+  expect(membersReads(calls)).toBe(readsWhenClosed);
+});
