@@ -35,6 +35,8 @@ export const officesDe = {
   onLists: 'Auf einzelnen Listen',
   listRole: 'Rolle von {name} auf {list}',
   backToOfficeRole: 'Rolle im Büro',
+  backToOfficeRoleConfirm: '{list} auf die Rolle im Büro zurücksetzen? {name} hat keine Rolle für das ganze Büro und kann {list} dann nicht mehr öffnen.',
+  backToOfficeRoleYes: 'Zugriff entziehen',
   giveListRole: '{name} eine Rolle auf einer Liste geben',
   listToGive: 'Liste',
   give: 'Rolle geben',

@@ -35,6 +35,8 @@ export const officesEn = {
   onLists: 'On single lists',
   listRole: 'Role of {name} on {list}',
   backToOfficeRole: 'Office role',
+  backToOfficeRoleConfirm: 'Take {list} back to the office role? {name} has no role for the whole office, so they will no longer be able to open {list}.',
+  backToOfficeRoleYes: 'Remove access',
   giveListRole: 'Give {name} a role on a list',
   listToGive: 'List',
   give: 'Give role',

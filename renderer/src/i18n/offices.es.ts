@@ -35,6 +35,8 @@ export const officesEs = {
   onLists: 'En listas concretas',
   listRole: 'Rol de {name} en {list}',
   backToOfficeRole: 'Rol en la oficina',
+  backToOfficeRoleConfirm: '¿Devolver {list} al rol en la oficina? {name} no tiene rol en toda la oficina, así que ya no podrá abrir {list}.',
+  backToOfficeRoleYes: 'Quitar el acceso',
   giveListRole: 'Dar a {name} un rol en una lista',
   listToGive: 'Lista',
   give: 'Dar el rol',

@@ -35,6 +35,8 @@ export const officesFr = {
   onLists: 'Sur des listes précises',
   listRole: 'Rôle de {name} sur {list}',
   backToOfficeRole: 'Rôle au bureau',
+  backToOfficeRoleConfirm: 'Ramener {list} au rôle au bureau ? {name} n’a aucun rôle pour l’ensemble du bureau et ne pourra plus ouvrir {list}.',
+  backToOfficeRoleYes: 'Retirer l’accès',
   giveListRole: 'Donner à {name} un rôle sur une liste',
   listToGive: 'Liste',
   give: 'Donner le rôle',

@@ -35,6 +35,8 @@ export const officesIt = {
   onLists: 'Su singole liste',
   listRole: 'Ruolo di {name} su {list}',
   backToOfficeRole: 'Ruolo nell’ufficio',
+  backToOfficeRoleConfirm: 'Riportare {list} al ruolo nell’ufficio? {name} non ha un ruolo per tutto l’ufficio, quindi non potrà più aprire {list}.',
+  backToOfficeRoleYes: 'Togli l’accesso',
   giveListRole: 'Dare a {name} un ruolo su una lista',
   listToGive: 'Lista',
   give: 'Dai il ruolo',

@@ -35,6 +35,8 @@ export const officesPl = {
   onLists: 'Na wybranych listach',
   listRole: 'Rola {name} na liście {list}',
   backToOfficeRole: 'Rola w biurze',
+  backToOfficeRoleConfirm: 'Przywrócić rolę w biurze na liście {list}? {name} nie ma roli w całym biurze, więc nie będzie już mieć dostępu do tej listy.',
+  backToOfficeRoleYes: 'Odbierz dostęp',
   giveListRole: 'Nadaj {name} rolę na liście',
   listToGive: 'Lista',
   give: 'Nadaj rolę',

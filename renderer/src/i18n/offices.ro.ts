@@ -35,6 +35,8 @@ export const officesRo = {
   onLists: 'Pe anumite liste',
   listRole: 'Rolul lui {name} pe {list}',
   backToOfficeRole: 'Rolul din birou',
+  backToOfficeRoleConfirm: 'Revii la rolul din birou pentru {list}? {name} nu are niciun rol în întregul birou, așa că nu va mai putea deschide {list}.',
+  backToOfficeRoleYes: 'Retrage accesul',
   giveListRole: 'Dă-i lui {name} un rol pe o listă',
   listToGive: 'Listă',
   give: 'Dă rolul',

@@ -35,6 +35,8 @@ export const officesRu = {
   onLists: 'В отдельных списках',
   listRole: 'Роль {name} в списке {list}',
   backToOfficeRole: 'Роль в офисе',
+  backToOfficeRoleConfirm: 'Вернуть для списка {list} роль в офисе? У {name} нет роли во всём офисе, поэтому {name} больше не сможет открыть этот список.',
+  backToOfficeRoleYes: 'Закрыть доступ',
   giveListRole: 'Дать {name} роль в списке',
   listToGive: 'Список',
   give: 'Дать роль',

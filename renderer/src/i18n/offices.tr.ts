@@ -35,6 +35,8 @@ export const officesTr = {
   onLists: 'Tek tek listelerde',
   listRole: '{name} için {list} listesindeki rol',
   backToOfficeRole: 'Ofisteki rolü',
+  backToOfficeRoleConfirm: '{list} listesi ofisteki role döndürülsün mü? {name} adlı üyenin tüm ofiste bir rolü yok; bu listeyi artık açamayacak.',
+  backToOfficeRoleYes: 'Erişimi kaldır',
   giveListRole: '{name} için bir listede rol ver',
   listToGive: 'Liste',
   give: 'Rolü ver',

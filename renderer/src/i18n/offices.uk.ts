@@ -35,6 +35,8 @@ export const officesUk = {
   onLists: 'В окремих списках',
   listRole: 'Роль {name} у списку {list}',
   backToOfficeRole: 'Роль в офісі',
+  backToOfficeRoleConfirm: 'Повернути для списку {list} роль в офісі? У {name} немає ролі в усьому офісі, тож {name} більше не зможе відкрити цей список.',
+  backToOfficeRoleYes: 'Закрити доступ',
   giveListRole: 'Надати {name} роль у списку',
   listToGive: 'Список',
   give: 'Надати роль',

@@ -2,7 +2,8 @@
  * The owner's members panel on the Connections page against a real office: the section mounted
  * whole, its bridge answered by the core's office handlers with the owner's token. The panel shows
  * a colleague who joins (and a member revoked elsewhere) while it stays open: when the owner comes
- * back to the window, and every officeMembersEveryMs; once it is closed it asks nothing more.
+ * back to the window, and every officeMembersEveryMs; once it is closed it asks nothing more. Taking
+ * a list's role back to the office role asks first when the member's office role opens nothing.
  */
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia } from 'pinia';
@@ -79,4 +80,45 @@ it('the open panel reads the members every officeMembersEveryMs, and not once it
   window.dispatchEvent(new Event('focus'));
   await flushPromises();
   expect(membersReads(calls)).toBe(readsWhenClosed);
+});
+
+/** A member invited to the list `listId` only (no office role), as an invite for one list makes them. */
+async function joinedToOneList(name: string, listId: string): Promise<string> {
+  const { code } = await server.office.members.invite(server.officeId, { role: 'reviewer', listId });
+  return (await server.office.members.join(server.officeId, code, name))!.memberId;
+}
+const listRolesOnOffice = async (memberId: string) => (await server.office.members.list(server.officeId)).find((member) => member.id === memberId)!.listRoles;
+
+it('taking a list back to the office role of a member with none asks first: Cancel keeps the role on the office, yes takes the list from them', async () => {
+  const noraId = await joinedToOneList('Nora', 'finals');
+  const { panel, calls } = await openPanel();
+  const nora = shownMember(panel, noraId);
+  const finals = nora.find('select[name="member-list-role"][data-list-id="finals"]');
+
+  await finals.setValue('');
+  const question = nora.find('[role="group"]');
+  expect(question.text()).toContain('Take finals back to the office role? Nora has no role for the whole office, so they will no longer be able to open finals.');
+  expect((finals.element as HTMLSelectElement).value).toBe('reviewer');
+  await question.findAll('button').at(-1)!.trigger('click');
+  expect(nora.find('[role="group"]').exists()).toBe(false);
+  expect((finals.element as HTMLSelectElement).value).toBe('reviewer');
+  await flushPromises();
+  expect(calls.some((call) => call.channel === 'clearOfficeListRole')).toBe(false);
+  expect(await listRolesOnOffice(noraId)).toEqual({ finals: 'reviewer' });
+
+  await finals.setValue('');
+  await nora.find('[data-testid="office-member-list-role-clear-confirm"]').trigger('click');
+  await eventually(() => expect(shownMember(panel, noraId).find('select[name="member-list-role"]').exists()).toBe(false));
+  expect(await listRolesOnOffice(noraId)).toEqual({});
+});
+
+it('taking a list back to an office role that opens lists asks nothing', async () => {
+  const otto = await server.join('Otto', 'viewer');
+  await server.changeRole(otto.memberId, 'editor', 'callbacks');
+  const { panel } = await openPanel();
+
+  await shownMember(panel, otto.memberId).find('select[name="member-list-role"][data-list-id="callbacks"]').setValue('');
+  expect(shownMember(panel, otto.memberId).find('[role="group"]').exists()).toBe(false);
+  await eventually(() => expect(shownMember(panel, otto.memberId).find('select[name="member-list-role"]').exists()).toBe(false));
+  expect(await listRolesOnOffice(otto.memberId)).toEqual({});
 });
