@@ -159,6 +159,9 @@ export interface PendingDocEditRow {
 /** y-dexie's table of the lists' document updates. */
 export const listDocUpdatesTable = '$listDocs.doc_updates';
 
+/** The keystrokes' journal (db/typedEdits.ts TypedEditRow, schema version 5), keyed `[entryId+seq]`. */
+export const typedEditsTable = 'typedEdits';
+
 /** Version 3, released: every list has its document. */
 const schemaVersion3 = {
   shortlists: '++id, name, castingCallId',

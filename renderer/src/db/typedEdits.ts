@@ -15,7 +15,7 @@
  * start was typed but never stored: `replayTypedEdits` writes it into the rows, and into the lists'
  * documents through `pendingDocEdits` (sync/pendingDocEdits.ts), as the page going away does.
  */
-import type { PendingDocEditRow, ShortlistDb, ShortlistEntryRow } from './shortlistDb.ts';
+import { typedEditsTable, type PendingDocEditRow, type ShortlistDb, type ShortlistEntryRow } from './shortlistDb.ts';
 import { writeLibrary } from './libraryDb.ts';
 
 /** The fields of an entry a user edits in place. */
@@ -32,9 +32,6 @@ export interface TypedEditRow {
   seq: number;
   fields: EntryFields;
 }
-
-/** Its table in the shortlist database (schema version 5), keyed `[entryId+seq]`. */
-export const typedEditsTable = 'typedEdits';
 
 /** Per database: whether a journal transaction is on its way, and the records waiting for it to end. */
 interface JournalQueue {

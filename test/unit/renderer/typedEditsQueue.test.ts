@@ -6,8 +6,8 @@
 import 'fake-indexeddb/auto';
 import { Dexie } from 'dexie';
 import { afterEach, expect, it, vi } from 'vitest';
-import { openShortlistDb, type ShortlistDb } from '../../../renderer/src/db/shortlistDb.ts';
-import { forgetTypedEdits, journalTypedEdit, typedEditsTable } from '../../../renderer/src/db/typedEdits.ts';
+import { openShortlistDb, typedEditsTable, type ShortlistDb } from '../../../renderer/src/db/shortlistDb.ts';
+import { forgetTypedEdits, journalTypedEdit } from '../../../renderer/src/db/typedEdits.ts';
 
 const name = 'castdesk-shortlists-journal-queue';
 let db: ShortlistDb | null = null;
