@@ -341,7 +341,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
       detach(shortlistId);
       const shortlistDb = await database();
       if (!(await shortlistDb.officeLists.get(shortlistId))) return;
-      await stopSharing(shortlistDb, shortlistId, undefined, currentLibrary(), 'office_access_removed');
+      await stopSharing(shortlistDb, shortlistId, undefined, currentLibrary(), { kept: 'office_access_removed' });
       setSharing(shortlistId, null);
       setIn(roles, shortlistId, null);
       setIn(keptAsPersonal, shortlistId, 'office_access_removed');
@@ -536,7 +536,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
           removalOwed = removalMayWork(answer.error.code);
         }
       }
-      if (row) await stopSharing(shortlistDb, shortlistId, undefined, currentLibrary(), kept, removalOwed);
+      if (row) await stopSharing(shortlistDb, shortlistId, undefined, currentLibrary(), { kept, removalOwed });
       setSharing(shortlistId, null);
       setIn(roles, shortlistId, null);
       setIn(keptAsPersonal, shortlistId, kept);

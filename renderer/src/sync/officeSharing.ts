@@ -118,6 +118,14 @@ async function actorsWanted(db: ShortlistDb, shortlistId: number, doc: Y.Doc): P
     .map((entry) => entry.actor);
 }
 
+/** How `stopSharing` leaves the list besides personal. */
+export interface StopSharingOptions {
+  /** Why the list page tells the user it became a personal copy (none: the user chose it). */
+  kept?: OfficeListKeptCode | null;
+  /** The office is still to be asked to take the list out (with `kept` 'office_still_has_list'). */
+  removalOwed?: boolean;
+}
+
 /**
  * "Stop sharing": the list becomes personal again with what the document holds now (every field,
  * in its order): the document stays as the personal list's, never attached again. The office keeps
@@ -129,8 +137,7 @@ export async function stopSharing(
   shortlistId: number,
   at = new Date().toISOString(),
   library: LibraryDb | null = null,
-  kept: OfficeListKeptCode | null = null,
-  removalOwed = false,
+  { kept = null, removalOwed = false }: StopSharingOptions = {},
 ): Promise<void> {
   const row = await officeRow(db, shortlistId);
   await withStoredListDoc(db, shortlistId, (doc) => writeRowsFromDoc(db, shortlistId, doc, { at, library }));
