@@ -43,6 +43,25 @@ export interface ShortlistRow {
    * (stores/officeLists.ts). Not indexed, so it needs no new schema version.
    */
   keptAsPersonal?: OfficeListKeptCode;
+  /**
+   * The office's list this personal list was while its office was removed here, and its document
+   * as it was then: adding that office again links this list back to it instead of bringing in a
+   * second copy, unless the list was changed here since (sync/officeSharing.ts linkKeptCopy). Not
+   * indexed, so it needs no new schema version; deleted with the list.
+   */
+  keptFrom?: KeptFromOffice;
+}
+
+/** Where a list kept when its office was removed came from (ShortlistRow.keptFrom). */
+export interface KeptFromOffice {
+  /** The office's own id: the same when the office is added again, unlike this computer's record of it. */
+  officeId: string;
+  listId: string;
+  /**
+   * The document's Yjs snapshot (state vector and deletions, `Y.encodeSnapshotV2`) when the office
+   * was removed: any change made since, a deletion alone too, gives another.
+   */
+  snapshot: Uint8Array;
 }
 
 /** What an entry shows without the offline library: taken when added, refreshed when the profile is seen. */

@@ -449,10 +449,11 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
   }
 
   /**
-   * Brings in the office's lists this member may open that are not here yet, takes the roles the
-   * office names for those that are (a role changed while the list was not attached), and settles
-   * the lists let go of. An office that cannot be asked now is asked again next time (the offices
-   * page shows its state).
+   * Brings in the office's lists this member may open that are not here yet (a list kept here when
+   * the office was removed is linked back, unless changed since: officeSweep.ts), takes the roles
+   * the office names for those that are (a role changed while the list was not attached), and
+   * settles the lists let go of. An office that cannot be asked now is asked again next time (the
+   * offices page shows its state).
    */
   async function bringInFrom(shortlistDb: ShortlistDb, office: OfficeView): Promise<void> {
     const directory = await bridge.listOfficeLists({ id: office.id });
@@ -460,6 +461,8 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     for (const shortlistId of await bringInLists(shortlistDb, { officeRecordId: office.id, officeId: office.officeId }, directory.value)) {
       setSharing(shortlistId, { kind: 'waiting', since: new Date().toISOString() });
       officeOfList.set(shortlistId, office.id);
+      // A personal list linked back to its office list is shared again: no notice of how it became personal.
+      setIn(keptAsPersonal, shortlistId, null);
       const row = await shortlistDb.officeLists.get(shortlistId);
       if (row?.role && row.memberId) setIn(roles, shortlistId, { role: row.role, memberId: row.memberId });
     }
@@ -547,7 +550,10 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     }
   }
 
-  /** Leaves an office: its lists stay on this computer as personal lists, its token is deleted. */
+  /**
+   * Leaves an office: its lists stay on this computer as personal lists (each linked back if the
+   * office is added again and the list was not changed since: bringInFrom), its token is deleted.
+   */
   async function removeOffice(officeRecordId: string): Promise<boolean> {
     const shortlistDb = await database();
     for (const row of await shortlistDb.officeLists.where('officeRecordId').equals(officeRecordId).toArray()) detach(row.shortlistId);

@@ -4,12 +4,13 @@
  * also has an `officeLists` row saying which office's document it is. "Share" attaches the list's
  * own document to the office; a change from the office writes the list's `entries` rows from the
  * document (the user's own edits reach document and rows together: stores/shortlists.ts). "Stop
- * sharing" and removing the office keep the document as the personal list's. OFFICE.md.
+ * sharing" and removing the office keep the document as the personal list's; a list kept by
+ * removing its office is linked back when the office is added again, if unchanged since. OFFICE.md.
  */
 import * as Y from 'yjs';
 import type { OfficeListKeptCode } from '../../../contract/officeRoles.ts';
 import { writeLibrary, type LibraryDb } from '../db/libraryDb.ts';
-import { listDocUpdatesTable, writeShortlists, type OfficeListLetGoRow, type OfficeListRow, type ShortlistDb, type ShortlistEntryRow } from '../db/shortlistDb.ts';
+import { listDocUpdatesTable, typedEditsTable, writeShortlists, type OfficeListLetGoRow, type OfficeListRow, type ShortlistDb, type ShortlistEntryRow } from '../db/shortlistDb.ts';
 import { librarySnapshots, type ActorRef } from './librarySnapshot.ts';
 import { personalRowsFromDoc, readListDoc } from './officeListDoc.ts';
 import { officeEntryKey } from '../db/listDocShape.ts';
@@ -46,6 +47,8 @@ export async function shareList(db: ShortlistDb, shortlistId: number, office: Of
     if (!(await db.listDocs.get(shortlistId))) throw new RangeError(`List ${shortlistId} has no document.`);
     if (await db.officeLists.get(shortlistId)) throw new RangeError(`List ${shortlistId} is shared already.`);
     await db.officeLists.add({ shortlistId, ...office, listId, sharedAt: at, syncedAt: null });
+    // Another office list now: no longer the copy of the one it was kept from.
+    await db.shortlists.update(shortlistId, { keptFrom: undefined });
   });
   return listId;
 }
@@ -124,6 +127,8 @@ export interface StopSharingOptions {
   kept?: OfficeListKeptCode | null;
   /** The office is still to be asked to take the list out (with `kept` 'office_still_has_list'). */
   removalOwed?: boolean;
+  /** The office is being removed here: the list remembers which of its lists it was (ShortlistRow.keptFrom). */
+  rememberOffice?: boolean;
 }
 
 /**
@@ -137,18 +142,23 @@ export async function stopSharing(
   shortlistId: number,
   at = new Date().toISOString(),
   library: LibraryDb | null = null,
-  { kept = null, removalOwed = false }: StopSharingOptions = {},
+  { kept = null, removalOwed = false, rememberOffice = false }: StopSharingOptions = {},
 ): Promise<void> {
   const row = await officeRow(db, shortlistId);
-  await withStoredListDoc(db, shortlistId, (doc) => writeRowsFromDoc(db, shortlistId, doc, { at, library }));
-  // The notice goes with the office row's end, so a personal copy is never left without it; a list
-  // the office still has is remembered as let go of, or the next sweep would bring it in again.
-  await writeLibrary(db, [db.shortlists, db.officeLists, db.officeListsLetGo], async () => {
-    if (kept) await db.shortlists.update(shortlistId, { keptAsPersonal: kept });
-    if (kept === 'office_still_has_list') {
-      await db.officeListsLetGo.put({ officeId: row.officeId, listId: row.listId, officeRecordId: row.officeRecordId, shortlistId, removalOwed, at });
-    }
-    await db.officeLists.delete(shortlistId);
+  await withStoredListDoc(db, shortlistId, async (doc) => {
+    await writeRowsFromDoc(db, shortlistId, doc, { at, library });
+    // The notice goes with the office row's end, so a personal copy is never left without it; a list
+    // the office still has is remembered as let go of, or the next sweep would bring it in again.
+    await writeLibrary(db, [db.shortlists, db.officeLists, db.officeListsLetGo], async () => {
+      if (kept) await db.shortlists.update(shortlistId, { keptAsPersonal: kept });
+      // The document as it is when it stops being the office's, taken in the same transaction: an
+      // edit of the list waits for it, so it is either in the snapshot or a change since.
+      if (rememberOffice) await db.shortlists.update(shortlistId, { keptFrom: { officeId: row.officeId, listId: row.listId, snapshot: Y.encodeSnapshotV2(Y.snapshot(doc)) } });
+      if (kept === 'office_still_has_list') {
+        await db.officeListsLetGo.put({ officeId: row.officeId, listId: row.listId, officeRecordId: row.officeRecordId, shortlistId, removalOwed, at });
+      }
+      await db.officeLists.delete(shortlistId);
+    });
   });
 }
 
@@ -186,10 +196,56 @@ export async function dismissKeptNotice(db: ShortlistDb, shortlistId: number): P
 /** Removing an office: each of its lists stays on this computer as a personal list. */
 export async function keepListsOfOffice(db: ShortlistDb, officeRecordId: string, at = new Date().toISOString(), library: LibraryDb | null = null): Promise<number[]> {
   const rows = await db.officeLists.where('officeRecordId').equals(officeRecordId).toArray();
-  for (const row of rows) await stopSharing(db, row.shortlistId, at, library);
+  // Each remembers which of the office's lists it was: adding the office again links it back (linkKeptCopy).
+  for (const row of rows) await stopSharing(db, row.shortlistId, at, library, { rememberOffice: true });
   // Nothing is owed to an office left: its token is gone with it.
   await db.officeListsLetGo.where('officeRecordId').equals(officeRecordId).delete();
   return rows.map((row) => row.shortlistId);
+}
+
+/** The personal lists kept from office `officeId`'s lists when it was removed here, by the office's list id. */
+export async function keptCopiesOf(db: ShortlistDb, officeId: string): Promise<Map<string, number>> {
+  const copies = await db.shortlists.filter((row) => row.keptFrom?.officeId === officeId).toArray();
+  return new Map(copies.map((row) => [row.keptFrom!.listId, row.id!]));
+}
+
+/**
+ * The office is added again and lists `listId`, which `shortlistId` was kept from when the office
+ * was removed: unchanged here since (its document as it was then, no edit on its way into it), the
+ * list is that office list again, its sharing row back on the same document, whose history is the
+ * office's, so attaching it merges what colleagues changed meanwhile and brings nothing twice; its
+ * role is `access`, from the directory. Changed since, it stays personal with its changes: they
+ * were made on a personal list, and sending them now would push them into the office unasked (an
+ * editor's) or have them refused and taken back (a viewer's). Either way it is no longer
+ * remembered as the office's, so this is decided once. Answers whether the list is shared again;
+ * when not, the caller brings the office's list in beside it.
+ */
+export async function linkKeptCopy(
+  db: ShortlistDb,
+  shortlistId: number,
+  office: OfficeRef,
+  listId: string,
+  at = new Date().toISOString(),
+  access: Pick<OfficeListRow, 'role' | 'memberId'> = {},
+): Promise<boolean> {
+  // Deleted meanwhile: the office's list comes in as a new one.
+  if (!(await db.shortlists.get(shortlistId))) return false;
+  // Typed edits not written yet (in flight, or left by a killed page until the next start replays them) are changes too.
+  const entryIds = new Set(await db.entries.where('shortlistId').equals(shortlistId).primaryKeys());
+  const journaled = await db.table<{ entryId: number }>(typedEditsTable).filter((edit) => entryIds.has(edit.entryId)).count();
+  return withStoredListDoc(db, shortlistId, (doc) =>
+    // In the scope of every edit's write (the lists): an edit made meanwhile is in the document before this reads it, or waits for it.
+    writeLibrary(db, [db.shortlists, db.officeLists, db.pendingDocEdits], async () => {
+      const copy = await db.shortlists.get(shortlistId);
+      if (copy?.keptFrom?.officeId !== office.officeId || copy.keptFrom.listId !== listId || (await db.officeLists.get(shortlistId))) return false;
+      const pending = await db.pendingDocEdits.where('shortlistId').equals(shortlistId).count();
+      const unchanged = journaled === 0 && pending === 0 && Y.equalSnapshots(Y.decodeSnapshotV2(copy.keptFrom.snapshot), Y.snapshot(doc));
+      // Shared again, it no longer says how it became personal.
+      await db.shortlists.update(shortlistId, { keptFrom: undefined, ...(unchanged ? { keptAsPersonal: undefined } : {}) });
+      if (unchanged) await db.officeLists.add({ shortlistId, ...office, listId, sharedAt: at, syncedAt: null, ...access });
+      return unchanged;
+    }),
+  );
 }
 
 /**

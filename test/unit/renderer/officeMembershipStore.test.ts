@@ -7,8 +7,9 @@
  * (fake-indexeddb: Node has none). Joining reloads the page (its CSP admits a new office's socket
  * only on a page served after the join) and a refused join does not; the sweep brings the lists
  * shared with the member onto this computer and keeps them fresh; removing the office keeps them as
- * personal lists; the owner invites, sees members, changes a role and revokes. Runs inside a D-Bus
- * session with gnome-keyring (see DEVELOPERS.md).
+ * personal lists, and adding it again brings each back once, shared (a list edited meanwhile stays
+ * personal, the office's beside it), across a restart too; the owner invites, sees members, changes
+ * a role and revokes. Runs inside a D-Bus session with gnome-keyring (see DEVELOPERS.md).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -23,9 +24,12 @@ import type { CastdeskBridge } from '../../../contract/bridge.ts';
 import { metaKey } from '../../../contract/officeList.ts';
 import { createBackEnd, type BackEnd } from '../../../electron/core/backEnd.ts';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
+import { officeEntryKey } from '../../../renderer/src/db/listDocShape.ts';
 import { openShortlistDb, userShortlistDbName } from '../../../renderer/src/db/shortlistDb.ts';
+import { useConnectionStore } from '../../../renderer/src/stores/connections.ts';
 import { useOfficeListsStore } from '../../../renderer/src/stores/officeLists.ts';
 import { pageReloadKey, useOfficeMembershipStore } from '../../../renderer/src/stores/officeMembership.ts';
+import { useShortlistsStore } from '../../../renderer/src/stores/shortlists.ts';
 import { officeDocumentName } from '../../../server/office/documentName.ts';
 import { addEntry, entriesOf } from '../../../server/office/listDocument.ts';
 import { startOffice, type RunningOffice } from '../../../server/office/startOffice.ts';
@@ -59,10 +63,16 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-/** One computer's app: its own back end (user data folder), the stores over a bridge to it, page reloads counted. */
-async function computer(name: string) {
-  const backEnd = await createBackEnd({ userDataDir: join(dataDir, `${name}-${crypto.randomUUID()}`), shell: 'web', version: '0.0.0-test' });
-  backEnds.push(backEnd);
+/**
+ * One computer's app: its own back end (user data folder), the stores over a bridge to it, page
+ * reloads counted. With `backEnd`, the app of the computer it belongs to started again (a restart:
+ * same back end, same shortlist database).
+ */
+async function computer(name: string, backEnd?: BackEnd) {
+  if (!backEnd) {
+    backEnd = await createBackEnd({ userDataDir: join(dataDir, `${name}-${crypto.randomUUID()}`), shell: 'web', version: '0.0.0-test' });
+    backEnds.push(backEnd);
+  }
   const bridge = Object.fromEntries(channelNames.map((channel) => [channel, (args: unknown) => backEnd.call(channel, args)])) as unknown as CastdeskBridge;
   const reloads: number[] = [];
   const app = createApp({});
@@ -72,7 +82,13 @@ async function computer(name: string) {
   const membership = app.runWithContext(() => useOfficeMembershipStore());
   const lists = app.runWithContext(() => useOfficeListsStore());
   apps.push({ close: () => lists.close() });
-  return { backEnd, membership, lists, reloads };
+  /** The shortlists store, through which the list view changes a list (its database opens once the connections are listed). */
+  const shortlists = () =>
+    app.runWithContext(() => {
+      useConnectionStore().listed = true;
+      return useShortlistsStore();
+    });
+  return { backEnd, membership, lists, reloads, shortlists };
 }
 
 async function inviteCode(grant: { role: string; listId?: string }): Promise<string> {
@@ -81,15 +97,35 @@ async function inviteCode(grant: { role: string; listId?: string }): Promise<str
   return answer.body.code;
 }
 
-/** A list the owner writes on the office: a name and actors. */
-async function officeList(listId: string, name: string, actors: string[]): Promise<ListClient> {
+/** A list the owner writes on the office: a name and actors (entry ids `keyOf` their index). */
+async function officeList(listId: string, name: string, actors: string[], keyOf = (index: number) => `e${index}`): Promise<ListClient> {
   const client = openList(office.url, officeDocumentName(officeId, listId), ownerToken, new Y.Doc());
   clients.push(client);
   await client.synced;
   client.doc.getMap(metaKey).set('name', name);
-  actors.forEach((actor, index) => addEntry(client.doc, `e${index}`, { position: `a${index}`, actor: { origin: 'https://d.example', id: index + 1, name: actor } }));
+  actors.forEach((actor, index) => addEntry(client.doc, keyOf(index), { position: `a${index}`, actor: { origin: 'https://d.example', id: index + 1, name: actor } }));
   await acknowledged(client);
   return client;
+}
+
+/** The lists on this computer whose name has `tag` (each test's own office lists), by name and then by id: with their actors' notes, and whether shared. */
+async function listsTagged(tag: string): Promise<{ id: number; name: string; notes: [string, string][]; shared: boolean; keptFrom: string | null }[]> {
+  const db = await openShortlistDb();
+  try {
+    const shared = new Set((await db.officeLists.toArray()).map((row) => row.shortlistId));
+    const lists = (await db.shortlists.orderBy('name').toArray()).filter((list) => list.name.includes(tag));
+    return Promise.all(
+      lists.map(async (list) => ({
+        id: list.id!,
+        name: list.name,
+        notes: (await db.entries.where('shortlistId').equals(list.id!).sortBy('position')).map((entry): [string, string] => [entry.snapshot.name, entry.note]),
+        shared: shared.has(list.id!),
+        keptFrom: list.keptFrom?.listId ?? null,
+      })),
+    );
+  } finally {
+    db.close();
+  }
 }
 
 async function listsHere(): Promise<{ name: string; actors: string[]; shared: boolean }[]> {
@@ -194,4 +230,102 @@ it('the owner invites, sees the members, changes a role and revokes; the revoked
   // A member is refused what only the owner may do, as data.
   expect(await ugo.membership.createInvite(ugoRecord.id, { role: 'editor' })).toBe(false);
   expect(ugo.membership.error).toMatchObject({ code: 'office_token_refused' });
+});
+
+/** Ben's computer, joined as an editor and swept: the office's lists are here, shared. */
+async function benWithTheOfficesLists() {
+  const ben = await computer('ben');
+  expect(await ben.membership.join({ url: officeUrl, officeId, code: await inviteCode({ role: 'editor' }), name: 'Ben' })).toBe(true);
+  await ben.lists.sweep();
+  return ben;
+}
+
+/** An entry's id in a list as the app writes it (its actor's key), so the app's edits find it. */
+const appKeyOf = (actorId: number) => officeEntryKey('https://d.example', actorId);
+
+/** The owner's two lists of a test: Callbacks (Anna, Bea) and Finals (Cleo), named with `tag`. */
+async function callbacksAndFinals(tag: string): Promise<{ callbacks: ListClient; names: [string, string] }> {
+  const names: [string, string] = [`Callbacks ${tag}`, `Finals ${tag}`];
+  const callbacks = await officeList(`callbacks-${tag}`, names[0], ['Anna', 'Bea'], (index) => appKeyOf(index + 1));
+  await officeList(`finals-${tag}`, names[1], ['Cleo'], (index) => appKeyOf(index + 1));
+  return { callbacks, names };
+}
+
+/** A colleague adds Dora to the office's Callbacks while Ben is without the office. */
+async function colleagueAddsDora(callbacks: ListClient): Promise<void> {
+  addEntry(callbacks.doc, appKeyOf(9), { position: 'a9', actor: { origin: 'https://d.example', id: 9, name: 'Dora' } });
+  await acknowledged(callbacks);
+}
+
+it('removing the office and adding it again brings each of its lists back once, shared and synced, with what a colleague changed meanwhile', async () => {
+  const tag = crypto.randomUUID().slice(0, 8);
+  const { callbacks, names } = await callbacksAndFinals(tag);
+  const ben = await benWithTheOfficesLists();
+  const [callbacksHere, finalsHere] = (await listsTagged(tag)).map((list) => list.id);
+  expect(await ben.membership.remove(ben.lists.offices[0].id)).toBe(true);
+  expect((await listsTagged(tag)).map((list) => [list.name, list.shared])).toEqual([
+    [names[0], false],
+    [names[1], false],
+  ]);
+  await colleagueAddsDora(callbacks);
+
+  // Added again, as a viewer now: the role comes from the office's directory.
+  expect(await ben.membership.join({ url: officeUrl, officeId, code: await inviteCode({ role: 'viewer' }), name: 'Ben' })).toBe(true);
+  await ben.lists.sweep();
+  expect(await listsTagged(tag)).toEqual([
+    { id: callbacksHere, name: names[0], notes: [['Anna', ''], ['Bea', ''], ['Dora', '']], shared: true, keptFrom: null },
+    { id: finalsHere, name: names[1], notes: [['Cleo', '']], shared: true, keptFrom: null },
+  ]);
+  for (const id of [callbacksHere!, finalsHere!]) {
+    expect(ben.lists.sharingOf(id)).toMatchObject({ kind: 'synced' });
+    expect(ben.lists.accessOf(id)).toMatchObject({ role: 'viewer', edit: false });
+  }
+  // Nothing came into the office twice.
+  expect(entriesOf(callbacks.doc).size).toBe(3);
+});
+
+it('a list edited here as a personal list after the office was removed keeps its edit, and the office’s list comes in beside it', async () => {
+  const tag = crypto.randomUUID().slice(0, 8);
+  const { callbacks, names } = await callbacksAndFinals(tag);
+  const ben = await benWithTheOfficesLists();
+  const [callbacksHere, finalsHere] = (await listsTagged(tag)).map((list) => list.id);
+  expect(await ben.membership.remove(ben.lists.offices[0].id)).toBe(true);
+  const shortlists = ben.shortlists();
+  await vi.waitFor(() => expect(shortlists.ready).toBe(true));
+  const openedDb = await openShortlistDb();
+  const anna = (await openedDb.entries.where('shortlistId').equals(callbacksHere!).toArray()).find((entry) => entry.snapshot.name === 'Anna')!;
+  openedDb.close();
+  expect(await shortlists.updateEntry(anna.id!, { note: 'Ben: free in May' })).toBe(true);
+  await colleagueAddsDora(callbacks);
+
+  expect(await ben.membership.join({ url: officeUrl, officeId, code: await inviteCode({ role: 'viewer' }), name: 'Ben' })).toBe(true);
+  await ben.lists.sweep();
+  const here = await listsTagged(tag);
+  const officesCallbacks = here.find((list) => list.name === names[0] && list.id !== callbacksHere)?.id;
+  expect(here).toEqual([
+    { id: callbacksHere, name: names[0], notes: [['Anna', 'Ben: free in May'], ['Bea', '']], shared: false, keptFrom: null },
+    { id: officesCallbacks, name: names[0], notes: [['Anna', ''], ['Bea', ''], ['Dora', '']], shared: true, keptFrom: null },
+    { id: finalsHere, name: names[1], notes: [['Cleo', '']], shared: true, keptFrom: null },
+  ]);
+  expect(ben.lists.sharingOf(callbacksHere!)).toEqual({ kind: 'personal' });
+  // Ben's edit stayed on his computer.
+  expect(String(entriesOf(callbacks.doc).get(appKeyOf(1))!.get('note'))).toBe('');
+});
+
+it('the app restarting between removing the office and adding it again still brings each list back once, shared', async () => {
+  const tag = crypto.randomUUID().slice(0, 8);
+  const { callbacks, names } = await callbacksAndFinals(tag);
+  let ben = await benWithTheOfficesLists();
+  const [callbacksHere, finalsHere] = (await listsTagged(tag)).map((list) => list.id);
+  expect(await ben.membership.remove(ben.lists.offices[0].id)).toBe(true);
+  ben.lists.close();
+  ben = await computer('ben', ben.backEnd);
+  await colleagueAddsDora(callbacks);
+
+  expect(await ben.membership.join({ url: officeUrl, officeId, code: await inviteCode({ role: 'editor' }), name: 'Ben' })).toBe(true);
+  await ben.lists.sweep();
+  expect(await listsTagged(tag)).toEqual([
+    { id: callbacksHere, name: names[0], notes: [['Anna', ''], ['Bea', ''], ['Dora', '']], shared: true, keptFrom: null },
+    { id: finalsHere, name: names[1], notes: [['Cleo', '']], shared: true, keptFrom: null },
+  ]);
 });
