@@ -268,12 +268,15 @@ it('removing the office and adding it again brings each of its lists back once, 
     [names[1], false],
   ]);
   await colleagueAddsDora(callbacks);
+  // The office's name of the list wins too.
+  callbacks.doc.getMap(metaKey).set('name', `${names[0]} (final)`);
+  await acknowledged(callbacks);
 
   // Added again, as a viewer now: the role comes from the office's directory.
   expect(await ben.membership.join({ url: officeUrl, officeId, code: await inviteCode({ role: 'viewer' }), name: 'Ben' })).toBe(true);
   await ben.lists.sweep();
   expect(await listsTagged(tag)).toEqual([
-    { id: callbacksHere, name: names[0], notes: [['Anna', ''], ['Bea', ''], ['Dora', '']], shared: true, keptFrom: null },
+    { id: callbacksHere, name: `${names[0]} (final)`, notes: [['Anna', ''], ['Bea', ''], ['Dora', '']], shared: true, keptFrom: null },
     { id: finalsHere, name: names[1], notes: [['Cleo', '']], shared: true, keptFrom: null },
   ]);
   for (const id of [callbacksHere!, finalsHere!]) {
