@@ -6,8 +6,8 @@
  * code (the page reloads so its CSP admits the office's socket), finds the list on his computer
  * (the sweep brought it in) and sees an actor Lea adds afterwards arrive; a viewer role Lea gives
  * him on that list alone turns his open list read-only at once, and taking it back undoes it. A
- * note Lea types into the shared list, the page reloaded 200 ms after the last keystroke, is on
- * her list after the reload and reaches Ben; so does one typed 200 ms before her shell and her
+ * note and a comment Lea types into the shared list, the page reloaded 200 ms after the last
+ * keystroke, are on her list after the reload and reach Ben; so does one typed 200 ms before her shell and her
  * browser are killed outright (SIGKILL) while a write that never ends holds the entries (only the
  * keystrokes' journal has it), after a restart. Lea's "Stop sharing" takes the list out of the office:
  * both keep it as a personal list, and Ben's says why, after a reload too. Starts and stops its own processes: nothing of the
@@ -198,7 +198,7 @@ test('a list one member shares reaches a colleague who joined by invite code, an
   });
 });
 
-test('a note typed in a shared list 200 ms before a reload is on the list after it and reaches the colleague', async ({ browser }) => {
+test('a note and a comment typed in a shared list 200 ms before a reload are on the list after it and reach the colleague', async ({ browser }) => {
   await withOfficeAndTwoComputers(browser, 'castdesk-e2e-office-note-', async ({ office, lea, ben }) => {
     await leaSharesAListBenHasIt(office, lea, ben);
     await openList(lea);
@@ -211,6 +211,16 @@ test('a note typed in a shared list 200 ms before a reload is on the list after 
     await lea.reload();
     await expect(lea.getByTestId('shortlist-entry').getByTestId('entry-note')).toHaveValue(text, { timeout: 60_000 });
     await expect(ben.getByTestId('shortlist-entry').getByTestId('entry-note')).toHaveValue(text, { timeout: 60_000 });
+
+    // Her own comment on the entry, typed and never left (the field still has the caret).
+    const comment = lea.getByTestId('shortlist-entry').getByTestId('entry-own-comment');
+    const said = 'Best read of the day';
+    await comment.click();
+    await comment.pressSequentially(said);
+    await letTimePass(200, 'Lea reloads 200 ms after the last keystroke of her comment');
+    await lea.reload();
+    await expect(lea.getByTestId('shortlist-entry').getByTestId('entry-own-comment')).toHaveValue(said, { timeout: 60_000 });
+    await expect(ben.getByTestId('shortlist-entry').getByTestId('entry-comment')).toHaveText(`Lea: ${said}`, { timeout: 60_000 });
   });
 });
 
@@ -245,6 +255,11 @@ test('a note typed in a shared list 200 ms before Lea\'s shell and browser are k
     const note = lea.getByTestId('shortlist-entry').getByTestId('entry-note');
     await expect(note).toBeVisible({ timeout: 60_000 });
     const text = 'Second callback Friday, in costume';
+    // Her comment first, while the writes can end: stored as typed, no field left.
+    const comment = lea.getByTestId('shortlist-entry').getByTestId('entry-own-comment');
+    const said = 'Ask about the accent';
+    await comment.click();
+    await comment.pressSequentially(said);
     await note.click();
     // No write of the entries can end: only the keystrokes' journal has the note when Lea's computer
     // dies, and the restart carries it into her row, the list's document and the office.
@@ -261,6 +276,8 @@ test('a note typed in a shared list 200 ms before Lea\'s shell and browser are k
     await lea.goto(listUrl);
     await expect(lea.getByTestId('shortlist-entry').getByTestId('entry-note')).toHaveValue(text, { timeout: 60_000 });
     await expect(ben.getByTestId('shortlist-entry').getByTestId('entry-note')).toHaveValue(text, { timeout: 60_000 });
+    await expect(lea.getByTestId('shortlist-entry').getByTestId('entry-own-comment')).toHaveValue(said, { timeout: 60_000 });
+    await expect(ben.getByTestId('shortlist-entry').getByTestId('entry-comment')).toHaveText(`Lea: ${said}`, { timeout: 60_000 });
   } finally {
     await leaBrowser?.browser.close().catch(() => undefined);
     if (leaBrowser) await crash(leaBrowser);

@@ -19,6 +19,7 @@ import { useOfficeListsStore } from '../../../renderer/src/stores/officeLists.ts
 import { readListDoc } from '../../../renderer/src/sync/officeListDoc.ts';
 import { entriesOf } from '../../../renderer/src/db/listDocShape.ts';
 import { openSharedList } from '../../../renderer/src/sync/officeSharing.ts';
+import { withStoredListDoc } from '../../../renderer/src/sync/listDocs.ts';
 import { officeDocumentName } from '../../../server/office/documentName.ts';
 import { openList, type ListClient } from '../../integration/office/officeSupport.ts';
 import { memberCredentials, officeStoreApp, ownersList, useOfficeServer, type JoinedMember } from './officeAppHarness.ts';
@@ -103,17 +104,30 @@ it('a viewer\'s entry offers no change: fields disabled, no moves, no drag handl
 it('a reviewer marks a pick and writes a comment in the entry, which reach the director; the director sees them by name, live', async () => {
   const { listId, client: director } = await listInOffice();
   const reviewer = await server.join('Pia Producer', 'reviewer');
-  const { wrapper, notice } = await entryOf(listId, reviewer, 'Pia Producer');
+  const { wrapper, notice, shortlistId } = await entryOf(listId, reviewer, 'Pia Producer');
   expect(notice.get('[data-testid="office-role-notice"]').attributes('data-role')).toBe('reviewer');
   expect(wrapper.get('[data-testid="entry-editables"]').attributes('disabled')).toBeDefined();
   await wrapper.get('[data-testid="entry-pick"]').trigger('click');
-  await wrapper.get('[data-testid="entry-own-comment"]').setValue('Strong read, see again');
-  await wrapper.get('[data-testid="entry-own-comment"]').trigger('change');
+  // Typed, and the field never left (no change event): what is typed is stored and sent as it is
+  // typed, so a reload or a crash right after the last keystroke keeps it.
+  const comment = wrapper.get('[data-testid="entry-own-comment"]');
+  for (const typed of ['S', 'Strong', 'Strong read, see again']) {
+    // Input events only, as keystrokes give (test-utils' setValue fires change as well).
+    (comment.element as HTMLTextAreaElement).value = typed;
+    await comment.trigger('input');
+  }
   await vi.waitFor(() => {
     const entry = readListDoc(director.doc).entries[0];
     expect(entry.picks).toEqual({ [reviewer.memberId]: true });
     expect(entry.comments).toEqual({ [reviewer.memberId]: 'Strong read, see again' });
   }, { timeout: 30_000, interval: 10 });
+  // On this computer's disk as well: the document read afresh through a handle of its own.
+  const stored = await openShortlistDb();
+  try {
+    expect(await withStoredListDoc(stored, shortlistId, (doc) => readListDoc(doc).entries[0]!.comments)).toEqual({ [reviewer.memberId]: 'Strong read, see again' });
+  } finally {
+    stored.close();
+  }
   await vi.waitFor(() => {
     expect(wrapper.get('[data-testid="entry-pick"]').attributes('aria-pressed')).toBe('true');
     expect(wrapper.get('[data-testid="entry-picked-by"]').text()).toBe('Picked by Pia Producer');
