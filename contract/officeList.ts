@@ -9,9 +9,21 @@
  *   fractional `position` string, never an index in a Y.Array: moving inside a Y.Array duplicates
  *   the entry when two people move it at once.
  * - An entry's `note` is a Y.Text, so two people typing merge character by character; `rating`,
- *   `status` and `deleted` are plain values (last writer wins per field); `colours` and `tags` are
- *   JSON arrays; `actor` names the profile by directory origin, id and display name only (profile
- *   data and pictures stay in each member's own library).
+ *   `status` and `deleted` are plain values (last writer wins per field); `actor` names the profile
+ *   by directory origin, id and display name only (profile data and pictures stay in each member's
+ *   own library).
+ * - `colours` and `tags` (`labelSetFieldNames`) are sets that merge: a `Y.Array<string>` each.
+ *   Adding a label appends it (unless the array holds it already); removing one deletes every
+ *   occurrence the remover's copy holds; readers take each label once, in the order first seen
+ *   (two members adding the same label at once leave it twice in the array). So two members'
+ *   concurrent adds both stay, and a removal concurrent with an add of another label keeps that
+ *   label. The same label removed by one member while another adds it again wins for the add: the
+ *   removal deletes only the occurrences it saw, never the new one. Documents written before hold
+ *   a plain JSON array here (stored by members' apps and by the office), and every reader takes
+ *   both; the first edit of such a field replaces it with the Y.Array (its labels with the change).
+ *   Two members converting the same entry's field at the very same moment end with one member's
+ *   array (the map's last writer), once per field: the rare price of keeping old documents as
+ *   they are.
  * - A delete sets `deleted: true` and keeps the entry, so a colleague's concurrent note survives
  *   and an undo restores it.
  * - `picks` and `comments` are Y.Maps keyed by member id: each member writes only their own key,
@@ -38,18 +50,36 @@ export const officeActorSchema = z.object({
 });
 export type OfficeActor = z.infer<typeof officeActorSchema>;
 
+/** The entry fields that are label sets (a Y.Array<string> each, or a plain array in a document written before). */
+export const labelSetFieldNames = ['colours', 'tags'] as const;
+export type LabelSetFieldName = (typeof labelSetFieldNames)[number];
+
 /**
- * The plain-value (JSON) fields of an entry; `note`, `picks` and `comments` are Yjs types. Where
- * the entry is and who it is cannot be guessed; a field that is missing (a colleague's newer or
- * older app, a change the office holds only in part) reads as a new entry's, so the actor stays on
- * the list rather than vanishing from it for a label.
+ * A label set as read, from its items (a Y.Array's, or a plain array's): each label once in the
+ * order first seen, at most `count`. A label that does not fit (not a string, too long) is left
+ * out, never the entry: merged sets can hold what no single app wrote (two members' labels
+ * together), and an actor must not vanish from the list for a label.
+ */
+function labelSetSchema(length: number, count: number) {
+  return z
+    .unknown()
+    .transform((items) => [...new Set((Array.isArray(items) ? items : []).filter((label): label is string => typeof label === 'string' && label.length <= length))].slice(0, count));
+}
+export const officeColoursSchema = labelSetSchema(50, 50);
+export const officeTagsSchema = labelSetSchema(200, 200);
+
+/**
+ * The plain-value fields of an entry, with the label sets given as their items; `note`, `picks`
+ * and `comments` are Yjs types. Where the entry is and who it is cannot be guessed; a field that is
+ * missing (a colleague's newer or older app, a change the office holds only in part) reads as a
+ * new entry's, so the actor stays on the list rather than vanishing from it for a label.
  */
 export const officeEntryValuesSchema = z.object({
   position: z.string().min(1).max(200),
   actor: officeActorSchema,
   rating: z.number().int().min(1).max(5).nullable().default(null),
-  colours: z.array(z.string().max(50)).max(50).default([]),
-  tags: z.array(z.string().max(200)).max(200).default([]),
+  colours: officeColoursSchema,
+  tags: officeTagsSchema,
   status: z.string().min(1).max(50).default('considering'),
   deleted: z.boolean().default(false),
 });

@@ -8,7 +8,7 @@
 import * as Y from 'yjs';
 import { activityChangeKinds, activityNamesKept, type ActivityChange, type ActivityChangeKind } from '../../contract/officeActivity.ts';
 import { metaKey } from '../../contract/officeList.ts';
-import { entriesOf } from './listDocument.ts';
+import { entriesOf, labelsOf } from './listDocument.ts';
 
 /**
  * One entry reduced to what the history compares. The note, labels, picks and comments are kept as
@@ -48,7 +48,8 @@ export function summariseEntry(entry: unknown): EntrySummary | null {
     position: String(entry.get('position') ?? ''),
     status: String(entry.get('status') ?? ''),
     rating: String(entry.get('rating') ?? null),
-    labels: json([entry.get('colours') ?? [], entry.get('tags') ?? []]),
+    // As sets: a plain array turned into the merging Y.Array with the same labels is no change.
+    labels: json([labelsOf(entry, 'colours').sort(), labelsOf(entry, 'tags').sort()]),
     note: hashOf(String(entry.get('note') ?? '')),
     deleted: entry.get('deleted') === true,
     picks: json(entry.get('picks')),

@@ -5,7 +5,7 @@
  * benchmark build lists with `addEntry`.
  */
 import * as Y from 'yjs';
-import { entriesKey, newEntryStatus, type OfficeActor } from '../../contract/officeList.ts';
+import { entriesKey, newEntryStatus, type LabelSetFieldName, type OfficeActor } from '../../contract/officeList.ts';
 
 export interface NewEntry {
   position: string;
@@ -21,7 +21,7 @@ export function entriesOf(doc: Y.Doc): Y.Map<Y.Map<unknown>> {
   return doc.getMap<Y.Map<unknown>>(entriesKey);
 }
 
-/** Adds an entry in the document's shape and returns its Y.Map. */
+/** Adds an entry in the document's shape (its label sets as merging Y.Arrays) and returns its Y.Map. */
 export function addEntry(doc: Y.Doc, entryId: string, entry: NewEntry): Y.Map<unknown> {
   const map = new Y.Map<unknown>();
   doc.transact(() => {
@@ -30,14 +30,24 @@ export function addEntry(doc: Y.Doc, entryId: string, entry: NewEntry): Y.Map<un
     map.set('actor', entry.actor);
     map.set('note', new Y.Text(entry.note ?? ''));
     map.set('rating', entry.rating ?? null);
-    map.set('colours', entry.colours ?? []);
-    map.set('tags', entry.tags ?? []);
+    map.set('colours', Y.Array.from([...new Set(entry.colours ?? [])]));
+    map.set('tags', Y.Array.from([...new Set(entry.tags ?? [])]));
     map.set('status', entry.status ?? newEntryStatus);
     map.set('deleted', false);
     map.set('picks', new Y.Map<boolean>());
     map.set('comments', new Y.Map<string>());
   });
   return map;
+}
+
+/**
+ * An entry's label set as members see it: each label once, in the order first seen, from the
+ * merging Y.Array or from the plain array of a document written before (contract/officeList.ts).
+ */
+export function labelsOf(entry: Y.Map<unknown>, field: LabelSetFieldName): string[] {
+  const stored = entry.get(field);
+  const items: unknown[] = stored instanceof Y.Array ? stored.toArray() : Array.isArray(stored) ? stored : [];
+  return [...new Set(items.filter((label): label is string => typeof label === 'string'))];
 }
 
 /** The annotation maps (picks, comments) of an entry; undefined when the entry lacks them. */

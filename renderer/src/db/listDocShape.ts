@@ -7,7 +7,7 @@
  * database's schema.
  */
 import * as Y from 'yjs';
-import { entriesKey, metaKey } from '../../../contract/officeList.ts';
+import { entriesKey, metaKey, type LabelSetFieldName } from '../../../contract/officeList.ts';
 
 /** What of a shortlist entry row goes into its document (the snapshot's name only: never a profile). */
 export interface DocEntryFields {
@@ -42,6 +42,20 @@ export function officeEntryKey(directoryOrigin: string, actorId: number): string
   return `${directoryOrigin} ${actorId}`;
 }
 
+/** A label set as a new entry holds it: a Y.Array, so members' concurrent adds merge (contract/officeList.ts). */
+export function newLabelSet(labels: readonly string[]): Y.Array<string> {
+  return Y.Array.from([...new Set(labels)]);
+}
+
+/**
+ * An entry's label set as stored, for the contract's schemas to read: the Y.Array's items, or the
+ * plain array of a document written before label sets merged; undefined when the entry lacks it.
+ */
+export function labelItems(entry: Y.Map<unknown>, field: LabelSetFieldName): unknown[] | undefined {
+  const stored = entry.get(field);
+  return stored instanceof Y.Array ? stored.toArray() : Array.isArray(stored) ? stored : undefined;
+}
+
 /** Writes one personal entry into the document under its actor's key, every field. */
 export function writeEntry(doc: Y.Doc, row: DocEntryFields, position: string): void {
   const entry = new Y.Map<unknown>();
@@ -50,8 +64,8 @@ export function writeEntry(doc: Y.Doc, row: DocEntryFields, position: string): v
   entry.set('actor', { origin: row.directoryOrigin, id: row.actorId, name: row.snapshot.name });
   entry.set('note', new Y.Text(row.note));
   entry.set('rating', row.rating);
-  entry.set('colours', [...row.colours]);
-  entry.set('tags', [...row.tags]);
+  entry.set('colours', newLabelSet(row.colours));
+  entry.set('tags', newLabelSet(row.tags));
   entry.set('status', row.status);
   entry.set('deleted', false);
   entry.set('picks', new Y.Map<boolean>());

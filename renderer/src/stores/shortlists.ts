@@ -749,7 +749,7 @@ export const useShortlistsStore = defineStore('shortlists', () => {
         const held = openDoc && !openDoc.doc.isDestroyed ? openDoc : null;
         const ofOpen = held ? rows.filter((row) => row.shortlistId === held.shortlistId) : [];
         const unstored = held ? unstoredDocUpdates.ofList(held.shortlistId) : null;
-        const fresh = held && ofOpen.length > 0 ? rowsOverDoc(held.doc, ofOpen, (row) => new Set(Object.keys(patches.get(row.id!) ?? {})), DexieYProvider.for(held.doc)) : null;
+        const fresh = held && ofOpen.length > 0 ? rowsOverDoc(held.doc, ofOpen.map((row) => ({ before: known.get(row.id!)!, after: row })), (row) => new Set(Object.keys(patches.get(row.id!) ?? {})), DexieYProvider.for(held.doc)) : null;
         const update = unstored && fresh ? Y.mergeUpdatesV2([unstored, fresh]) : (unstored ?? fresh);
         const pending = pendingEditsOf(held ? rows.filter((row) => row.shortlistId !== held.shortlistId) : rows, known);
         writeEntriesNow(shortlistDb, rows, { update: held && update ? { k: held.shortlistId, u: update, f: 1 } : null, pending });

@@ -7,11 +7,11 @@
  * `deleted` (a colleague's concurrent note stays); undo marks it live again.
  */
 import * as Y from 'yjs';
-import { metaKey } from '../../../contract/officeList.ts';
+import { labelSetFieldNames, metaKey, officeColoursSchema, officeTagsSchema } from '../../../contract/officeList.ts';
 import type { ShortlistEntryRow, ShortlistRow } from '../db/shortlistDb.ts';
-import { shortlistStatuses, type ShortlistStatus } from '../shortlists/shortlistOptions.ts';
-import { entriesOf, officeEntryKey, writeEntry, writeListIntoDoc } from '../db/listDocShape.ts';
-import { editEntry } from './officeLocalEdits.ts';
+import { shortlistColours, shortlistStatuses, type ShortlistColour, type ShortlistStatus } from '../shortlists/shortlistOptions.ts';
+import { entriesOf, labelItems, officeEntryKey, writeEntry, writeListIntoDoc } from '../db/listDocShape.ts';
+import { editEntry, editLabelSet } from './officeLocalEdits.ts';
 import { positionBetween } from './officePositions.ts';
 import { readListDoc } from './officeListDoc.ts';
 
@@ -65,15 +65,22 @@ export function editInDoc(doc: Y.Doc, changes: readonly { before: ShortlistEntry
 }
 
 /**
- * Makes the entries say what `rows` say in the fields each was edited in (`edited`), each field
- * compared with the document itself (a note edited from the document's text): for a write whose
- * "before" may lag behind the document, as the page going away writes what the store holds in
- * memory. Only the edited fields: the rest of a row held in memory may be older than the document
- * (a colleague's rating the rows have not shown yet), and must not take it back. Returns the change
- * (V2 update, null when none) for the caller to store: made with y-dexie's own provider as
+ * Makes the entries say what the rows held in memory say in the fields each was edited in
+ * (`edited`), each field compared with the document itself (a note edited from the document's
+ * text): for a write whose stored "before" may lag behind the document, as the page going away
+ * writes what the store holds in memory. Only the edited fields: the rest of a row held in memory
+ * may be older than the document (a colleague's rating the rows have not shown yet), and must not
+ * take it back. Colours and tags go in as what changed from the row as shown (`before`) to the
+ * row as edited (`after`), so a colleague's label the rows have not shown stays. Returns the
+ * change (V2 update, null when none) for the caller to store: made with y-dexie's own provider as
  * `origin`, y-dexie does not store it again (a Dexie write the page may not live to finish).
  */
-export function rowsOverDoc(doc: Y.Doc, rows: readonly ShortlistEntryRow[], edited: (row: ShortlistEntryRow) => ReadonlySet<string>, origin: unknown): Uint8Array | null {
+export function rowsOverDoc(
+  doc: Y.Doc,
+  changes: readonly { before: ShortlistEntryRow; after: ShortlistEntryRow }[],
+  edited: (row: ShortlistEntryRow) => ReadonlySet<string>,
+  origin: unknown,
+): Uint8Array | null {
   let update: Uint8Array | null = null;
   const keep = (u: Uint8Array, from: unknown) => {
     if (from === origin) update = update ? Y.mergeUpdatesV2([update, u]) : u;
@@ -81,14 +88,12 @@ export function rowsOverDoc(doc: Y.Doc, rows: readonly ShortlistEntryRow[], edit
   doc.on('updateV2', keep);
   try {
     doc.transact(() => {
-      for (const row of rows) {
+      for (const { before, after: row } of changes) {
         const entry = entriesOf(doc).get(keyOf(row));
         if (!(entry instanceof Y.Map)) continue;
         const fields = edited(row);
         for (const field of ['rating', 'status'] as const) if (fields.has(field) && entry.get(field) !== row[field]) entry.set(field, row[field]);
-        for (const field of ['colours', 'tags'] as const) {
-          if (fields.has(field) && JSON.stringify(entry.get(field)) !== JSON.stringify(row[field])) entry.set(field, [...row[field]]);
-        }
+        for (const field of labelSetFieldNames) if (fields.has(field)) editLabelSet(entry, field, before[field], row[field]);
         const note = entry.get('note');
         if (fields.has('note') && note instanceof Y.Text && note.toString() !== row.note) editEntry(doc, { ...row, note: note.toString() }, row);
       }
@@ -134,15 +139,15 @@ export function rowAsDocSays<Row extends ShortlistEntryRow>(doc: Y.Doc, row: Row
   const note = entry?.get('note');
   const rating = entry?.get('rating');
   const status = entry?.get('status');
-  const colours = entry?.get('colours');
-  const tags = entry?.get('tags');
+  const colours = entry instanceof Y.Map ? labelItems(entry, 'colours') : undefined;
+  const tags = entry instanceof Y.Map ? labelItems(entry, 'tags') : undefined;
   return {
     ...row,
     ...(note instanceof Y.Text ? { note: note.toString() } : {}),
     ...(rating === null || typeof rating === 'number' ? { rating } : {}),
     ...(typeof status === 'string' && (shortlistStatuses as readonly string[]).includes(status) ? { status: status as ShortlistStatus } : {}),
-    ...(Array.isArray(colours) ? { colours: colours as ShortlistEntryRow['colours'] } : {}),
-    ...(Array.isArray(tags) ? { tags: tags as string[] } : {}),
+    ...(colours ? { colours: officeColoursSchema.parse(colours).filter((colour): colour is ShortlistColour => (shortlistColours as readonly string[]).includes(colour)) } : {}),
+    ...(tags ? { tags: officeTagsSchema.parse(tags) } : {}),
   };
 }
 

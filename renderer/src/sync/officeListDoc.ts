@@ -14,7 +14,7 @@ import {
   officePickSchema,
   type OfficeEntryValues,
 } from '../../../contract/officeList.ts';
-import { entriesOf, officeEntryKey } from '../db/listDocShape.ts';
+import { entriesOf, labelItems, officeEntryKey } from '../db/listDocShape.ts';
 import type { ActorSnapshot, ShortlistEntryRow } from '../db/shortlistDb.ts';
 import { shortlistColours, shortlistStatuses, type ShortlistColour, type ShortlistStatus } from '../shortlists/shortlistOptions.ts';
 
@@ -55,7 +55,11 @@ export function readListDoc(doc: Y.Doc): OfficeListView {
       unreadable.push(key);
       continue;
     }
-    const values = officeEntryValuesSchema.safeParse(Object.fromEntries(['position', 'actor', 'rating', 'colours', 'tags', 'status', 'deleted'].map((field) => [field, entry.get(field)])));
+    const values = officeEntryValuesSchema.safeParse({
+      ...Object.fromEntries(['position', 'actor', 'rating', 'status', 'deleted'].map((field) => [field, entry.get(field)])),
+      colours: labelItems(entry, 'colours'),
+      tags: labelItems(entry, 'tags'),
+    });
     const note = entry.get('note');
     if (!values.success || !(note instanceof Y.Text)) {
       unreadable.push(key);

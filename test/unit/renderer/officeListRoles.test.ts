@@ -299,7 +299,7 @@ it('a change refused while the list is open, then the role given back: the next 
     await vi.waitFor(() => expect(app.accessOf(shortlistId)).toMatchObject({ role: 'editor', edit: true }), { timeout: 30_000, interval: 10 });
     await vi.waitFor(() => expect(app.sharingOf(shortlistId)).toMatchObject({ kind: 'synced' }), { timeout: 30_000, interval: 10 });
     expect(await shortlists.updateEntry(entryId, { tags: ['dancer'] })).toBe(true);
-    await vi.waitFor(() => expect(entriesOf(director.doc).get(key)!.get('tags')).toEqual(['dancer']), { timeout: 30_000, interval: 10 });
+    await vi.waitFor(() => expect(entriesOf(director.doc).get(key)!.toJSON().tags).toEqual(['dancer']), { timeout: 30_000, interval: 10 });
     expect(readListDoc(director.doc).entries.map((entry) => entry.actor.id)).toEqual([1, 2, 3]);
   } finally {
     await relay.close();

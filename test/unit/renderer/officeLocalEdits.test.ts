@@ -43,7 +43,7 @@ it('the page going away writes the rows it holds over the document in their edit
   const provider = Symbol('y-dexie');
   const kept: Uint8Array[] = [];
   doc.on('updateV2', (update: Uint8Array, from: unknown) => from === provider && kept.push(update));
-  const update = rowsOverDoc(doc, [{ ...held, note: 'Reading went well, callback' }], () => new Set(['note']), provider);
+  const update = rowsOverDoc(doc, [{ before: held, after: { ...held, note: 'Reading went well, callback' } }], () => new Set(['note']), provider);
   expect(readListDoc(doc).entries[0]).toMatchObject({ note: 'Reading went well, callback', rating: 5, tags: ['lead'] });
   // The change is handed back for the caller to store (y-dexie, its origin, stores nothing of it).
   expect(update).not.toBeNull();

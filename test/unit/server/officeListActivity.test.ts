@@ -25,3 +25,23 @@ it('a status moved names where to; a status taken away with none in its place is
   // Before, the history read "Lea moved Jonas Müller to ".
   expect(gone.toChanges()).toEqual([]);
 });
+
+it('labels are compared as sets: an old plain array turned into the merging Y.Array with the same labels, or a label left twice by two members adding it at once, is no change; a label added is one', () => {
+  const labelled = entry({ ...base, colours: ['red'], tags: ['lead'] });
+  const diff = (before: ReturnType<typeof summariseEntry>) => {
+    const changes = new ChangeSet();
+    diffEntry('k', before!, summariseEntry(labelled)!, changes);
+    return changes.toChanges();
+  };
+  let before = summariseEntry(labelled);
+  labelled.set('colours', Y.Array.from(['red']));
+  labelled.set('tags', Y.Array.from(['lead']));
+  expect(diff(before)).toEqual([]);
+
+  before = summariseEntry(labelled);
+  (labelled.get('tags') as Y.Array<string>).push(['lead']);
+  expect(diff(before)).toEqual([]);
+
+  (labelled.get('tags') as Y.Array<string>).push(['callback']);
+  expect(diff(before)).toEqual([{ kind: 'labels', count: 1, names: ['Jonas Müller'] }]);
+});
