@@ -128,6 +128,34 @@ describe('office server access', () => {
     expect((entriesOf(view).get('e1')!.get('picks') as Y.Map<boolean>).size).toBe(0);
   });
 
+  it("refuses a reviewer's tag added to an entry's label set, and a colour taken out of it", async () => {
+    /** A list with one labelled entry (its labels the merging Y.Arrays), and a reviewer's client on it. */
+    const reviewed = async (listId: string) => {
+      const owner = open(listId, ownerToken);
+      await owner.synced;
+      addEntry(owner.doc, 'e1', { position: 'a0', actor: { origin: 'https://directory.example', id: 7, name: 'Jonas Weber' }, colours: ['red'], tags: ['lead'] });
+      await acknowledged(owner);
+      const reviewer = await addMember(http, officeId, ownerToken, `Director of ${listId}`, { role: 'reviewer', listId });
+      const client = open(listId, reviewer.token);
+      await client.synced;
+      return { client, entry: entriesOf(client.doc).get('e1')! };
+    };
+    const labelsAtOffice = async (listId: string) => {
+      const { colours, tags } = entriesOf(await serverView(office.url, officeDocumentName(officeId, listId), ownerToken)).get('e1')!.toJSON();
+      return { colours, tags };
+    };
+
+    const tagging = await reviewed('review-tags');
+    (tagging.entry.get('tags') as Y.Array<string>).push(['callback']);
+    await vi.waitFor(() => expect(tagging.client.closeReasons).toContain('reviewer-limited'));
+    expect(await labelsAtOffice('review-tags')).toEqual({ colours: ['red'], tags: ['lead'] });
+
+    const colouring = await reviewed('review-colours');
+    (colouring.entry.get('colours') as Y.Array<string>).delete(0, 1);
+    await vi.waitFor(() => expect(colouring.client.closeReasons).toContain('reviewer-limited'));
+    expect(await labelsAtOffice('review-colours')).toEqual({ colours: ['red'], tags: ['lead'] });
+  });
+
   it('disconnects a revoked member at once, and they cannot come back', async () => {
     const owner = await listWithEntry('revoke-list');
     const member = await addMember(http, officeId, ownerToken, 'Assistant', { role: 'editor' });

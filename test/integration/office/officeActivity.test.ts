@@ -194,6 +194,36 @@ describe('the history of a shared list', () => {
     expect(tomSees.records().map((record) => record.id)).not.toContain('999');
   });
 
+  it('records a label added to an entry\'s set as a labels change, and an older document\'s labels turned into the set unchanged as none', async () => {
+    await fiveActorList('labels');
+    // Lea's labels as an older app wrote them: plain arrays.
+    const lea = open('labels', 'lea');
+    await lea.synced;
+    lea.doc.transact(() => {
+      for (const key of ['e0', 'e1']) entriesOf(lea.doc).get(key)!.set('tags', ['lead']);
+    });
+    await acknowledged(lea);
+    lea.destroy();
+    // Ben's edits, as his app makes them: the first edit of an older field turns it into the set.
+    const ben = open('labels', 'ben');
+    await ben.synced;
+    ben.doc.transact(() => {
+      entriesOf(ben.doc).get('e0')!.set('tags', Y.Array.from(['lead']));
+      entriesOf(ben.doc).get('e1')!.set('tags', Y.Array.from(['lead', 'callback']));
+      (entriesOf(ben.doc).get('e2')!.get('colours') as Y.Array<string>).push(['red']);
+    });
+    await acknowledged(ben);
+    ben.destroy();
+    const tom = open('labels', 'tom');
+    await tom.synced;
+    const tomSees = watch(tom);
+    tomSees.look(true);
+    await vi.waitFor(() => expect(tomSees.records()).toHaveLength(3), { timeout: 30_000, interval: 10 });
+    const byName = (name: string) => tomSees.records().filter((record) => record.memberName === name);
+    expect(byName('Ben')).toMatchObject([{ changes: [{ kind: 'labels', count: 2, names: ['Jonas Weber', 'Mia Brandt'] }] }]);
+    expect(byName('Lea')).toMatchObject([{ changes: [{ kind: 'labels', count: 2, names: ['Max Muster', 'Jonas Weber'] }] }, { changes: [{ kind: 'added', count: 5 }] }]);
+  });
+
   it('attributes changes made offline to their sender when they arrive', async () => {
     await fiveActorList('offline');
     const doc = await serverView(office.url, officeDocumentName(officeId, 'offline'), members.ben.token);

@@ -6,7 +6,8 @@
  * back as `deleted: false` with the note a colleague typed on it meanwhile, in the office and in
  * the rows; letters typed on a note as it was before a colleague's text came keep that text; a
  * removal whose write fails is taken back, so the office keeps the entry too; an edit
- * journaled as typed but never stored (the page killed) reaches the office after the next start.
+ * journaled as typed but never stored (the page killed) reaches the office after the next start;
+ * a tag added while the list is detached and a colleague's tag added meanwhile both stay.
  */
 import { Dexie } from 'dexie';
 import { DexieYProvider } from 'y-dexie';
@@ -15,12 +16,12 @@ import * as Y from 'yjs';
 import type { OfficeToken, OfficeView } from '../../../contract/officeBridge.ts';
 import { openShortlistDb, userShortlistDbName, type ShortlistDb } from '../../../renderer/src/db/shortlistDb.ts';
 import { journalTypedEdit } from '../../../renderer/src/db/typedEdits.ts';
-import { moveInDoc } from '../../../renderer/src/sync/listDocEdits.ts';
+import { editInDoc, moveInDoc } from '../../../renderer/src/sync/listDocEdits.ts';
 import { nameOnlySnapshot, personalRowsFromDoc, readListDoc } from '../../../renderer/src/sync/officeListDoc.ts';
 import { entriesOf } from '../../../renderer/src/db/listDocShape.ts';
 import { useOfficeListsStore } from '../../../renderer/src/stores/officeLists.ts';
 import { officeDocumentName } from '../../../server/office/documentName.ts';
-import { acknowledged, openList, type ListClient } from '../../integration/office/officeSupport.ts';
+import { acknowledged, openList, serverView, type ListClient } from '../../integration/office/officeSupport.ts';
 import { joinLeaAndColleague, officeStoreApp, useOfficeServer } from './officeAppHarness.ts';
 
 const server = useOfficeServer('castdesk-office-edits-');
@@ -160,6 +161,27 @@ it('a colleague\'s change and the member\'s own change of the same entry at once
       expect(labels(store!.attachedLists.get(listId)!.provider.document)).toEqual(labels(ben.doc));
     }, { timeout: 10_000, interval: 10 });
   }
+});
+
+it('a tag Lea adds without the office and one Ben adds meanwhile are both on the entry once she is back: in her row, her document, the office and at Ben\'s', async () => {
+  const { listId, db: shortlistDb, ben, shortlists } = await sharedList(1);
+  const [entry] = await shortlistDb.entries.where('shortlistId').equals(listId).toArray();
+  store!.detach(listId);
+  expect(await shortlists.updateEntry(entry!.id!, { tags: ['callback'] })).toBe(true);
+  // Ben's app tags the same actor, as his shortlists store writes it: from the entry he sees.
+  const [benSees] = personalRowsFromDoc(ben.doc, 1, [], '2026-01-01T00:00:00.000Z');
+  editInDoc(ben.doc, [{ before: benSees!, after: { ...benSees!, tags: ['strong'] } }]);
+  await acknowledged(ben);
+  expect(readListDoc(ben.doc).entries[0]!.tags).toEqual(['strong']);
+  await store!.attach(listId);
+  const tagsIn = (doc: Y.Doc) => [...readListDoc(doc).entries[0]!.tags].sort();
+  await vi.waitFor(async () => {
+    expect([...(await shortlistDb.entries.get(entry!.id!))!.tags].sort()).toEqual(['callback', 'strong']);
+    expect(tagsIn(store!.attachedLists.get(listId)!.provider.document)).toEqual(['callback', 'strong']);
+    expect(tagsIn(ben.doc)).toEqual(['callback', 'strong']);
+  }, { timeout: 30_000, interval: 10 });
+  const office = await serverView(server.office.url, officeDocumentName(grant.officeId, (await shortlistDb.officeLists.get(listId))!.listId), colleagueToken);
+  expect(tagsIn(office)).toEqual(['callback', 'strong']);
 });
 
 it('an actor added again after their entry was deleted comes at the end with fresh fields, for every member', async () => {
