@@ -31,7 +31,7 @@ import { migrateConnectionShortlists } from '../db/shortlistMigration.ts';
 import { forgetTypedEdits, journalTypedEdit, replayTypedEdits, type EntryFields } from '../db/typedEdits.ts';
 import { shortlistLimits } from '../shortlists/shortlistLimits.ts';
 import type { ImportWrites } from '../shortlists/shortlistBackup.ts';
-import type { ShortlistStatus } from '../shortlists/shortlistOptions.ts';
+import type { ShortlistColour, ShortlistStatus } from '../shortlists/shortlistOptions.ts';
 import { useConnectionStore } from './connections.ts';
 import { useOfficeListsStore } from './officeLists.ts';
 import { useShortlistDatabaseStore } from './shortlistDatabase.ts';
@@ -47,6 +47,7 @@ import { carryPendingEdits, listsWithPendingEdits, pendingEditsOf } from '../syn
 import { UnstoredDocUpdates } from '../sync/unstoredDocUpdates.ts';
 import { undoOnFailure } from '../sync/undoOnFailure.ts';
 import { mergeNote } from '../shortlists/noteMerge.ts';
+import { mergeLabels } from '../shortlists/labelMerge.ts';
 
 export type EntryPatch = EntryFields;
 
@@ -54,14 +55,19 @@ export type EntryPatch = EntryFields;
  * An entry's change as the views ask for it. A note typed in a field says which note it was typed
  * on (`noteBase`, the field's text before the keystroke): if what is stored has changed since (a
  * colleague typed into the same note), both are kept (shortlists/noteMerge.ts) instead of the
- * typed text replacing the colleague's. Without it the note replaces what is stored. Never stored.
+ * typed text replacing the colleague's. Without it the note replaces what is stored. Colours and
+ * tags likewise say which labels the change was made on (`coloursBase`, `tagsBase`): what the user
+ * added and removed goes onto the stored labels (shortlists/labelMerge.ts), so a colleague's label
+ * that reached the row meanwhile stays. Never stored.
  */
-export type EntryEdit = EntryPatch & { noteBase?: string };
+export type EntryEdit = EntryPatch & { noteBase?: string; coloursBase?: ShortlistColour[]; tagsBase?: string[] };
 
-/** An entry's changes not written yet: the fields, the note they were typed on, who waits for them. */
+/** An entry's changes not written yet: the fields, the note and labels they were made on, who waits for them. */
 interface StagedEntryEdit {
   patch: EntryPatch;
   noteBase?: string;
+  coloursBase?: ShortlistColour[];
+  tagsBase?: string[];
   settle: ((updated: boolean) => void)[];
   journaled?: number;
 }
@@ -112,10 +118,31 @@ function cleanPatch(patch: EntryPatch): EntryPatch {
   if (patch.rating !== undefined) clean.rating = patch.rating === null ? null : Math.min(5, Math.max(1, Math.round(patch.rating)));
   if (patch.status !== undefined) clean.status = patch.status;
   if (patch.colours !== undefined) clean.colours = [...new Set(patch.colours)];
-  if (patch.tags !== undefined) {
-    clean.tags = [...new Set(patch.tags.map((tag) => tag.trim().slice(0, shortlistLimits.tagLength)).filter(Boolean))].slice(0, shortlistLimits.tags);
-  }
+  if (patch.tags !== undefined) clean.tags = [...new Set(patch.tags.map((tag) => tag.trim().slice(0, shortlistLimits.tagLength)).filter(Boolean))];
   return clean;
+}
+
+/**
+ * At most `shortlistLimits.tags` tags, counting against the limit only those the user adds to the
+ * tags the change was made on (`base`): an entry whose colleagues' tags merged past the limit keeps
+ * them all, and the user removes none by adding one. Without a base the first ones are kept.
+ */
+function limitTags(tags: string[], base: readonly string[] | undefined): string[] {
+  if (!base) return tags.slice(0, shortlistLimits.tags);
+  let room = shortlistLimits.tags - tags.filter((tag) => base.includes(tag)).length;
+  return tags.filter((tag) => base.includes(tag) || (room -= 1) >= 0);
+}
+
+/**
+ * Stages a change of labels made on `base` (undefined: set outright) over the labels queued: the
+ * base of the first change not written is kept (every later one builds on it), and a change made on
+ * other labels than those queued (the field took stored labels meanwhile) is merged into them.
+ */
+function stageLabels<Label extends string>(queued: Label[] | undefined, base: Label[] | undefined, labels: Label[], keepBase: (base: Label[] | undefined) => void): Label[] {
+  if (base === undefined) keepBase(undefined);
+  else if (queued === undefined) keepBase(base);
+  else return mergeLabels(base, labels, queued);
+  return labels;
 }
 
 /**
@@ -123,8 +150,10 @@ function cleanPatch(patch: EntryPatch): EntryPatch {
  * not written (every later one builds on it); a keystroke typed on another text than the note queued
  * (the field took a stored note meanwhile) is merged into it, and a note set outright replaces it.
  */
-function stageEntryEdit(staged: StagedEntryEdit, { noteBase, ...edit }: EntryEdit): void {
+function stageEntryEdit(staged: StagedEntryEdit, { noteBase, coloursBase, tagsBase, ...edit }: EntryEdit): void {
   const clean = cleanPatch(edit);
+  if (clean.tags !== undefined) clean.tags = stageLabels(staged.patch.tags, tagsBase, limitTags(clean.tags, tagsBase), (base) => (staged.tagsBase = base));
+  if (clean.colours !== undefined) clean.colours = stageLabels(staged.patch.colours, coloursBase, clean.colours, (base) => (staged.coloursBase = base));
   if (clean.note !== undefined) {
     if (noteBase === undefined) staged.noteBase = undefined;
     else if (staged.patch.note === undefined) staged.noteBase = noteBase;
@@ -133,10 +162,16 @@ function stageEntryEdit(staged: StagedEntryEdit, { noteBase, ...edit }: EntryEdi
   Object.assign(staged.patch, clean);
 }
 
-/** `patch` as it is written over `stored`: a note typed on another note than the stored one keeps both. */
-function patchOverStored(stored: ShortlistEntryRow, { patch, noteBase }: Pick<StagedEntryEdit, 'patch' | 'noteBase'>): EntryPatch {
-  if (patch.note === undefined || noteBase === undefined || stored.note === noteBase) return patch;
-  return { ...patch, note: mergeNote(noteBase, patch.note, stored.note).slice(0, shortlistLimits.noteLength) };
+/**
+ * `patch` as it is written over `stored`: a note typed on another note than the stored one keeps
+ * both; labels changed on other labels than the stored ones keep the stored ones the user did not remove.
+ */
+function patchOverStored(stored: ShortlistEntryRow, { patch, noteBase, coloursBase, tagsBase }: Omit<StagedEntryEdit, 'settle' | 'journaled'>): EntryPatch {
+  const over = { ...patch };
+  if (patch.note !== undefined && noteBase !== undefined && stored.note !== noteBase) over.note = mergeNote(noteBase, patch.note, stored.note).slice(0, shortlistLimits.noteLength);
+  if (patch.colours !== undefined && coloursBase !== undefined) over.colours = mergeLabels(coloursBase, patch.colours, stored.colours);
+  if (patch.tags !== undefined && tagsBase !== undefined) over.tags = mergeLabels(tagsBase, patch.tags, stored.tags);
+  return over;
 }
 
 /** The current snapshot, each field the library does not know yet taken from the older one. */
@@ -832,7 +867,7 @@ export const useShortlistsStore = defineStore('shortlists', () => {
     if (updated) failedEntryWrites = 0;
     // Failed, not refused: the list is still open to this member's changes.
     // What a document kept is what is tried again: a merged note, on nothing but itself.
-    else if (db.value && listIds.every((listId) => officeLists.mayEdit(listId))) retryFailedEntryEdits(batch.map(([entryId, staged]) => [entryId, inDoc.has(entryId) ? { ...staged, patch: written.get(entryId)!, noteBase: undefined } : staged]));
+    else if (db.value && listIds.every((listId) => officeLists.mayEdit(listId))) retryFailedEntryEdits(batch.map(([entryId, staged]) => [entryId, inDoc.has(entryId) ? { ...staged, patch: written.get(entryId)!, noteBase: undefined, coloursBase: undefined, tagsBase: undefined } : staged]));
   }
 
   /**
@@ -845,8 +880,8 @@ export const useShortlistsStore = defineStore('shortlists', () => {
   function retryFailedEntryEdits(batch: [number, StagedEntryEdit][]): void {
     for (const [entryId, failed] of batch) {
       const since = unsaved.get(entryId);
-      const retry: StagedEntryEdit = { patch: { ...failed.patch }, noteBase: failed.noteBase, settle: since?.settle ?? [], journaled: since?.journaled ?? failed.journaled };
-      if (since) stageEntryEdit(retry, { ...since.patch, noteBase: since.noteBase });
+      const retry: StagedEntryEdit = { ...failed, patch: { ...failed.patch }, settle: since?.settle ?? [], journaled: since?.journaled ?? failed.journaled };
+      if (since) stageEntryEdit(retry, { ...since.patch, noteBase: since.noteBase, coloursBase: since.coloursBase, tagsBase: since.tagsBase });
       unsaved.set(entryId, retry);
     }
     clearTimeout(entryEditsRetry);

@@ -7,7 +7,8 @@
  * the rows; letters typed on a note as it was before a colleague's text came keep that text; a
  * removal whose write fails is taken back, so the office keeps the entry too; an edit
  * journaled as typed but never stored (the page killed) reaches the office after the next start;
- * a tag added while the list is detached and a colleague's tag added meanwhile both stay.
+ * a tag added while the list is detached and a colleague's tag added meanwhile both stay, and so
+ * does a colleague's tag that reached the row after the member's field showed the tags.
  */
 import { Dexie } from 'dexie';
 import { DexieYProvider } from 'y-dexie';
@@ -163,14 +164,18 @@ it('a colleague\'s change and the member\'s own change of the same entry at once
   }
 });
 
+/** Ben's app changes the entry's tags as his shortlists store writes them: from the entry he sees to `change` of it. */
+function benTags(ben: ListClient, change: (tags: string[]) => string[]): void {
+  const [sees] = personalRowsFromDoc(ben.doc, 1, [], '2026-01-01T00:00:00.000Z');
+  editInDoc(ben.doc, [{ before: sees!, after: { ...sees!, tags: change(sees!.tags) } }]);
+}
+
 it('a tag Lea adds without the office and one Ben adds meanwhile are both on the entry once she is back: in her row, her document, the office and at Ben\'s', async () => {
   const { listId, db: shortlistDb, ben, shortlists } = await sharedList(1);
   const [entry] = await shortlistDb.entries.where('shortlistId').equals(listId).toArray();
   store!.detach(listId);
   expect(await shortlists.updateEntry(entry!.id!, { tags: ['callback'] })).toBe(true);
-  // Ben's app tags the same actor, as his shortlists store writes it: from the entry he sees.
-  const [benSees] = personalRowsFromDoc(ben.doc, 1, [], '2026-01-01T00:00:00.000Z');
-  editInDoc(ben.doc, [{ before: benSees!, after: { ...benSees!, tags: ['strong'] } }]);
+  benTags(ben, () => ['strong']);
   await acknowledged(ben);
   expect(readListDoc(ben.doc).entries[0]!.tags).toEqual(['strong']);
   await store!.attach(listId);
@@ -182,6 +187,35 @@ it('a tag Lea adds without the office and one Ben adds meanwhile are both on the
   }, { timeout: 30_000, interval: 10 });
   const office = await serverView(server.office.url, officeDocumentName(grant.officeId, (await shortlistDb.officeLists.get(listId))!.listId), colleagueToken);
   expect(tagsIn(office)).toEqual(['callback', 'strong']);
+});
+
+it('a tag Lea adds on the tags her field showed before Ben\'s tag reached her row keeps Ben\'s tag, in her row and at Ben\'s', async () => {
+  const { listId, db: shortlistDb, ben, shortlists } = await sharedList(1);
+  const [entry] = await shortlistDb.entries.where('shortlistId').equals(listId).toArray();
+  benTags(ben, () => ['strong']);
+  await vi.waitFor(async () => expect((await shortlistDb.entries.get(entry!.id!))!.tags).toEqual(['strong']), { timeout: 30_000, interval: 10 });
+  // Her field still showed no tag when she added hers.
+  expect(await shortlists.updateEntry(entry!.id!, { tags: ['callback'], tagsBase: [] })).toBe(true);
+  expect((await shortlistDb.entries.get(entry!.id!))!.tags).toEqual(['strong', 'callback']);
+  await vi.waitFor(() => expect(readListDoc(ben.doc).entries[0]!.tags).toEqual(['strong', 'callback']), { timeout: 30_000, interval: 10 });
+});
+
+it('tags merged past the limit all stay when Lea removes one: only the tags a member adds count against the limit', async () => {
+  const { listId, db: shortlistDb, ben, shortlists } = await sharedList(1);
+  const [entry] = await shortlistDb.entries.where('shortlistId').equals(listId).toArray();
+  const leas = Array.from({ length: 12 }, (_, index) => `lea-${index}`);
+  const bens = Array.from({ length: 12 }, (_, index) => `ben-${index}`);
+  store!.detach(listId);
+  expect(await shortlists.updateEntry(entry!.id!, { tags: leas, tagsBase: [] })).toBe(true);
+  benTags(ben, () => bens);
+  await acknowledged(ben);
+  await store!.attach(listId);
+  await vi.waitFor(async () => expect((await shortlistDb.entries.get(entry!.id!))!.tags).toHaveLength(24), { timeout: 30_000, interval: 10 });
+  const shown = (await shortlistDb.entries.get(entry!.id!))!.tags;
+  expect(await shortlists.updateEntry(entry!.id!, { tags: shown.filter((tag) => tag !== 'lea-0'), tagsBase: shown })).toBe(true);
+  const left = [...leas.slice(1), ...bens].sort();
+  expect([...(await shortlistDb.entries.get(entry!.id!))!.tags].sort()).toEqual(left);
+  await vi.waitFor(() => expect([...readListDoc(ben.doc).entries[0]!.tags].sort()).toEqual(left), { timeout: 30_000, interval: 10 });
 });
 
 it('an actor added again after their entry was deleted comes at the end with fresh fields, for every member', async () => {

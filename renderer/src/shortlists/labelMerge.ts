@@ -1,0 +1,20 @@
+/**
+ * A label set (an entry's colours or tags) changed by the user on the labels the screen showed
+ * (`base` → `ours`) while what is stored became `theirs` (a colleague's label arrived): `theirs`
+ * with the user's removals and additions, so the colleague's label stays. The same rule the list's
+ * document applies (sync/officeLocalEdits.ts editLabelSet); this one merges a change the user made
+ * on labels shown before a colleague's change reached the rows.
+ */
+
+/** Whether two lists hold the same items in the same order. */
+export function sameItems(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((item, i) => item === b[i]);
+}
+
+/** `theirs` without the labels the user removed, then the labels they added; `ours` as it is when nothing changed meanwhile. */
+export function mergeLabels<Label extends string>(base: readonly Label[], ours: readonly Label[], theirs: readonly Label[]): Label[] {
+  if (sameItems(base, theirs)) return [...ours];
+  const removed = new Set(base.filter((label) => !ours.includes(label)));
+  const added = ours.filter((label) => !base.includes(label));
+  return [...new Set([...theirs.filter((label) => !removed.has(label)), ...added])];
+}
