@@ -212,8 +212,9 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
       const picked = new Set(read.picks.map((pick) => pick.actorId));
       const tag = t('shortlistExport.picksTag');
       const marked = entries.filter((entry) => picked.has(entry.actorId));
+      // The tag goes onto the tags stored at the write (tagsBase): a colleague's tag arriving meanwhile stays.
       const saved = await Promise.all(
-        marked.map((entry) => (entry.tags.includes(tag) ? true : shortlists.updateEntry(entry.id!, { tags: [...entry.tags, tag] }))),
+        marked.map((entry) => (entry.tags.includes(tag) ? true : shortlists.updateEntry(entry.id!, { tags: [...entry.tags, tag], tagsBase: entry.tags }))),
       );
       // A failed write shows as the shortlists' own error on the page.
       if (saved.includes(false)) return false;
