@@ -162,16 +162,19 @@ function stageEntryEdit(staged: StagedEntryEdit, { noteBase, coloursBase, tagsBa
   Object.assign(staged.patch, clean);
 }
 
-/**
- * `patch` as it is written over `stored`: a note typed on another note than the stored one keeps
- * both; labels changed on other labels than the stored ones keep the stored ones the user did not remove.
- */
-function patchOverStored(stored: ShortlistEntryRow, { patch, noteBase, coloursBase, tagsBase }: Omit<StagedEntryEdit, 'settle' | 'journaled'>): EntryPatch {
-  const over = { ...patch };
-  if (patch.note !== undefined && noteBase !== undefined && stored.note !== noteBase) over.note = mergeNote(noteBase, patch.note, stored.note).slice(0, shortlistLimits.noteLength);
-  if (patch.colours !== undefined && coloursBase !== undefined) over.colours = mergeLabels(coloursBase, patch.colours, stored.colours);
-  if (patch.tags !== undefined && tagsBase !== undefined) over.tags = mergeLabels(tagsBase, patch.tags, stored.tags);
-  return over;
+/** `patch`'s colours and tags as written over `stored`'s: changed on other labels than those, they keep the stored ones the user did not remove. */
+function labelsOverStored(stored: ShortlistEntryRow, { patch, coloursBase, tagsBase }: Pick<StagedEntryEdit, 'patch' | 'coloursBase' | 'tagsBase'>): EntryPatch {
+  return {
+    ...(patch.colours !== undefined && coloursBase !== undefined ? { colours: mergeLabels(coloursBase, patch.colours, stored.colours) } : {}),
+    ...(patch.tags !== undefined && tagsBase !== undefined ? { tags: mergeLabels(tagsBase, patch.tags, stored.tags) } : {}),
+  };
+}
+
+/** `patch` as it is written over `stored`: a note typed on another note than the stored one keeps both, and so do labels (labelsOverStored). */
+function patchOverStored(stored: ShortlistEntryRow, staged: Omit<StagedEntryEdit, 'settle' | 'journaled'>): EntryPatch {
+  const { patch, noteBase } = staged;
+  const note = patch.note !== undefined && noteBase !== undefined && stored.note !== noteBase ? { note: mergeNote(noteBase, patch.note, stored.note).slice(0, shortlistLimits.noteLength) } : {};
+  return { ...patch, ...note, ...labelsOverStored(stored, staged) };
 }
 
 /** The current snapshot, each field the library does not know yet taken from the older one. */
@@ -768,11 +771,17 @@ export const useShortlistsStore = defineStore('shortlists', () => {
   function flushBeforeLeaving(): void {
     const shortlistDb = db.value;
     if (!shortlistDb) return;
-    const patches = new Map<number, EntryPatch>();
-    for (const [entryId, { patch }] of [...savingBatch, ...unsaved]) patches.set(entryId, { ...patches.get(entryId), ...patch });
-    if (patches.size > 0) {
-      const at = nowIso();
+    const waiting = [...savingBatch, ...unsaved];
+    if (waiting.length > 0) {
       const known = new Map(entries.value.map((entry) => [entry.id, entry]));
+      const patches = new Map<number, EntryPatch>();
+      // Labels changed on other labels than the entry shows now go onto those (a colleague's stays).
+      for (const [entryId, staged] of waiting) {
+        const entry = known.get(entryId);
+        const sofar = patches.get(entryId);
+        patches.set(entryId, { ...sofar, ...staged.patch, ...(entry ? labelsOverStored({ ...entry, ...sofar }, staged) : {}) });
+      }
+      const at = nowIso();
       const rows = [...patches].flatMap(([entryId, patch]) => {
         const entry = known.get(entryId);
         return entry ? [{ ...entry, ...patch, updatedAt: at }] : [];

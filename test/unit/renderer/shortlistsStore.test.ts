@@ -377,6 +377,33 @@ describe('the shortlists store', () => {
     }
   });
 
+  it('on pagehide a tag added on the tags the field showed goes onto the tags the entry holds by then: one that reached it meanwhile stays, in the row and the document', { timeout: 20_000 }, async () => {
+    const storeDb = catchShortlistDb();
+    const { shortlists } = await started({ actors });
+    const id = (await shortlists.createList('Leaving with tags'))!;
+    await shortlists.addActors(id, [1]);
+    shortlists.open(id);
+    await eventually(() => expect(shortlists.openDocLoaded).toBe(true));
+    const entryId = shortlists.entries[0]!.id;
+    // "strong" reaches the entry (from another field, or a colleague's change written into the row)...
+    expect(await shortlists.updateEntry(entryId, { tags: ['strong'] })).toBe(true);
+    await eventually(() => expect(shortlists.entries[0]!.tags).toEqual(['strong']));
+    // ... after the tags field showed none; the page goes away as its tag is on its way.
+    void shortlists.updateEntry(entryId, { tags: ['callback'], tagsBase: [] });
+    window.dispatchEvent(new Event('pagehide'));
+    storeDb().close();
+    const db = new Dexie(userShortlistDbName);
+    try {
+      await db.open();
+      expect(await db.table('entries').get(entryId)).toMatchObject({ tags: ['strong', 'callback'] });
+      const stored = new Y.Doc();
+      for (const update of await db.table(listDocUpdatesTable).where('k').equals(id).toArray()) Y.applyUpdateV2(stored, update.u);
+      expect(readListDoc(stored).entries.map((entry) => entry.tags)).toEqual([['strong', 'callback']]);
+    } finally {
+      db.close();
+    }
+  });
+
   it('a keystroke whose write is under way when the page goes away: the document on disk has it and what was typed after it', { timeout: 20_000 }, async () => {
     const { storeDb, shortlists, id, entryId, doc } = await openListNoted('Under way', 'Ca');
     // The moment the next keystroke's change is in the document but its transaction has not
