@@ -97,6 +97,7 @@ export const shortlistExportDe: Messages['shortlistExport'] = {
   picksNoHeader: 'Dieser Text enthält keine Zeile „Castdesk picks v1“. Fügen Sie den ganzen Text der Regie ein.',
   picksOtherPackage: 'Diese Auswahl gehört zu einem anderen Paket ({id}), nicht zu dieser Liste. Nichts wurde geändert.',
   picksUnreadableLine: 'Zeile {line} ist nicht lesbar: „{text}“. Nichts wurde geändert.',
-  picksUnknownActors: 'Diese Personen stehen nicht auf dieser Liste: {ids}. Nichts wurde geändert.',
+  picksUnknownActors: "Diese Personen stehen nicht mehr auf dieser Liste: {actors}. Nichts wurde geändert.",
   picksNone: 'Der Text nennt keine Auswahl.',
+  picksNotOnList: "{count} gewählte Person wurde nicht markiert, sie steht nicht mehr auf dieser Liste: {actors}. | {count} gewählte Personen wurden nicht markiert, sie stehen nicht mehr auf dieser Liste: {actors}.",
 };

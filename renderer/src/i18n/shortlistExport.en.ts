@@ -95,6 +95,7 @@ export const shortlistExportEn = {
   picksNoHeader: 'This text has no “Castdesk picks v1” line. Paste the whole text the director sent.',
   picksOtherPackage: 'These picks are for another package ({id}), not for this shortlist. Nothing was changed.',
   picksUnreadableLine: 'Line {line} cannot be read: “{text}”. Nothing was changed.',
-  picksUnknownActors: 'These actors are not on this shortlist: {ids}. Nothing was changed.',
+  picksUnknownActors: "These actors are no longer on this shortlist: {actors}. Nothing was changed.",
   picksNone: 'The text names no picks.',
+  picksNotOnList: "{count} pick was not applied because the actor is no longer on this list: {actors}. | {count} picks were not applied because the actors are no longer on this list: {actors}.",
 };

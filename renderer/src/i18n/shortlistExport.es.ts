@@ -97,6 +97,7 @@ export const shortlistExportEs: Messages['shortlistExport'] = {
   picksNoHeader: 'Este texto no tiene una línea «Castdesk picks v1». Pega el texto completo recibido.',
   picksOtherPackage: 'Esta selección es de otro paquete ({id}), no de esta lista. No se ha cambiado nada.',
   picksUnreadableLine: 'La línea {line} no se puede leer: «{text}». No se ha cambiado nada.',
-  picksUnknownActors: 'Estos actores no están en esta lista: {ids}. No se ha cambiado nada.',
+  picksUnknownActors: "Estos actores ya no están en esta lista: {actors}. No se ha cambiado nada.",
   picksNone: 'El texto no nombra ninguna selección.',
+  picksNotOnList: "{count} elección no se aplicó, el actor ya no está en esta lista: {actors}. | {count} elecciones no se aplicaron, los actores ya no están en esta lista: {actors}.",
 };

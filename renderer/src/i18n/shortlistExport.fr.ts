@@ -97,6 +97,7 @@ export const shortlistExportFr: Messages['shortlistExport'] = {
   picksNoHeader: 'Ce texte ne contient pas de ligne « Castdesk picks v1 ». Collez tout le texte reçu.',
   picksOtherPackage: 'Ces choix concernent un autre dossier ({id}), pas cette liste. Rien n’a été modifié.',
   picksUnreadableLine: 'La ligne {line} est illisible : « {text} ». Rien n’a été modifié.',
-  picksUnknownActors: 'Ces comédiens ne sont pas sur cette liste : {ids}. Rien n’a été modifié.',
+  picksUnknownActors: "Ces comédiens ne sont plus sur cette liste : {actors}. Rien n’a été modifié.",
   picksNone: 'Le texte ne contient aucun choix.',
+  picksNotOnList: "{count} choix n’a pas été appliqué, le comédien n’est plus sur cette liste : {actors}. | {count} choix n’ont pas été appliqués, les comédiens ne sont plus sur cette liste : {actors}.",
 };

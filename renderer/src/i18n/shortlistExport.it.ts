@@ -97,6 +97,7 @@ export const shortlistExportIt: Messages['shortlistExport'] = {
   picksNoHeader: 'Questo testo non contiene una riga “Castdesk picks v1”. Incolla tutto il testo ricevuto.',
   picksOtherPackage: 'Queste scelte sono per un altro pacchetto ({id}), non per questa lista. Non è stato cambiato nulla.',
   picksUnreadableLine: 'La riga {line} non è leggibile: “{text}”. Non è stato cambiato nulla.',
-  picksUnknownActors: 'Questi attori non sono in questa lista: {ids}. Non è stato cambiato nulla.',
+  picksUnknownActors: "Questi attori non sono più in questa lista: {actors}. Non è stato cambiato nulla.",
   picksNone: 'Il testo non contiene scelte.',
+  picksNotOnList: "{count} scelta non è stata applicata, l’attore non è più in questa lista: {actors}. | {count} scelte non sono state applicate, gli attori non sono più in questa lista: {actors}.",
 };

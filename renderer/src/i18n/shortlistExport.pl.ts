@@ -97,6 +97,7 @@ export const shortlistExportPl: Messages['shortlistExport'] = {
   picksNoHeader: 'Ten tekst nie zawiera wiersza „Castdesk picks v1”. Wklej cały otrzymany tekst.',
   picksOtherPackage: 'Ten wybór dotyczy innego pakietu ({id}), nie tej listy. Nic nie zmieniono.',
   picksUnreadableLine: 'Nie można odczytać wiersza {line}: „{text}”. Nic nie zmieniono.',
-  picksUnknownActors: 'Tych aktorów nie ma na tej liście: {ids}. Nic nie zmieniono.',
+  picksUnknownActors: "Tych aktorów nie ma już na tej liście: {actors}. Nic nie zmieniono.",
   picksNone: 'Tekst nie zawiera żadnego wyboru.',
+  picksNotOnList: "Nie zastosowano {count} wyboru, tego aktora nie ma już na tej liście: {actors}. | Nie zastosowano {count} wyborów, tych aktorów nie ma już na tej liście: {actors}. | Nie zastosowano {count} wyborów, tych aktorów nie ma już na tej liście: {actors}.",
 };

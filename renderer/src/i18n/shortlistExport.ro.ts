@@ -97,6 +97,7 @@ export const shortlistExportRo: Messages['shortlistExport'] = {
   picksNoHeader: 'Acest text nu are un rând „Castdesk picks v1”. Lipește tot textul primit.',
   picksOtherPackage: 'Aceste alegeri sunt pentru alt pachet ({id}), nu pentru această listă. Nu s-a schimbat nimic.',
   picksUnreadableLine: 'Rândul {line} nu poate fi citit: „{text}”. Nu s-a schimbat nimic.',
-  picksUnknownActors: 'Acești actori nu sunt pe această listă: {ids}. Nu s-a schimbat nimic.',
+  picksUnknownActors: "Acești actori nu mai sunt pe această listă: {actors}. Nu s-a schimbat nimic.",
   picksNone: 'Textul nu conține nicio alegere.',
+  picksNotOnList: "{count} alegere nu a fost aplicată, actorul nu mai este pe această listă: {actors}. | {count} alegeri nu au fost aplicate, actorii nu mai sunt pe această listă: {actors}. | {count} de alegeri nu au fost aplicate, actorii nu mai sunt pe această listă: {actors}.",
 };

@@ -97,6 +97,7 @@ export const shortlistExportRu: Messages['shortlistExport'] = {
   picksNoHeader: 'В этом тексте нет строки «Castdesk picks v1». Вставьте весь полученный текст.',
   picksOtherPackage: 'Этот выбор относится к другому пакету ({id}), а не к этому списку. Ничего не изменено.',
   picksUnreadableLine: 'Строку {line} невозможно прочитать: «{text}». Ничего не изменено.',
-  picksUnknownActors: 'Этих актёров нет в этом списке: {ids}. Ничего не изменено.',
+  picksUnknownActors: "Этих актёров больше нет в этом списке: {actors}. Ничего не изменено.",
   picksNone: 'В тексте нет ни одного выбора.',
+  picksNotOnList: "Не применён {count} выбор, этого актёра больше нет в этом списке: {actors}. | Не применены {count} выбора, этих актёров больше нет в этом списке: {actors}. | Не применено {count} выборов, этих актёров больше нет в этом списке: {actors}.",
 };

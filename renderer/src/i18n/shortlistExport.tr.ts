@@ -97,6 +97,7 @@ export const shortlistExportTr: Messages['shortlistExport'] = {
   picksNoHeader: 'Bu metinde “Castdesk picks v1” satırı yok. Gelen metnin tamamını yapıştırın.',
   picksOtherPackage: 'Bu seçimler başka bir paket ({id}) için, bu liste için değil. Hiçbir şey değiştirilmedi.',
   picksUnreadableLine: '{line}. satır okunamıyor: “{text}”. Hiçbir şey değiştirilmedi.',
-  picksUnknownActors: 'Bu oyuncular bu listede yok: {ids}. Hiçbir şey değiştirilmedi.',
+  picksUnknownActors: "Bu oyuncular artık bu listede yok: {actors}. Hiçbir şey değiştirilmedi.",
   picksNone: 'Metinde hiç seçim yok.',
+  picksNotOnList: "{count} seçim uygulanmadı, oyuncu artık bu listede yok: {actors}. | {count} seçim uygulanmadı, oyuncular artık bu listede yok: {actors}.",
 };

@@ -97,6 +97,7 @@ export const shortlistExportUk: Messages['shortlistExport'] = {
   picksNoHeader: 'У цьому тексті немає рядка «Castdesk picks v1». Вставте весь отриманий текст.',
   picksOtherPackage: 'Цей вибір стосується іншого пакета ({id}), а не цього списку. Нічого не змінено.',
   picksUnreadableLine: 'Рядок {line} неможливо прочитати: «{text}». Нічого не змінено.',
-  picksUnknownActors: 'Цих акторів немає в цьому списку: {ids}. Нічого не змінено.',
+  picksUnknownActors: "Цих акторів уже немає в цьому списку: {actors}. Нічого не змінено.",
   picksNone: 'У тексті немає жодного вибору.',
+  picksNotOnList: "Не застосовано {count} вибір, цього актора вже немає в цьому списку: {actors}. | Не застосовано {count} вибори, цих акторів уже немає в цьому списку: {actors}. | Не застосовано {count} виборів, цих акторів уже немає в цьому списку: {actors}.",
 };

@@ -3,7 +3,9 @@
  * package and one line per favourite, "3 #1042 Jonas Weber" (place on the list, actor id, name).
  * It travels through mail programs and chat, so reading it forgives what they do to text (blank
  * lines, CRLF, "> " quoting, quotation marks around it, extra spaces) and refuses, with a reason,
- * a text for another package or naming actors the list does not hold; it never half-applies.
+ * a text for another package or with a line that is not a pick: those mean the wrong text was
+ * pasted. Picked actors the list no longer holds (a colleague removed them after the package was
+ * sent) are set apart, so the others still apply.
  */
 
 const headerPrefix = 'Castdesk picks v1';
@@ -51,10 +53,11 @@ export type PicksRefusal =
   | { reason: 'no_header' }
   | { reason: 'other_package'; packageId: string }
   | { reason: 'unreadable_line'; line: number; text: string }
-  | { reason: 'unknown_actors'; actorIds: number[] }
+  | { reason: 'unknown_actors'; picks: Pick[] }
   | { reason: 'no_picks' };
 
-export type PicksReading = { ok: true; picks: Pick[] } | { ok: false; refusal: PicksRefusal };
+/** `notOnList`: picks of actors the list does not hold (any more); `picks` are the list's own. */
+export type PicksReading = { ok: true; picks: Pick[]; notOnList: Pick[] } | { ok: false; refusal: PicksRefusal };
 
 /** Quotation marks a mail program or a chat may wrap around a line or the whole text. */
 const quoteMarks = /^["'“”„«»‚‘’]+|["'“”„«»‚‘’]+$/g;
@@ -74,7 +77,8 @@ const pickLine = /^(\d{1,6})\s+#(\d{1,12})(?:\s+(.*))?$/;
  * Reads a picks text for one of the packages `packageIds` (a list has two once shared: the one it
  * was sent as before, and its office's) whose list holds `knownActorIds`. Everything
  * before the header line is ignored (a greeting); every non-blank line after it must be a pick.
- * The same actor twice counts once.
+ * The same actor twice counts once. Picks of actors the list does not hold come back apart
+ * (`notOnList`); a text with none the list holds is refused.
  */
 export function readPicks(text: string, packageIds: readonly string[], knownActorIds: ReadonlySet<number>): PicksReading {
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/).map(cleanLine);
@@ -92,8 +96,10 @@ export function readPicks(text: string, packageIds: readonly string[], knownActo
     const actorId = Number(pick[2]);
     if (!picks.has(actorId)) picks.set(actorId, { position: Number(pick[1]), actorId, name: (pick[3] ?? '').trim() });
   }
-  const unknown = [...picks.keys()].filter((actorId) => !knownActorIds.has(actorId));
-  if (unknown.length > 0) return { ok: false, refusal: { reason: 'unknown_actors', actorIds: unknown } };
   if (picks.size === 0) return { ok: false, refusal: { reason: 'no_picks' } };
-  return { ok: true, picks: [...picks.values()] };
+  const all = [...picks.values()];
+  const onList = all.filter((pick) => knownActorIds.has(pick.actorId));
+  const notOnList = all.filter((pick) => !knownActorIds.has(pick.actorId));
+  if (onList.length === 0) return { ok: false, refusal: { reason: 'unknown_actors', picks: notOnList } };
+  return { ok: true, picks: onList, notOnList };
 }

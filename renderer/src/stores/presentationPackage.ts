@@ -3,7 +3,8 @@
  * each actor as the library has them now (facts, newest credits, showreels, the main picture from
  * the offline media cache, as the PDF contact sheet does), so it is made offline too; the notes go
  * in only when the casting director asks. Picks pasted back are checked whole before anything is
- * written, then tag exactly the picked entries.
+ * written, then tag exactly the picked entries the list holds; picked actors no longer on the list
+ * are named.
  */
 import { defineStore } from 'pinia';
 import { inject, ref } from 'vue';
@@ -13,7 +14,7 @@ import type { ShortlistEntryRow } from '../db/shortlistDb.ts';
 import { shownConnectionName } from '../i18n/connectionName.ts';
 import { castdeskComposerKey } from '../i18n/index.ts';
 import type { ListMessage } from '../i18n/listMessage.ts';
-import { presentationPackageId, readPicks, type PicksRefusal, type SharedListPlace } from '../shortlists/directorPicks.ts';
+import { presentationPackageId, readPicks, type Pick, type PicksRefusal, type SharedListPlace } from '../shortlists/directorPicks.ts';
 import { loadExportPictures } from '../shortlists/exportPictures.ts';
 import { fitPicture } from '../shortlists/fitPicture.ts';
 import { newestCredits, presentationPackage, type PresentationActor } from '../shortlists/presentationPackage.ts';
@@ -32,6 +33,11 @@ import { useSyncStore } from './sync.ts';
 function subtitleOf(list: { name: string; castingCallName: string | null; roleName: string | null }): string | undefined {
   const tie = [list.castingCallName, list.roleName].filter((part) => part?.trim()).join(' – ');
   return tie && !list.name.includes(tie) ? tie : undefined;
+}
+
+/** A pick as the director's text names it: "Jonas Weber (#8)", or "#8" when the line has no name. */
+function namedPick(pick: Pick): string {
+  return pick.name ? `${pick.name} (#${pick.actorId})` : `#${pick.actorId}`;
 }
 
 /** How many credits a package shows per actor. */
@@ -57,6 +63,8 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
   const picksError = ref<ListMessage | null>(null);
   /** The confirmation of the last picks applied. */
   const picksApplied = ref<ListMessage | null>(null);
+  /** The last picks' actors the list no longer holds, named as the director's text names them. */
+  const picksNotOnList = ref<ListMessage | null>(null);
 
   /** Where list `listId` is shared, if it is: its package then has the office's list as its id. */
   async function sharedPlaceOf(listId: number): Promise<SharedListPlace | null> {
@@ -186,7 +194,7 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
       case 'unreadable_line':
         return { listId, key: 'shortlistExport.picksUnreadableLine', named: { line: refusal.line, text: refusal.text } };
       case 'unknown_actors':
-        return { listId, key: 'shortlistExport.picksUnknownActors', named: { ids: refusal.actorIds.map((id) => `#${id}`).join(', ') } };
+        return { listId, key: 'shortlistExport.picksUnknownActors', named: { actors: refusal.picks.map(namedPick).join(', ') } };
       case 'no_picks':
         return { listId, key: 'shortlistExport.picksNone', named: {} };
     }
@@ -194,11 +202,11 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
 
   /**
    * Reads the director's picks for list `listId` and tags each picked entry "director's pick"
-   * (other entries and tags stay as they are). A refused text changes nothing.
+   * (other entries and tags stay as they are). A refused text changes nothing; picked actors the
+   * list no longer holds are named, the others still apply.
    */
   async function applyPicks(listId: number, text: string): Promise<boolean> {
-    picksError.value = null;
-    picksApplied.value = null;
+    clearPicksMessages();
     try {
       const { list, entries } = await shortlists.listWithEntries(listId);
       const shared = await sharedPlaceOf(listId);
@@ -219,6 +227,9 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
       // A failed write shows as the shortlists' own error on the page.
       if (saved.includes(false)) return false;
       picksApplied.value = { listId, key: 'shortlistExport.picksApplied', named: { names: marked.map((entry) => entry.snapshot.name).join(', ') }, count: marked.length };
+      if (read.notOnList.length > 0) {
+        picksNotOnList.value = { listId, key: 'shortlistExport.picksNotOnList', named: { actors: read.notOnList.map(namedPick).join(', ') }, count: read.notOnList.length };
+      }
       return true;
     } catch (failure) {
       picksError.value = { listId, key: 'errors.detail', named: { message: String((failure as Error)?.message ?? failure) } };
@@ -229,7 +240,19 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
   function clearPicksMessages(): void {
     picksError.value = null;
     picksApplied.value = null;
+    picksNotOnList.value = null;
   }
 
-  return { busy, error, lastFile, resultListId, picksError, picksApplied, exportPackage, applyPicks, clearPicksMessages };
+  return {
+    busy,
+    error,
+    lastFile,
+    resultListId,
+    picksError,
+    picksApplied,
+    picksNotOnList,
+    exportPackage,
+    applyPicks,
+    clearPicksMessages,
+  };
 });

@@ -1,7 +1,8 @@
 /**
  * The director's picks text (renderer/src/shortlists/directorPicks.ts): what the package writes
- * reads back the same, through what mail programs and chats do to text; a text for another package,
- * naming actors the list does not hold, or with a line that is not a pick is refused whole.
+ * reads back the same, through what mail programs and chats do to text; a text for another package
+ * or with a line that is not a pick is refused whole; picked actors the list no longer holds are
+ * set apart from the others, and a text naming none the list holds is refused.
  */
 import { describe, expect, it } from 'vitest';
 import { picksText, presentationPackageId, readPicks, type Pick } from '../../../renderer/src/shortlists/directorPicks.ts';
@@ -20,7 +21,7 @@ describe('picks text', () => {
   });
 
   it('reads back what it wrote', () => {
-    expect(readPicks(picksText(packageId, picks), [packageId], known)).toEqual({ ok: true, picks });
+    expect(readPicks(picksText(packageId, picks), [packageId], known)).toEqual({ ok: true, picks, notOnList: [] });
   });
 
   it('forgives CRLF, blank lines, mail quoting, quotation marks, a greeting and a signature-free tail', () => {
@@ -34,13 +35,14 @@ describe('picks text', () => {
       '',
       '',
     ].join('\r\n');
-    expect(readPicks(mailed, [packageId], known)).toEqual({ ok: true, picks });
+    expect(readPicks(mailed, [packageId], known)).toEqual({ ok: true, picks, notOnList: [] });
     const quotedWhole = `“Castdesk picks v1 12-ab34cd56\n3 #1042 Jonas Weber”`;
-    expect(readPicks(quotedWhole, [packageId], known)).toEqual({ ok: true, picks: [picks[0]] });
+    expect(readPicks(quotedWhole, [packageId], known)).toEqual({ ok: true, picks: [picks[0]], notOnList: [] });
     // A byte-order mark, old Mac line ends, a line without a name, the same actor twice.
     expect(readPicks('\uFEFFcastdesk picks v1 12-ab34cd56\r3 #1042\r4 #1042 Jonas Weber', [packageId], known)).toEqual({
       ok: true,
       picks: [{ position: 3, actorId: 1042, name: '' }],
+      notOnList: [],
     });
   });
 
@@ -48,10 +50,35 @@ describe('picks text', () => {
     expect(readPicks('Castdesk picks v1 13-ffffffff\n3 #1042 Jonas Weber', [packageId], known)).toEqual({ ok: false, refusal: { reason: 'other_package', packageId: '13-ffffffff' } });
   });
 
-  it('refuses actors the list does not hold, naming every one', () => {
-    expect(readPicks('Castdesk picks v1 12-ab34cd56\n3 #1042 Jonas Weber\n5 #5000 Stranger\n6 #5001 Other', [packageId], known)).toEqual({
+  it('sets apart the picked actors the list no longer holds, with the names the text gives, and keeps the others', () => {
+    expect(readPicks('Castdesk picks v1 12-ab34cd56\n8 #5000 Jonas Weber\n3 #1042 Jonas Weber\n6 #5001', [packageId], known)).toEqual({
+      ok: true,
+      picks: [{ position: 3, actorId: 1042, name: 'Jonas Weber' }],
+      notOnList: [
+        { position: 8, actorId: 5000, name: 'Jonas Weber' },
+        { position: 6, actorId: 5001, name: '' },
+      ],
+    });
+  });
+
+  it('refuses a text none of whose picks the list holds, naming every one', () => {
+    expect(readPicks('Castdesk picks v1 12-ab34cd56\n5 #5000 Stranger\n6 #5001 Other', [packageId], known)).toEqual({
       ok: false,
-      refusal: { reason: 'unknown_actors', actorIds: [5000, 5001] },
+      refusal: {
+        reason: 'unknown_actors',
+        picks: [
+          { position: 5, actorId: 5000, name: 'Stranger' },
+          { position: 6, actorId: 5001, name: 'Other' },
+        ],
+      },
+    });
+  });
+
+  it('refuses a whole text for another package, or with an unreadable line, even when it names actors the list no longer holds', () => {
+    expect(readPicks('Castdesk picks v1 13-ffffffff\n5 #5000 Stranger', [packageId], known)).toEqual({ ok: false, refusal: { reason: 'other_package', packageId: '13-ffffffff' } });
+    expect(readPicks('Castdesk picks v1 12-ab34cd56\n5 #5000 Stranger\nand Lena', [packageId], known)).toEqual({
+      ok: false,
+      refusal: { reason: 'unreadable_line', line: 3, text: 'and Lena' },
     });
   });
 
@@ -93,8 +120,8 @@ describe('presentationPackageId', () => {
 describe('a list with two package ids (sent before and after it was shared)', () => {
   it('takes picks for either and refuses a third', () => {
     const ids = ['12-ab34cd56', 'office-0badf00d'];
-    expect(readPicks(picksText('office-0badf00d', picks), ids, known)).toEqual({ ok: true, picks });
-    expect(readPicks(picksText('12-ab34cd56', picks), ids, known)).toEqual({ ok: true, picks });
+    expect(readPicks(picksText('office-0badf00d', picks), ids, known)).toEqual({ ok: true, picks, notOnList: [] });
+    expect(readPicks(picksText('12-ab34cd56', picks), ids, known)).toEqual({ ok: true, picks, notOnList: [] });
     expect(readPicks(picksText('office-0badf00e', picks), ids, known)).toEqual({ ok: false, refusal: { reason: 'other_package', packageId: 'office-0badf00e' } });
   });
 });

@@ -4,18 +4,22 @@
  * the director's answer, and reach the office. Before, a package's id was the list's id and time
  * on the computer that made it, and every other member's copy refused the picks as "another
  * package". A real office server on 127.0.0.1; the member's app with its real stores.
+ *
+ * Also what the office changes around the picks: an actor a colleague removed after the package was
+ * sent (the others still apply).
  */
 import { expect, it, vi } from 'vitest';
-import { createApp } from 'vue';
+import { createApp, inject } from 'vue';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
 import { entriesOf, officeEntryKey } from '../../../renderer/src/db/listDocShape.ts';
 import { openShortlistDb } from '../../../renderer/src/db/shortlistDb.ts';
-import { createCastdeskI18n } from '../../../renderer/src/i18n/index.ts';
+import { castdeskComposerKey, createCastdeskI18n } from '../../../renderer/src/i18n/index.ts';
+import { listMessageText, type ListMessage } from '../../../renderer/src/i18n/listMessage.ts';
 import { picksText, presentationPackageId } from '../../../renderer/src/shortlists/directorPicks.ts';
 import { usePresentationPackageStore } from '../../../renderer/src/stores/presentationPackage.ts';
 import { openSharedList } from '../../../renderer/src/sync/officeSharing.ts';
 import type { ListClient } from '../../integration/office/officeSupport.ts';
-import { closedAfterEach, memberCredentials, officeStoreApp, ownersList, useOfficeServer } from './officeAppHarness.ts';
+import { closedAfterEach, memberCredentials, officeStoreApp, ownersList, useOfficeServer, type OfficeRoleName } from './officeAppHarness.ts';
 
 const origin = 'https://d.example';
 const server = useOfficeServer('castdesk-office-picks-', 'Anna Casting');
@@ -29,9 +33,9 @@ async function annasList(): Promise<{ listId: string; anna: ListClient }> {
   return { listId, anna: owner };
 }
 
-/** Ben's app with Anna's list opened from the office and synced: his list id and his package store. */
-async function bensCopy(listId: string) {
-  const { grant, view } = memberCredentials(server, await server.join('Ben'), 'Ben');
+/** Ben's app with Anna's list opened from the office and synced, Ben in `role`: his list id, his stores and the messages as his (English) app words them. */
+async function bensCopy(listId: string, role: OfficeRoleName = 'editor') {
+  const { grant, view } = memberCredentials(server, await server.join('Ben', role), 'Ben');
   const app = officeStoreApp(grant, [view]);
   open.store = app.store;
   const shortlistDb = (open.db = await openShortlistDb());
@@ -40,12 +44,20 @@ async function bensCopy(listId: string) {
   await app.store.refresh();
   await app.store.attach(shortlistId);
   await vi.waitFor(async () => expect(await shortlistDb.entries.where('shortlistId').equals(shortlistId).count()).toBe(3), { timeout: 30_000, interval: 10 });
-  await vi.waitFor(() => expect(app.store.mayEdit(shortlistId)).toBe(true), { timeout: 30_000, interval: 10 });
+  await vi.waitFor(() => expect(app.store.accessOf(shortlistId).role).toBe(role), { timeout: 30_000, interval: 10 });
   const shortlists = app.shortlists();
   await vi.waitFor(() => expect(shortlists.ready).toBe(true));
   const page = createApp({}).use(app.pinia).use(createCastdeskI18n('en')).provide(castdeskBridgeKey, app.bridge);
   const packages = page.runWithContext(() => usePresentationPackageStore());
-  return { shortlistId, packages, shortlistDb };
+  const composer = page.runWithContext(() => inject(castdeskComposerKey))!;
+  const shown = (message: ListMessage | null) => listMessageText(message, shortlistId, composer.t, composer.n);
+  const tagsOf = async () => (await shortlistDb.entries.where('shortlistId').equals(shortlistId).sortBy('position')).map((row) => [row.actorId, row.tags]);
+  return { shortlistId, packages, shortlistDb, shortlists, office: app.store, shown, tagsOf };
+}
+
+/** Anna's package of her list: the id a director's text names. */
+function annasPackageOf(listId: string): Promise<string> {
+  return presentationPackageId({ id: 1, createdAt: '2026-11-02T09:00:00.000Z' }, { officeId: server.officeId, listId });
 }
 
 it('picks for the package a colleague sent tag the picked entries on this computer, and reach the office', { timeout: 60_000 }, async () => {
@@ -92,4 +104,36 @@ it('picks for another office list are still refused, and change nothing', { time
   expect(packages.picksError).toMatchObject({ key: 'shortlistExport.picksOtherPackage' });
   const rows = await shortlistDb.entries.where('shortlistId').equals(shortlistId).toArray();
   expect(rows.every((row) => row.tags.length === 0)).toBe(true);
+});
+
+it('a picked actor a colleague removed after the package was sent does not block the other picks, and is named as the text names them', { timeout: 60_000 }, async () => {
+  const { listId, anna } = await annasList();
+  const annasPackage = await annasPackageOf(listId);
+  const { shortlistId, packages, shortlistDb, shown, tagsOf } = await bensCopy(listId);
+  // Anna takes actor 3 off the list after the package went out.
+  entriesOf(anna.doc).get(officeEntryKey(origin, 3))!.set('deleted', true);
+  await vi.waitFor(async () => expect(await shortlistDb.entries.where('shortlistId').equals(shortlistId).count()).toBe(2), { timeout: 30_000, interval: 10 });
+
+  const text = picksText(annasPackage, [
+    { position: 3, actorId: 3, name: 'Jonas Weber' },
+    { position: 2, actorId: 2, name: 'Actor 2' },
+  ]);
+  expect(await packages.applyPicks(shortlistId, text)).toBe(true);
+  expect(packages.picksError).toBeNull();
+  expect(await tagsOf()).toEqual([
+    [1, []],
+    [2, ["director's pick"]],
+  ]);
+  expect(shown(packages.picksApplied)).toBe('Marked as director’s pick (1): Actor 2.');
+  expect(shown(packages.picksNotOnList)).toBe('1 pick was not applied because the actor is no longer on this list: Jonas Weber (#3).');
+  await vi.waitFor(() => expect(entriesOf(anna.doc).get(officeEntryKey(origin, 2))?.get('tags')).toEqual(["director's pick"]), { timeout: 30_000, interval: 10 });
+
+  // A text whose picks are all gone changes nothing, and says so.
+  expect(await packages.applyPicks(shortlistId, picksText(annasPackage, [{ position: 3, actorId: 3, name: 'Jonas Weber' }]))).toBe(false);
+  expect(shown(packages.picksError)).toBe('These actors are no longer on this shortlist: Jonas Weber (#3). Nothing was changed.');
+  expect(packages.picksNotOnList).toBeNull();
+  expect(await tagsOf()).toEqual([
+    [1, []],
+    [2, ["director's pick"]],
+  ]);
 });
