@@ -14,6 +14,7 @@ import type { ShortlistEntryRow } from '../db/shortlistDb.ts';
 import { shownConnectionName } from '../i18n/connectionName.ts';
 import { castdeskComposerKey } from '../i18n/index.ts';
 import type { ListMessage } from '../i18n/listMessage.ts';
+import { picksTags } from '../i18n/picksTexts.ts';
 import { presentationPackageId, readPicks, type Pick, type PicksRefusal, type SharedListPlace } from '../shortlists/directorPicks.ts';
 import { loadExportPictures } from '../shortlists/exportPictures.ts';
 import { fitPicture } from '../shortlists/fitPicture.ts';
@@ -203,7 +204,8 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
   /**
    * Reads the director's picks for list `listId` and tags each picked entry "director's pick"
    * (other entries and tags stay as they are). A refused text changes nothing; picked actors the
-   * list no longer holds are named, the others still apply.
+   * list no longer holds are named, the others still apply. An entry with the picks tag in any UI
+   * language is tagged already: in a mixed-language office it does not get a second, translated one.
    */
   async function applyPicks(listId: number, text: string): Promise<boolean> {
     clearPicksMessages();
@@ -222,7 +224,7 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
       const marked = entries.filter((entry) => picked.has(entry.actorId));
       // The tag goes onto the tags stored at the write (tagsBase): a colleague's tag arriving meanwhile stays.
       const saved = await Promise.all(
-        marked.map((entry) => (entry.tags.includes(tag) ? true : shortlists.updateEntry(entry.id!, { tags: [...entry.tags, tag], tagsBase: entry.tags }))),
+        marked.map((entry) => (entry.tags.some((has) => picksTags.has(has)) ? true : shortlists.updateEntry(entry.id!, { tags: [...entry.tags, tag], tagsBase: entry.tags }))),
       );
       // A failed write shows as the shortlists' own error on the page.
       if (saved.includes(false)) return false;

@@ -6,7 +6,8 @@
  * package". A real office server on 127.0.0.1; the member's app with its real stores.
  *
  * Also what the office changes around the picks: an actor a colleague removed after the package was
- * sent (the others still apply).
+ * sent (the others still apply), and a colleague's picks tag in another language (not tagged
+ * again).
  */
 import { expect, it, vi } from 'vitest';
 import { createApp, inject } from 'vue';
@@ -136,4 +137,29 @@ it('a picked actor a colleague removed after the package was sent does not block
     [1, []],
     [2, ["director's pick"]],
   ]);
+});
+
+it('an entry a colleague working in another language marked as a pick is not tagged a second time, in English', { timeout: 60_000 }, async () => {
+  const { listId, anna } = await annasList();
+  const annasPackage = await annasPackageOf(listId);
+  const { shortlistId, packages, shortlistDb, tagsOf } = await bensCopy(listId);
+  // Anna's app speaks German: her picks of an earlier round carry the German tag.
+  entriesOf(anna.doc).get(officeEntryKey(origin, 2))!.set('tags', ['Wahl der Regie', 'callback']);
+  await vi.waitFor(async () => expect((await shortlistDb.entries.where('shortlistId').equals(shortlistId).toArray()).some((row) => row.tags.includes('Wahl der Regie'))).toBe(true), {
+    timeout: 30_000,
+    interval: 10,
+  });
+
+  const text = picksText(annasPackage, [
+    { position: 1, actorId: 1, name: 'Actor 1' },
+    { position: 2, actorId: 2, name: 'Actor 2' },
+  ]);
+  expect(await packages.applyPicks(shortlistId, text)).toBe(true);
+  expect(await tagsOf()).toEqual([
+    [1, ["director's pick"]],
+    [2, ['Wahl der Regie', 'callback']],
+    [3, []],
+  ]);
+  await vi.waitFor(() => expect(entriesOf(anna.doc).get(officeEntryKey(origin, 1))?.get('tags')).toEqual(["director's pick"]), { timeout: 30_000, interval: 10 });
+  expect(entriesOf(anna.doc).get(officeEntryKey(origin, 2))?.get('tags')).toEqual(['Wahl der Regie', 'callback']);
 });
