@@ -100,4 +100,6 @@ export const shortlistExportDe: Messages['shortlistExport'] = {
   picksUnknownActors: "Diese Personen stehen nicht mehr auf dieser Liste: {actors}. Nichts wurde geändert.",
   picksNone: 'Der Text nennt keine Auswahl.',
   picksNotOnList: "{count} gewählte Person wurde nicht markiert, sie steht nicht mehr auf dieser Liste: {actors}. | {count} gewählte Personen wurden nicht markiert, sie stehen nicht mehr auf dieser Liste: {actors}.",
+  picksViewer: "Sie können diese Liste nur ansehen, daher lässt sich die Auswahl der Regie hier nicht übernehmen. Nur die Bearbeiterinnen und Bearbeiter des Büros ändern sie.",
+  picksReviewer: "Als Prüferin oder Prüfer markieren Sie nur Ihre eigenen Favoriten und Kommentare, daher lässt sich die Auswahl der Regie hier nicht übernehmen. Nur die Bearbeiterinnen und Bearbeiter des Büros ändern die Liste.",
 };

@@ -98,4 +98,6 @@ export const shortlistExportEn = {
   picksUnknownActors: "These actors are no longer on this shortlist: {actors}. Nothing was changed.",
   picksNone: 'The text names no picks.',
   picksNotOnList: "{count} pick was not applied because the actor is no longer on this list: {actors}. | {count} picks were not applied because the actors are no longer on this list: {actors}.",
+  picksViewer: "You can only view this list, so the director's picks cannot be applied here. Only the office's editors change it.",
+  picksReviewer: "As a reviewer you mark only your own picks and comments, so the director's picks cannot be applied here. Only the office's editors change the list.",
 };

@@ -100,4 +100,6 @@ export const shortlistExportEs: Messages['shortlistExport'] = {
   picksUnknownActors: "Estos actores ya no están en esta lista: {actors}. No se ha cambiado nada.",
   picksNone: 'El texto no nombra ninguna selección.',
   picksNotOnList: "{count} elección no se aplicó, el actor ya no está en esta lista: {actors}. | {count} elecciones no se aplicaron, los actores ya no están en esta lista: {actors}.",
+  picksViewer: "Solo puede ver esta lista, así que la selección de dirección no se puede aplicar aquí. Solo los editores de la oficina la cambian.",
+  picksReviewer: "Como revisor solo marca sus propios elegidos y comentarios, así que la selección de dirección no se puede aplicar aquí. Solo los editores de la oficina cambian la lista.",
 };

@@ -100,4 +100,6 @@ export const shortlistExportFr: Messages['shortlistExport'] = {
   picksUnknownActors: "Ces comédiens ne sont plus sur cette liste : {actors}. Rien n’a été modifié.",
   picksNone: 'Le texte ne contient aucun choix.',
   picksNotOnList: "{count} choix n’a pas été appliqué, le comédien n’est plus sur cette liste : {actors}. | {count} choix n’ont pas été appliqués, les comédiens ne sont plus sur cette liste : {actors}.",
+  picksViewer: "Vous pouvez seulement consulter cette liste, les choix de la réalisation ne peuvent donc pas être appliqués ici. Seuls les éditeurs du bureau la modifient.",
+  picksReviewer: "En tant que relecteur, vous marquez seulement vos propres choix et commentaires, les choix de la réalisation ne peuvent donc pas être appliqués ici. Seuls les éditeurs du bureau modifient la liste.",
 };

@@ -100,4 +100,6 @@ export const shortlistExportIt: Messages['shortlistExport'] = {
   picksUnknownActors: "Questi attori non sono più in questa lista: {actors}. Non è stato cambiato nulla.",
   picksNone: 'Il testo non contiene scelte.',
   picksNotOnList: "{count} scelta non è stata applicata, l’attore non è più in questa lista: {actors}. | {count} scelte non sono state applicate, gli attori non sono più in questa lista: {actors}.",
+  picksViewer: "Puoi solo vedere questa lista, quindi le scelte della regia non si possono applicare qui. Solo gli editor dell'ufficio la modificano.",
+  picksReviewer: "Come revisore segni solo le tue scelte e i tuoi commenti, quindi le scelte della regia non si possono applicare qui. Solo gli editor dell'ufficio modificano la lista.",
 };

@@ -100,4 +100,6 @@ export const shortlistExportPl: Messages['shortlistExport'] = {
   picksUnknownActors: "Tych aktorów nie ma już na tej liście: {actors}. Nic nie zmieniono.",
   picksNone: 'Tekst nie zawiera żadnego wyboru.',
   picksNotOnList: "Nie zastosowano {count} wyboru, tego aktora nie ma już na tej liście: {actors}. | Nie zastosowano {count} wyborów, tych aktorów nie ma już na tej liście: {actors}. | Nie zastosowano {count} wyborów, tych aktorów nie ma już na tej liście: {actors}.",
+  picksViewer: "Możesz tylko przeglądać tę listę, więc nie można tu zastosować wyboru reżysera. Zmieniają ją tylko edytorzy biura.",
+  picksReviewer: "Jako oceniający zaznaczasz tylko własne wybory i komentarze, więc nie można tu zastosować wyboru reżysera. Listę zmieniają tylko edytorzy biura.",
 };

@@ -100,4 +100,6 @@ export const shortlistExportRo: Messages['shortlistExport'] = {
   picksUnknownActors: "Acești actori nu mai sunt pe această listă: {actors}. Nu s-a schimbat nimic.",
   picksNone: 'Textul nu conține nicio alegere.',
   picksNotOnList: "{count} alegere nu a fost aplicată, actorul nu mai este pe această listă: {actors}. | {count} alegeri nu au fost aplicate, actorii nu mai sunt pe această listă: {actors}. | {count} de alegeri nu au fost aplicate, actorii nu mai sunt pe această listă: {actors}.",
+  picksViewer: "Puteți doar să vedeți această listă, deci alegerile regizorului nu pot fi aplicate aici. Doar editorii biroului o schimbă.",
+  picksReviewer: "Ca revizor marcați doar propriile alegeri și comentarii, deci alegerile regizorului nu pot fi aplicate aici. Doar editorii biroului schimbă lista.",
 };

@@ -100,4 +100,6 @@ export const shortlistExportTr: Messages['shortlistExport'] = {
   picksUnknownActors: "Bu oyuncular artık bu listede yok: {actors}. Hiçbir şey değiştirilmedi.",
   picksNone: 'Metinde hiç seçim yok.',
   picksNotOnList: "{count} seçim uygulanmadı, oyuncu artık bu listede yok: {actors}. | {count} seçim uygulanmadı, oyuncular artık bu listede yok: {actors}.",
+  picksViewer: "Bu listeyi yalnızca görüntüleyebilirsiniz, bu yüzden yönetmenin seçimleri burada uygulanamaz. Listeyi yalnızca ofisin editörleri değiştirir.",
+  picksReviewer: "İnceleyen olarak yalnızca kendi seçimlerinizi ve yorumlarınızı işaretlersiniz, bu yüzden yönetmenin seçimleri burada uygulanamaz. Listeyi yalnızca ofisin editörleri değiştirir.",
 };

@@ -14,6 +14,7 @@ import type { ShortlistEntryRow } from '../db/shortlistDb.ts';
 import { shownConnectionName } from '../i18n/connectionName.ts';
 import { castdeskComposerKey } from '../i18n/index.ts';
 import type { ListMessage } from '../i18n/listMessage.ts';
+import { errorMessageKey } from '../i18n/errorMessages.ts';
 import { picksTags } from '../i18n/picksTexts.ts';
 import { presentationPackageId, readPicks, type Pick, type PicksRefusal, type SharedListPlace } from '../shortlists/directorPicks.ts';
 import { loadExportPictures } from '../shortlists/exportPictures.ts';
@@ -29,6 +30,7 @@ import { useShortlistDatabaseStore } from './shortlistDatabase.ts';
 import type { ActorRow } from '../db/libraryDb.ts';
 import { openLibrary, profilesOf } from './libraryAccess.ts';
 import { useSyncStore } from './sync.ts';
+import { useOfficeListsStore } from './officeLists.ts';
 
 /** The call and role the list is for, unless its name already says so ("Tatort – Kommissarin"). */
 function subtitleOf(list: { name: string; castingCallName: string | null; roleName: string | null }): string | undefined {
@@ -54,6 +56,7 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
   const connections = useConnectionStore();
   const exports = useShortlistExportStore();
   const shortlistDatabase = useShortlistDatabaseStore();
+  const officeLists = useOfficeListsStore();
 
   const busy = ref(false);
   const error = ref<LibraryError | null>(null);
@@ -201,15 +204,27 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
     }
   }
 
+  /** Why the picks' write did not happen: the member's role on the office's list, or the write's own failure. */
+  function writeRefusal(listId: number): ListMessage {
+    const access = officeLists.accessOf(listId);
+    if (!access.edit) return { listId, key: access.role === 'reviewer' ? 'shortlistExport.picksReviewer' : 'shortlistExport.picksViewer', named: {} };
+    return { listId, key: errorMessageKey(shortlists.error?.code ?? 'internal'), named: {} };
+  }
+
   /**
    * Reads the director's picks for list `listId` and tags each picked entry "director's pick"
    * (other entries and tags stay as they are). A refused text changes nothing; picked actors the
    * list no longer holds are named, the others still apply. An entry with the picks tag in any UI
    * language is tagged already: in a mixed-language office it does not get a second, translated one.
+   * A list the member's role may not change is refused before anything is read, with the role's reason.
    */
   async function applyPicks(listId: number, text: string): Promise<boolean> {
     clearPicksMessages();
     try {
+      if (!officeLists.accessOf(listId).edit) {
+        picksError.value = writeRefusal(listId);
+        return false;
+      }
       const { list, entries } = await shortlists.listWithEntries(listId);
       const shared = await sharedPlaceOf(listId);
       // Picks for the package sent before the list was shared still apply here.
@@ -226,8 +241,11 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
       const saved = await Promise.all(
         marked.map((entry) => (entry.tags.some((has) => picksTags.has(has)) ? true : shortlists.updateEntry(entry.id!, { tags: [...entry.tags, tag], tagsBase: entry.tags }))),
       );
-      // A failed write shows as the shortlists' own error on the page.
-      if (saved.includes(false)) return false;
+      // Shown in the dialog, which stays open with the text: the page behind it is out of reach.
+      if (saved.includes(false)) {
+        picksError.value = writeRefusal(listId);
+        return false;
+      }
       picksApplied.value = { listId, key: 'shortlistExport.picksApplied', named: { names: marked.map((entry) => entry.snapshot.name).join(', ') }, count: marked.length };
       if (read.notOnList.length > 0) {
         picksNotOnList.value = { listId, key: 'shortlistExport.picksNotOnList', named: { actors: read.notOnList.map(namedPick).join(', ') }, count: read.notOnList.length };

@@ -6,8 +6,8 @@
  * package". A real office server on 127.0.0.1; the member's app with its real stores.
  *
  * Also what the office changes around the picks: an actor a colleague removed after the package was
- * sent (the others still apply), and a colleague's picks tag in another language (not tagged
- * again).
+ * sent (the others still apply), a colleague's picks tag in another language (not tagged again),
+ * and a role that may not change the list (refused in words where the picks are pasted).
  */
 import { expect, it, vi } from 'vitest';
 import { createApp, inject } from 'vue';
@@ -162,4 +162,36 @@ it('an entry a colleague working in another language marked as a pick is not tag
   ]);
   await vi.waitFor(() => expect(entriesOf(anna.doc).get(officeEntryKey(origin, 1))?.get('tags')).toEqual(["director's pick"]), { timeout: 30_000, interval: 10 });
   expect(entriesOf(anna.doc).get(officeEntryKey(origin, 2))?.get('tags')).toEqual(['Wahl der Regie', 'callback']);
+});
+
+it('a reviewer who pastes picks is told in the dialog that the role does not change the list, and nothing changes', { timeout: 60_000 }, async () => {
+  const { listId } = await annasList();
+  const annasPackage = await annasPackageOf(listId);
+  const { shortlistId, packages, office, shown, tagsOf } = await bensCopy(listId, 'reviewer');
+
+  expect(await packages.applyPicks(shortlistId, picksText(annasPackage, [{ position: 2, actorId: 2, name: 'Actor 2' }]))).toBe(false);
+  expect(packages.picksError).toMatchObject({ key: 'shortlistExport.picksReviewer' });
+  expect(shown(packages.picksError)).toContain('As a reviewer');
+  // Not a change the office went back on: nothing shows behind the dialog.
+  expect(office.refusals.get(shortlistId)).toBeUndefined();
+  expect(await tagsOf()).toEqual([
+    [1, []],
+    [2, []],
+    [3, []],
+  ]);
+});
+
+it('a write that fails is told in the dialog, where the picks were pasted', { timeout: 60_000 }, async () => {
+  const { listId } = await annasList();
+  const annasPackage = await annasPackageOf(listId);
+  const { shortlistId, packages, shortlists } = await bensCopy(listId);
+  // The disk is full: the shortlists store says so and writes nothing.
+  vi.spyOn(shortlists, 'updateEntry').mockImplementation(async () => {
+    shortlists.error = { code: 'storage_full', message: 'QuotaExceededError' };
+    return false;
+  });
+
+  expect(await packages.applyPicks(shortlistId, picksText(annasPackage, [{ position: 2, actorId: 2, name: 'Actor 2' }]))).toBe(false);
+  expect(packages.picksError).toEqual({ listId: shortlistId, key: 'errors.storage_full', named: {} });
+  expect(packages.picksApplied).toBeNull();
 });
