@@ -233,7 +233,7 @@ test('opened from disk with the network blocked: pictures show, nothing leaves, 
   const otherPackage = expected.replace(packageId, `${listId + 1}-00000000`);
   await page.getByTestId('picks-text').fill(otherPackage);
   await page.getByTestId('picks-apply').click();
-  await expect(page.getByTestId('picks-error')).toContainText('another package');
+  await expect(page.getByTestId('picks-error')).toContainText("another list's package");
   await expect(page.getByTestId('picks-text')).toHaveValue(otherPackage);
   expect((await readStored(page, listId)).entries.filter((entry) => entry.tags.length > 0)).toEqual([]);
 

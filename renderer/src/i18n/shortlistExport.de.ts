@@ -95,11 +95,12 @@ export const shortlistExportDe: Messages['shortlistExport'] = {
   picksTag: 'Wahl der Regie',
   picksApplied: '{count} Eintrag als Wahl der Regie markiert: {names}. | {count} Einträge als Wahl der Regie markiert: {names}.',
   picksNoHeader: 'Dieser Text enthält keine Zeile „Castdesk picks v1“. Fügen Sie den ganzen Text der Regie ein.',
-  picksOtherPackage: 'Diese Auswahl gehört zu einem anderen Paket ({id}), nicht zu dieser Liste. Nichts wurde geändert.',
+  picksOtherPackage: "Diese Auswahl gehört zum Paket einer anderen Liste, nicht zu dieser Liste. Nichts wurde geändert.",
   picksUnreadableLine: 'Zeile {line} ist nicht lesbar: „{text}“. Nichts wurde geändert.',
   picksUnknownActors: "Diese Personen stehen nicht mehr auf dieser Liste: {actors}. Nichts wurde geändert.",
   picksNone: 'Der Text nennt keine Auswahl.',
   picksNotOnList: "{count} gewählte Person wurde nicht markiert, sie steht nicht mehr auf dieser Liste: {actors}. | {count} gewählte Personen wurden nicht markiert, sie stehen nicht mehr auf dieser Liste: {actors}.",
   picksViewer: "Sie können diese Liste nur ansehen, daher lässt sich die Auswahl der Regie hier nicht übernehmen. Nur die Bearbeiterinnen und Bearbeiter des Büros ändern sie.",
   picksReviewer: "Als Prüferin oder Prüfer markieren Sie nur Ihre eigenen Favoriten und Kommentare, daher lässt sich die Auswahl der Regie hier nicht übernehmen. Nur die Bearbeiterinnen und Bearbeiter des Büros ändern die Liste.",
+  picksOtherList: "Diese Auswahl gehört zu „{title}“, nicht zu dieser Liste. Nichts wurde geändert.",
 };

@@ -93,11 +93,12 @@ export const shortlistExportEn = {
   picksTag: 'director\'s pick',
   picksApplied: 'Marked as director’s pick ({count}): {names}. | Marked as director’s pick ({count}): {names}.',
   picksNoHeader: 'This text has no “Castdesk picks v1” line. Paste the whole text the director sent.',
-  picksOtherPackage: 'These picks are for another package ({id}), not for this shortlist. Nothing was changed.',
+  picksOtherPackage: "These picks are for another list's package, not for this shortlist. Nothing was changed.",
   picksUnreadableLine: 'Line {line} cannot be read: “{text}”. Nothing was changed.',
   picksUnknownActors: "These actors are no longer on this shortlist: {actors}. Nothing was changed.",
   picksNone: 'The text names no picks.',
   picksNotOnList: "{count} pick was not applied because the actor is no longer on this list: {actors}. | {count} picks were not applied because the actors are no longer on this list: {actors}.",
   picksViewer: "You can only view this list, so the director's picks cannot be applied here. Only the office's editors change it.",
   picksReviewer: "As a reviewer you mark only your own picks and comments, so the director's picks cannot be applied here. Only the office's editors change the list.",
+  picksOtherList: "These picks are for “{title}”, not for this list. Nothing was changed.",
 };

@@ -95,11 +95,12 @@ export const shortlistExportEs: Messages['shortlistExport'] = {
   picksTag: 'elegido por dirección',
   picksApplied: '{count} entrada marcada como elegida por dirección: {names}. | {count} entradas marcadas como elegidas por dirección: {names}.',
   picksNoHeader: 'Este texto no tiene una línea «Castdesk picks v1». Pega el texto completo recibido.',
-  picksOtherPackage: 'Esta selección es de otro paquete ({id}), no de esta lista. No se ha cambiado nada.',
+  picksOtherPackage: "Esta selección es del paquete de otra lista, no de esta lista. No se ha cambiado nada.",
   picksUnreadableLine: 'La línea {line} no se puede leer: «{text}». No se ha cambiado nada.',
   picksUnknownActors: "Estos actores ya no están en esta lista: {actors}. No se ha cambiado nada.",
   picksNone: 'El texto no nombra ninguna selección.',
   picksNotOnList: "{count} elección no se aplicó, el actor ya no está en esta lista: {actors}. | {count} elecciones no se aplicaron, los actores ya no están en esta lista: {actors}.",
   picksViewer: "Solo puede ver esta lista, así que la selección de dirección no se puede aplicar aquí. Solo los editores de la oficina la cambian.",
   picksReviewer: "Como revisor solo marca sus propios elegidos y comentarios, así que la selección de dirección no se puede aplicar aquí. Solo los editores de la oficina cambian la lista.",
+  picksOtherList: "Esta selección es de «{title}», no de esta lista. No se ha cambiado nada.",
 };

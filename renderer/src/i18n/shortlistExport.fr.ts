@@ -95,11 +95,12 @@ export const shortlistExportFr: Messages['shortlistExport'] = {
   picksTag: 'choix de la réalisation',
   picksApplied: '{count} entrée marquée comme choix de la réalisation : {names}. | {count} entrées marquées comme choix de la réalisation : {names}.',
   picksNoHeader: 'Ce texte ne contient pas de ligne « Castdesk picks v1 ». Collez tout le texte reçu.',
-  picksOtherPackage: 'Ces choix concernent un autre dossier ({id}), pas cette liste. Rien n’a été modifié.',
+  picksOtherPackage: "Ces choix concernent le dossier d’une autre liste, pas cette liste. Rien n’a été modifié.",
   picksUnreadableLine: 'La ligne {line} est illisible : « {text} ». Rien n’a été modifié.',
   picksUnknownActors: "Ces comédiens ne sont plus sur cette liste : {actors}. Rien n’a été modifié.",
   picksNone: 'Le texte ne contient aucun choix.',
   picksNotOnList: "{count} choix n’a pas été appliqué, le comédien n’est plus sur cette liste : {actors}. | {count} choix n’ont pas été appliqués, les comédiens ne sont plus sur cette liste : {actors}.",
   picksViewer: "Vous pouvez seulement consulter cette liste, les choix de la réalisation ne peuvent donc pas être appliqués ici. Seuls les éditeurs du bureau la modifient.",
   picksReviewer: "En tant que relecteur, vous marquez seulement vos propres choix et commentaires, les choix de la réalisation ne peuvent donc pas être appliqués ici. Seuls les éditeurs du bureau modifient la liste.",
+  picksOtherList: "Ces choix concernent « {title} », pas cette liste. Rien n’a été modifié.",
 };

@@ -95,11 +95,12 @@ export const shortlistExportIt: Messages['shortlistExport'] = {
   picksTag: 'scelta della regia',
   picksApplied: '{count} voce segnata come scelta della regia: {names}. | {count} voci segnate come scelta della regia: {names}.',
   picksNoHeader: 'Questo testo non contiene una riga “Castdesk picks v1”. Incolla tutto il testo ricevuto.',
-  picksOtherPackage: 'Queste scelte sono per un altro pacchetto ({id}), non per questa lista. Non è stato cambiato nulla.',
+  picksOtherPackage: "Queste scelte sono per il pacchetto di un’altra lista, non per questa lista. Non è stato cambiato nulla.",
   picksUnreadableLine: 'La riga {line} non è leggibile: “{text}”. Non è stato cambiato nulla.',
   picksUnknownActors: "Questi attori non sono più in questa lista: {actors}. Non è stato cambiato nulla.",
   picksNone: 'Il testo non contiene scelte.',
   picksNotOnList: "{count} scelta non è stata applicata, l’attore non è più in questa lista: {actors}. | {count} scelte non sono state applicate, gli attori non sono più in questa lista: {actors}.",
   picksViewer: "Puoi solo vedere questa lista, quindi le scelte della regia non si possono applicare qui. Solo gli editor dell'ufficio la modificano.",
   picksReviewer: "Come revisore segni solo le tue scelte e i tuoi commenti, quindi le scelte della regia non si possono applicare qui. Solo gli editor dell'ufficio modificano la lista.",
+  picksOtherList: "Queste scelte sono per «{title}», non per questa lista. Non è stato cambiato nulla.",
 };

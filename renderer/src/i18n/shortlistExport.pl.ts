@@ -95,11 +95,12 @@ export const shortlistExportPl: Messages['shortlistExport'] = {
   picksTag: 'wybór reżysera',
   picksApplied: 'Oznaczono wpisy jako wybór reżysera ({count}): {names}. | Oznaczono wpisy jako wybór reżysera ({count}): {names}. | Oznaczono wpisy jako wybór reżysera ({count}): {names}.',
   picksNoHeader: 'Ten tekst nie zawiera wiersza „Castdesk picks v1”. Wklej cały otrzymany tekst.',
-  picksOtherPackage: 'Ten wybór dotyczy innego pakietu ({id}), nie tej listy. Nic nie zmieniono.',
+  picksOtherPackage: "Ten wybór dotyczy pakietu innej listy, nie tej listy. Nic nie zmieniono.",
   picksUnreadableLine: 'Nie można odczytać wiersza {line}: „{text}”. Nic nie zmieniono.',
   picksUnknownActors: "Tych aktorów nie ma już na tej liście: {actors}. Nic nie zmieniono.",
   picksNone: 'Tekst nie zawiera żadnego wyboru.',
   picksNotOnList: "Nie zastosowano {count} wyboru, tego aktora nie ma już na tej liście: {actors}. | Nie zastosowano {count} wyborów, tych aktorów nie ma już na tej liście: {actors}. | Nie zastosowano {count} wyborów, tych aktorów nie ma już na tej liście: {actors}.",
   picksViewer: "Możesz tylko przeglądać tę listę, więc nie można tu zastosować wyboru reżysera. Zmieniają ją tylko edytorzy biura.",
   picksReviewer: "Jako oceniający zaznaczasz tylko własne wybory i komentarze, więc nie można tu zastosować wyboru reżysera. Listę zmieniają tylko edytorzy biura.",
+  picksOtherList: "Ten wybór dotyczy listy „{title}”, nie tej listy. Nic nie zmieniono.",
 };

@@ -95,11 +95,12 @@ export const shortlistExportRo: Messages['shortlistExport'] = {
   picksTag: 'alegerea regizorului',
   picksApplied: 'Intrări marcate ca alegerea regizorului ({count}): {names}. | Intrări marcate ca alegerea regizorului ({count}): {names}. | Intrări marcate ca alegerea regizorului ({count}): {names}.',
   picksNoHeader: 'Acest text nu are un rând „Castdesk picks v1”. Lipește tot textul primit.',
-  picksOtherPackage: 'Aceste alegeri sunt pentru alt pachet ({id}), nu pentru această listă. Nu s-a schimbat nimic.',
+  picksOtherPackage: "Aceste alegeri sunt pentru pachetul altei liste, nu pentru această listă. Nu s-a schimbat nimic.",
   picksUnreadableLine: 'Rândul {line} nu poate fi citit: „{text}”. Nu s-a schimbat nimic.',
   picksUnknownActors: "Acești actori nu mai sunt pe această listă: {actors}. Nu s-a schimbat nimic.",
   picksNone: 'Textul nu conține nicio alegere.',
   picksNotOnList: "{count} alegere nu a fost aplicată, actorul nu mai este pe această listă: {actors}. | {count} alegeri nu au fost aplicate, actorii nu mai sunt pe această listă: {actors}. | {count} de alegeri nu au fost aplicate, actorii nu mai sunt pe această listă: {actors}.",
   picksViewer: "Puteți doar să vedeți această listă, deci alegerile regizorului nu pot fi aplicate aici. Doar editorii biroului o schimbă.",
   picksReviewer: "Ca revizor marcați doar propriile alegeri și comentarii, deci alegerile regizorului nu pot fi aplicate aici. Doar editorii biroului schimbă lista.",
+  picksOtherList: "Aceste alegeri sunt pentru „{title}”, nu pentru această listă. Nu s-a schimbat nimic.",
 };

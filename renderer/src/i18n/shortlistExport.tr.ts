@@ -95,11 +95,12 @@ export const shortlistExportTr: Messages['shortlistExport'] = {
   picksTag: 'yönetmenin seçimi',
   picksApplied: 'Yönetmenin seçimi olarak işaretlendi ({count}): {names}. | Yönetmenin seçimi olarak işaretlendi ({count}): {names}.',
   picksNoHeader: 'Bu metinde “Castdesk picks v1” satırı yok. Gelen metnin tamamını yapıştırın.',
-  picksOtherPackage: 'Bu seçimler başka bir paket ({id}) için, bu liste için değil. Hiçbir şey değiştirilmedi.',
+  picksOtherPackage: "Bu seçimler başka bir listenin paketi için, bu liste için değil. Hiçbir şey değiştirilmedi.",
   picksUnreadableLine: '{line}. satır okunamıyor: “{text}”. Hiçbir şey değiştirilmedi.',
   picksUnknownActors: "Bu oyuncular artık bu listede yok: {actors}. Hiçbir şey değiştirilmedi.",
   picksNone: 'Metinde hiç seçim yok.',
   picksNotOnList: "{count} seçim uygulanmadı, oyuncu artık bu listede yok: {actors}. | {count} seçim uygulanmadı, oyuncular artık bu listede yok: {actors}.",
   picksViewer: "Bu listeyi yalnızca görüntüleyebilirsiniz, bu yüzden yönetmenin seçimleri burada uygulanamaz. Listeyi yalnızca ofisin editörleri değiştirir.",
   picksReviewer: "İnceleyen olarak yalnızca kendi seçimlerinizi ve yorumlarınızı işaretlersiniz, bu yüzden yönetmenin seçimleri burada uygulanamaz. Listeyi yalnızca ofisin editörleri değiştirir.",
+  picksOtherList: "Bu seçimler “{title}” için, bu liste için değil. Hiçbir şey değiştirilmedi.",
 };

@@ -73,6 +73,12 @@ function cleanLine(line: string): string {
 const headerLine = /^Castdesk\s+picks\s+v1\s+(\S+)$/i;
 const pickLine = /^(\d{1,6})\s+#(\d{1,12})(?:\s+(.*))?$/;
 
+/** Where the header line is among the text's cleaned lines (-1: none). */
+function linesOf(text: string): { lines: string[]; headerAt: number } {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/).map(cleanLine);
+  return { lines, headerAt: lines.findIndex((line) => /^Castdesk\s+picks\s/i.test(line)) };
+}
+
 /**
  * Reads a picks text for one of the packages `packageIds` (a list has two once shared: the one it
  * was sent as before, and its office's) whose list holds `knownActorIds`. Everything
@@ -81,8 +87,7 @@ const pickLine = /^(\d{1,6})\s+#(\d{1,12})(?:\s+(.*))?$/;
  * (`notOnList`); a text with none the list holds is refused.
  */
 export function readPicks(text: string, packageIds: readonly string[], knownActorIds: ReadonlySet<number>): PicksReading {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/).map(cleanLine);
-  const headerAt = lines.findIndex((line) => /^Castdesk\s+picks\s/i.test(line));
+  const { lines, headerAt } = linesOf(text);
   if (headerAt < 0) return { ok: false, refusal: { reason: 'no_header' } };
   const header = headerLine.exec(lines[headerAt]!);
   if (!header) return { ok: false, refusal: { reason: 'unreadable_line', line: headerAt + 1, text: lines[headerAt]! } };
@@ -102,4 +107,43 @@ export function readPicks(text: string, packageIds: readonly string[], knownActo
   const notOnList = all.filter((pick) => !knownActorIds.has(pick.actorId));
   if (onList.length === 0) return { ok: false, refusal: { reason: 'unknown_actors', picks: notOnList } };
   return { ok: true, picks: onList, notOnList };
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A literal part of an intro template, matching wherever a mail program wrapped or re-spaced it. */
+function literalPattern(text: string): string {
+  return text
+    .split(/\s+/)
+    .map(escapeRegExp)
+    .join('\\s+');
+}
+
+/**
+ * The list's name as the text's first line in words says it (the package's intro, in the language
+ * of whoever made the package: one of `introTemplates`, each with `{title}` and `{date}`), or null
+ * when no line before the header is such an intro. Each template is matched whole, its own quotation
+ * marks around the title included, so a title is taken only from an intro Castdesk wrote; the date
+ * holds no parentheses, so a title with "” (" in it is still read whole.
+ */
+export function introTitle(text: string, introTemplates: readonly string[]): string | null {
+  const { headerAt } = linesOf(text);
+  if (headerAt <= 0) return null;
+  // Before the header: only a mail program's "> " quoting is taken off (the intro may begin with a quotation mark).
+  const before = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r\n|\r|\n/)
+    .slice(0, headerAt)
+    .map((line) => line.replace(/^\s*(>\s*)+/, ''))
+    .join(' ');
+  for (const template of introTemplates) {
+    const parts = template.split(/(\{title\}|\{date\})/);
+    if (!parts.includes('{title}')) continue;
+    const pattern = parts.map((part) => (part === '{title}' ? '(.+?)' : part === '{date}' ? '[^()]+?' : literalPattern(part))).join('');
+    const title = new RegExp(pattern, 'u').exec(before)?.[1]?.replace(/\s+/g, ' ').trim();
+    if (title) return title;
+  }
+  return null;
 }

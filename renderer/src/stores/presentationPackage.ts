@@ -15,8 +15,8 @@ import { shownConnectionName } from '../i18n/connectionName.ts';
 import { castdeskComposerKey } from '../i18n/index.ts';
 import type { ListMessage } from '../i18n/listMessage.ts';
 import { errorMessageKey } from '../i18n/errorMessages.ts';
-import { picksTags } from '../i18n/picksTexts.ts';
-import { presentationPackageId, readPicks, type Pick, type PicksRefusal, type SharedListPlace } from '../shortlists/directorPicks.ts';
+import { picksIntros, picksTags } from '../i18n/picksTexts.ts';
+import { introTitle, presentationPackageId, readPicks, type Pick, type PicksRefusal, type SharedListPlace } from '../shortlists/directorPicks.ts';
 import { loadExportPictures } from '../shortlists/exportPictures.ts';
 import { fitPicture } from '../shortlists/fitPicture.ts';
 import { newestCredits, presentationPackage, type PresentationActor } from '../shortlists/presentationPackage.ts';
@@ -189,12 +189,20 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
     }
   }
 
-  function refusalMessage(listId: number, refusal: PicksRefusal): ListMessage {
+  /**
+   * Why picks were refused, in words: a text for another list says which list when its intro names
+   * one (the package id means nothing to a person), unless it names this list's own name.
+   */
+  function refusalMessage(listId: number, refusal: PicksRefusal, text: string, listName: string): ListMessage {
     switch (refusal.reason) {
       case 'no_header':
         return { listId, key: 'shortlistExport.picksNoHeader', named: {} };
-      case 'other_package':
-        return { listId, key: 'shortlistExport.picksOtherPackage', named: { id: refusal.packageId } };
+      case 'other_package': {
+        const title = introTitle(text, picksIntros);
+        return title && title !== listName
+          ? { listId, key: 'shortlistExport.picksOtherList', named: { title } }
+          : { listId, key: 'shortlistExport.picksOtherPackage', named: {} };
+      }
       case 'unreadable_line':
         return { listId, key: 'shortlistExport.picksUnreadableLine', named: { line: refusal.line, text: refusal.text } };
       case 'unknown_actors':
@@ -231,7 +239,7 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
       const packageIds = [await presentationPackageId(list), ...(shared ? [await presentationPackageId(list, shared)] : [])];
       const read = readPicks(text, packageIds, new Set(entries.map((entry) => entry.actorId)));
       if (!read.ok) {
-        picksError.value = refusalMessage(listId, read.refusal);
+        picksError.value = refusalMessage(listId, read.refusal, text, list.name);
         return false;
       }
       const picked = new Set(read.picks.map((pick) => pick.actorId));

@@ -2,10 +2,14 @@
  * The director's picks text (renderer/src/shortlists/directorPicks.ts): what the package writes
  * reads back the same, through what mail programs and chats do to text; a text for another package
  * or with a line that is not a pick is refused whole; picked actors the list no longer holds are
- * set apart from the others, and a text naming none the list holds is refused.
+ * set apart from the others, and a text naming none the list holds is refused. The list a text for
+ * another package was made of is read from its intro, in whichever of the ten languages it came.
  */
+import { inject, createApp } from 'vue';
 import { describe, expect, it } from 'vitest';
-import { picksText, presentationPackageId, readPicks, type Pick } from '../../../renderer/src/shortlists/directorPicks.ts';
+import { castdeskComposerKey, createCastdeskI18n, supportedLocales } from '../../../renderer/src/i18n/index.ts';
+import { picksIntros } from '../../../renderer/src/i18n/picksTexts.ts';
+import { introTitle, picksText, presentationPackageId, readPicks, type Pick } from '../../../renderer/src/shortlists/directorPicks.ts';
 
 const packageId = '12-ab34cd56';
 const known = new Set([1042, 1043, 7, 99]);
@@ -123,5 +127,38 @@ describe('a list with two package ids (sent before and after it was shared)', ()
     expect(readPicks(picksText('office-0badf00d', picks), ids, known)).toEqual({ ok: true, picks, notOnList: [] });
     expect(readPicks(picksText('12-ab34cd56', picks), ids, known)).toEqual({ ok: true, picks, notOnList: [] });
     expect(readPicks(picksText('office-0badf00e', picks), ids, known)).toEqual({ ok: false, refusal: { reason: 'other_package', packageId: 'office-0badf00e' } });
+  });
+});
+
+/** The intro line a package made in `locale` writes for list `title`, with the date as that language writes it. */
+function introIn(locale: (typeof supportedLocales)[number], title: string): string {
+  const app = createApp({}).use(createCastdeskI18n(locale));
+  const composer = app.runWithContext(() => inject(castdeskComposerKey))!;
+  return composer.t('shortlistExport.packagePicksIntro', { title, date: composer.d(new Date('2026-11-29T10:00:00Z'), 'date') });
+}
+
+describe('the list a picks text names in its intro', () => {
+  const titles = ['Tatort – Kommissarin', 'Lead (2027) „Anna“ «B» “C”', 'Zoë’s “Ünal” list'];
+
+  it('is read from an intro in each of the ten languages, whatever its quotation marks, through mail quoting and wrapping', () => {
+    for (const locale of supportedLocales) {
+      for (const title of titles) {
+        const intro = introIn(locale, title);
+        const plain = `${intro}\n${picksText('13-ffffffff', picks)}`;
+        expect(introTitle(plain, picksIntros), `${locale}: ${intro}`).toBe(title);
+        // A greeting first; the intro quoted by a mail program and wrapped at a space; CRLF.
+        const words = intro.split(' ');
+        const half = Math.floor(words.length / 2);
+        const mailed = ['Hi Anna,', '', `> ${words.slice(0, half).join(' ')}`, `> ${words.slice(half).join(' ')}`, `> ${picksText('13-ffffffff', picks).replaceAll('\n', '\r\n> ')}`].join('\r\n');
+        expect(introTitle(mailed, picksIntros), `${locale} mailed: ${intro}`).toBe(title);
+      }
+    }
+  });
+
+  it('is none without an intro before the header', () => {
+    expect(introTitle(picksText('13-ffffffff', picks), picksIntros)).toBeNull();
+    expect(introTitle(`Hi, my picks for “Tatort” are below\n${picksText('13-ffffffff', picks)}`, picksIntros)).toBeNull();
+    expect(introTitle(`${picksText('13-ffffffff', picks)}\n${introIn('en', 'After')}`, picksIntros)).toBeNull();
+    expect(introTitle(introIn('en', 'No header'), picksIntros)).toBeNull();
   });
 });

@@ -6,8 +6,9 @@
  * package". A real office server on 127.0.0.1; the member's app with its real stores.
  *
  * Also what the office changes around the picks: an actor a colleague removed after the package was
- * sent (the others still apply), a colleague's picks tag in another language (not tagged again),
- * and a role that may not change the list (refused in words where the picks are pasted).
+ * sent (the others still apply), a colleague's picks tag in another language (not tagged again), a
+ * role that may not change the list (refused in words where the picks are pasted), and a text for
+ * another list (named by its intro, never by the package id).
  */
 import { expect, it, vi } from 'vitest';
 import { createApp, inject } from 'vue';
@@ -194,4 +195,21 @@ it('a write that fails is told in the dialog, where the picks were pasted', { ti
   expect(await packages.applyPicks(shortlistId, picksText(annasPackage, [{ position: 2, actorId: 2, name: 'Actor 2' }]))).toBe(false);
   expect(packages.picksError).toEqual({ listId: shortlistId, key: 'errors.storage_full', named: {} });
   expect(packages.picksApplied).toBeNull();
+});
+
+it('picks for another list name that list when the text says it, in the language it was made in, never the package id', { timeout: 60_000 }, async () => {
+  const { listId } = await annasList();
+  const { shortlistId, packages, shown } = await bensCopy(listId);
+  const otherList = await presentationPackageId({ id: 1, createdAt: '2026-11-02T09:00:00.000Z' }, { officeId: server.officeId, listId: `${listId}0` });
+  const picks = picksText(otherList, [{ position: 2, actorId: 2, name: 'Actor 2' }]);
+  const germanIntro = 'Auswahl der Regie für „Polizeiruf – Kommissar“ (02.11.2026). Bitte die nächste Zeile stehen lassen: Sie sagt Castdesk, zu welcher Präsentation diese Auswahl gehört.';
+
+  expect(await packages.applyPicks(shortlistId, `${germanIntro}\n${picks}`)).toBe(false);
+  expect(shown(packages.picksError)).toBe('These picks are for “Polizeiruf – Kommissar”, not for this list. Nothing was changed.');
+  expect(await packages.applyPicks(shortlistId, picks)).toBe(false);
+  expect(shown(packages.picksError)).toBe("These picks are for another list's package, not for this shortlist. Nothing was changed.");
+  // An intro with this list's own name (another list of the same name): naming it would say nothing.
+  expect(await packages.applyPicks(shortlistId, `${germanIntro.replace('Polizeiruf – Kommissar', 'Tatort – Kommissarin')}\n${picks}`)).toBe(false);
+  expect(packages.picksError).toMatchObject({ key: 'shortlistExport.picksOtherPackage' });
+  expect(shown(packages.picksError)).not.toContain('office-');
 });
