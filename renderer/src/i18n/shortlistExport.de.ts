@@ -103,4 +103,6 @@ export const shortlistExportDe: Messages['shortlistExport'] = {
   picksViewer: "Sie können diese Liste nur ansehen, daher lässt sich die Auswahl der Regie hier nicht übernehmen. Nur die Bearbeiterinnen und Bearbeiter des Büros ändern sie.",
   picksReviewer: "Als Prüferin oder Prüfer markieren Sie nur Ihre eigenen Favoriten und Kommentare, daher lässt sich die Auswahl der Regie hier nicht übernehmen. Nur die Bearbeiterinnen und Bearbeiter des Büros ändern die Liste.",
   picksOtherList: "Diese Auswahl gehört zu „{title}“, nicht zu dieser Liste. Nichts wurde geändert.",
+  picksEarlier: "{count} Eintrag, den diese Auswahl nicht nennt, behält die Markierung „Wahl der Regie“ aus einer früheren Runde. | {count} Einträge, die diese Auswahl nicht nennt, behalten die Markierung „Wahl der Regie“ aus einer früheren Runde.",
+  picksRemoveEarlier: "Markierung der früheren Auswahl entfernen",
 };

@@ -101,4 +101,6 @@ export const shortlistExportEn = {
   picksViewer: "You can only view this list, so the director's picks cannot be applied here. Only the office's editors change it.",
   picksReviewer: "As a reviewer you mark only your own picks and comments, so the director's picks cannot be applied here. Only the office's editors change the list.",
   picksOtherList: "These picks are for “{title}”, not for this list. Nothing was changed.",
+  picksEarlier: "{count} entry not in these picks keeps the director’s pick tag from an earlier round. | {count} entries not in these picks keep the director’s pick tag from an earlier round.",
+  picksRemoveEarlier: "Remove the earlier picks' tag",
 };

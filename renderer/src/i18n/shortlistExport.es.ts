@@ -103,4 +103,6 @@ export const shortlistExportEs: Messages['shortlistExport'] = {
   picksViewer: "Solo puede ver esta lista, así que la selección de dirección no se puede aplicar aquí. Solo los editores de la oficina la cambian.",
   picksReviewer: "Como revisor solo marca sus propios elegidos y comentarios, así que la selección de dirección no se puede aplicar aquí. Solo los editores de la oficina cambian la lista.",
   picksOtherList: "Esta selección es de «{title}», no de esta lista. No se ha cambiado nada.",
+  picksEarlier: "{count} entrada que no está en esta selección conserva la etiqueta «elegido por dirección» de una ronda anterior. | {count} entradas que no están en esta selección conservan la etiqueta «elegido por dirección» de una ronda anterior.",
+  picksRemoveEarlier: "Quitar la etiqueta de la selección anterior",
 };

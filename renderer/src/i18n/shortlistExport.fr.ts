@@ -103,4 +103,6 @@ export const shortlistExportFr: Messages['shortlistExport'] = {
   picksViewer: "Vous pouvez seulement consulter cette liste, les choix de la réalisation ne peuvent donc pas être appliqués ici. Seuls les éditeurs du bureau la modifient.",
   picksReviewer: "En tant que relecteur, vous marquez seulement vos propres choix et commentaires, les choix de la réalisation ne peuvent donc pas être appliqués ici. Seuls les éditeurs du bureau modifient la liste.",
   picksOtherList: "Ces choix concernent « {title} », pas cette liste. Rien n’a été modifié.",
+  picksEarlier: "{count} entrée absente de ces choix garde l’étiquette « choix de la réalisation » d’une série précédente. | {count} entrées absentes de ces choix gardent l’étiquette « choix de la réalisation » d’une série précédente.",
+  picksRemoveEarlier: "Retirer l’étiquette des choix précédents",
 };

@@ -103,4 +103,6 @@ export const shortlistExportIt: Messages['shortlistExport'] = {
   picksViewer: "Puoi solo vedere questa lista, quindi le scelte della regia non si possono applicare qui. Solo gli editor dell'ufficio la modificano.",
   picksReviewer: "Come revisore segni solo le tue scelte e i tuoi commenti, quindi le scelte della regia non si possono applicare qui. Solo gli editor dell'ufficio modificano la lista.",
   picksOtherList: "Queste scelte sono per «{title}», non per questa lista. Non è stato cambiato nulla.",
+  picksEarlier: "{count} voce assente da queste scelte mantiene l’etichetta «scelta della regia» di un giro precedente. | {count} voci assenti da queste scelte mantengono l’etichetta «scelta della regia» di un giro precedente.",
+  picksRemoveEarlier: "Togli l’etichetta delle scelte precedenti",
 };

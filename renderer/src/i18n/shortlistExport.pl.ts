@@ -103,4 +103,6 @@ export const shortlistExportPl: Messages['shortlistExport'] = {
   picksViewer: "Możesz tylko przeglądać tę listę, więc nie można tu zastosować wyboru reżysera. Zmieniają ją tylko edytorzy biura.",
   picksReviewer: "Jako oceniający zaznaczasz tylko własne wybory i komentarze, więc nie można tu zastosować wyboru reżysera. Listę zmieniają tylko edytorzy biura.",
   picksOtherList: "Ten wybór dotyczy listy „{title}”, nie tej listy. Nic nie zmieniono.",
+  picksEarlier: "{count} wpis spoza tego wyboru zachowuje etykietę „wybór reżysera” z wcześniejszej rundy. | {count} wpisy spoza tego wyboru zachowują etykietę „wybór reżysera” z wcześniejszej rundy. | {count} wpisów spoza tego wyboru zachowuje etykietę „wybór reżysera” z wcześniejszej rundy.",
+  picksRemoveEarlier: "Usuń etykietę wcześniejszego wyboru",
 };

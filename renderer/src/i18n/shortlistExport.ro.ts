@@ -103,4 +103,6 @@ export const shortlistExportRo: Messages['shortlistExport'] = {
   picksViewer: "Puteți doar să vedeți această listă, deci alegerile regizorului nu pot fi aplicate aici. Doar editorii biroului o schimbă.",
   picksReviewer: "Ca revizor marcați doar propriile alegeri și comentarii, deci alegerile regizorului nu pot fi aplicate aici. Doar editorii biroului schimbă lista.",
   picksOtherList: "Aceste alegeri sunt pentru „{title}”, nu pentru această listă. Nu s-a schimbat nimic.",
+  picksEarlier: "{count} intrare care nu e în aceste alegeri păstrează eticheta „alegerea regizorului” dintr-o rundă anterioară. | {count} intrări care nu sunt în aceste alegeri păstrează eticheta „alegerea regizorului” dintr-o rundă anterioară. | {count} de intrări care nu sunt în aceste alegeri păstrează eticheta „alegerea regizorului” dintr-o rundă anterioară.",
+  picksRemoveEarlier: "Elimină eticheta alegerilor anterioare",
 };

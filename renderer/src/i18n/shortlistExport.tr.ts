@@ -103,4 +103,6 @@ export const shortlistExportTr: Messages['shortlistExport'] = {
   picksViewer: "Bu listeyi yalnızca görüntüleyebilirsiniz, bu yüzden yönetmenin seçimleri burada uygulanamaz. Listeyi yalnızca ofisin editörleri değiştirir.",
   picksReviewer: "İnceleyen olarak yalnızca kendi seçimlerinizi ve yorumlarınızı işaretlersiniz, bu yüzden yönetmenin seçimleri burada uygulanamaz. Listeyi yalnızca ofisin editörleri değiştirir.",
   picksOtherList: "Bu seçimler “{title}” için, bu liste için değil. Hiçbir şey değiştirilmedi.",
+  picksEarlier: "Bu seçimlerde olmayan {count} giriş önceki turdan kalan “yönetmenin seçimi” etiketini koruyor. | Bu seçimlerde olmayan {count} giriş önceki turdan kalan “yönetmenin seçimi” etiketini koruyor.",
+  picksRemoveEarlier: "Önceki seçimlerin etiketini kaldır",
 };

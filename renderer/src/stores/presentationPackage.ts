@@ -4,7 +4,7 @@
  * the offline media cache, as the PDF contact sheet does), so it is made offline too; the notes go
  * in only when the casting director asks. Picks pasted back are checked whole before anything is
  * written, then tag exactly the picked entries the list holds; picked actors no longer on the list
- * are named.
+ * are named, and entries still tagged from an earlier round are counted, with a way to untag them.
  */
 import { defineStore } from 'pinia';
 import { inject, ref } from 'vue';
@@ -69,6 +69,8 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
   const picksApplied = ref<ListMessage | null>(null);
   /** The last picks' actors the list no longer holds, named as the director's text names them. */
   const picksNotOnList = ref<ListMessage | null>(null);
+  /** Entries still tagged from an earlier round that the last picks do not name, and how many. */
+  const earlierPicks = ref<(ListMessage & { entryIds: number[] }) | null>(null);
 
   /** Where list `listId` is shared, if it is: its package then has the office's list as its id. */
   async function sharedPlaceOf(listId: number): Promise<SharedListPlace | null> {
@@ -258,6 +260,8 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
       if (read.notOnList.length > 0) {
         picksNotOnList.value = { listId, key: 'shortlistExport.picksNotOnList', named: { actors: read.notOnList.map(namedPick).join(', ') }, count: read.notOnList.length };
       }
+      const earlier = entries.filter((entry) => !picked.has(entry.actorId) && entry.tags.some((has) => picksTags.has(has))).map((entry) => entry.id!);
+      if (earlier.length > 0) earlierPicks.value = { listId, key: 'shortlistExport.picksEarlier', named: {}, count: earlier.length, entryIds: earlier };
       return true;
     } catch (failure) {
       picksError.value = { listId, key: 'errors.detail', named: { message: String((failure as Error)?.message ?? failure) } };
@@ -265,10 +269,29 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
     }
   }
 
+  /**
+   * Takes the picks tag (in any language) off the entries the last picks left tagged from an
+   * earlier round, exactly those; their other tags stay. A failed write shows as the shortlists'
+   * own error on the page, and the offer stays.
+   */
+  async function removeEarlierPicksTag(listId: number): Promise<boolean> {
+    const earlier = earlierPicks.value;
+    if (!earlier || earlier.listId !== listId) return false;
+    const ids = new Set(earlier.entryIds);
+    const { entries } = await shortlists.listWithEntries(listId);
+    const saved = await Promise.all(
+      entries.filter((entry) => ids.has(entry.id!)).map((entry) => shortlists.updateEntry(entry.id!, { tags: entry.tags.filter((has) => !picksTags.has(has)) })),
+    );
+    if (saved.includes(false)) return false;
+    if (earlierPicks.value === earlier) earlierPicks.value = null;
+    return true;
+  }
+
   function clearPicksMessages(): void {
     picksError.value = null;
     picksApplied.value = null;
     picksNotOnList.value = null;
+    earlierPicks.value = null;
   }
 
   return {
@@ -279,8 +302,10 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
     picksError,
     picksApplied,
     picksNotOnList,
+    earlierPicks,
     exportPackage,
     applyPicks,
+    removeEarlierPicksTag,
     clearPicksMessages,
   };
 });

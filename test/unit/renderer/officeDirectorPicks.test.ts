@@ -7,8 +7,9 @@
  *
  * Also what the office changes around the picks: an actor a colleague removed after the package was
  * sent (the others still apply), a colleague's picks tag in another language (not tagged again), a
- * role that may not change the list (refused in words where the picks are pasted), and a text for
- * another list (named by its intro, never by the package id).
+ * role that may not change the list (refused in words where the picks are pasted), a text for
+ * another list (named by its intro, never by the package id), and a second round of picks (the
+ * earlier round's tags are counted and can be taken off).
  */
 import { expect, it, vi } from 'vitest';
 import { createApp, inject } from 'vue';
@@ -212,4 +213,37 @@ it('picks for another list name that list when the text says it, in the language
   expect(await packages.applyPicks(shortlistId, `${germanIntro.replace('Polizeiruf – Kommissar', 'Tatort – Kommissarin')}\n${picks}`)).toBe(false);
   expect(packages.picksError).toMatchObject({ key: 'shortlistExport.picksOtherPackage' });
   expect(shown(packages.picksError)).not.toContain('office-');
+});
+
+it('a second round of picks says which entries keep the tag from the first, and one click takes exactly theirs off', { timeout: 60_000 }, async () => {
+  const { listId, anna } = await annasList();
+  const annasPackage = await annasPackageOf(listId);
+  const { shortlistId, packages, shortlistDb, shown, tagsOf } = await bensCopy(listId);
+  entriesOf(anna.doc).get(officeEntryKey(origin, 1))!.set('tags', ['callback']);
+  await vi.waitFor(async () => expect((await shortlistDb.entries.where('shortlistId').equals(shortlistId).toArray()).some((row) => row.tags.includes('callback'))).toBe(true), {
+    timeout: 30_000,
+    interval: 10,
+  });
+  const round = (actorIds: number[]) => picksText(annasPackage, actorIds.map((actorId) => ({ position: actorId, actorId, name: `Actor ${actorId}` })));
+
+  expect(await packages.applyPicks(shortlistId, round([1, 2]))).toBe(true);
+  expect(packages.earlierPicks).toBeNull();
+  expect(await packages.applyPicks(shortlistId, round([3]))).toBe(true);
+  expect(shown(packages.picksApplied)).toBe('Marked as director’s pick (1): Actor 3.');
+  expect(shown(packages.earlierPicks)).toBe('2 entries not in these picks keep the director’s pick tag from an earlier round.');
+
+  expect(await packages.removeEarlierPicksTag(shortlistId)).toBe(true);
+  expect(packages.earlierPicks).toBeNull();
+  expect(await tagsOf()).toEqual([
+    [1, ['callback']],
+    [2, []],
+    [3, ["director's pick"]],
+  ]);
+  await vi.waitFor(() => expect(entriesOf(anna.doc).get(officeEntryKey(origin, 2))?.get('tags')).toEqual([]), { timeout: 30_000, interval: 10 });
+  expect(entriesOf(anna.doc).get(officeEntryKey(origin, 1))?.get('tags')).toEqual(['callback']);
+  expect(entriesOf(anna.doc).get(officeEntryKey(origin, 3))?.get('tags')).toEqual(["director's pick"]);
+
+  // One entry left over from an earlier round: said in the singular.
+  expect(await packages.applyPicks(shortlistId, round([1]))).toBe(true);
+  expect(shown(packages.earlierPicks)).toBe('1 entry not in these picks keeps the director’s pick tag from an earlier round.');
 });

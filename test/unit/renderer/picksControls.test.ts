@@ -1,11 +1,12 @@
 /**
  * The director's-picks part of a list's export bar (PresentationPackageControls.vue): "Apply a
  * director's picks" is offered only where the member's role changes the list (a viewer's or a
- * reviewer's shared list has no such action), and a refusal shows inside the open dialog.
+ * reviewer's shared list has no such action), a refusal shows inside the open dialog, and a second
+ * round's leftover tags come with the one click that takes them off.
  */
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia } from 'pinia';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { computed } from 'vue';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
 import { listAccessKey } from '../../../renderer/src/components/shortlists/listAccess.ts';
@@ -57,4 +58,13 @@ describe('Apply a director\'s picks', () => {
     expect(view.get('[data-testid="picks-dialog"]').get('[data-testid="picks-error"]').text()).toContain('The disk or the browser storage is full');
   });
 
+  it('offers to untag the entries a second round of picks left tagged from the first', async () => {
+    const { view, presentation } = await mountControls(personalAccess);
+    const remove = vi.spyOn(presentation, 'removeEarlierPicksTag').mockResolvedValue(true);
+    presentation.earlierPicks = { listId: 1, key: 'shortlistExport.picksEarlier', named: {}, count: 3, entryIds: [4, 5, 6] };
+    await flushPromises();
+    expect(view.get('[data-testid="picks-earlier"]').text()).toContain('3 entries not in these picks keep the director’s pick tag from an earlier round.');
+    await view.get('[data-testid="picks-remove-earlier"]').trigger('click');
+    expect(remove).toHaveBeenCalledWith(1);
+  });
 });
