@@ -280,7 +280,7 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
     const ids = new Set(earlier.entryIds);
     const { entries } = await shortlists.listWithEntries(listId);
     const saved = await Promise.all(
-      entries.filter((entry) => ids.has(entry.id!)).map((entry) => shortlists.updateEntry(entry.id!, { tags: entry.tags.filter((has) => !picksTags.has(has)) })),
+      entries.filter((entry) => ids.has(entry.id!)).map((entry) => shortlists.updateEntry(entry.id!, { tags: entry.tags.filter((has) => !picksTags.has(has)), tagsBase: entry.tags })),
     );
     if (saved.includes(false)) return false;
     if (earlierPicks.value === earlier) earlierPicks.value = null;
