@@ -189,7 +189,7 @@ describe('presentationPackage', () => {
     const text = (document.querySelector('#picks-text') as unknown as { value: string }).value;
     expect(text).toBe('Director’s picks for “Lead roles” (25 Nov 2026). Please keep the next line.\nCastdesk picks v1 7-0a1b2c3d');
     // Castdesk reads it back: the line in words is what readPicks skips as a greeting.
-    expect(readPicks(`${text}\n1 #5 Anna`, ['7-0a1b2c3d'], new Set([5]))).toEqual({ ok: true, picks: [{ position: 1, actorId: 5, name: 'Anna' }] });
+    expect(readPicks(`${text}\n1 #5 Anna`, ['7-0a1b2c3d'], new Set([5]))).toEqual({ ok: true, picks: [{ position: 1, actorId: 5, name: 'Anna' }], notOnList: [] });
     // Buttons and the mail link appear once the script runs; print hides them.
     expect(document.querySelector('#picks-copy')!.hasAttribute('hidden')).toBe(true);
     expect(document.querySelector('#picks-mail')!.hasAttribute('href')).toBe(false);
