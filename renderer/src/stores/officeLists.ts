@@ -20,7 +20,7 @@ import { withStoredListDoc } from '../sync/listDocs.ts';
 import { attachSharedList, type Attachment } from '../sync/officeListAttachment.ts';
 import { connectOffice, type AttachedList, type OfficeConnection } from '../sync/officeConnection.ts';
 import { personalAccess, sharedAccess, type ListAccess } from './officeAccess.ts';
-import { writeComment, writePick, type EntryAnnotations } from '../sync/officeAnnotations.ts';
+import { readAnnotations, writeComment, writePick, type EntryAnnotations } from '../sync/officeAnnotations.ts';
 import { officeEntryKey } from '../db/listDocShape.ts';
 import { dismissKeptNotice, keepListsOfOffice, keptNotices, listsLetGo, officeLetGoOf, replaceListDoc, shareList, stopSharing, writeRowsFromDoc } from '../sync/officeSharing.ts';
 import { bringInLists, sweepOfficeLists } from '../sync/officeSweep.ts';
@@ -316,7 +316,11 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
       reading.detach();
       await replaceListDoc(shortlistDb, shortlistId, Y.encodeStateAsUpdate(copy));
       copy.destroy();
-      await withStoredListDoc(shortlistDb, shortlistId, (doc) => writeRowsFromDoc(shortlistDb, shortlistId, doc, { library: currentLibrary() }));
+      await withStoredListDoc(shortlistDb, shortlistId, (doc) => {
+        // The picks and comments shown are the office's too, whether or not a view attaches the list again.
+        setIn(annotations, shortlistId, readAnnotations(doc));
+        return writeRowsFromDoc(shortlistDb, shortlistId, doc, { library: currentLibrary() });
+      });
     } finally {
       reverting.delete(shortlistId);
     }

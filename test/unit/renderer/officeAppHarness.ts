@@ -6,6 +6,7 @@
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:http';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPinia, setActivePinia, type Pinia } from 'pinia';
@@ -192,6 +193,37 @@ export async function ownersList(
   );
   await acknowledged(owner);
   return { listId, owner };
+}
+
+/**
+ * A loopback relay to the office on a port of its own, which can be cut (the office unreachable:
+ * every connection dropped, nothing accepted) and restored on the same port, as a network would.
+ */
+export async function officeRelay(server: OfficeServer): Promise<{ socketUrl: string; cut(): Promise<void>; restore(): Promise<void>; close(): Promise<void> }> {
+  const target = Number(new URL(server.office.url).port);
+  const sockets = new Set<Socket>();
+  let relay: Server | null = null;
+  let port = 0;
+  const listen = async () => {
+    relay = createServer((client) => {
+      const upstream = connect(target, '127.0.0.1');
+      for (const socket of [client, upstream]) {
+        sockets.add(socket);
+        socket.once('close', () => sockets.delete(socket));
+        socket.on('error', () => undefined);
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => relay!.listen(port, '127.0.0.1', resolve));
+    port = (relay!.address() as { port: number }).port;
+  };
+  const cut = async () => {
+    for (const socket of sockets) socket.destroy();
+    await new Promise<void>((resolve) => (relay ? relay.close(() => resolve()) : resolve()));
+    relay = null;
+  };
+  await listen();
+  return { socketUrl: `ws://127.0.0.1:${port}`, cut, restore: listen, close: cut };
 }
 
 /** What a test of a member's app leaves open: set by the test, closed after it. */

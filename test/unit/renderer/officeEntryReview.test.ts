@@ -10,6 +10,7 @@ import { afterEach, expect, it, vi } from 'vitest';
 import { computed } from 'vue';
 import * as Y from 'yjs';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
+import OfficeSharing from '../../../renderer/src/components/shortlists/OfficeSharing.vue';
 import OfficeListNotice from '../../../renderer/src/components/shortlists/OfficeListNotice.vue';
 import ShortlistEntry from '../../../renderer/src/components/shortlists/ShortlistEntry.vue';
 import { listAccessKey } from '../../../renderer/src/components/shortlists/listAccess.ts';
@@ -22,7 +23,7 @@ import { openSharedList } from '../../../renderer/src/sync/officeSharing.ts';
 import { withStoredListDoc } from '../../../renderer/src/sync/listDocs.ts';
 import { officeDocumentName } from '../../../server/office/documentName.ts';
 import { openList, type ListClient } from '../../integration/office/officeSupport.ts';
-import { memberCredentials, officeStoreApp, ownersList, useOfficeServer, type JoinedMember } from './officeAppHarness.ts';
+import { memberCredentials, officeRelay, officeStoreApp, ownersList, useOfficeServer, type JoinedMember } from './officeAppHarness.ts';
 
 const origin = 'https://d.example';
 const server = useOfficeServer('castdesk-office-review-', 'Dana Director');
@@ -51,9 +52,9 @@ async function listInOffice(): Promise<{ listId: string; client: ListClient }> {
 }
 
 /** The member's app with the list attached, and its first entry mounted as the list view shows it. */
-async function entryOf(listId: string, member: JoinedMember, name: string) {
-  const { grant, view } = memberCredentials(server, member, name, { recordId: 'office-record' });
-  const { store: app, pinia, bridge } = officeStoreApp(grant, [view]);
+async function entryOf(listId: string, member: JoinedMember, name: string, socketUrl?: string) {
+  const { grant, view } = memberCredentials(server, member, name, { recordId: 'office-record', socketUrl });
+  const { store: app, pinia, bridge, shortlists } = officeStoreApp(grant, [view]);
   store = app;
   db = await openShortlistDb();
   const shortlistDb = db;
@@ -66,9 +67,11 @@ async function entryOf(listId: string, member: JoinedMember, name: string) {
   const global = { plugins: [pinia, createCastdeskI18n('en')], provide: { [castdeskBridgeKey as symbol]: bridge, [listAccessKey as symbol]: computed(() => app.accessOf(shortlistId)) }, stubs: { RouterLink: true } };
   const wrapper = mount(ShortlistEntry, { props: { entry, index: 0, total: 2, drawn: true, selected: false, dragArmed: false, dragging: false, dropTarget: false }, global });
   const notice = mount(OfficeListNotice, { props: { listId: shortlistId }, global });
-  unmounts.push(() => wrapper.unmount(), () => notice.unmount());
+  // The list page's sharing badge, which attaches the list whenever its state changes.
+  const badge = mount(OfficeSharing, { props: { listId: shortlistId }, global });
+  unmounts.push(() => wrapper.unmount(), () => notice.unmount(), () => badge.unmount());
   await flushPromises();
-  return { wrapper, notice, shortlistId, app };
+  return { wrapper, notice, shortlistId, app, shortlists };
 }
 
 it('a viewer\'s entry offers no change: fields disabled, no moves, no drag handle, no pick', async () => {
@@ -165,4 +168,40 @@ it('a refused change shows its reason until dismissed', async () => {
   expect(notice.get('[data-testid="office-refusal"]').text()).toContain('The office lets you only view this list');
   await notice.get('[data-testid="office-refusal-dismiss"]').trigger('click');
   expect(notice.find('[data-testid="office-refusal"]').exists()).toBe(false);
+});
+
+it('a pick and a comment made offline and refused (the reviewer made a viewer meanwhile) leave the strip as the list goes back to the office\'s version', { timeout: 180_000 }, async () => {
+  const { listId, client: director } = await listInOffice();
+  const ben = await server.join('Ben Reviewer', 'reviewer');
+  const relay = await officeRelay(server);
+  try {
+    const { wrapper, notice, shortlistId, app, shortlists } = await entryOf(listId, ben, 'Ben Reviewer', relay.socketUrl);
+    // The list is open in the list view, which holds its document too.
+    const list = shortlists();
+    await vi.waitFor(() => expect(list.ready).toBe(true));
+    list.open(shortlistId);
+    await vi.waitFor(() => {
+      expect(app.accessOf(shortlistId)).toMatchObject({ role: 'reviewer', annotate: true });
+      expect(app.sharingOf(shortlistId)).toMatchObject({ kind: 'synced' });
+      expect(list.openDocLoaded).toBe(true);
+    }, { timeout: 30_000, interval: 10 });
+    // Offline, Ben picks the actor and says why; meanwhile the owner makes him a viewer on the list.
+    await relay.cut();
+    await vi.waitFor(() => expect(app.sharingOf(shortlistId)).toMatchObject({ kind: 'waiting' }), { timeout: 30_000, interval: 10 });
+    await wrapper.get('[data-testid="entry-pick"]').trigger('click');
+    await wrapper.get('[data-testid="entry-own-comment"]').setValue('Strong in the closet scene');
+    await wrapper.get('[data-testid="entry-own-comment"]').trigger('change');
+    await vi.waitFor(() => expect(wrapper.get('[data-testid="entry-picked-by"]').text()).toBe('Picked by Ben Reviewer'), { timeout: 30_000, interval: 10 });
+    await server.changeRole(ben.memberId, 'viewer', listId);
+    await relay.restore();
+    await vi.waitFor(() => expect(notice.get('[data-testid="office-refusal"]').attributes('data-code')).toBe('office_read_only'), { timeout: 30_000, interval: 10 });
+    // The banner says the list shows the office's version: so does the strip.
+    await flushPromises();
+    expect(app.annotationsOf(shortlistId, origin, 1)).toEqual({ picks: [], comments: {} });
+    expect(wrapper.find('[data-testid="entry-picked-by"]').exists()).toBe(false);
+    expect(wrapper.find('[data-testid="entry-comment"]').exists()).toBe(false);
+    expect(readListDoc(director.doc).entries[0]).toMatchObject({ picks: {}, comments: {} });
+  } finally {
+    await relay.close();
+  }
 });

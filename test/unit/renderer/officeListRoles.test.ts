@@ -5,7 +5,7 @@
  * reviewer's name known; a change the office refuses (a role lowered while the member was offline)
  * is reverted in the list's document and rows, with a typed reason, and the list keeps syncing.
  */
-import { connect, createServer, type Server, type Socket } from 'node:net';
+import { createServer } from 'node:net';
 import { Dexie } from 'dexie';
 import { DexieYProvider } from 'y-dexie';
 import { afterEach, expect, it, vi } from 'vitest';
@@ -16,7 +16,7 @@ import { entriesOf } from '../../../renderer/src/db/listDocShape.ts';
 import { openSharedList } from '../../../renderer/src/sync/officeSharing.ts';
 import { useOfficeListsStore } from '../../../renderer/src/stores/officeLists.ts';
 import type { ListClient } from '../../integration/office/officeSupport.ts';
-import { memberCredentials, officeStoreApp, ownersList, useOfficeServer, type JoinedMember } from './officeAppHarness.ts';
+import { memberCredentials, officeRelay, officeStoreApp, ownersList, useOfficeServer, type JoinedMember } from './officeAppHarness.ts';
 
 const origin = 'https://d.example';
 const server = useOfficeServer('castdesk-office-roles-app-', 'Dana Director');
@@ -84,37 +84,6 @@ async function editedOffline(listId: string, member: JoinedMember, name: string)
   await vi.waitFor(async () => expect(await updates.count()).toBeGreaterThan(before), { timeout: 30_000, interval: 10 });
   DexieYProvider.release(row.doc);
   return { shortlistId, db: shortlistDb, key };
-}
-
-/**
- * A loopback relay to the office on a port of its own, which can be cut (the office unreachable:
- * every connection dropped, nothing accepted) and restored on the same port, as a network would.
- */
-async function officeRelay(): Promise<{ socketUrl: string; cut(): Promise<void>; restore(): Promise<void>; close(): Promise<void> }> {
-  const target = Number(new URL(server.office.url).port);
-  const sockets = new Set<Socket>();
-  let relay: Server | null = null;
-  let port = 0;
-  const listen = async () => {
-    relay = createServer((client) => {
-      const upstream = connect(target, '127.0.0.1');
-      for (const socket of [client, upstream]) {
-        sockets.add(socket);
-        socket.once('close', () => sockets.delete(socket));
-        socket.on('error', () => undefined);
-      }
-      client.pipe(upstream).pipe(client);
-    });
-    await new Promise<void>((resolve) => relay!.listen(port, '127.0.0.1', resolve));
-    port = (relay!.address() as { port: number }).port;
-  };
-  const cut = async () => {
-    for (const socket of sockets) socket.destroy();
-    await new Promise<void>((resolve) => (relay ? relay.close(() => resolve()) : resolve()));
-    relay = null;
-  };
-  await listen();
-  return { socketUrl: `ws://127.0.0.1:${port}`, cut, restore: listen, close: cut };
 }
 
 const rowsOf = async (shortlistDb: ShortlistDb, shortlistId: number) => (await shortlistDb.entries.where('shortlistId').equals(shortlistId).sortBy('position')).map((row) => [row.actorId, row.note]);
@@ -260,7 +229,7 @@ it('the app closing while a refused change is being reverted leaves no failure b
 it('a change refused while the list is open, then the role given back: the next change reaches the office, and no entry goes missing', { timeout: 180_000 }, async () => {
   const { listId, director } = await directorsList();
   const member = await server.join('Ida Interrupted', 'editor');
-  const relay = await officeRelay();
+  const relay = await officeRelay(server);
   try {
     const app = startApp(member, 'Ida Interrupted', relay.socketUrl);
     db = await openShortlistDb();
@@ -304,4 +273,34 @@ it('a change refused while the list is open, then the role given back: the next 
   } finally {
     await relay.close();
   }
+});
+
+it('a pick and a comment refused by the office (the reviewer made a viewer meanwhile) are gone from the store\'s picks and comments once the list is reverted, even with no view keeping it attached', async () => {
+  const { listId, director } = await directorsList();
+  const member = await server.join('Ben Reviewer', 'reviewer');
+  const opened = await memberOpens(listId, member, 'Ben Reviewer');
+  const { shortlistId, db: shortlistDb, office } = opened;
+  await vi.waitFor(() => expect(office.accessOf(shortlistId)).toMatchObject({ role: 'reviewer', annotate: true }), { timeout: 30_000, interval: 10 });
+  // Offline, Ben picks the first actor and says why (the app's store writes it into the list's document, stored here).
+  office.close();
+  const row = (await shortlistDb.listDocs.get(shortlistId))!;
+  await DexieYProvider.load(row.doc).whenLoaded;
+  const updates = shortlistDb.table(listDocUpdatesTable);
+  const before = await updates.count();
+  const key = readListDoc(row.doc).entries[0].key;
+  row.doc.transact(() => {
+    (entriesOf(row.doc).get(key)!.get('picks') as Y.Map<boolean>).set(member.memberId, true);
+    (entriesOf(row.doc).get(key)!.get('comments') as Y.Map<string>).set(member.memberId, 'Strong in the closet scene');
+  });
+  await vi.waitFor(async () => expect(await updates.count()).toBeGreaterThan(before), { timeout: 30_000, interval: 10 });
+  DexieYProvider.release(row.doc);
+  // Meanwhile the owner makes him a viewer on the list; the app starts again and the sweep syncs the list (no view open on it).
+  expect(await server.office.members.setRole(server.officeId, member.memberId, { role: 'viewer', listId })).toBe(true);
+  const app = startApp(member, 'Ben Reviewer');
+  await app.refresh();
+  await app.syncOnce(shortlistId);
+  await vi.waitFor(() => expect(app.refusals.get(shortlistId)).toBe('office_read_only'), { timeout: 30_000, interval: 10 });
+  // The list shows the office's version: no pick, no comment, as the director sees it.
+  expect(app.annotationsOf(shortlistId, origin, 1)).toEqual({ picks: [], comments: {} });
+  expect(readListDoc(director.doc).entries[0]).toMatchObject({ picks: {}, comments: {} });
 });
