@@ -53,7 +53,8 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
   const attaching = new Map<number, Promise<void>>();
   /** Lists a view asked to keep attached (attach): the sweep lets go only of the others. */
   const kept = new Set<number>();
-  const reverting = new Set<number>();
+  /** Lists being reverted (revert), each with when it is done: an attach meanwhile waits for it. */
+  const reverting = new Map<number, Promise<void>>();
   /** The member's role and member id on each shared list, as the office last named them. */
   const roles = shallowRef<ReadonlyMap<number, { role: OfficeRole; memberId: string }>>(new Map());
   /** Picks and comments of the attached lists' entries, by entry key. */
@@ -206,6 +207,10 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
    */
   function attachList(shortlistId: number): Promise<void> {
     if (attached.has(shortlistId)) return Promise.resolve();
+    // A view asking while the list goes back to the office's version would load the old document
+    // (still stored) and send the refused change again: it is attached once the new one is stored.
+    const revertingNow = reverting.get(shortlistId);
+    if (revertingNow) return revertingNow.then(() => attachList(shortlistId));
     let pending = attaching.get(shortlistId);
     if (!pending) {
       pending = attachNow(shortlistId).finally(() => attaching.delete(shortlistId));
@@ -289,7 +294,8 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
   async function revert(shortlistId: number, code: OfficeRefusalCode): Promise<void> {
     const open = attached.get(shortlistId);
     if (!open || reverting.has(shortlistId)) return;
-    reverting.add(shortlistId);
+    let reverted!: () => void;
+    reverting.set(shortlistId, new Promise<void>((resolve) => (reverted = resolve)));
     const reattach: number[] = [];
     // Only lists a view keeps are attached again; a list the sweep had open is synced at its next round.
     const keptBefore = new Set(kept);
@@ -323,6 +329,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
       });
     } finally {
       reverting.delete(shortlistId);
+      reverted();
     }
     for (const id of [shortlistId, ...reattach]) if (keptBefore.has(id)) await attach(id);
     // Told once the list shows the office's version again and is attached again: a pick or a
@@ -373,8 +380,11 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
 
   function detach(shortlistId: number): void {
     kept.delete(shortlistId);
-    attached.get(shortlistId)?.release();
+    const attachment = attached.get(shortlistId);
+    // Out of `attached` before it is released: a view that asks for the list as it goes (its
+    // release tells attachedLists) attaches it afresh instead of finding it still attached.
     attached.delete(shortlistId);
+    attachment?.release();
   }
 
   /**
@@ -397,8 +407,8 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     ]);
     await entry.settled();
     if (!kept.has(shortlistId) && attached.get(shortlistId) === entry) {
-      entry.release();
       attached.delete(shortlistId);
+      entry.release();
     }
   }
 

@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { Dexie } from 'dexie';
 import { DexieYProvider } from 'y-dexie';
 import { afterEach, expect, it, vi } from 'vitest';
+import { watch } from 'vue';
 import * as Y from 'yjs';
 import { listDocUpdatesTable, openShortlistDb, userShortlistDbName, type ShortlistDb } from '../../../renderer/src/db/shortlistDb.ts';
 import { readListDoc } from '../../../renderer/src/sync/officeListDoc.ts';
@@ -84,6 +85,31 @@ async function editedOffline(listId: string, member: JoinedMember, name: string)
   await vi.waitFor(async () => expect(await updates.count()).toBeGreaterThan(before), { timeout: 30_000, interval: 10 });
   DexieYProvider.release(row.doc);
   return { shortlistId, db: shortlistDb, key };
+}
+
+/**
+ * A reviewer's list, opened and attached, then picked and commented on offline: the member's app
+ * goes away and the member's first entry gets their pick and comment in the stored document (as
+ * the strip would write them).
+ */
+async function pickedOffline(listId: string, member: JoinedMember, name: string): Promise<{ shortlistId: number }> {
+  const opened = await memberOpens(listId, member, name);
+  const { shortlistId, db: shortlistDb, office } = opened;
+  await vi.waitFor(() => expect(office.accessOf(shortlistId)).toMatchObject({ role: 'reviewer', annotate: true }), { timeout: 30_000, interval: 10 });
+  // Offline, the member picks the first actor and says why (the app's store writes it into the list's document, stored here).
+  office.close();
+  const row = (await shortlistDb.listDocs.get(shortlistId))!;
+  await DexieYProvider.load(row.doc).whenLoaded;
+  const updates = shortlistDb.table(listDocUpdatesTable);
+  const before = await updates.count();
+  const key = readListDoc(row.doc).entries[0].key;
+  row.doc.transact(() => {
+    (entriesOf(row.doc).get(key)!.get('picks') as Y.Map<boolean>).set(member.memberId, true);
+    (entriesOf(row.doc).get(key)!.get('comments') as Y.Map<string>).set(member.memberId, 'Strong in the closet scene');
+  });
+  await vi.waitFor(async () => expect(await updates.count()).toBeGreaterThan(before), { timeout: 30_000, interval: 10 });
+  DexieYProvider.release(row.doc);
+  return { shortlistId };
 }
 
 const rowsOf = async (shortlistDb: ShortlistDb, shortlistId: number) => (await shortlistDb.entries.where('shortlistId').equals(shortlistId).sortBy('position')).map((row) => [row.actorId, row.note]);
@@ -278,22 +304,7 @@ it('a change refused while the list is open, then the role given back: the next 
 it('a pick and a comment refused by the office (the reviewer made a viewer meanwhile) are gone from the store\'s picks and comments once the list is reverted, even with no view keeping it attached', async () => {
   const { listId, director } = await directorsList();
   const member = await server.join('Ben Reviewer', 'reviewer');
-  const opened = await memberOpens(listId, member, 'Ben Reviewer');
-  const { shortlistId, db: shortlistDb, office } = opened;
-  await vi.waitFor(() => expect(office.accessOf(shortlistId)).toMatchObject({ role: 'reviewer', annotate: true }), { timeout: 30_000, interval: 10 });
-  // Offline, Ben picks the first actor and says why (the app's store writes it into the list's document, stored here).
-  office.close();
-  const row = (await shortlistDb.listDocs.get(shortlistId))!;
-  await DexieYProvider.load(row.doc).whenLoaded;
-  const updates = shortlistDb.table(listDocUpdatesTable);
-  const before = await updates.count();
-  const key = readListDoc(row.doc).entries[0].key;
-  row.doc.transact(() => {
-    (entriesOf(row.doc).get(key)!.get('picks') as Y.Map<boolean>).set(member.memberId, true);
-    (entriesOf(row.doc).get(key)!.get('comments') as Y.Map<string>).set(member.memberId, 'Strong in the closet scene');
-  });
-  await vi.waitFor(async () => expect(await updates.count()).toBeGreaterThan(before), { timeout: 30_000, interval: 10 });
-  DexieYProvider.release(row.doc);
+  const { shortlistId } = await pickedOffline(listId, member, 'Ben Reviewer');
   // Meanwhile the owner makes him a viewer on the list; the app starts again and the sweep syncs the list (no view open on it).
   expect(await server.office.members.setRole(server.officeId, member.memberId, { role: 'viewer', listId })).toBe(true);
   const app = startApp(member, 'Ben Reviewer');
@@ -301,6 +312,36 @@ it('a pick and a comment refused by the office (the reviewer made a viewer meanw
   await app.syncOnce(shortlistId);
   await vi.waitFor(() => expect(app.refusals.get(shortlistId)).toBe('office_read_only'), { timeout: 30_000, interval: 10 });
   // The list shows the office's version: no pick, no comment, as the director sees it.
+  expect(app.annotationsOf(shortlistId, origin, 1)).toEqual({ picks: [], comments: {} });
+  expect(readListDoc(director.doc).entries[0]).toMatchObject({ picks: {}, comments: {} });
+});
+
+it('a view asking for the list while it goes back to the office\'s version gets it attached again with that version, the refused pick not sent again', async () => {
+  const { listId, director } = await directorsList();
+  const member = await server.join('Rita Reviewer', 'reviewer');
+  const { shortlistId } = await pickedOffline(listId, member, 'Rita Reviewer');
+  expect(await server.office.members.setRole(server.officeId, member.memberId, { role: 'viewer', listId })).toBe(true);
+  const app = startApp(member, 'Rita Reviewer');
+  await app.refresh();
+  // The list page opens as the revert lets go of the list (its view attaches the list as it is shown).
+  let wasAttached = false;
+  const stopWatching = watch(
+    () => app.attachedLists.get(shortlistId),
+    (list) => {
+      if (list) wasAttached = true;
+      else if (wasAttached) void app.attach(shortlistId);
+    },
+  );
+  try {
+    await app.syncOnce(shortlistId);
+    await vi.waitFor(() => {
+      expect(app.refusals.get(shortlistId)).toBe('office_read_only');
+      expect(app.attachedLists.has(shortlistId)).toBe(true);
+      expect(app.sharingOf(shortlistId)).toMatchObject({ kind: 'synced' });
+    }, { timeout: 30_000, interval: 10 });
+  } finally {
+    stopWatching();
+  }
   expect(app.annotationsOf(shortlistId, origin, 1)).toEqual({ picks: [], comments: {} });
   expect(readListDoc(director.doc).entries[0]).toMatchObject({ picks: {}, comments: {} });
 });
