@@ -205,3 +205,15 @@ it('a pick and a comment made offline and refused (the reviewer made a viewer me
     await relay.close();
   }
 });
+
+it('a viewer sees no review strip on an entry nobody picked or commented on, and sees it once a colleague picks the actor', async () => {
+  const { listId, client: director } = await listInOffice();
+  const viewer = await server.join('Vito Viewer', 'viewer');
+  const { wrapper, shortlistId, app } = await entryOf(listId, viewer, 'Vito Viewer');
+  await vi.waitFor(() => expect(app.sharingOf(shortlistId)).toMatchObject({ kind: 'synced' }), { timeout: 30_000, interval: 10 });
+  // Before, a coloured bar with nothing in it.
+  expect(wrapper.find('[data-testid="entry-review"]').exists()).toBe(false);
+  const key = readListDoc(director.doc).entries[0].key;
+  (entriesOf(director.doc).get(key)!.get('picks') as Y.Map<boolean>).set(server.ownerId, true);
+  await vi.waitFor(() => expect(wrapper.get('[data-testid="entry-picked-by"]').text()).toBe('Picked by Dana Director'), { timeout: 30_000, interval: 10 });
+});
