@@ -10,6 +10,7 @@ export const officeRolesDe = {
   yourComment: "Ihr Kommentar",
   commentLabel: "Ihr Kommentar zu {name}",
   unknownMember: "Ein Mitglied",
+  you: "Sie",
   dismiss: "Schließen",
   refusals: {
     office_read_only: "Das Büro erlaubt Ihnen nur das Ansehen dieser Liste, daher wurde Ihre Änderung nicht übernommen: Die Liste zeigt wieder den Stand des Büros.",

@@ -10,6 +10,7 @@ export const officeRolesEn = {
   yourComment: "Your comment",
   commentLabel: "Your comment on {name}",
   unknownMember: "A member",
+  you: "You",
   dismiss: "Dismiss",
   refusals: {
     office_read_only: "The office lets you only view this list, so your change was not kept: the list shows the office's version again.",

@@ -10,6 +10,7 @@ export const officeRolesEs = {
   yourComment: "Su comentario",
   commentLabel: "Su comentario sobre {name}",
   unknownMember: "Un miembro",
+  you: "Usted",
   dismiss: "Cerrar",
   refusals: {
     office_read_only: "La oficina solo le permite ver esta lista, así que su cambio no se guardó: la lista vuelve a mostrar la versión de la oficina.",

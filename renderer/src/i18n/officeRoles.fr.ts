@@ -10,6 +10,7 @@ export const officeRolesFr = {
   yourComment: "Votre commentaire",
   commentLabel: "Votre commentaire sur {name}",
   unknownMember: "Un membre",
+  you: "Vous",
   dismiss: "Fermer",
   refusals: {
     office_read_only: "Le bureau vous permet seulement de consulter cette liste, votre modification n'a donc pas été gardée : la liste montre de nouveau la version du bureau.",

@@ -10,6 +10,7 @@ export const officeRolesIt = {
   yourComment: "Il tuo commento",
   commentLabel: "Il tuo commento su {name}",
   unknownMember: "Un membro",
+  you: "Tu",
   dismiss: "Chiudi",
   refusals: {
     office_read_only: "L'ufficio ti permette solo di vedere questa lista, quindi la tua modifica non è stata tenuta: la lista mostra di nuovo la versione dell'ufficio.",

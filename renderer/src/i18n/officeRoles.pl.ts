@@ -10,6 +10,7 @@ export const officeRolesPl = {
   yourComment: "Twój komentarz",
   commentLabel: "Twój komentarz: {name}",
   unknownMember: "Członek biura",
+  you: "Ty",
   dismiss: "Zamknij",
   refusals: {
     office_read_only: "Biuro pozwala ci tylko przeglądać tę listę, więc twoja zmiana nie została zachowana: lista znów pokazuje wersję biura.",

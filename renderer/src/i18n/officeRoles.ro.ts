@@ -10,6 +10,7 @@ export const officeRolesRo = {
   yourComment: "Comentariul dumneavoastră",
   commentLabel: "Comentariul dumneavoastră despre {name}",
   unknownMember: "Un membru",
+  you: "Dumneavoastră",
   dismiss: "Închide",
   refusals: {
     office_read_only: "Biroul vă permite doar să vedeți această listă, deci modificarea nu a fost păstrată: lista arată din nou versiunea biroului.",

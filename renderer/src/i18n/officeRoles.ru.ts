@@ -10,6 +10,7 @@ export const officeRolesRu = {
   yourComment: "Ваш комментарий",
   commentLabel: "Ваш комментарий: {name}",
   unknownMember: "Участник",
+  you: "Вы",
   dismiss: "Закрыть",
   refusals: {
     office_read_only: "Офис разрешает вам только просматривать этот список, поэтому ваше изменение не сохранено: список снова показывает версию офиса.",

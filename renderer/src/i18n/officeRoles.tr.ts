@@ -10,6 +10,7 @@ export const officeRolesTr = {
   yourComment: "Yorumunuz",
   commentLabel: "{name} için yorumunuz",
   unknownMember: "Bir üye",
+  you: "Siz",
   dismiss: "Kapat",
   refusals: {
     office_read_only: "Ofis bu listeyi yalnızca görüntülemenize izin veriyor, bu yüzden değişikliğiniz tutulmadı: liste yeniden ofisin sürümünü gösteriyor.",

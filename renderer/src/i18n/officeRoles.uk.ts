@@ -10,6 +10,7 @@ export const officeRolesUk = {
   yourComment: "Ваш коментар",
   commentLabel: "Ваш коментар: {name}",
   unknownMember: "Учасник",
+  you: "Ви",
   dismiss: "Закрити",
   refusals: {
     office_read_only: "Офіс дозволяє вам лише переглядати цей список, тому вашу зміну не збережено: список знову показує версію офісу.",

@@ -217,3 +217,20 @@ it('a viewer sees no review strip on an entry nobody picked or commented on, and
   (entriesOf(director.doc).get(key)!.get('picks') as Y.Map<boolean>).set(server.ownerId, true);
   await vi.waitFor(() => expect(wrapper.get('[data-testid="entry-picked-by"]').text()).toBe('Picked by Dana Director'), { timeout: 30_000, interval: 10 });
 });
+
+it('a reviewer made a viewer still reads their own comment, as everyone else does, with no box to change it', async () => {
+  const { listId, client: director } = await listInOffice();
+  const ben = await server.join('Ben Reviewer', 'reviewer');
+  const { wrapper, shortlistId, app } = await entryOf(listId, ben, 'Ben Reviewer');
+  await wrapper.get('[data-testid="entry-own-comment"]').setValue('Strong in the closet scene');
+  await wrapper.get('[data-testid="entry-own-comment"]').trigger('change');
+  await vi.waitFor(() => expect(readListDoc(director.doc).entries[0].comments).toEqual({ [ben.memberId]: 'Strong in the closet scene' }), { timeout: 30_000, interval: 10 });
+  // While he reviews, his comment is in his own box, not in the list of comments.
+  expect(wrapper.find('[data-testid="entry-comment"]').exists()).toBe(false);
+  await server.changeRole(ben.memberId, 'viewer', listId);
+  await vi.waitFor(() => expect(app.accessOf(shortlistId)).toMatchObject({ role: 'viewer', annotate: false }), { timeout: 30_000, interval: 10 });
+  await flushPromises();
+  // Before, his strip was empty while every colleague read "Ben Reviewer: Strong in the closet scene".
+  expect(wrapper.find('[data-testid="entry-own-comment"]').exists()).toBe(false);
+  expect(wrapper.get('[data-testid="entry-comment"]').text()).toBe('You: Strong in the closet scene');
+});
