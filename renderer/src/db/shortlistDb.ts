@@ -134,6 +134,11 @@ export interface OfficeListRow {
   /** The member's role on the list and member id as the office last told them (contract/officeRoles.ts): kept for offline. */
   role?: OfficeRole;
   memberId?: string;
+  /**
+   * The office's member names (id → name) as it last answered them, on every list of the office
+   * alike (unindexed: no schema version): offline, picks and comments still show who made them.
+   */
+  memberNames?: Record<string, string>;
 }
 
 /**

@@ -59,7 +59,10 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
   const roles = shallowRef<ReadonlyMap<number, { role: OfficeRole; memberId: string }>>(new Map());
   /** Picks and comments of the attached lists' entries, by entry key. */
   const annotations = shallowRef<ReadonlyMap<number, ReadonlyMap<string, EntryAnnotations>>>(new Map());
-  /** The office's member names (id → name), per office record. */
+  /**
+   * The office's member names (id → name), per office record: as the office last answered them,
+   * kept on its lists' rows for offline (`OfficeListRow.memberNames`, read by refresh).
+   */
   const memberNames = shallowRef<ReadonlyMap<string, ReadonlyMap<string, string>>>(new Map());
   /** Why a list went back to the office's version, until the user dismisses it. */
   const refusals = shallowRef<ReadonlyMap<number, OfficeRefusalCode>>(new Map());
@@ -108,6 +111,8 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     }
     for (const row of rows) {
       officeOfList.set(row.shortlistId, row.officeRecordId);
+      // Names the office answered in an earlier session; its live answer, once here, wins.
+      if (row.memberNames && !memberNames.value.has(row.officeRecordId)) setIn(memberNames, row.officeRecordId, new Map(Object.entries(row.memberNames)));
       if (row.role && row.memberId && !roles.value.has(row.shortlistId)) setIn(roles, row.shortlistId, { role: row.role, memberId: row.memberId });
       if (!sharing.value.has(row.shortlistId)) setSharing(row.shortlistId, row.syncedAt ? { kind: 'synced', at: row.syncedAt } : { kind: 'waiting', since: row.sharedAt });
     }
@@ -166,10 +171,17 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     return annotations.value.get(shortlistId)?.get(officeEntryKey(origin, actorId)) ?? noAnnotations;
   }
 
-  /** A member's name as the office named it, or null while it is not known. */
+  /**
+   * A member's name as the office named it (live, or kept from an earlier answer), or null while it
+   * is not known. The member's own id always has their own name, as the office lists it here.
+   */
   function memberName(shortlistId: number, memberId: string): string | null {
     const officeRecordId = officeOfList.get(shortlistId);
-    return (officeRecordId && memberNames.value.get(officeRecordId)?.get(memberId)) || null;
+    if (!officeRecordId) return null;
+    const named = memberNames.value.get(officeRecordId)?.get(memberId);
+    if (named) return named;
+    const office = offices.value.find((candidate) => candidate.id === officeRecordId);
+    return office?.memberId === memberId ? office.memberName : null;
   }
 
   /** Marks or takes back the member's own pick of an entry (reviewers and editors). */
@@ -268,7 +280,12 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
         settleQuietly(shortlistDb.officeLists.update(shortlistId, { role, memberId }), 'Keeping the role on this list');
         if (!memberNames.value.has(row.officeRecordId)) list.askMembers();
       },
-      members: (members) => setIn(memberNames, row.officeRecordId, new Map(members.map((member) => [member.id, member.name]))),
+      members(members) {
+        const names = new Map(members.map((member) => [member.id, member.name]));
+        setIn(memberNames, row.officeRecordId, names);
+        const kept = Object.fromEntries(names);
+        settleQuietly(shortlistDb.officeLists.where('officeRecordId').equals(row.officeRecordId).modify({ memberNames: kept }), 'Keeping the office\'s member names');
+      },
       // The database closing meanwhile (the app going away) loses nothing: the next start attaches and is refused again.
       refused: (code) => settleQuietly(revert(shortlistId, code), 'Reverting the shared list'),
       writeFailed: (failure) => {

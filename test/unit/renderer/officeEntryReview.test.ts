@@ -51,18 +51,31 @@ async function listInOffice(): Promise<{ listId: string; client: ListClient }> {
   return { listId, client: owner };
 }
 
+/** The member's app (the office store over a bridge that answers the member's token), on the office at `socketUrl` (default: the office's own). */
+function memberApp(member: JoinedMember, name: string, socketUrl?: string) {
+  const { grant, view } = memberCredentials(server, member, name, { recordId: 'office-record', socketUrl });
+  const started = officeStoreApp(grant, [view]);
+  store = started.store;
+  return { ...started, view };
+}
+
 /** The member's app with the list attached, and its first entry mounted as the list view shows it. */
 async function entryOf(listId: string, member: JoinedMember, name: string, socketUrl?: string) {
-  const { grant, view } = memberCredentials(server, member, name, { recordId: 'office-record', socketUrl });
-  const { store: app, pinia, bridge, shortlists } = officeStoreApp(grant, [view]);
-  store = app;
+  const started = memberApp(member, name, socketUrl);
+  const app = started.store;
   db = await openShortlistDb();
   const shortlistDb = db;
-  const shortlistId = await openSharedList(shortlistDb, { officeRecordId: view.id, officeId: server.officeId }, listId, 'Shared');
+  const shortlistId = await openSharedList(shortlistDb, { officeRecordId: started.view.id, officeId: server.officeId }, listId, 'Shared');
   await app.refresh();
   await app.attach(shortlistId);
   await vi.waitFor(async () => expect(await shortlistDb.entries.where('shortlistId').equals(shortlistId).count()).toBe(2), { timeout: 30_000, interval: 10 });
   await vi.waitFor(() => expect(app.accessOf(shortlistId).role).not.toBeNull(), { timeout: 30_000, interval: 10 });
+  return { ...(await mountEntry(started, shortlistDb, shortlistId)), shortlistId, app, shortlists: started.shortlists };
+}
+
+/** List `shortlistId`'s first entry as the list view shows it, with the list page's notice and sharing badge, in `started`'s app. */
+async function mountEntry(started: ReturnType<typeof memberApp>, shortlistDb: ShortlistDb, shortlistId: number) {
+  const { store: app, pinia, bridge } = started;
   const [entry] = (await shortlistDb.entries.where('shortlistId').equals(shortlistId).sortBy('position')) as never[];
   const global = { plugins: [pinia, createCastdeskI18n('en')], provide: { [castdeskBridgeKey as symbol]: bridge, [listAccessKey as symbol]: computed(() => app.accessOf(shortlistId)) }, stubs: { RouterLink: true } };
   const wrapper = mount(ShortlistEntry, { props: { entry, index: 0, total: 2, drawn: true, selected: false, dragArmed: false, dragging: false, dropTarget: false }, global });
@@ -71,7 +84,7 @@ async function entryOf(listId: string, member: JoinedMember, name: string, socke
   const badge = mount(OfficeSharing, { props: { listId: shortlistId }, global });
   unmounts.push(() => wrapper.unmount(), () => notice.unmount(), () => badge.unmount());
   await flushPromises();
-  return { wrapper, notice, shortlistId, app, shortlists };
+  return { wrapper, notice };
 }
 
 it('a viewer\'s entry offers no change: fields disabled, no moves, no drag handle, no pick', async () => {
@@ -233,4 +246,37 @@ it('a reviewer made a viewer still reads their own comment, as everyone else doe
   // Before, his strip was empty while every colleague read "Ben Reviewer: Strong in the closet scene".
   expect(wrapper.find('[data-testid="entry-own-comment"]').exists()).toBe(false);
   expect(wrapper.get('[data-testid="entry-comment"]').text()).toBe('You: Strong in the closet scene');
+});
+
+it('offline after a restart, the strip names the member themself and a colleague whose name the office gave before', { timeout: 120_000 }, async () => {
+  const { listId, client: director } = await listInOffice();
+  const ben = await server.join('Ben Reviewer', 'reviewer');
+  const first = await entryOf(listId, ben, 'Ben Reviewer');
+  await first.wrapper.get('[data-testid="entry-pick"]').trigger('click');
+  const key = readListDoc(director.doc).entries[0].key;
+  (entriesOf(director.doc).get(key)!.get('comments') as Y.Map<string>).set(server.ownerId, 'Call him back');
+  await vi.waitFor(() => {
+    expect(first.wrapper.get('[data-testid="entry-picked-by"]').text()).toBe('Picked by Ben Reviewer');
+    expect(first.wrapper.get('[data-testid="entry-comment"]').text()).toBe('Dana Director: Call him back');
+  }, { timeout: 30_000, interval: 10 });
+  const shortlistDb = db!;
+  // Kept on this computer as they come.
+  await vi.waitFor(async () => expect((await shortlistDb.officeLists.get(first.shortlistId))?.memberNames).toMatchObject({ [server.ownerId]: 'Dana Director' }), { timeout: 30_000, interval: 10 });
+  for (const unmount of unmounts.splice(0)) unmount();
+  first.app.close();
+  // Ben's own name needs none kept: his id is named from his office record here (the office view's memberName).
+  await shortlistDb.officeLists.update(first.shortlistId, { memberNames: { [server.ownerId]: 'Dana Director' } });
+
+  // The app starts again with the office out of reach (a relay cut before it starts).
+  const relay = await officeRelay(server);
+  await relay.cut();
+  const again = memberApp(ben, 'Ben Reviewer', relay.socketUrl);
+  await again.store.refresh();
+  await again.store.attach(first.shortlistId);
+  const { wrapper } = await mountEntry(again, shortlistDb, first.shortlistId);
+  // Before, both read "A member" until the office could be reached.
+  await vi.waitFor(() => {
+    expect(wrapper.get('[data-testid="entry-picked-by"]').text()).toBe('Picked by Ben Reviewer');
+    expect(wrapper.get('[data-testid="entry-comment"]').text()).toBe('Dana Director: Call him back');
+  }, { timeout: 30_000, interval: 10 });
 });
