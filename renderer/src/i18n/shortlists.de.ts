@@ -33,6 +33,10 @@ export const shortlistsDe: Messages['shortlists'] = {
   renameLabel: 'Neuer Name für {name}',
   renameSave: 'Namen speichern',
   renameCancel: 'Abbrechen',
+  renameNotAllowed: {
+    reviewer: 'Sie prüfen diese geteilte Liste: Nur die Bearbeiterinnen und Bearbeiter des Büros können sie umbenennen.',
+    viewer: 'Sie sehen diese geteilte Liste nur an: Nur die Bearbeiterinnen und Bearbeiter des Büros können sie umbenennen.',
+  },
   remove: 'Löschen',
   removeList: '{name} löschen',
   open: '{name} öffnen',

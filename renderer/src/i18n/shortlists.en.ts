@@ -31,6 +31,10 @@ export const shortlistsEn = {
   renameLabel: 'New name of {name}',
   renameSave: 'Save name',
   renameCancel: 'Cancel',
+  renameNotAllowed: {
+    reviewer: 'You review this shared list: only the office’s editors can rename it.',
+    viewer: 'You view this shared list: only the office’s editors can rename it.',
+  },
   remove: 'Delete',
   removeList: 'Delete {name}',
   open: 'Open {name}',

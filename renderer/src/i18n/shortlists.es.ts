@@ -33,6 +33,10 @@ export const shortlistsEs: Messages['shortlists'] = {
   renameLabel: 'Nuevo nombre de {name}',
   renameSave: 'Guardar el nombre',
   renameCancel: 'Cancelar',
+  renameNotAllowed: {
+    reviewer: 'Revisas esta lista compartida: solo los editores de la oficina pueden cambiarle el nombre.',
+    viewer: 'Solo ves esta lista compartida: solo los editores de la oficina pueden cambiarle el nombre.',
+  },
   remove: 'Eliminar',
   removeList: 'Eliminar {name}',
   open: 'Abrir {name}',

@@ -33,6 +33,10 @@ export const shortlistsFr: Messages['shortlists'] = {
   renameLabel: 'Nouveau nom de {name}',
   renameSave: 'Enregistrer le nom',
   renameCancel: 'Annuler',
+  renameNotAllowed: {
+    reviewer: 'Vous relisez cette liste partagée : seuls les éditeurs du bureau peuvent la renommer.',
+    viewer: 'Vous consultez cette liste partagée : seuls les éditeurs du bureau peuvent la renommer.',
+  },
   remove: 'Supprimer',
   removeList: 'Supprimer {name}',
   open: 'Ouvrir {name}',

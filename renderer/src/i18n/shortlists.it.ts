@@ -33,6 +33,10 @@ export const shortlistsIt: Messages['shortlists'] = {
   renameLabel: 'Nuovo nome di {name}',
   renameSave: 'Salva il nome',
   renameCancel: 'Annulla',
+  renameNotAllowed: {
+    reviewer: 'Revisioni questa lista condivisa: solo gli editor dell’ufficio possono rinominarla.',
+    viewer: 'Visualizzi questa lista condivisa: solo gli editor dell’ufficio possono rinominarla.',
+  },
   remove: 'Elimina',
   removeList: 'Elimina {name}',
   open: 'Apri {name}',

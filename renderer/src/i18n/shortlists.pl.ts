@@ -33,6 +33,10 @@ export const shortlistsPl: Messages['shortlists'] = {
   renameLabel: 'Nowa nazwa dla: {name}',
   renameSave: 'Zapisz nazwę',
   renameCancel: 'Anuluj',
+  renameNotAllowed: {
+    reviewer: 'Recenzujesz tę udostępnioną listę: tylko edytorzy biura mogą zmienić jej nazwę.',
+    viewer: 'Przeglądasz tę udostępnioną listę: tylko edytorzy biura mogą zmienić jej nazwę.',
+  },
   remove: 'Usuń',
   removeList: 'Usuń: {name}',
   open: 'Otwórz: {name}',

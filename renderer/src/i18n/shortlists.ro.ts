@@ -33,6 +33,10 @@ export const shortlistsRo: Messages['shortlists'] = {
   renameLabel: 'Numele nou pentru {name}',
   renameSave: 'Salvați numele',
   renameCancel: 'Anulați',
+  renameNotAllowed: {
+    reviewer: 'Evaluați această listă partajată: doar editorii biroului o pot redenumi.',
+    viewer: 'Vedeți această listă partajată: doar editorii biroului o pot redenumi.',
+  },
   remove: 'Ștergeți',
   removeList: 'Ștergeți {name}',
   open: 'Deschideți {name}',

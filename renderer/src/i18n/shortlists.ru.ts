@@ -33,6 +33,10 @@ export const shortlistsRu: Messages['shortlists'] = {
   renameLabel: 'Новое название для «{name}»',
   renameSave: 'Сохранить название',
   renameCancel: 'Отмена',
+  renameNotAllowed: {
+    reviewer: 'Вы рецензируете этот общий список: переименовать его могут только редакторы офиса.',
+    viewer: 'Вы просматриваете этот общий список: переименовать его могут только редакторы офиса.',
+  },
   remove: 'Удалить',
   removeList: 'Удалить «{name}»',
   open: 'Открыть «{name}»',

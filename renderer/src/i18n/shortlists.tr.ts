@@ -33,6 +33,10 @@ export const shortlistsTr: Messages['shortlists'] = {
   renameLabel: '{name} için yeni ad',
   renameSave: 'Adı kaydet',
   renameCancel: 'İptal',
+  renameNotAllowed: {
+    reviewer: 'Bu paylaşılan listeyi inceliyorsunuz: yalnızca ofisin editörleri adını değiştirebilir.',
+    viewer: 'Bu paylaşılan listeyi görüntülüyorsunuz: yalnızca ofisin editörleri adını değiştirebilir.',
+  },
   remove: 'Sil',
   removeList: 'Sil: {name}',
   open: 'Aç: {name}',

@@ -33,6 +33,10 @@ export const shortlistsUk: Messages['shortlists'] = {
   renameLabel: 'Нова назва для «{name}»',
   renameSave: 'Зберегти назву',
   renameCancel: 'Скасувати',
+  renameNotAllowed: {
+    reviewer: 'Ви рецензуєте цей спільний список: перейменувати його можуть лише редактори офісу.',
+    viewer: 'Ви переглядаєте цей спільний список: перейменувати його можуть лише редактори офісу.',
+  },
   remove: 'Видалити',
   removeList: 'Видалити «{name}»',
   open: 'Відкрити «{name}»',

@@ -137,12 +137,17 @@ export async function joinLeaAndColleague(server: OfficeServer, colleagueName = 
  */
 export function ownerBackEnd(server: OfficeServer, ownerName = 'Owner'): { bridge: CastdeskBridge; calls: { channel: string; args: unknown }[]; view: OfficeView } {
   const view: OfficeView = { id: crypto.randomUUID(), officeId: server.officeId, url: server.httpUrl, memberId: server.ownerId, memberName: ownerName, isOwner: true, joinedAt: new Date().toISOString(), hasToken: true };
+  return memberBackEnd(server, view, server.ownerToken);
+}
+
+/** A member's computer as the offices' channels ask it (as ownerBackEnd), with `token`, the member's own, for office record `view`. */
+export function memberBackEnd(server: OfficeServer, view: OfficeView, token: string): { bridge: CastdeskBridge; calls: { channel: string; args: unknown }[]; view: OfficeView } {
   const notHere = (): never => {
-    throw new Error('The owner joined before the test');
+    throw new Error('The member joined before the test');
   };
   const membership: OfficeMembership = {
     list: async () => [view],
-    credentials: async () => ({ url: server.httpUrl, origin: new URL(server.httpUrl).origin, officeId: server.officeId, token: server.ownerToken }),
+    credentials: async () => ({ url: server.httpUrl, origin: new URL(server.httpUrl).origin, officeId: server.officeId, token }),
     urls: () => [server.httpUrl],
     join: notHere,
     addWithToken: notHere,
