@@ -129,6 +129,7 @@ export const shortlistsDe: Messages['shortlists'] = {
     dialogLabel: 'Zu einer Shortlist hinzufügen',
     chooseList: 'Hinzufügen zu',
     noLists: 'Es gibt noch keine Shortlists.',
+    noListsToChange: 'Keine Ihrer Shortlists können Sie ändern: Das Büro lässt Sie sie nur prüfen oder ansehen. Fügen Sie stattdessen zu einer neuen Shortlist hinzu.',
     newList: 'Neue Shortlist',
     newListName: 'Name der neuen Shortlist',
     createAndAdd: 'Anlegen und hinzufügen',

@@ -127,6 +127,7 @@ export const shortlistsEn = {
     dialogLabel: 'Add to a shortlist',
     chooseList: 'Add to',
     noLists: 'There are no shortlists yet.',
+    noListsToChange: 'None of your shortlists can be changed by you: the office lets you only review or view them. Add to a new shortlist instead.',
     newList: 'New shortlist',
     newListName: 'Name of the new shortlist',
     createAndAdd: 'Create and add',

@@ -129,6 +129,7 @@ export const shortlistsEs: Messages['shortlists'] = {
     dialogLabel: 'Añadir a una preselección',
     chooseList: 'Añadir a',
     noLists: 'Aún no hay preselecciones.',
+    noListsToChange: 'No puedes cambiar ninguna de tus preselecciones: la oficina solo te permite revisarlas o verlas. Añade a una preselección nueva.',
     newList: 'Nueva preselección',
     newListName: 'Nombre de la nueva preselección',
     createAndAdd: 'Crear y añadir',

@@ -129,6 +129,7 @@ export const shortlistsFr: Messages['shortlists'] = {
     dialogLabel: 'Ajouter à une présélection',
     chooseList: 'Ajouter à',
     noLists: 'Il n’y a pas encore de présélection.',
+    noListsToChange: 'Vous ne pouvez modifier aucune de vos présélections : le bureau vous permet seulement de les évaluer ou de les consulter. Ajoutez plutôt à une nouvelle présélection.',
     newList: 'Nouvelle présélection',
     newListName: 'Nom de la nouvelle présélection',
     createAndAdd: 'Créer et ajouter',

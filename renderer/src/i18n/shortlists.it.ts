@@ -129,6 +129,7 @@ export const shortlistsIt: Messages['shortlists'] = {
     dialogLabel: 'Aggiungi a una shortlist',
     chooseList: 'Aggiungi a',
     noLists: 'Non ci sono ancora shortlist.',
+    noListsToChange: 'Non puoi modificare nessuna delle tue shortlist: l’ufficio ti consente solo di revisionarle o di vederle. Aggiungi invece a una nuova shortlist.',
     newList: 'Nuova shortlist',
     newListName: 'Nome della nuova shortlist',
     createAndAdd: 'Crea e aggiungi',

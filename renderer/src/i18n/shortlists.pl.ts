@@ -129,6 +129,7 @@ export const shortlistsPl: Messages['shortlists'] = {
     dialogLabel: 'Dodaj do shortlisty',
     chooseList: 'Dodaj do',
     noLists: 'Nie ma jeszcze żadnych shortlist.',
+    noListsToChange: 'Nie możesz zmienić żadnej ze swoich shortlist: biuro pozwala Ci je tylko recenzować lub przeglądać. Dodaj do nowej shortlisty.',
     newList: 'Nowa shortlista',
     newListName: 'Nazwa nowej shortlisty',
     createAndAdd: 'Utwórz i dodaj',

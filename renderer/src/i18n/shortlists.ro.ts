@@ -129,6 +129,7 @@ export const shortlistsRo: Messages['shortlists'] = {
     dialogLabel: 'Adăugați într-o listă scurtă',
     chooseList: 'Adăugați în',
     noLists: 'Nu există încă liste scurte.',
+    noListsToChange: 'Nu puteți modifica niciuna dintre listele scurte: biroul vă permite doar să le evaluați sau să le vedeți. Adăugați într-o listă scurtă nouă.',
     newList: 'Listă scurtă nouă',
     newListName: 'Numele noii liste scurte',
     createAndAdd: 'Creați și adăugați',

@@ -129,6 +129,7 @@ export const shortlistsTr: Messages['shortlists'] = {
     dialogLabel: 'Bir kısa listeye ekle',
     chooseList: 'Eklenecek liste',
     noLists: 'Henüz kısa liste yok.',
+    noListsToChange: 'Kısa listelerinizin hiçbirini değiştiremezsiniz: ofis yalnızca incelemenize veya görüntülemenize izin veriyor. Bunun yerine yeni bir kısa listeye ekleyin.',
     newList: 'Yeni kısa liste',
     newListName: 'Yeni kısa listenin adı',
     createAndAdd: 'Oluştur ve ekle',

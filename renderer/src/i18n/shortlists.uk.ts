@@ -129,6 +129,7 @@ export const shortlistsUk: Messages['shortlists'] = {
     dialogLabel: 'Додати до шортлиста',
     chooseList: 'Додати до',
     noLists: 'Шортлистів ще немає.',
+    noListsToChange: 'Ви не можете змінити жоден зі своїх шортлистів: офіс дозволяє вам лише рецензувати або переглядати їх. Додайте до нового шортлиста.',
     newList: 'Новий шортлист',
     newListName: 'Назва нового шортлиста',
     createAndAdd: 'Створити й додати',

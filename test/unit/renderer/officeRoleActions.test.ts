@@ -1,6 +1,6 @@
 /**
  * What the app offers a member on lists the office lets them only review or view, in the overview
- * of lists: nothing the store would refuse, and why. Pia, a producer the
+ * of lists and in "Add to shortlist": nothing the store would refuse, and why. Pia, a producer the
  * office invited as a reviewer, brings in two lists the owner shares (a real office server on
  * 127.0.0.1, her directory asked through the core's handlers, real Dexie); an editor's lists stay
  * renameable. A rename the store refuses for the role anyway (lowered while the field is open) is
@@ -10,6 +10,7 @@ import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { afterEach, expect, it, vi } from 'vitest';
 import { defineComponent, h } from 'vue';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
+import AddToShortlist from '../../../renderer/src/components/shortlists/AddToShortlist.vue';
 import ShortlistRow from '../../../renderer/src/components/shortlists/ShortlistRow.vue';
 import { openShortlistDb } from '../../../renderer/src/db/shortlistDb.ts';
 import { createCastdeskI18n } from '../../../renderer/src/i18n/index.ts';
@@ -95,4 +96,18 @@ it('a rename refused for the role while the field was open is said on the row', 
   expect(row.get('[data-testid="office-refusal"]').text()).toContain('The office lets you only view this list, so your change was not kept');
   expect((await open.db!.shortlists.get(list.id))!.name).toBe('Ophelia');
   expect(row.get('[data-testid="rename-shortlist"]').attributes('title')).toBe('You view this shared list: only the office’s editors can rename it.');
+});
+
+it('"Add to shortlist" tells a reviewer whose lists are all read-only so, and still offers a new list', async () => {
+  const pia = await memberWithTwoLists('Pia', 'reviewer');
+  const add = kept(mount(AddToShortlist, { props: { actorIds: [7], directoryOrigin: origin }, global: pia.mountOptions, attachTo: document.body }));
+  await add.get('[data-testid="add-to-shortlist"]').trigger('click');
+  await flushPromises();
+  expect(add.get('[data-testid="add-to-shortlist-none"]').text()).toBe(
+    'None of your shortlists can be changed by you: the office lets you only review or view them. Add to a new shortlist instead.',
+  );
+  expect(add.findAll('[data-testid="add-to-list"]')).toHaveLength(0);
+  await add.get('[data-testid="add-new-list-name"]').setValue('My picks');
+  await add.get('form').trigger('submit');
+  await vi.waitFor(() => expect(add.get('[data-testid="add-to-shortlist-result"]').text()).toContain('Added to “My picks”: 1 new'));
 });
