@@ -140,6 +140,8 @@ export const shortlistsDe: Messages['shortlists'] = {
   },
   undo: {
     removedList: 'Shortlist „{name}“ gelöscht.',
+    removedSharedList: '„{name}“ nur auf diesem Computer gelöscht: Das Büro und Ihre Kolleginnen und Kollegen behalten die Liste. Um sie wieder hier zu haben, machen Sie es rückgängig oder holen Sie sie beim Büro auf der Seite „Verbindungen“ zurück.',
+    removedSharedListEditor: '„{name}“ nur auf diesem Computer gelöscht: Das Büro und Ihre Kolleginnen und Kollegen behalten die Liste. Um sie für alle aus dem Büro zu nehmen, machen Sie es rückgängig und wählen Sie stattdessen „Nicht mehr teilen“ in der Liste.',
     removedEntries: '{count} Person von der Shortlist entfernt. | {count} Personen von der Shortlist entfernt.',
     undo: 'Rückgängig',
     dismiss: 'Ausblenden',

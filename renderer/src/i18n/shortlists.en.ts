@@ -138,6 +138,8 @@ export const shortlistsEn = {
   },
   undo: {
     removedList: 'Deleted the shortlist “{name}”.',
+    removedSharedList: 'Deleted “{name}” from this computer only: the office and your colleagues keep it. To have it here again, undo, or bring it back from the office on the Connections page.',
+    removedSharedListEditor: 'Deleted “{name}” from this computer only: the office and your colleagues keep it. To take it out of the office for everyone, undo and choose “Stop sharing” on the list instead.',
     removedEntries: 'Removed {count} actor from the shortlist. | Removed {count} actors from the shortlist.',
     undo: 'Undo',
     dismiss: 'Dismiss',

@@ -140,6 +140,8 @@ export const shortlistsEs: Messages['shortlists'] = {
   },
   undo: {
     removedList: 'Se ha eliminado la preselección «{name}».',
+    removedSharedList: 'Se ha eliminado «{name}» solo de este ordenador: la oficina y tus colegas la conservan. Para tenerla aquí de nuevo, deshazlo o recupérala desde la oficina en la página Conexiones.',
+    removedSharedListEditor: 'Se ha eliminado «{name}» solo de este ordenador: la oficina y tus colegas la conservan. Para sacarla de la oficina para todos, deshazlo y elige «Dejar de compartir» en la lista.',
     removedEntries: 'Se ha quitado {count} intérprete de la preselección. | Se han quitado {count} intérpretes de la preselección.',
     undo: 'Deshacer',
     dismiss: 'Ocultar',

@@ -140,6 +140,8 @@ export const shortlistsFr: Messages['shortlists'] = {
   },
   undo: {
     removedList: 'Présélection « {name} » supprimée.',
+    removedSharedList: '« {name} » supprimée de cet ordinateur seulement : le bureau et vos collègues la gardent. Pour la retrouver ici, annulez, ou récupérez-la depuis le bureau sur la page Connexions.',
+    removedSharedListEditor: '« {name} » supprimée de cet ordinateur seulement : le bureau et vos collègues la gardent. Pour la retirer du bureau pour tout le monde, annulez et choisissez plutôt « Arrêter le partage » sur la liste.',
     removedEntries: '{count} profil retiré de la présélection. | {count} profils retirés de la présélection.',
     undo: 'Annuler',
     dismiss: 'Fermer',

@@ -140,6 +140,8 @@ export const shortlistsIt: Messages['shortlists'] = {
   },
   undo: {
     removedList: 'Shortlist «{name}» eliminata.',
+    removedSharedList: '«{name}» eliminata solo da questo computer: l’ufficio e i tuoi colleghi la conservano. Per riaverla qui, annulla, oppure recuperala dall’ufficio nella pagina Connessioni.',
+    removedSharedListEditor: '«{name}» eliminata solo da questo computer: l’ufficio e i tuoi colleghi la conservano. Per toglierla dall’ufficio per tutti, annulla e scegli invece «Interrompi la condivisione» sulla lista.',
     removedEntries: '{count} interprete rimosso dalla shortlist. | {count} interpreti rimossi dalla shortlist.',
     undo: 'Annulla',
     dismiss: 'Chiudi',

@@ -140,6 +140,8 @@ export const shortlistsPl: Messages['shortlists'] = {
   },
   undo: {
     removedList: 'Usunięto shortlistę „{name}”.',
+    removedSharedList: 'Usunięto „{name}” tylko z tego komputera: biuro i Twoi współpracownicy ją zachowują. Aby mieć ją tu znowu, cofnij albo przywróć ją z biura na stronie Połączenia.',
+    removedSharedListEditor: 'Usunięto „{name}” tylko z tego komputera: biuro i Twoi współpracownicy ją zachowują. Aby usunąć ją z biura dla wszystkich, cofnij i wybierz zamiast tego „Przestań udostępniać” na liście.',
     removedEntries: 'Usunięto {count} osobę z shortlisty. | Usunięto {count} osoby z shortlisty. | Usunięto {count} osób z shortlisty.',
     undo: 'Cofnij',
     dismiss: 'Ukryj',

@@ -140,6 +140,8 @@ export const shortlistsRo: Messages['shortlists'] = {
   },
   undo: {
     removedList: 'Lista scurtă „{name}” a fost ștearsă.',
+    removedSharedList: '„{name}” a fost ștearsă doar de pe acest computer: biroul și colegii dumneavoastră o păstrează. Pentru a o avea din nou aici, anulați sau aduceți-o înapoi de la birou, pe pagina Conexiuni.',
+    removedSharedListEditor: '„{name}” a fost ștearsă doar de pe acest computer: biroul și colegii dumneavoastră o păstrează. Pentru a o scoate din birou pentru toți, anulați și alegeți în schimb „Oprește partajarea” în listă.',
     removedEntries: '{count} actor a fost eliminat din lista scurtă. | {count} actori au fost eliminați din lista scurtă. | {count} de actori au fost eliminați din lista scurtă.',
     undo: 'Anulați',
     dismiss: 'Închideți',

@@ -140,6 +140,8 @@ export const shortlistsTr: Messages['shortlists'] = {
   },
   undo: {
     removedList: '“{name}” kısa listesi silindi.',
+    removedSharedList: '“{name}” yalnızca bu bilgisayardan silindi: ofis ve iş arkadaşlarınız onu saklıyor. Yeniden burada olması için geri alın ya da Bağlantılar sayfasında ofisten geri getirin.',
+    removedSharedListEditor: '“{name}” yalnızca bu bilgisayardan silindi: ofis ve iş arkadaşlarınız onu saklıyor. Herkes için ofisten çıkarmak isterseniz geri alın ve bunun yerine listede “Paylaşımı durdur” seçeneğini seçin.',
     removedEntries: '{count} oyuncu kısa listeden kaldırıldı. | {count} oyuncu kısa listeden kaldırıldı.',
     undo: 'Geri al',
     dismiss: 'Kapat',

@@ -14,7 +14,7 @@ import * as Y from 'yjs';
 import { accessRemovedReason, type OfficeListKeptCode, type OfficeRefusalCode, type OfficeRole } from '../../../contract/officeRoles.ts';
 import { useBridge } from '../bridge/bridgeInjection.ts';
 import { currentLibrary } from '../db/sharedLibrary.ts';
-import { type OfficeListRow, type ShortlistDb } from '../db/shortlistDb.ts';
+import { type OfficeListLetGoRow, type OfficeListRow, type ShortlistDb } from '../db/shortlistDb.ts';
 import { useShortlistDatabaseStore } from './shortlistDatabase.ts';
 import { withStoredListDoc } from '../sync/listDocs.ts';
 import { attachSharedList, type Attachment } from '../sync/officeListAttachment.ts';
@@ -75,6 +75,12 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
   const officeOfList = new Map<number, string>();
   /** Member ids the names were asked for since they showed up unknown (asked once each). */
   const askedAbout = new Set<string>();
+  /**
+   * How many of each office's lists were deleted on this computer while the office still lists
+   * them, by office record id (countRemovedHere): the sweep never brings those back, so the
+   * office's entry on the Connections page offers to (bringBackRemoved).
+   */
+  const removedHere = shallowRef<ReadonlyMap<string, number>>(new Map());
 
   async function database(): Promise<ShortlistDb> {
     db ??= await shortlistDatabase.open();
@@ -463,7 +469,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
   }
 
   /** Runs `work` for every joined office side by side (an unreachable one holds up no other); a failure is logged, never thrown. */
-  async function eachOffice(work: (shortlistDb: ShortlistDb, office: OfficeView) => Promise<void>): Promise<void> {
+  async function eachOffice(work: (shortlistDb: ShortlistDb, office: OfficeView) => Promise<unknown>): Promise<void> {
     try {
       // Quietly: a background sweep that cannot list the offices shows no error on every list.
       const known = await bridge.listOffices({});
@@ -486,9 +492,9 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
    * settles the lists let go of. An office that cannot be asked now is asked again next time (the
    * offices page shows its state).
    */
-  async function bringInFrom(shortlistDb: ShortlistDb, office: OfficeView): Promise<void> {
+  async function bringInFrom(shortlistDb: ShortlistDb, office: OfficeView): Promise<BridgeError | null> {
     const directory = await bridge.listOfficeLists({ id: office.id });
-    if (!directory.ok) return;
+    if (!directory.ok) return directory.error;
     for (const shortlistId of await bringInLists(shortlistDb, { officeRecordId: office.id, officeId: office.officeId }, directory.value)) {
       setSharing(shortlistId, { kind: 'waiting', since: new Date().toISOString() });
       officeOfList.set(shortlistId, office.id);
@@ -507,6 +513,50 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
       await shortlistDb.officeLists.update(row.shortlistId, { role: list.role, memberId });
     }
     await settleListsLetGo(shortlistDb, office.id, new Set(directory.value.lists.map((list) => list.id)));
+    return null;
+  }
+
+  /**
+   * The office's lists deleted on this computer (shortlists.removeList): let go of, their copy
+   * gone, nothing owed to the office; of those `listed` by the office when given. A list stopped
+   * here whose personal copy is still here is not one: bringing it back would make a second copy.
+   */
+  async function deletedHere(shortlistDb: ShortlistDb, officeRecordId: string, listed?: ReadonlySet<string>): Promise<OfficeListLetGoRow[]> {
+    const letGo = await listsLetGo(shortlistDb, officeRecordId);
+    const copies = await shortlistDb.shortlists.bulkGet(letGo.map((row) => row.shortlistId));
+    return letGo.filter((row, index) => !copies[index] && !row.removalOwed && (!listed || listed.has(row.listId)));
+  }
+
+  /** Counts the office's lists deleted here that its directory still lists (`listed`), for its entry on the Connections page. */
+  async function countRemovedHere(officeRecordId: string, listed: ReadonlySet<string>): Promise<void> {
+    try {
+      setIn(removedHere, officeRecordId, (await deletedHere(await database(), officeRecordId, listed)).length);
+    } catch (failure) {
+      showUnlessClosing(failure, 'Reading the lists deleted here');
+    }
+  }
+
+  /**
+   * Brings the office's lists deleted on this computer back: their let-go records are deleted and
+   * the office's look for new lists opens them again, as a colleague's new list is opened (the
+   * office's version, attached by the next sweep). When the office cannot be asked, the records
+   * stay (the sweep would otherwise bring the lists in later, unannounced) and why is answered.
+   */
+  async function bringBackRemoved(officeRecordId: string): Promise<{ broughtBack: number } | { error: BridgeError }> {
+    const office = offices.value.find((candidate) => candidate.id === officeRecordId);
+    if (!office) return { error: { code: 'office_not_found', message: `No office ${officeRecordId} was joined.` } };
+    const shortlistDb = await database();
+    const deleted = await deletedHere(shortlistDb, officeRecordId);
+    await shortlistDb.officeListsLetGo.bulkDelete(deleted.map((row): [string, string] => [row.officeId, row.listId]));
+    const refused = await bringInFrom(shortlistDb, office);
+    if (refused) {
+      await shortlistDb.officeListsLetGo.bulkPut(deleted);
+      return { error: refused };
+    }
+    setIn(removedHere, officeRecordId, 0);
+    const here = await shortlistDb.officeLists.where('officeRecordId').equals(officeRecordId).toArray();
+    const listIds = new Set(deleted.map((row) => row.listId));
+    return { broughtBack: here.filter((row) => listIds.has(row.listId)).length };
   }
 
   /**
@@ -613,6 +663,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     error,
     refusals,
     keptAsPersonal,
+    removedHere,
     sharingOf,
     accessOf,
     mayEdit,
@@ -632,6 +683,8 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     syncOnce,
     sweep,
     lookForNewLists,
+    countRemovedHere,
+    bringBackRemoved,
     removeOffice,
     close,
   };

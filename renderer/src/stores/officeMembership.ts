@@ -77,6 +77,22 @@ export const useOfficeMembershipStore = defineStore('officeMembership', () => {
     const answer = await bridge.listOfficeLists({ id: officeRecordId });
     directories.value = withEntry(directories.value, officeRecordId, answer.ok ? answer.value : null);
     directoryFailures.value = withEntry(directoryFailures.value, officeRecordId, answer.ok ? null : answer.error);
+    if (answer.ok) await officeLists.countRemovedHere(officeRecordId, new Set(answer.value.lists.map((list) => list.id)));
+  }
+
+  /** How many lists the last "Bring back" brought to this computer, by office record id (said until the page is left). */
+  const broughtBack = shallowRef<ReadonlyMap<string, number>>(new Map());
+
+  /** Brings back the office's lists deleted on this computer (officeLists.bringBackRemoved); why not, when the office cannot be asked. */
+  async function bringBack(officeRecordId: string): Promise<boolean> {
+    const answer = await officeLists.bringBackRemoved(officeRecordId);
+    if ('error' in answer) {
+      error.value = answer.error;
+      return false;
+    }
+    error.value = null;
+    broughtBack.value = withEntry(broughtBack.value, officeRecordId, answer.broughtBack);
+    return true;
   }
 
   /** Writes what is typed but not stored, then reloads the page so its CSP lets the new office's socket open. */
@@ -186,5 +202,5 @@ export const useOfficeMembershipStore = defineStore('officeMembership', () => {
     return true;
   }
 
-  return { error, directories, directoryFailures, members, invite, start, loadDirectory, join, addWithToken, remove, loadMembers, refreshMembers, createInvite, dismissInvite, setRole, clearListRole, revoke };
+  return { error, directories, directoryFailures, members, invite, broughtBack, start, loadDirectory, bringBack, join, addWithToken, remove, loadMembers, refreshMembers, createInvite, dismissInvite, setRole, clearListRole, revoke };
 });
