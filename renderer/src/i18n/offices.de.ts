@@ -31,6 +31,8 @@ export const officesDe = {
   wholeOffice: 'Das ganze Büro',
   createInvite: 'Einladungscode erstellen',
   inviteShownOnce: 'Dieser Code wird nur jetzt angezeigt: Kopieren Sie ihn und geben Sie ihn weiter. Er gilt einmal, bis {time}.',
+  inviteMaking: 'Neuer Code wird erstellt …',
+  inviteMaybeUsed: 'Seit dieser Code erstellt wurde, neu im Büro: {names}. Der Code ist vielleicht schon benutzt und wird deshalb nicht mehr angezeigt: Erstellen Sie für die nächste Person einen neuen.',
   copy: 'Kopieren',
   done: 'Fertig',
   memberRole: 'Rolle von {name}',

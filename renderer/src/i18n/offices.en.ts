@@ -31,6 +31,8 @@ export const officesEn = {
   wholeOffice: 'The whole office',
   createInvite: 'Create invite code',
   inviteShownOnce: 'This code is shown only now: copy it and pass it on. It works once, until {time}.',
+  inviteMaking: 'Making a new code …',
+  inviteMaybeUsed: 'New in the office since this code was made: {names}. The code may have been used, so it is no longer shown: make a new one for the next colleague.',
   copy: 'Copy',
   done: 'Done',
   memberRole: 'Role of {name}',

@@ -31,6 +31,8 @@ export const officesEs = {
   wholeOffice: 'Toda la oficina',
   createInvite: 'Crear código de invitación',
   inviteShownOnce: 'Este código solo se muestra ahora: cópialo y pásalo. Sirve una vez, hasta {time}.',
+  inviteMaking: 'Creando un código nuevo …',
+  inviteMaybeUsed: 'Nuevo en la oficina desde que se creó este código: {names}. Puede que el código ya se haya usado, así que ya no se muestra: crea uno nuevo para el siguiente colega.',
   copy: 'Copiar',
   done: 'Hecho',
   memberRole: 'Rol de {name}',

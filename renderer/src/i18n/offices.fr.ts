@@ -31,6 +31,8 @@ export const officesFr = {
   wholeOffice: 'Tout le bureau',
   createInvite: 'Créer un code d’invitation',
   inviteShownOnce: 'Ce code n’est affiché que maintenant : copiez-le et transmettez-le. Il sert une fois, jusqu’au {time}.',
+  inviteMaking: 'Création d’un nouveau code …',
+  inviteMaybeUsed: 'Nouveau dans le bureau depuis la création de ce code : {names}. Le code a peut-être servi, il n’est donc plus affiché : créez-en un nouveau pour le prochain collègue.',
   copy: 'Copier',
   done: 'Terminé',
   memberRole: 'Rôle de {name}',

@@ -31,6 +31,8 @@ export const officesIt = {
   wholeOffice: 'Tutto l’ufficio',
   createInvite: 'Crea codice di invito',
   inviteShownOnce: 'Questo codice si vede solo ora: copialo e passalo. Vale una volta, fino al {time}.',
+  inviteMaking: 'Creazione di un nuovo codice …',
+  inviteMaybeUsed: 'Nuovo nell’ufficio da quando è stato creato questo codice: {names}. Il codice potrebbe essere stato usato, quindi non si vede più: creane uno nuovo per il prossimo collega.',
   copy: 'Copia',
   done: 'Fatto',
   memberRole: 'Ruolo di {name}',

@@ -31,6 +31,8 @@ export const officesPl = {
   wholeOffice: 'Całe biuro',
   createInvite: 'Utwórz kod zaproszenia',
   inviteShownOnce: 'Ten kod jest widoczny tylko teraz: skopiuj go i przekaż dalej. Działa raz, do {time}.',
+  inviteMaking: 'Tworzenie nowego kodu …',
+  inviteMaybeUsed: 'Nowe osoby w biurze od utworzenia tego kodu: {names}. Kod mógł zostać użyty, więc nie jest już widoczny: utwórz nowy dla kolejnej osoby.',
   copy: 'Kopiuj',
   done: 'Gotowe',
   memberRole: 'Rola: {name}',

@@ -31,6 +31,8 @@ export const officesRo = {
   wholeOffice: 'Tot biroul',
   createInvite: 'Creează cod de invitație',
   inviteShownOnce: 'Acest cod se vede doar acum: copiază-l și transmite-l. Merge o singură dată, până la {time}.',
+  inviteMaking: 'Se creează un cod nou …',
+  inviteMaybeUsed: 'Nou în birou de când a fost creat acest cod: {names}. Codul poate fi deja folosit, așa că nu se mai vede: creează unul nou pentru următorul coleg.',
   copy: 'Copiază',
   done: 'Gata',
   memberRole: 'Rolul lui {name}',

@@ -31,6 +31,8 @@ export const officesTr = {
   wholeOffice: 'Tüm ofis',
   createInvite: 'Davet kodu oluştur',
   inviteShownOnce: 'Bu kod yalnızca şimdi gösterilir: kopyalayıp iletin. {time} tarihine kadar bir kez geçerlidir.',
+  inviteMaking: 'Yeni kod oluşturuluyor …',
+  inviteMaybeUsed: 'Bu kod oluşturulduğundan beri ofise yeni katılan: {names}. Kod kullanılmış olabilir, bu yüzden artık gösterilmiyor: bir sonraki iş arkadaşı için yeni bir kod oluşturun.',
   copy: 'Kopyala',
   done: 'Tamam',
   memberRole: '{name} adlı üyenin rolü',

@@ -29,8 +29,18 @@ export interface OfficeGrant {
 
 type MembersAnswer = Awaited<ReturnType<CastdeskBridge['listOfficeMembers']>>;
 
-/** An invite code as made: shown once, to copy. */
-export type ShownInvite = OfficeInvite & { officeRecordId: string } & OfficeGrant;
+/**
+ * An invite code as made: shown once, to copy, with the office's members just before it was made.
+ * The office does not say which code a member joined with, so a member not among them may have
+ * used it: the code is then no longer shown (`inviteMaybeUsed`).
+ */
+export type ShownInvite = OfficeInvite & { officeRecordId: string; membersBefore: readonly string[] } & OfficeGrant;
+
+/** Members who joined since the shown code was made, by name: the code may have been used, so it was taken off the screen. */
+export interface InviteMaybeUsed {
+  officeRecordId: string;
+  names: string[];
+}
 
 export const useOfficeMembershipStore = defineStore('officeMembership', () => {
   const bridge = useBridge();
@@ -44,6 +54,9 @@ export const useOfficeMembershipStore = defineStore('officeMembership', () => {
   /** The office's members as its owner sees them, by office record id. */
   const members = shallowRef<ReadonlyMap<string, OfficeMember[]>>(new Map());
   const invite = ref<ShownInvite | null>(null);
+  /** The office record whose new code is being made: the old code is off the screen meanwhile, so it is never copied for the new one. */
+  const inviteMaking = ref<string | null>(null);
+  const inviteMaybeUsed = ref<InviteMaybeUsed | null>(null);
   /** The read of an office's members on its way, by office record id: one at a time per office. */
   const membersReads = new Map<string, Promise<MembersAnswer>>();
   /** The background reads of an office's members that failed in a row, and the last failure. */
@@ -125,6 +138,7 @@ export const useOfficeMembershipStore = defineStore('officeMembership', () => {
     members.value = withEntry(members.value, officeRecordId, null);
     membersRefreshFailures.delete(officeRecordId);
     if (invite.value?.officeRecordId === officeRecordId) invite.value = null;
+    if (inviteMaybeUsed.value?.officeRecordId === officeRecordId) inviteMaybeUsed.value = null;
     return true;
   }
 
@@ -139,7 +153,10 @@ export const useOfficeMembershipStore = defineStore('officeMembership', () => {
     const read = (async () => {
       await onItsWay;
       const answer = await bridge.listOfficeMembers({ id: officeRecordId });
-      if (answer.ok) members.value = withEntry(members.value, officeRecordId, answer.value.members);
+      if (answer.ok) {
+        members.value = withEntry(members.value, officeRecordId, answer.value.members);
+        takeUsedInviteOff(officeRecordId, answer.value.members);
+      }
       return answer;
     })().finally(() => {
       if (membersReads.get(officeRecordId) === read) membersReads.delete(officeRecordId);
@@ -172,15 +189,47 @@ export const useOfficeMembershipStore = defineStore('officeMembership', () => {
     if (inARow >= officeMembersFailuresShown) error.value = answer.error;
   }
 
-  async function createInvite(officeRecordId: string, grant: OfficeGrant): Promise<boolean> {
-    const made = await run(() => bridge.createOfficeInvite({ id: officeRecordId, ...grant }));
-    invite.value = made ? { ...made, officeRecordId, ...grant } : null;
-    return made !== null;
+  /**
+   * The shown code of the office is taken off the screen once its members include one who was not
+   * a member just before the code was made: that member may have joined with it (the office does
+   * not say with which code), and a used code copied for the next colleague fails their join. A
+   * member who joined with an older code in that moment takes it off too: a new code costs the
+   * owner one click, a used one shown costs a colleague a failed join.
+   */
+  function takeUsedInviteOff(officeRecordId: string, now: readonly OfficeMember[]): void {
+    const shown = invite.value;
+    if (shown?.officeRecordId !== officeRecordId) return;
+    const joined = now.filter((member) => !shown.membersBefore.includes(member.id));
+    if (joined.length === 0) return;
+    invite.value = null;
+    inviteMaybeUsed.value = { officeRecordId, names: joined.map((member) => member.name) };
   }
 
-  /** Forgets the shown code: it is shown once. */
+  /**
+   * Makes a new invite code. The code shown before leaves the screen at once (the new one is being
+   * made meanwhile), and the members are read first, so a colleague who joins later is known as
+   * new. If they cannot be read, the members shown stand in: a member missing from them only takes
+   * the code off the screen sooner.
+   */
+  async function createInvite(officeRecordId: string, grant: OfficeGrant): Promise<boolean> {
+    invite.value = null;
+    inviteMaybeUsed.value = null;
+    inviteMaking.value = officeRecordId;
+    try {
+      const before = await readMembers(officeRecordId, true);
+      const membersBefore = (before.ok ? before.value.members : (members.value.get(officeRecordId) ?? [])).map((member) => member.id);
+      const made = await run(() => bridge.createOfficeInvite({ id: officeRecordId, ...grant }));
+      invite.value = made ? { ...made, officeRecordId, membersBefore, ...grant } : null;
+      return made !== null;
+    } finally {
+      inviteMaking.value = null;
+    }
+  }
+
+  /** Forgets the shown code (it is shown once), or the word that it may have been used. */
   function dismissInvite(): void {
     invite.value = null;
+    inviteMaybeUsed.value = null;
   }
 
   async function setRole(officeRecordId: string, memberId: string, grant: OfficeGrant): Promise<boolean> {
@@ -202,5 +251,5 @@ export const useOfficeMembershipStore = defineStore('officeMembership', () => {
     return true;
   }
 
-  return { error, directories, directoryFailures, members, invite, broughtBack, start, loadDirectory, bringBack, join, addWithToken, remove, loadMembers, refreshMembers, createInvite, dismissInvite, setRole, clearListRole, revoke };
+  return { error, directories, directoryFailures, members, invite, inviteMaking, inviteMaybeUsed, broughtBack, start, loadDirectory, bringBack, join, addWithToken, remove, loadMembers, refreshMembers, createInvite, dismissInvite, setRole, clearListRole, revoke };
 });

@@ -122,3 +122,44 @@ it('taking a list back to an office role that opens lists asks nothing', async (
   await eventually(() => expect(shownMember(panel, otto.memberId).find('select[name="member-list-role"]').exists()).toBe(false));
   expect(await listRolesOnOffice(otto.memberId)).toEqual({});
 });
+
+it('a code the colleague joined with leaves the screen once the panel shows them, and a new code is asked for with the old one gone at once', async () => {
+  const { panel } = await openPanel();
+  const codeField = () => panel.find('input[name="invite-code"]');
+  await panel.get('[data-testid="office-invite"]').trigger('submit');
+  await eventually(() => expect(codeField().exists()).toBe(true));
+  const first = (codeField().element as HTMLInputElement).value;
+
+  // Asking for another: the first code is off the screen before the office answers, and the panel says a code is being made.
+  await panel.get('[data-testid="office-invite"]').trigger('submit');
+  expect(codeField().exists()).toBe(false);
+  expect(panel.get('[data-testid="office-invite-making"]').text()).toBe('Making a new code …');
+  expect(panel.get('[data-testid="office-invite"] button[type="submit"]').attributes('disabled')).toBeDefined();
+  await eventually(() => expect(codeField().exists()).toBe(true));
+  const second = (codeField().element as HTMLInputElement).value;
+  expect(second).not.toBe(first);
+  expect(panel.find('[data-testid="office-invite-making"]').exists()).toBe(false);
+
+  // Olga joins with it; the office says nothing of which code she used.
+  const olga = await server.office.members.join(server.officeId, second, 'Olga');
+  expect(olga).not.toBeNull();
+  window.dispatchEvent(new Event('focus'));
+  await eventually(() => expect(shownMember(panel, olga!.memberId).exists()).toBe(true));
+  expect(codeField().exists()).toBe(false);
+  expect(panel.get('[data-testid="office-invite-maybe-used"]').text()).toContain(
+    'New in the office since this code was made: Olga. The code may have been used, so it is no longer shown: make a new one for the next colleague.',
+  );
+});
+
+it('a colleague who joined before the code was made, not shown yet, does not take the new code off the screen', async () => {
+  const { panel } = await openPanel();
+  // Pia joins with an earlier code while the panel still shows the members from before her.
+  const pia = await server.join('Pia', 'reviewer');
+  expect(shownMember(panel, pia.memberId).exists()).toBe(false);
+  await panel.get('[data-testid="office-invite"]').trigger('submit');
+  await eventually(() => expect(panel.find('input[name="invite-code"]').exists()).toBe(true));
+  window.dispatchEvent(new Event('focus'));
+  await eventually(() => expect(shownMember(panel, pia.memberId).exists()).toBe(true));
+  expect(panel.find('input[name="invite-code"]').exists()).toBe(true);
+  expect(panel.find('[data-testid="office-invite-maybe-used"]').exists()).toBe(false);
+});
