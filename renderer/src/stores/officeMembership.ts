@@ -105,6 +105,9 @@ export const useOfficeMembershipStore = defineStore('officeMembership', () => {
     }
     error.value = null;
     broughtBack.value = withEntry(broughtBack.value, officeRecordId, answer.broughtBack);
+    // The undo of deleting one of them would put the old copy back beside the office's list brought back.
+    const shortlists = getActivePinia()?.state.value.shortlists ? useShortlistsStore() : null;
+    if (shortlists?.lastRemoval?.office?.officeRecordId === officeRecordId) shortlists.dismissUndo();
     return true;
   }
 

@@ -55,7 +55,6 @@ it('a reviewer deletes a shared list here: told the office keeps it, and the Con
   expect(toast.get('[data-testid="undo-toast"] p').text()).toContain(
     'Deleted “Ophelia” from this computer only: the office and your colleagues keep it. To have it here again, undo, or bring it back from the office on the Connections page.',
   );
-  ben.shortlists.dismissUndo();
   // Hamlet stops being shared here: its personal copy stays, so it is not one to bring back.
   await ben.app.store.unshare(hamlet);
   // The look for new lists leaves both alone.
@@ -70,6 +69,8 @@ it('a reviewer deletes a shared list here: told the office keeps it, and the Con
   await bringBack.trigger('click');
   await vi.waitFor(() => expect(section.get('[data-testid="office-brought-back"]').text()).toBe('Brought back 1 list: it is on the Shortlists page again.'));
   expect(section.find('[data-testid="office-removed-here"]').exists()).toBe(false);
+  // The undo would put the old copy back beside it: it is gone.
+  expect(ben.shortlists.lastRemoval).toBeNull();
 
   // Ophelia is here again, shared, with the office's entries; Hamlet stays stopped here.
   const back = await ben.idOf(ben.shared[0].listId);
