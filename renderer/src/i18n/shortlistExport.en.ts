@@ -43,6 +43,10 @@ export const shortlistExportEn = {
   columnShortlist: 'Shortlist',
   columnCastingCall: 'Casting call',
   columnRole: 'Role',
+  columnPickedBy: 'Picked by',
+  columnComments: 'Comments',
+  /** One member's comment in the CSV's comments cell. */
+  reviewComment: '{name}: {text}',
   statusConsidering: 'Considering',
   statusInvited: 'Invited',
   statusCallback: 'Callback',

@@ -50,6 +50,22 @@ export interface CsvTexts {
   privacy: PrivateExportOptions;
 }
 
+/**
+ * The office's review of a shared list, for the two columns after the others ("Picked by",
+ * "Comments"): a personal list has none and keeps the columns above exactly.
+ */
+export interface CsvReview {
+  headers: { pickedBy: string; comments: string };
+  /** Who picked and who commented on the entry (member ids), as the list's document holds it at export time. */
+  annotationsOf: (entry: ShortlistEntryRow) => { picks: readonly string[]; comments: Readonly<Record<string, string>> };
+  /** A member's name as the app shows it (one the office has not named: the app's "A member"). */
+  nameOf: (memberId: string) => string;
+  /** One comment with its author's name in the UI language ("Ben: text"). */
+  comment: (name: string, text: string) => string;
+  /** How the UI language sorts names (Intl.Collator): the cells list members in that order. */
+  compare: (a: string, b: string) => number;
+}
+
 const bom = '\uFEFF';
 const lineEnd = '\r\n';
 const listSeparator = '; ';
@@ -150,17 +166,46 @@ function entryCells(list: ShortlistRow, entry: ShortlistEntryRow, index: number,
   };
 }
 
-function row(values: Record<ShortlistCsvColumn, string>, delimiter: CsvDelimiter): string {
-  return shortlistCsvColumns.map((column) => cell(values[column], delimiter)).join(delimiter);
+/**
+ * Member ids in a stable order whatever order the document gave them: by name as the UI language
+ * sorts, then by id (two members of one name).
+ */
+function byName(memberIds: readonly string[], review: CsvReview): { memberId: string; name: string }[] {
+  return memberIds
+    .map((memberId) => ({ memberId, name: review.nameOf(memberId) }))
+    .sort((a, b) => review.compare(a.name, b.name) || (a.memberId < b.memberId ? -1 : a.memberId > b.memberId ? 1 : 0));
+}
+
+/**
+ * The review's two cells of an entry: the pickers' names comma-separated, and one comment a line
+ * (a line break inside the quoted cell, which spreadsheet apps show as lines of one cell).
+ */
+function reviewCells(entry: ShortlistEntryRow, review: CsvReview): [string, string] {
+  const { picks, comments } = review.annotationsOf(entry);
+  const pickedBy = byName(picks, review)
+    .map(({ name }) => name)
+    .join(', ');
+  const commented = byName(Object.keys(comments), review)
+    // CRLF inside a comment becomes LF like the lines between comments, so one cell has one kind of line break.
+    .map(({ memberId, name }) => review.comment(name, comments[memberId]!.replace(/\r\n?/g, '\n')))
+    .join('\n');
+  return [pickedBy, commented];
+}
+
+function row(values: Record<ShortlistCsvColumn, string>, delimiter: CsvDelimiter, extra: readonly string[] = []): string {
+  return [...shortlistCsvColumns.map((column) => values[column]), ...extra].map((value) => cell(value, delimiter)).join(delimiter);
 }
 
 /**
  * The CSV text of one shortlist: UTF-8 BOM (so spreadsheet apps read umlauts), a header row, one
  * row per entry in the order given (the list's order), CRLF line ends, cells split by `delimiter`
- * (csvDelimiterFor the UI language).
+ * (csvDelimiterFor the UI language). A shared list's `review` adds "Picked by" and "Comments" last.
  */
-export function shortlistCsv(list: ShortlistRow, entries: ShortlistEntryRow[], texts: CsvTexts, delimiter: CsvDelimiter = ','): string {
-  const lines = [row(texts.headers, delimiter), ...entries.map((entry, index) => row(entryCells(list, entry, index, texts), delimiter))];
+export function shortlistCsv(list: ShortlistRow, entries: ShortlistEntryRow[], texts: CsvTexts, delimiter: CsvDelimiter = ',', review?: CsvReview): string {
+  const lines = [
+    row(texts.headers, delimiter, review ? [review.headers.pickedBy, review.headers.comments] : []),
+    ...entries.map((entry, index) => row(entryCells(list, entry, index, texts), delimiter, review ? reviewCells(entry, review) : [])),
+  ];
   return bom + lines.map((line) => line + lineEnd).join('');
 }
 

@@ -190,6 +190,18 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     return office?.memberId === memberId ? office.memberName : null;
   }
 
+  /**
+   * The picks and comments on every entry of list `shortlistId` (by entry key) as its document holds
+   * them now, for an export: the attached document, else the one stored on this computer. Null for
+   * a personal list (no office row).
+   */
+  async function currentAnnotations(shortlistId: number): Promise<ReadonlyMap<string, EntryAnnotations> | null> {
+    const shortlistDb = await database();
+    if (!(await shortlistDb.officeLists.get(shortlistId))) return null;
+    const open = attached.get(shortlistId);
+    return open ? readAnnotations(open.doc) : withStoredListDoc(shortlistDb, shortlistId, readAnnotations);
+  }
+
   /** Marks or takes back the member's own pick of an entry (reviewers and editors). */
   function setPick(shortlistId: number, origin: string, actorId: number, picked: boolean): boolean {
     const access = accessOf(shortlistId);
@@ -668,6 +680,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     accessOf,
     mayEdit,
     annotationsOf,
+    currentAnnotations,
     memberName,
     setPick,
     setComment,

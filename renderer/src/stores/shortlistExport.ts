@@ -13,10 +13,12 @@ import { fitPicture } from '../shortlists/fitPicture.ts';
 import type { MessageKey } from '../i18n/en.ts';
 import { castdeskComposerKey } from '../i18n/index.ts';
 import { applyPlan, createBackup, maxBackupBytes, planImport, readBackup, type ConflictChoices, type ImportPlan } from '../shortlists/shortlistBackup.ts';
-import { csvDelimiterFor, shortlistCsv, shortlistCsvColumns, type CsvTexts } from '../shortlists/shortlistCsv.ts';
+import { csvDelimiterFor, shortlistCsv, shortlistCsvColumns, type CsvReview, type CsvTexts } from '../shortlists/shortlistCsv.ts';
 import type { ContactSheetPaper } from '../shortlists/shortlistPdf.ts';
 import { useConnectionStore } from './connections.ts';
 import { useLabelsStore } from './labels.ts';
+import { officeEntryKey } from '../db/listDocShape.ts';
+import { useOfficeListsStore } from './officeLists.ts';
 import { exportedFact, type PrivateExportOptions } from '../shortlists/privateAttributes.ts';
 import { saveIncludeNotes, saveIncludePrivate, savedIncludeNotes, savedIncludePrivate } from './privateExportChoice.ts';
 import { RendererError, isRendererErrorCode, toLibraryError, type LibraryError } from './libraryErrors.ts';
@@ -83,6 +85,7 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
   const shortlists = useShortlistsStore();
   const labels = useLabelsStore();
   const connections = useConnectionStore();
+  const office = useOfficeListsStore();
 
   const busy = ref<ExportKind | null>(null);
   const error = ref<LibraryError | null>(null);
@@ -190,11 +193,29 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
     };
   }
 
+  /**
+   * The office's picks and comments on shared list `listId` as its document holds them now (an
+   * export reads the current review, as it reads the current entries); undefined for a personal list.
+   */
+  async function csvReview(listId: number): Promise<CsvReview | undefined> {
+    const annotations = await office.currentAnnotations(listId);
+    if (!annotations) return undefined;
+    const none = { picks: [], comments: {} };
+    return {
+      headers: { pickedBy: t('shortlistExport.columnPickedBy'), comments: t('shortlistExport.columnComments') },
+      annotationsOf: (entry) => annotations.get(officeEntryKey(entry.directoryOrigin, entry.actorId)) ?? none,
+      nameOf: (memberId) => office.memberName(listId, memberId) ?? t('officeRoles.unknownMember'),
+      comment: (name, text) => t('shortlistExport.reviewComment', { name, text }),
+      compare: new Intl.Collator(composer!.locale.value).compare,
+    };
+  }
+
   async function exportCsv(listId: number): Promise<boolean> {
     const done = await run('csv', listId, async () => {
       const { list, entries } = await listWithEntries(listId);
       const name = `${exportFileName(list.name)}.csv`;
-      saveFile(name, shortlistCsv(list, entries, csvTexts(), csvDelimiterFor(composer!.locale.value)), 'text/csv;charset=utf-8');
+      const review = await csvReview(listId);
+      saveFile(name, shortlistCsv(list, entries, csvTexts(), csvDelimiterFor(composer!.locale.value), review), 'text/csv;charset=utf-8');
       lastFile.value = name;
       return true;
     });

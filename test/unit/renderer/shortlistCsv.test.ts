@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ActorSnapshot, ShortlistEntryRow, ShortlistRow } from '../../../renderer/src/db/shortlistDb.ts';
-import { csvDelimiterFor, parseCsv, shortlistCsv, shortlistCsvColumns, type CsvTexts } from '../../../renderer/src/shortlists/shortlistCsv.ts';
+import { csvDelimiterFor, parseCsv, shortlistCsv, shortlistCsvColumns, type CsvReview, type CsvTexts } from '../../../renderer/src/shortlists/shortlistCsv.ts';
 import { exportFileName } from '../../../renderer/src/stores/shortlistExport.ts';
 
 const list: ShortlistRow = {
@@ -250,6 +250,66 @@ describe('shortlistCsv', () => {
   it('writes only the header for an empty list', () => {
     const rows = parseCsv(shortlistCsv(list, [], texts));
     expect(rows).toHaveLength(1);
+  });
+});
+
+describe("a shared list's review", () => {
+  const names: Record<string, string> = { m1: 'Zoë Producer', m2: 'Anna Casting', m3: '=cmd|calc', m4: 'Ben; Regie' };
+  /** The office's picks and comments by actor id; the document hands member ids in any order. */
+  function review(annotations: Record<number, { picks: string[]; comments: Record<string, string> }>): CsvReview {
+    return {
+      headers: { pickedBy: 'Favorit von', comments: 'Kommentare' },
+      annotationsOf: (row) => annotations[row.actorId] ?? { picks: [], comments: {} },
+      nameOf: (memberId) => names[memberId] ?? 'Ein Mitglied',
+      comment: (name, text) => `${name}: ${text}`,
+      compare: new Intl.Collator('de').compare,
+    };
+  }
+  const pickedBy = shortlistCsvColumns.length;
+  const comments = pickedBy + 1;
+
+  it('adds "Picked by" and "Comments" after the other columns; without a review the columns stay as they are', () => {
+    const entries = [entry(1, 1), entry(2, 2)];
+    const reviewed = parseCsv(shortlistCsv(list, entries, texts, ',', review({ 1: { picks: ['m1', 'm2'], comments: { m1: 'Yes!' } } })));
+    expect(reviewed[0]).toEqual([...shortlistCsvColumns.map((column) => texts.headers[column]), 'Favorit von', 'Kommentare']);
+    expect(reviewed.slice(1).map((row) => row.slice(0, pickedBy))).toEqual(parseCsv(shortlistCsv(list, entries, texts)).slice(1));
+    expect(reviewed.slice(1).map((row) => [row[pickedBy], row[comments]])).toEqual([
+      ['Anna Casting, Zoë Producer', 'Zoë Producer: Yes!'],
+      ['', ''],
+    ]);
+    expect(parseCsv(shortlistCsv(list, entries, texts))[0]).toHaveLength(shortlistCsvColumns.length);
+  });
+
+  it('lists members by name whatever order the document gives, an unknown one as the app names them', () => {
+    const cells = (picks: string[], commented: string[]) => {
+      const row = parseCsv(shortlistCsv(list, [entry(1, 1)], texts, ',', review({ 1: { picks, comments: Object.fromEntries(commented.map((id) => [id, `from ${id}`])) } })))[1]!;
+      return [row[pickedBy], row[comments]];
+    };
+    expect(cells(['m1', 'm2', 'gone'], ['m1', 'm2'])).toEqual(cells(['gone', 'm2', 'm1'], ['m2', 'm1']));
+    expect(cells(['m1', 'm2', 'gone'], ['m1', 'gone'])).toEqual(['Anna Casting, Ein Mitglied, Zoë Producer', 'Ein Mitglied: from gone\nZoë Producer: from m1']);
+  });
+
+  it('puts one comment a line in one quoted cell, line breaks inside a comment kept, and quotes the names that hold the delimiter', () => {
+    const annotations = { 1: { picks: ['m4', 'm2'], comments: { m2: 'Strong, "warm" voice\r\nsecond line', m4: 'Callback' } } };
+    const text = shortlistCsv(list, [entry(1, 1)], texts, ';', review(annotations));
+    const row = parseCsv(text, ';')[1]!;
+    expect(row[pickedBy]).toBe('Anna Casting, Ben; Regie');
+    expect(row[comments]).toBe('Anna Casting: Strong, "warm" voice\nsecond line\nBen; Regie: Callback');
+    expect(text).toContain(';"Anna Casting, Ben; Regie";"Anna Casting: Strong, ""warm"" voice\nsecond line\nBen; Regie: Callback"\r\n');
+  });
+
+  it('defuses a review cell a spreadsheet would run as a formula: a name or a comment at its start', () => {
+    const annotations = {
+      1: { picks: ['m3', 'm2'], comments: { m3: '=HYPERLINK("http://evil","x")' } },
+      2: { picks: ['m2'], comments: { m2: '=1+1' } },
+    };
+    const rows = parseCsv(shortlistCsv(list, [entry(1, 1), entry(2, 2)], texts, ',', review(annotations))).slice(1);
+    // '=' sorts before letters: the name that is a formula starts both cells, which are made text.
+    expect([rows[0]![pickedBy], rows[0]![comments]]).toEqual(["'=cmd|calc, Anna Casting", '\'=cmd|calc: =HYPERLINK("http://evil","x")']);
+    // A formula after the author's name is not at the cell's start: a spreadsheet shows it as text.
+    expect(rows[1]![comments]).toBe('Anna Casting: =1+1');
+    const startsAsFormula = shortlistCsv(list, [entry(1, 1)], texts, ',', { ...review({ 1: { picks: [], comments: { m2: 'x' } } }), comment: (_name, text) => `\n=${text}` });
+    expect(parseCsv(startsAsFormula)[1]![comments]).toBe("'\n=x");
   });
 });
 
