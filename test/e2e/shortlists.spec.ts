@@ -537,13 +537,14 @@ test('the PDF contact sheet names every entry and page 1 is not blank, in A4 and
   const names = roleList.order.map((id) => actors.get(id)!.name!);
   // The notes go into the sheet only when ticked (remembered; unticked again at the end).
   await page.getByTestId('package-include-notes').check();
-  for (const [paper, size] of [
-    ['a4', /595\.28 x 841\.89 pts/],
-    ['letter', /612 x 792 pts/],
+  // The file names the paper as the export bar shows it (English UI).
+  for (const [paper, size, shown] of [
+    ['a4', /595\.28 x 841\.89 pts/, 'A4'],
+    ['letter', /612 x 792 pts/, 'Letter'],
   ] as const) {
     await page.getByTestId('export-paper').selectOption(paper);
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.getByTestId('export-pdf').click()]);
-    expect(download.suggestedFilename()).toMatch(new RegExp(`\\(${paper}\\)\\.pdf$`));
+    expect(download.suggestedFilename()).toMatch(new RegExp(`\\(${shown}\\)\\.pdf$`));
     const file = await saved(download);
     expect(readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 

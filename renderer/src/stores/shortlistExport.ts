@@ -20,7 +20,7 @@ import { useLabelsStore } from './labels.ts';
 import { officeEntryKey } from '../db/listDocShape.ts';
 import { useOfficeListsStore } from './officeLists.ts';
 import { exportedFact, type PrivateExportOptions } from '../shortlists/privateAttributes.ts';
-import { saveIncludeNotes, saveIncludePrivate, savedIncludeNotes, savedIncludePrivate } from './privateExportChoice.ts';
+import { saveIncludeNotes, saveIncludePrivate, savePaper, savedIncludeNotes, savedIncludePrivate, savedPaper } from './privateExportChoice.ts';
 import { RendererError, isRendererErrorCode, toLibraryError, type LibraryError } from './libraryErrors.ts';
 import { useShortlistsStore } from './shortlists.ts';
 import { useSyncStore } from './sync.ts';
@@ -111,6 +111,14 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
   function setIncludeNotes(include: boolean): void {
     includeNotes.value = include;
     saveIncludeNotes(include);
+  }
+
+  /** The contact sheet's paper, A4 or Letter; remembered for every list. */
+  const paper = ref<ContactSheetPaper>(savedPaper());
+
+  function setPaper(choice: ContactSheetPaper): void {
+    paper.value = choice;
+    savePaper(choice);
   }
 
   /** How exports treat private attributes now, in the UI language. */
@@ -269,7 +277,9 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
           notesTitle: t('shortlistExport.columnNote'),
         },
       });
-      const name = `${exportFileName(list.name)} (${paper}).pdf`;
+      // The paper as the export bar names it, in the UI language ("Tatort (US Letter).pdf" in French).
+      const paperName = t(paper === 'a4' ? 'shortlistExport.paperA4' : 'shortlistExport.paperLetter');
+      const name = `${exportFileName(list.name)} (${exportFileName(paperName)}).pdf`;
       saveFile(name, pdf as Uint8Array<ArrayBuffer>, 'application/pdf');
       lastFile.value = name;
       return true;
@@ -333,5 +343,5 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
     importPlan.value = null;
   }
 
-  return { busy, error, lastFile, place, importPlan, importResult, includePrivate, setIncludePrivate, includeNotes, setIncludeNotes, privacy, exportCsv, exportPdf, exportBackup, readImport, applyImport, cancelImport };
+  return { busy, error, lastFile, place, importPlan, importResult, includePrivate, setIncludePrivate, includeNotes, setIncludeNotes, paper, setPaper, privacy, exportCsv, exportPdf, exportBackup, readImport, applyImport, cancelImport };
 });

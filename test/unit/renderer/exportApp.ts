@@ -15,7 +15,7 @@ import App from '../../../renderer/src/App.vue';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
 import { writeProfileDetail } from '../../../renderer/src/db/libraryWrites.ts';
 import { userShortlistDbName } from '../../../renderer/src/db/shortlistDb.ts';
-import { createCastdeskI18n } from '../../../renderer/src/i18n/index.ts';
+import { createCastdeskI18n, type SupportedLocale } from '../../../renderer/src/i18n/index.ts';
 import { createCastdeskRouter } from '../../../renderer/src/router.ts';
 import { parseCsv } from '../../../renderer/src/shortlists/shortlistCsv.ts';
 import { useShortlistsStore } from '../../../renderer/src/stores/shortlists.ts';
@@ -74,7 +74,8 @@ export function exportApp(name: string, actors: ActorDetail[]) {
     await Dexie.delete(userShortlistDbName);
   });
 
-  async function mountApp(path: string) {
+  /** Mounts the App at `path` in UI language `locale`. */
+  async function mountApp(path: string, locale: SupportedLocale = 'en') {
     const directory = fakeDirectory({ failWith: { code: 'network', message: 'ECONNREFUSED' } });
     Object.assign(directory.bridge, {
       getAppInfo: async () => ({ ok: true, value: { version: '1', shell: 'web', keychain: { available: true }, folders: { data: '/tmp/castdesk', logs: '/tmp/castdesk/logs' } } }),
@@ -85,7 +86,7 @@ export function exportApp(name: string, actors: ActorDetail[]) {
     await router.isReady();
     pinia = createPinia();
     wrapper = mount(App, {
-      global: { plugins: [pinia, createCastdeskI18n('en'), router], provide: { [castdeskBridgeKey as symbol]: directory.bridge as CastdeskBridge } },
+      global: { plugins: [pinia, createCastdeskI18n(locale), router], provide: { [castdeskBridgeKey as symbol]: directory.bridge as CastdeskBridge } },
       attachTo: document.body,
     });
     await flushPromises();
