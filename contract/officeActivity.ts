@@ -26,6 +26,19 @@ export type PresenceMember = z.infer<typeof presenceMemberSchema>;
 export const activityChangeKinds = ['shared', 'renamed', 'added', 'removed', 'restored', 'status', 'reordered', 'note', 'rating', 'labels', 'picked', 'commented'] as const;
 export type ActivityChangeKind = (typeof activityChangeKinds)[number];
 
+/**
+ * The details of a change (`ActivityChange.detail`): `picked` says whether the member's pick was
+ * put on or taken back; `labels` says which labels changed, and for tags whether some were added
+ * (their number went up), removed (it went down) or both (it stayed, the tags differ). A change
+ * that did several (tags and colour labels of one actor) is one change per detail.
+ */
+export const activityChangeDetails = {
+  picked: ['on', 'off'],
+  labels: ['tagsAdded', 'tagsRemoved', 'tags', 'colours'],
+} as const;
+export type PickDetail = (typeof activityChangeDetails.picked)[number];
+export type LabelsDetail = (typeof activityChangeDetails.labels)[number];
+
 /** Names of entries a change names at most (the count says how many there were). */
 export const activityNamesKept = 3;
 
@@ -37,6 +50,13 @@ export const activityChangeSchema = z.object({
   names: z.array(z.string().max(500)).max(activityNamesKept),
   /** For `status`: the status the entries moved to. */
   status: z.string().max(50).optional(),
+  /**
+   * What the change did, where its kind alone is vague (`activityChangeDetails`). Optional both
+   * ways: records written before it lack it and are said as before, and an app from before it
+   * ignores it (zod drops unknown keys), so a plain string here, never an enum an older app would
+   * refuse a whole record for.
+   */
+  detail: z.string().max(20).optional(),
 });
 export type ActivityChange = z.infer<typeof activityChangeSchema>;
 

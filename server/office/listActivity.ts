@@ -2,11 +2,12 @@
  * What a change did to a shared list, in the terms a casting director reads: the list's entries
  * summarised before and after (contract/officeList.ts's shape), compared field by field, and
  * gathered per member into the changes of one history record ("Lea moved 3 actors to Callback").
- * An entry counts once per kind however often it changed, so a burst of edits (typing a note)
- * becomes one change. Pure: officeActivity.ts decides when and whose.
+ * An entry counts once per kind (and status or detail) however often it changed, so a burst of
+ * edits (typing a note) becomes one change; a pick put on and taken back within one record is said
+ * as both, each true of a moment. Pure: officeActivity.ts decides when and whose.
  */
 import * as Y from 'yjs';
-import { activityChangeKinds, activityNamesKept, type ActivityChange, type ActivityChangeKind } from '../../contract/officeActivity.ts';
+import { activityChangeKinds, activityNamesKept, type ActivityChange, type ActivityChangeKind, type LabelsDetail, type PickDetail } from '../../contract/officeActivity.ts';
 import { metaKey } from '../../contract/officeList.ts';
 import { entriesOf, labelsOf } from './listDocument.ts';
 
@@ -20,10 +21,15 @@ export interface EntrySummary {
   position: string;
   status: string;
   rating: string;
-  labels: string;
+  colours: string;
+  tags: string;
+  /** How many tags: up with a change, some were added; down, some removed (see `activityChangeDetails`). */
+  tagCount: number;
   note: string;
   deleted: boolean;
   picks: string;
+  /** How many members pick the actor: a member's change can only move their own pick, so up is on, down is off. */
+  pickCount: number;
   comments: string;
 }
 
@@ -43,16 +49,21 @@ const json = (value: unknown) => hashOf(JSON.stringify(value instanceof Y.Abstra
 export function summariseEntry(entry: unknown): EntrySummary | null {
   if (!(entry instanceof Y.Map)) return null;
   const actor = entry.get('actor') as { name?: unknown } | undefined;
+  const tags = labelsOf(entry, 'tags');
+  const picks = entry.get('picks');
   return {
     name: typeof actor?.name === 'string' ? actor.name : '',
     position: String(entry.get('position') ?? ''),
     status: String(entry.get('status') ?? ''),
     rating: String(entry.get('rating') ?? null),
     // As sets: a plain array turned into the merging Y.Array with the same labels is no change.
-    labels: json([labelsOf(entry, 'colours').sort(), labelsOf(entry, 'tags').sort()]),
+    colours: json(labelsOf(entry, 'colours').sort()),
+    tags: json(tags.sort()),
+    tagCount: tags.length,
     note: hashOf(String(entry.get('note') ?? '')),
     deleted: entry.get('deleted') === true,
-    picks: json(entry.get('picks')),
+    picks: json(picks),
+    pickCount: picks instanceof Y.Map ? [...picks.values()].filter((pick) => pick === true).length : 0,
     comments: json(entry.get('comments')),
   };
 }
@@ -87,23 +98,29 @@ export function touchedEntryKeys(doc: Y.Doc, transaction: Y.Transaction): Set<st
   return keys;
 }
 
-/** One member's changes gathered so far: per kind (and status moved to), the entries by key. */
-export class ChangeSet {
-  private readonly byKind = new Map<string, { kind: ActivityChangeKind; status?: string; entries: Map<string, string> }>();
+/** What a change is gathered by besides its kind: the status moved to, or its detail (`activityChangeDetails`). */
+interface ChangeQualifier {
+  status?: string;
+  detail?: string;
+}
 
-  add(kind: ActivityChangeKind, key: string, name: string, status?: string): void {
-    const id = status === undefined ? kind : `${kind} ${status}`;
+/** One member's changes gathered so far: per kind and qualifier, the entries by key. */
+export class ChangeSet {
+  private readonly byKind = new Map<string, { kind: ActivityChangeKind; qualifier: ChangeQualifier; entries: Map<string, string> }>();
+
+  add(kind: ActivityChangeKind, key: string, name: string, qualifier: ChangeQualifier = {}): void {
+    const id = `${kind} ${qualifier.status ?? ''} ${qualifier.detail ?? ''}`;
     let group = this.byKind.get(id);
     if (!group) {
-      group = { kind, ...(status === undefined ? {} : { status }), entries: new Map() };
+      group = { kind, qualifier, entries: new Map() };
       this.byKind.set(id, group);
     }
     group.entries.set(key, name);
   }
 
-  /** Adds every entry of `other`'s kinds (an entry already here counts once). */
+  /** Adds every entry of `other`'s kinds (an entry already here counts once per kind and qualifier). */
   merge(other: ChangeSet): void {
-    for (const group of other.byKind.values()) for (const [key, name] of group.entries) this.add(group.kind, key, name, group.status);
+    for (const group of other.byKind.values()) for (const [key, name] of group.entries) this.add(group.kind, key, name, group.qualifier);
   }
 
   get isEmpty(): boolean {
@@ -113,14 +130,29 @@ export class ChangeSet {
   /** The changes in a fixed order (kinds as the contract lists them), each naming its first entries. */
   toChanges(): ActivityChange[] {
     return [...this.byKind.values()]
-      .sort((a, b) => activityChangeKinds.indexOf(a.kind) - activityChangeKinds.indexOf(b.kind) || (a.status ?? '').localeCompare(b.status ?? ''))
+      .sort(
+        (a, b) =>
+          activityChangeKinds.indexOf(a.kind) - activityChangeKinds.indexOf(b.kind) ||
+          (a.qualifier.status ?? '').localeCompare(b.qualifier.status ?? '') ||
+          (a.qualifier.detail ?? '').localeCompare(b.qualifier.detail ?? ''),
+      )
       .map((group) => ({
         kind: group.kind,
         count: group.entries.size,
         names: [...group.entries.values()].slice(0, activityNamesKept),
-        ...(group.status === undefined ? {} : { status: group.status }),
+        ...group.qualifier,
       }));
   }
+}
+
+function tagsDetail(before: number, after: number): LabelsDetail {
+  return after > before ? 'tagsAdded' : after < before ? 'tagsRemoved' : 'tags';
+}
+
+/** Picks that changed without their number moving (an editor's write of another key) say no more than today's record. */
+function pickQualifier(before: number, after: number): ChangeQualifier {
+  const detail: PickDetail | null = after > before ? 'on' : after < before ? 'off' : null;
+  return detail ? { detail } : {};
 }
 
 /** What happened to one entry between two summaries, added to `changes`. */
@@ -136,12 +168,13 @@ export function diffEntry(key: string, before: EntrySummary | undefined, after: 
     return;
   }
   // A status taken away and none put in its place (a change held in part) moved the actor nowhere.
-  if (after.status !== before.status && after.status !== '') changes.add('status', key, after.name, after.status);
+  if (after.status !== before.status && after.status !== '') changes.add('status', key, after.name, { status: after.status });
   if (after.position !== before.position) changes.add('reordered', key, after.name);
   if (after.note !== before.note) changes.add('note', key, after.name);
   if (after.rating !== before.rating) changes.add('rating', key, after.name);
-  if (after.labels !== before.labels) changes.add('labels', key, after.name);
-  if (after.picks !== before.picks) changes.add('picked', key, after.name);
+  if (after.tags !== before.tags) changes.add('labels', key, after.name, { detail: tagsDetail(before.tagCount, after.tagCount) });
+  if (after.colours !== before.colours) changes.add('labels', key, after.name, { detail: 'colours' satisfies LabelsDetail });
+  if (after.picks !== before.picks) changes.add('picked', key, after.name, pickQualifier(before.pickCount, after.pickCount));
   if (after.comments !== before.comments) changes.add('commented', key, after.name);
 }
 

@@ -194,7 +194,7 @@ describe('the history of a shared list', () => {
     expect(tomSees.records().map((record) => record.id)).not.toContain('999');
   });
 
-  it('records a label added to an entry\'s set as a labels change, and an older document\'s labels turned into the set unchanged as none', async () => {
+  it('records a label added to an entry\'s set as a labels change, tags apart from colour labels, and an older document\'s labels turned into the set unchanged as none', async () => {
     await fiveActorList('labels');
     // Lea's labels as an older app wrote them: plain arrays.
     const lea = open('labels', 'lea');
@@ -220,8 +220,18 @@ describe('the history of a shared list', () => {
     tomSees.look(true);
     await vi.waitFor(() => expect(tomSees.records()).toHaveLength(3), { timeout: 30_000, interval: 10 });
     const byName = (name: string) => tomSees.records().filter((record) => record.memberName === name);
-    expect(byName('Ben')).toMatchObject([{ changes: [{ kind: 'labels', count: 2, names: ['Jonas Weber', 'Mia Brandt'] }] }]);
-    expect(byName('Lea')).toMatchObject([{ changes: [{ kind: 'labels', count: 2, names: ['Max Muster', 'Jonas Weber'] }] }, { changes: [{ kind: 'added', count: 5 }] }]);
+    expect(byName('Ben')).toMatchObject([
+      {
+        changes: [
+          { kind: 'labels', count: 1, names: ['Mia Brandt'], detail: 'colours' },
+          { kind: 'labels', count: 1, names: ['Jonas Weber'], detail: 'tagsAdded' },
+        ],
+      },
+    ]);
+    expect(byName('Lea')).toMatchObject([
+      { changes: [{ kind: 'labels', count: 2, names: ['Max Muster', 'Jonas Weber'], detail: 'tagsAdded' }] },
+      { changes: [{ kind: 'added', count: 5 }] },
+    ]);
   });
 
   it('attributes changes made offline to their sender when they arrive', async () => {
