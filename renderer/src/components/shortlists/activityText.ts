@@ -2,9 +2,12 @@
  * A history record's changes in words a casting director reads ("Lea moved 3 actors to Callback",
  * "Ana changed the note on Max Muster"): one line per change, naming the actor when there is one,
  * counting otherwise, with the language's plural forms (vue-i18n). A status the app does not know
- * (a newer app's) is shown as the office wrote it.
+ * (a newer app's) is shown as the office wrote it. A pick or a label change says what it did
+ * ("Clara picked Lina Meier", "Ben tagged 2 actors") from the record's detail; a record written
+ * before the office sent details, or with a detail the app does not know, says it as before
+ * ("changed their pick on").
  */
-import type { ActivityChange, ActivityChangeKind } from '../../../../contract/officeActivity.ts';
+import type { ActivityChange, ActivityChangeKind, activityChangeDetails } from '../../../../contract/officeActivity.ts';
 import type { MessageKey } from '../../i18n/en.ts';
 import { statusTexts, type EntryStatus } from './entryOptions.ts';
 
@@ -25,6 +28,26 @@ const entryTexts: Partial<Record<ActivityChangeKind, { one: MessageKey; counted:
   commented: { one: 'officeActivity.change.commentedOne', counted: 'officeActivity.change.commented' },
 };
 
+/** The texts of a change with a detail (`activityChangeDetails`), by kind and detail. */
+const detailTexts: { [K in keyof typeof activityChangeDetails]: Record<(typeof activityChangeDetails)[K][number], { one: MessageKey; counted: MessageKey }> } = {
+  picked: {
+    on: { one: 'officeActivity.change.pickOnOne', counted: 'officeActivity.change.pickOn' },
+    off: { one: 'officeActivity.change.pickOffOne', counted: 'officeActivity.change.pickOff' },
+  },
+  labels: {
+    tagsAdded: { one: 'officeActivity.change.tagsAddedOne', counted: 'officeActivity.change.tagsAdded' },
+    tagsRemoved: { one: 'officeActivity.change.tagsRemovedOne', counted: 'officeActivity.change.tagsRemoved' },
+    tags: { one: 'officeActivity.change.tagsOne', counted: 'officeActivity.change.tags' },
+    colours: { one: 'officeActivity.change.coloursOne', counted: 'officeActivity.change.colours' },
+  },
+};
+
+function textsOf(change: ActivityChange): { one: MessageKey; counted: MessageKey } | undefined {
+  const byDetail: Record<string, { one: MessageKey; counted: MessageKey }> | undefined = Object.hasOwn(detailTexts, change.kind) ? detailTexts[change.kind as keyof typeof detailTexts] : undefined;
+  if (byDetail && change.detail !== undefined && Object.hasOwn(byDetail, change.detail)) return byDetail[change.detail];
+  return entryTexts[change.kind];
+}
+
 function statusName(status: string, t: Translate): string {
   return Object.hasOwn(statusTexts, status) ? t(statusTexts[status as EntryStatus], {}) : status;
 }
@@ -34,7 +57,7 @@ export function changeText(member: string, change: ActivityChange, t: Translate,
   const count = n(change.count, 'integer');
   if (change.kind === 'shared') return t('officeActivity.change.shared', { member });
   if (change.kind === 'renamed') return t('officeActivity.change.renamed', { member, name });
-  const texts = entryTexts[change.kind];
+  const texts = textsOf(change);
   if (!texts) return '';
   const status = change.kind === 'status' ? statusName(change.status ?? '', t) : undefined;
   if (change.count === 1 && name) return t(texts.one, { member, name, status });
