@@ -148,6 +148,7 @@ async function leaSharesAListBenHasIt(office: OfficeProcess, lea: Page, ben: Pag
   await lea.getByTestId('office-share').click();
   await expect(lea.getByTestId('office-badge')).toHaveAttribute('data-sharing', 'synced', { timeout: 60_000 });
   await lea.goto(new URL('#/connections', lea.url()).href);
+  await lea.getByTestId('office-invite').locator('select[name="invite-role"]').selectOption('editor');
   await lea.getByTestId('office-invite').getByRole('button').click();
   await joinOffice(ben, office, 'Ben', { code: await lea.locator('input[name="invite-code"]').inputValue() });
   await openList(ben);
@@ -167,6 +168,8 @@ test('a list one member shares reaches a colleague who joined by invite code, an
 
     // Lea makes an invite code; Ben joins with it.
     await lea.goto(new URL('#/connections', lea.url()).href);
+    // No role is preselected: Lea chooses Editor.
+    await lea.getByTestId('office-invite').locator('select[name="invite-role"]').selectOption('editor');
     await lea.getByTestId('office-invite').getByRole('button').click();
     const code = await lea.locator('input[name="invite-code"]').inputValue();
     expect(code).not.toBe('');

@@ -27,6 +27,12 @@ export const officesDe = {
   cancel: 'Abbrechen',
   members: 'Mitglieder',
   inviteRole: 'Rolle',
+  chooseRole: 'Rolle wählen',
+  inviteRoles: {
+    editor: 'Bearbeiter: ändert die Listen',
+    reviewer: 'Prüfer: markiert Favoriten und kommentiert',
+    viewer: 'Betrachter: liest nur',
+  },
   inviteScope: 'Für',
   wholeOffice: 'Das ganze Büro',
   createInvite: 'Einladungscode erstellen',

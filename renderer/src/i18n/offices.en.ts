@@ -27,6 +27,12 @@ export const officesEn = {
   cancel: 'Cancel',
   members: 'Members',
   inviteRole: 'Role',
+  chooseRole: 'Choose a role',
+  inviteRoles: {
+    editor: 'Editor: changes the lists',
+    reviewer: 'Reviewer: marks picks and comments',
+    viewer: 'Viewer: only reads',
+  },
   inviteScope: 'For',
   wholeOffice: 'The whole office',
   createInvite: 'Create invite code',

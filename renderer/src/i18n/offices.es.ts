@@ -27,6 +27,12 @@ export const officesEs = {
   cancel: 'Cancelar',
   members: 'Miembros',
   inviteRole: 'Rol',
+  chooseRole: 'Elija un rol',
+  inviteRoles: {
+    editor: 'Editor: cambia las listas',
+    reviewer: 'Revisor: marca elecciones y comenta',
+    viewer: 'Lector: solo lee',
+  },
   inviteScope: 'Para',
   wholeOffice: 'Toda la oficina',
   createInvite: 'Crear código de invitación',

@@ -27,6 +27,12 @@ export const officesFr = {
   cancel: 'Annuler',
   members: 'Membres',
   inviteRole: 'Rôle',
+  chooseRole: 'Choisissez un rôle',
+  inviteRoles: {
+    editor: 'Éditeur : modifie les listes',
+    reviewer: 'Relecteur : marque ses choix et commente',
+    viewer: 'Lecteur : lit seulement',
+  },
   inviteScope: 'Pour',
   wholeOffice: 'Tout le bureau',
   createInvite: 'Créer un code d’invitation',

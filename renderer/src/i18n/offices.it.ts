@@ -27,6 +27,12 @@ export const officesIt = {
   cancel: 'Annulla',
   members: 'Membri',
   inviteRole: 'Ruolo',
+  chooseRole: 'Scegli un ruolo',
+  inviteRoles: {
+    editor: 'Editor: modifica le liste',
+    reviewer: 'Revisore: segna le scelte e commenta',
+    viewer: 'Lettore: solo lettura',
+  },
   inviteScope: 'Per',
   wholeOffice: 'Tutto l’ufficio',
   createInvite: 'Crea codice di invito',

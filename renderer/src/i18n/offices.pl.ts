@@ -27,6 +27,12 @@ export const officesPl = {
   cancel: 'Anuluj',
   members: 'Członkowie',
   inviteRole: 'Rola',
+  chooseRole: 'Wybierz rolę',
+  inviteRoles: {
+    editor: 'Edytor: zmienia listy',
+    reviewer: 'Recenzent: zaznacza wybory i komentuje',
+    viewer: 'Czytelnik: tylko czyta',
+  },
   inviteScope: 'Dla',
   wholeOffice: 'Całe biuro',
   createInvite: 'Utwórz kod zaproszenia',

@@ -27,6 +27,12 @@ export const officesRo = {
   cancel: 'Anulează',
   members: 'Membri',
   inviteRole: 'Rol',
+  chooseRole: 'Alegeți un rol',
+  inviteRoles: {
+    editor: 'Editor: modifică listele',
+    reviewer: 'Evaluator: marchează alegeri și comentează',
+    viewer: 'Cititor: doar citește',
+  },
   inviteScope: 'Pentru',
   wholeOffice: 'Tot biroul',
   createInvite: 'Creează cod de invitație',

@@ -27,6 +27,12 @@ export const officesRu = {
   cancel: 'Отмена',
   members: 'Участники',
   inviteRole: 'Роль',
+  chooseRole: 'Выберите роль',
+  inviteRoles: {
+    editor: 'Редактор: изменяет списки',
+    reviewer: 'Рецензент: отмечает выбор и комментирует',
+    viewer: 'Читатель: только просматривает',
+  },
   inviteScope: 'Для',
   wholeOffice: 'Весь офис',
   createInvite: 'Создать код приглашения',

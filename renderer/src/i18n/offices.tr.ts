@@ -27,6 +27,12 @@ export const officesTr = {
   cancel: 'İptal',
   members: 'Üyeler',
   inviteRole: 'Rol',
+  chooseRole: 'Bir rol seçin',
+  inviteRoles: {
+    editor: 'Düzenleyici: listeleri değiştirir',
+    reviewer: 'İnceleyici: seçim işaretler ve yorum yapar',
+    viewer: 'İzleyici: yalnızca okur',
+  },
   inviteScope: 'Kapsam',
   wholeOffice: 'Tüm ofis',
   createInvite: 'Davet kodu oluştur',

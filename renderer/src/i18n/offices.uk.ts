@@ -27,6 +27,12 @@ export const officesUk = {
   cancel: 'Скасувати',
   members: 'Учасники',
   inviteRole: 'Роль',
+  chooseRole: 'Оберіть роль',
+  inviteRoles: {
+    editor: 'Редактор: змінює списки',
+    reviewer: 'Рецензент: позначає вибір і коментує',
+    viewer: 'Читач: лише переглядає',
+  },
   inviteScope: 'Для',
   wholeOffice: 'Увесь офіс',
   createInvite: 'Створити код запрошення',

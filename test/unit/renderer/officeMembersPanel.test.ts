@@ -126,6 +126,7 @@ it('taking a list back to an office role that opens lists asks nothing', async (
 it('a code the colleague joined with leaves the screen once the panel shows them, and a new code is asked for with the old one gone at once', async () => {
   const { panel } = await openPanel();
   const codeField = () => panel.find('input[name="invite-code"]');
+  await panel.get('select[name="invite-role"]').setValue('editor');
   await panel.get('[data-testid="office-invite"]').trigger('submit');
   await eventually(() => expect(codeField().exists()).toBe(true));
   const first = (codeField().element as HTMLInputElement).value;
@@ -156,6 +157,7 @@ it('a colleague who joined before the code was made, not shown yet, does not tak
   // Pia joins with an earlier code while the panel still shows the members from before her.
   const pia = await server.join('Pia', 'reviewer');
   expect(shownMember(panel, pia.memberId).exists()).toBe(false);
+  await panel.get('select[name="invite-role"]').setValue('editor');
   await panel.get('[data-testid="office-invite"]').trigger('submit');
   await eventually(() => expect(panel.find('input[name="invite-code"]').exists()).toBe(true));
   window.dispatchEvent(new Event('focus'));

@@ -102,6 +102,32 @@ it('an office that no longer knows the user\'s token says so, not that their rol
   expect(refused.find('[data-testid="office-role"]').text()).not.toContain('could not be asked');
 });
 
+it('an invite has no role until the owner chooses one: the code cannot be made before, and each role says what it allows', async () => {
+  const { view, calls } = await mountSection();
+  const owner = item(view, owned);
+  const role = owner.find('select[name="invite-role"]');
+  const submit = owner.find('[data-testid="office-invite"] button[type="submit"]');
+  expect((role.element as HTMLSelectElement).value).toBe('');
+  expect(role.attributes('required')).toBeDefined();
+  expect(role.findAll('option').map((option) => [option.text(), option.attributes('disabled') !== undefined])).toEqual([
+    ['Choose a role', true],
+    ['Editor: changes the lists', false],
+    ['Reviewer: marks picks and comments', false],
+    ['Viewer: only reads', false],
+  ]);
+  expect(submit.attributes('disabled')).toBeDefined();
+  // A submit that gets through anyway (Enter in a browser without validation) makes nothing.
+  await owner.find('[data-testid="office-invite"]').trigger('submit');
+  await flushPromises();
+  expect(calls.some((call) => call.channel === 'createOfficeInvite')).toBe(false);
+
+  await role.setValue('viewer');
+  expect(submit.attributes('disabled')).toBeUndefined();
+  await submit.trigger('click');
+  await flushPromises();
+  expect(calls.filter((call) => call.channel === 'createOfficeInvite').map((call) => call.args)).toEqual([{ id: owned.id, role: 'viewer' }]);
+});
+
 it('the owner invites for one list and sees the code once; changes a role; revokes', async () => {
   const { view, calls } = await mountSection();
   const owner = item(view, owned);

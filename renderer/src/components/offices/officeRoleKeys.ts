@@ -11,3 +11,14 @@ export const officeRoleKeys = {
   viewer: 'offices.roles.viewer',
   none: 'offices.roles.none',
 } as const satisfies Record<string, MessageKey>;
+
+/**
+ * An invite's roles, each with what it allows in a few words ("Editor: changes the lists"): the
+ * owner chooses one for every invite, and a role's name alone did not tell a producer's viewer
+ * from an editor.
+ */
+export const inviteRoleKeys = {
+  editor: 'offices.inviteRoles.editor',
+  reviewer: 'offices.inviteRoles.reviewer',
+  viewer: 'offices.inviteRoles.viewer',
+} as const satisfies Record<string, MessageKey>;
