@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPinia, setActivePinia, type Pinia } from 'pinia';
 import { Dexie } from 'dexie';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
 import { createApp } from 'vue';
 import * as Y from 'yjs';
 import type { CastdeskBridge } from '../../../contract/bridge.ts';
@@ -21,7 +21,8 @@ import { officeAdmin } from '../../../electron/core/office/officeAdmin.ts';
 import { createOfficeHandlers } from '../../../electron/core/office/officeHandlers.ts';
 import type { OfficeMembership } from '../../../electron/core/office/officeMembership.ts';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
-import { userShortlistDbName, type ShortlistDb } from '../../../renderer/src/db/shortlistDb.ts';
+import { openShortlistDb, userShortlistDbName, type ShortlistDb } from '../../../renderer/src/db/shortlistDb.ts';
+import { openSharedList } from '../../../renderer/src/sync/officeSharing.ts';
 import { useConnectionStore } from '../../../renderer/src/stores/connections.ts';
 import { useOfficeListsStore } from '../../../renderer/src/stores/officeLists.ts';
 import { useShortlistsStore } from '../../../renderer/src/stores/shortlists.ts';
@@ -250,4 +251,32 @@ export function closedAfterEach(): OpenInTest {
     await Dexie.delete(userShortlistDbName);
   });
   return open;
+}
+
+/**
+ * A member's app with the office's list `listId` (of `count` entries) opened from the office,
+ * attached, synced and its role known, and the shortlists store ready: where a store test of a
+ * colleague's shared list starts. The member joins as `name` in `role`; `open` closes it all.
+ */
+export async function memberWithSharedList(
+  server: OfficeServer,
+  open: OpenInTest,
+  listId: string,
+  options: { name?: string; role?: OfficeRoleName; count?: number } = {},
+): Promise<{ app: ReturnType<typeof officeStoreApp>; shortlistId: number; shortlistDb: ShortlistDb; shortlists: ReturnType<ReturnType<typeof officeStoreApp>['shortlists']> }> {
+  const { name = 'Ben', role = 'editor', count = 3 } = options;
+  const { grant, view } = memberCredentials(server, await server.join(name, role), name);
+  const app = officeStoreApp(grant, [view]);
+  open.store = app.store;
+  const shortlistDb: ShortlistDb = await openShortlistDb();
+  open.db = shortlistDb;
+  // The member's copy has an id and a time of its own on this computer.
+  const shortlistId = await openSharedList(shortlistDb, { officeRecordId: view.id, officeId: server.officeId }, listId, 'Shared');
+  await app.store.refresh();
+  await app.store.attach(shortlistId);
+  await vi.waitFor(async () => expect(await shortlistDb.entries.where('shortlistId').equals(shortlistId).count()).toBe(count), { timeout: 30_000, interval: 10 });
+  await vi.waitFor(() => expect(app.store.accessOf(shortlistId).role).toBe(role), { timeout: 30_000, interval: 10 });
+  const shortlists = app.shortlists();
+  await vi.waitFor(() => expect(shortlists.ready).toBe(true));
+  return { app, shortlistId, shortlistDb, shortlists };
 }

@@ -15,14 +15,12 @@ import { expect, it, vi } from 'vitest';
 import { createApp, inject } from 'vue';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
 import { entriesOf, officeEntryKey } from '../../../renderer/src/db/listDocShape.ts';
-import { openShortlistDb } from '../../../renderer/src/db/shortlistDb.ts';
 import { castdeskComposerKey, createCastdeskI18n } from '../../../renderer/src/i18n/index.ts';
 import { listMessageText, type ListMessage } from '../../../renderer/src/i18n/listMessage.ts';
 import { picksText, presentationPackageId } from '../../../renderer/src/shortlists/directorPicks.ts';
 import { usePresentationPackageStore } from '../../../renderer/src/stores/presentationPackage.ts';
-import { openSharedList } from '../../../renderer/src/sync/officeSharing.ts';
 import type { ListClient } from '../../integration/office/officeSupport.ts';
-import { closedAfterEach, memberCredentials, officeStoreApp, ownersList, useOfficeServer, type OfficeRoleName } from './officeAppHarness.ts';
+import { closedAfterEach, memberWithSharedList, ownersList, useOfficeServer, type OfficeRoleName } from './officeAppHarness.ts';
 
 const origin = 'https://d.example';
 const server = useOfficeServer('castdesk-office-picks-', 'Anna Casting');
@@ -38,18 +36,7 @@ async function annasList(): Promise<{ listId: string; anna: ListClient }> {
 
 /** Ben's app with Anna's list opened from the office and synced, Ben in `role`: his list id, his stores and the messages as his (English) app words them. */
 async function bensCopy(listId: string, role: OfficeRoleName = 'editor') {
-  const { grant, view } = memberCredentials(server, await server.join('Ben', role), 'Ben');
-  const app = officeStoreApp(grant, [view]);
-  open.store = app.store;
-  const shortlistDb = (open.db = await openShortlistDb());
-  // Ben's copy has its own id and time: another list than Anna's 1 of 2026-11-02.
-  const shortlistId = await openSharedList(shortlistDb, { officeRecordId: view.id, officeId: server.officeId }, listId, 'Shared');
-  await app.store.refresh();
-  await app.store.attach(shortlistId);
-  await vi.waitFor(async () => expect(await shortlistDb.entries.where('shortlistId').equals(shortlistId).count()).toBe(3), { timeout: 30_000, interval: 10 });
-  await vi.waitFor(() => expect(app.store.accessOf(shortlistId).role).toBe(role), { timeout: 30_000, interval: 10 });
-  const shortlists = app.shortlists();
-  await vi.waitFor(() => expect(shortlists.ready).toBe(true));
+  const { app, shortlistId, shortlistDb, shortlists } = await memberWithSharedList(server, open, listId, { role });
   const page = createApp({}).use(app.pinia).use(createCastdeskI18n('en')).provide(castdeskBridgeKey, app.bridge);
   const packages = page.runWithContext(() => usePresentationPackageStore());
   const composer = page.runWithContext(() => inject(castdeskComposerKey))!;
