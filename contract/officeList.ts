@@ -66,7 +66,12 @@ function labelSetSchema(length: number, count: number) {
     .transform((items) => [...new Set((Array.isArray(items) ? items : []).filter((label): label is string => typeof label === 'string' && label.length <= length))].slice(0, count));
 }
 export const officeColoursSchema = labelSetSchema(50, 50);
-export const officeTagsSchema = labelSetSchema(200, 200);
+/**
+ * The most tags an entry holds, and the longest: more than one app lets a user type, since a set
+ * holds every member's tags together. What an entry can hold, a backup of it must read back.
+ */
+export const entryTagsHeld = { count: 200, length: 200 } as const;
+export const officeTagsSchema = labelSetSchema(entryTagsHeld.length, entryTagsHeld.count);
 
 /**
  * The plain-value fields of an entry, with the label sets given as their items; `note`, `picks`

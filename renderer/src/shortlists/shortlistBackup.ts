@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { isoDatetime } from '../../../contract/directory-api.ts';
+import { entryTagsHeld } from '../../../contract/officeList.ts';
 import { directoryOriginOf } from '../db/directoryOrigin.ts';
 import { privateSnapshotFields } from './privateAttributes.ts';
 import type { ActorSnapshot, ShortlistEntryRow, ShortlistRow } from '../db/shortlistDb.ts';
@@ -102,7 +103,8 @@ const entrySchema = z.strictObject({
     .array(z.enum(shortlistColours))
     .max(shortlistColours.length)
     .refine((colours) => new Set(colours).size === colours.length, 'expected each colour once'),
-  tags: z.array(text(shortlistLimits.tagLength)).max(shortlistLimits.tags),
+  // What an entry can hold (a shared list's tags are every member's), not what one user may type.
+  tags: z.array(text(entryTagsHeld.length)).max(entryTagsHeld.count),
   status: z.enum(shortlistStatuses),
   addedAt: isoDatetime,
   updatedAt: isoDatetime,

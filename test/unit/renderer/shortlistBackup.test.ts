@@ -20,6 +20,7 @@ import {
   type ShortlistBackup,
 } from '../../../renderer/src/shortlists/shortlistBackup.ts';
 import { shortlistLimits } from '../../../renderer/src/shortlists/shortlistLimits.ts';
+import { entryTagsHeld } from '../../../contract/officeList.ts';
 
 const dexieOptions = { indexedDB, IDBKeyRange };
 const opened: ShortlistDb[] = [];
@@ -190,6 +191,13 @@ describe('createBackup and readBackup', () => {
     expect(readBackup(text).ok).toBe(true);
   });
 
+  it('reads back an entry holding more tags than one user may type: a shared list\'s, every member\'s together', () => {
+    const data = sampleData();
+    const merged = Array.from({ length: shortlistLimits.tags + 4 }, (_, i) => `tag ${i}`);
+    const entries = [{ ...data.entries[0]!, tags: merged }, ...data.entries.slice(1)];
+    expect(readOk(backupText({ shortlists: data.shortlists, entries })).entries[0]!.tags).toEqual(merged);
+  });
+
   it('refuses rows without ids', () => {
     const data = sampleData();
     const { id: _id, ...withoutId } = data.shortlists[0]!;
@@ -224,8 +232,8 @@ describe('readBackup validation', () => {
     ['no position', (json) => (json.entries[2].position = null), '$.entries[2].position'],
     // The store's own limits: anything longer than the app would store is refused.
     ['a note too long', (json) => (json.entries[0].note = 'x'.repeat(shortlistLimits.noteLength + 1)), '$.entries[0].note'],
-    ['a tag too long', (json) => (json.entries[0].tags = ['ok', 'x'.repeat(shortlistLimits.tagLength + 1)]), '$.entries[0].tags[1]'],
-    ['too many tags', (json) => (json.entries[0].tags = Array.from({ length: shortlistLimits.tags + 1 }, (_, i) => `t${i}`)), '$.entries[0].tags'],
+    ['a tag too long', (json) => (json.entries[0].tags = ['ok', 'x'.repeat(entryTagsHeld.length + 1)]), '$.entries[0].tags[1]'],
+    ['too many tags', (json) => (json.entries[0].tags = Array.from({ length: entryTagsHeld.count + 1 }, (_, i) => `t${i}`)), '$.entries[0].tags'],
     ['tags as text', (json) => (json.entries[0].tags = 'a, b'), '$.entries[0].tags'],
     ['a blank list name', (json) => (json.shortlists[1].name = '   '), '$.shortlists[1].name'],
     ['a list name too long', (json) => (json.shortlists[0].name = 'x'.repeat(shortlistLimits.nameLength + 1)), '$.shortlists[0].name'],
