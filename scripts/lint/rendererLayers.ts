@@ -36,8 +36,8 @@ export const rendererLayers: LayerMap = {
       why: 'stores hold the state components read and reach everything below; they never import a component or view',
     },
     sync: {
-      imports: ['db', 'bridge', 'media', 'shortlists/shortlistOptions.ts', 'shortlists/privateAttributes.ts', 'shortlists/exportPicture.ts', 'contract'],
-      why: "the sync engine writes the library (db/) with what the bridge fetches, and a shared list's document with a shortlist entry's closed lists; an entry's snapshot, from the member's own library, keeps its private facts and picture framing; stores own it and pass it what it needs",
+      imports: ['db', 'bridge', 'media', 'shortlists/shortlistOptions.ts', 'shortlists/privateAttributes.ts', 'shortlists/exportPicture.ts', 'shortlists/labelMerge.ts', 'contract'],
+      why: "the sync engine writes the library (db/) with what the bridge fetches, and a shared list's document with a shortlist entry's closed lists and the one rule a label change merges by; an entry's snapshot, from the member's own library, keeps its private facts and picture framing; stores own it and pass it what it needs",
     },
     bridge: { imports: ['contract'], why: 'bridge/ wraps window.castdesk, typed by contract/ alone' },
     db: {
@@ -60,6 +60,7 @@ export const rendererLayers: LayerMap = {
     // The closed lists of a shortlist entry and a picture's framing: db/ types its rows by them (and sync/ checks a shared list's values against the first).
     'shortlists/shortlistOptions.ts': { imports: [], why: "a shortlist entry's closed lists are plain values" },
     'shortlists/privateAttributes.ts': { imports: [], why: 'which facts may be private is a plain list' },
+    'shortlists/labelMerge.ts': { imports: [], why: "how a label change merges with a colleague's is a plain rule, for the store's rows and the list's document alike" },
     'shortlists/exportPicture.ts': { imports: ['contract'], why: "a picture's framing in an export is typed by contract/ alone" },
     history: { imports: ['contract'], why: 'history/ is the pure profile diff db/ records: it imports only contract/' },
     media: { imports: ['contract'], why: "media/ says which picture versions and showreels a profile shows, for the gallery, Compare and keeping files offline: it imports only contract/" },

@@ -11,6 +11,7 @@ import * as Y from 'yjs';
 import type { ShortlistEntryRow } from '../db/shortlistDb.ts';
 import { labelSetFieldNames, type LabelSetFieldName } from '../../../contract/officeList.ts';
 import { entriesOf, newLabelSet, officeEntryKey } from '../db/listDocShape.ts';
+import { applyLabelChange, labelChange } from '../shortlists/labelMerge.ts';
 
 /** Where `a` and `b` differ: the length of their common start and of their common end after it. */
 function commonEnds(a: string, b: string): { start: number; end: number } {
@@ -47,14 +48,13 @@ function editText(text: Y.Text, before: string, after: string): void {
  * Returns whether the entry changed.
  */
 export function editLabelSet(entry: Y.Map<unknown>, field: LabelSetFieldName, before: readonly string[], after: readonly string[]): boolean {
-  const added = after.filter((label) => !before.includes(label));
-  const removed = new Set(before.filter((label) => !after.includes(label)));
+  const change = labelChange(before, after);
+  const { added, removed } = change;
   if (added.length === 0 && removed.size === 0) return false;
   const stored = entry.get(field);
   if (!(stored instanceof Y.Array)) {
     const old = Array.isArray(stored) ? stored.filter((label): label is string => typeof label === 'string') : [];
-    const kept = old.filter((label) => !removed.has(label));
-    const next = [...new Set([...kept, ...added])];
+    const next = applyLabelChange(old, change);
     if (next.length === old.length && next.every((label, index) => label === old[index])) return false;
     entry.set(field, newLabelSet(next));
     return true;
