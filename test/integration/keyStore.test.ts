@@ -123,6 +123,16 @@ describe.skipIf(!inDbusSession)('key store on the OS keychain (gnome-keyring)', 
     expect((await keyStore.readKey(second, directory))?.key).toBe('key-of-the-second-connection');
   });
 
+  it('keeps one keychain connection per connection however often its key is read, ten at a time too', async () => {
+    // Each keychain entry holds a D-Bus connection until it is garbage collected: one per read
+    // left hundreds open in a back end, until the session bus ran out of file descriptors.
+    const id = connectionId('reads');
+    await keyStore.setKey(id, 'key-read-for-every-request', directory);
+    const result = await inFreshProcess(['reads', id, directory, '300'], { EXPECTED_KEY_SHA256: sha256('key-read-for-every-request') });
+    expect(result.matches).toBe(true);
+    expect(result.socketsAdded).toBeLessThanOrEqual(2);
+  }, processTestTimeoutMs);
+
   it('hands a key out only for the origin it was stored for, also to a fresh process', async () => {
     const id = connectionId('origin');
     await keyStore.setKey(id, 'key-for-one-origin', `${directory}/some/path`);

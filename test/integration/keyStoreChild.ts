@@ -5,8 +5,10 @@
  *   tsx keyStoreChild.ts check <connectionId> <origin>   env EXPECTED_KEY_SHA256
  *   tsx keyStoreChild.ts store <userDataDir> <connectionId>  env CANARY_KEY
  *   tsx keyStoreChild.ts has <connectionId>
+ *   tsx keyStoreChild.ts reads <connectionId> <origin> <count>   env EXPECTED_KEY_SHA256
  */
 import { createHash } from 'node:crypto';
+import { readdirSync, readlinkSync } from 'node:fs';
 import { openConnectionStore } from '../../electron/core/connections/connectionStore.ts';
 import { openKeyStore } from '../../electron/core/keys/keyStore.ts';
 import { createLogger } from '../../electron/core/log/logger.ts';
@@ -19,6 +21,28 @@ if (mode === 'check') {
   const bound = await keyStore.readKey(args[0] ?? '', args[1] ?? '');
   const matches = bound !== null && sha256(bound.key) === process.env.EXPECTED_KEY_SHA256;
   console.log(JSON.stringify({ status: keyStore.status(), present: bound !== null, matches, origin: bound?.origin ?? null }));
+} else if (mode === 'reads') {
+  // A back end reading its key for every request: how many sockets (D-Bus connections) it leaves open.
+  const [connectionId = '', origin = '', count = '0'] = args;
+  const openSockets = () => readdirSync('/proc/self/fd').filter((fd) => {
+    try {
+      return readlinkSync(`/proc/self/fd/${fd}`).startsWith('socket:');
+    } catch {
+      return false; // the folder's own descriptor, closed meanwhile
+    }
+  }).length;
+  const keyStore = await openKeyStore();
+  await keyStore.readKey(connectionId, origin);
+  const before = openSockets();
+  const reads: Promise<unknown>[] = [];
+  for (let read = 0; read < Number(count); read++) {
+    reads.push(keyStore.readKey(connectionId, origin));
+    if (reads.length === 10) await Promise.all(reads.splice(0));
+  }
+  await Promise.all(reads);
+  await keyStore.hasKey(connectionId);
+  const bound = await keyStore.readKey(connectionId, origin);
+  console.log(JSON.stringify({ matches: bound !== null && sha256(bound.key) === process.env.EXPECTED_KEY_SHA256, socketsAdded: openSockets() - before }));
 } else if (mode === 'has') {
   const keyStore = await openKeyStore();
   console.log(JSON.stringify({ status: keyStore.status(), hasKey: await keyStore.hasKey(args[0] ?? '') }));

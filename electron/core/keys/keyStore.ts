@@ -114,11 +114,29 @@ async function loadKeyring(): Promise<{ entries: EntryClass } | { error: string 
   }
 }
 
-/** Runs one keychain call; even creating the entry can throw (no D-Bus), so it happens inside. */
-async function onKeychain<T>(entries: EntryClass, operation: string, account: string, run: (entry: AsyncEntry) => Promise<T>): Promise<T> {
+/** More accounts than a user has connections and offices; past it the longest-held entry is let go. */
+const entriesHeld = 64;
+
+/**
+ * Runs one keychain call on the account's entry. Even creating an entry can throw (no D-Bus), so it
+ * happens inside. An entry holds its own D-Bus connection until the garbage collector frees it, so
+ * the store keeps one entry per account (`held`) instead of making one per call: a back end reading
+ * its key for every request otherwise left thousands of connections open, until the session bus
+ * ran out of file descriptors and the keychain stopped answering every process of the session. An
+ * entry whose call failed is dropped, so the next call starts on a fresh connection; past
+ * `entriesHeld` accounts the longest-held goes (ids come from the renderer, so they are bounded here).
+ */
+async function onKeychain<T>(entries: EntryClass, held: Map<string, AsyncEntry>, operation: string, account: string, run: (entry: AsyncEntry) => Promise<T>): Promise<T> {
   try {
-    return await run(new entries(keychainService, account, entryOptions));
+    let entry = held.get(account);
+    if (entry === undefined) {
+      entry = new entries(keychainService, account, entryOptions);
+      held.set(account, entry);
+      if (held.size > entriesHeld) held.delete(held.keys().next().value!);
+    }
+    return await run(entry);
   } catch (error) {
+    held.delete(account);
     throw new KeychainError(operation, error);
   }
 }
@@ -148,6 +166,9 @@ function unavailableReason(why: string): string {
 }
 
 class KeychainKeyStore implements KeyStore {
+  /** One entry per account, each with its D-Bus connection (see onKeychain). */
+  private readonly held = new Map<string, AsyncEntry>();
+
   constructor(
     private readonly entries: EntryClass,
     private readonly secrets: SecretRegistry | undefined,
@@ -162,7 +183,7 @@ class KeychainKeyStore implements KeyStore {
     const valid = validateApiKey(key);
     this.secrets?.addSecret(valid);
     const secret = encodeStoredSecret(valid, directoryUrl);
-    await onKeychain(this.entries, 'store the API key', account, (entry) => entry.setPassword(secret));
+    await onKeychain(this.entries, this.held, 'store the API key', account, (entry) => entry.setPassword(secret));
   }
 
   async hasKey(connectionId: string): Promise<boolean> {
@@ -171,7 +192,7 @@ class KeychainKeyStore implements KeyStore {
 
   async deleteKey(connectionId: string): Promise<boolean> {
     const account = validateConnectionId(connectionId);
-    return onKeychain(this.entries, 'delete the API key', account, (entry) => entry.deleteCredential());
+    return onKeychain(this.entries, this.held, 'delete the API key', account, (entry) => entry.deleteCredential());
   }
 
   async readKey(connectionId: string, directoryUrl: string): Promise<BoundKey | null> {
@@ -185,7 +206,7 @@ class KeychainKeyStore implements KeyStore {
 
   private async readSecret(connectionId: string): Promise<StoredSecret | null> {
     const account = validateConnectionId(connectionId);
-    const value = await onKeychain(this.entries, 'read the API key', account, (entry) => entry.getPassword());
+    const value = await onKeychain(this.entries, this.held, 'read the API key', account, (entry) => entry.getPassword());
     if (value === null) return null;
     const secret = decodeStoredSecret(value);
     this.secrets?.addSecret(secret.key);
