@@ -170,7 +170,8 @@ type ChannelSchemas = { args: z.ZodType; result: z.ZodType };
 /** The bridge: channel name (also the preload function's name) → argument and result schemas. */
 export const bridgeChannels = {
   getAppInfo: channel(
-    nothing,
+    /** `recheckKeychain`: ask a keychain that did not answer again (the Connections page, "Check again"). */
+    z.object({ recheckKeychain: z.boolean().optional() }).strict(),
     z.object({
       version: z.string(),
       shell: z.enum(['electron', 'web']),

@@ -56,6 +56,7 @@ function gatedKeys(keys: KeyStore) {
   };
   const gated: KeyStore = {
     status: () => keys.status(),
+    recheck: () => keys.recheck(),
     hasKey: (id) => keys.hasKey(id),
     readKey: (id, url) => keys.readKey(id, url),
     async setKey(id, key, url) {

@@ -7,9 +7,10 @@
  * Run it here with:
  *   dbus-run-session -- sh -c 'export XDG_DATA_HOME=$(mktemp -d); eval "$(printf pw | gnome-keyring-daemon --unlock --components=secrets)"; npx vitest run --config test/vitest.config.ts --project integration test/integration/keyStore.test.ts'
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { once } from 'node:events';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -61,6 +62,66 @@ async function filesUnder(folder: string): Promise<{ path: string; text: string 
         return { path, text: (await readFile(path)).toString('latin1') };
       }),
   );
+}
+
+/** The lines a child prints, one at a time; rejects when it exits first or takes too long to start. */
+function lines(childProcess: ChildProcess): { next(): Promise<string> } {
+  const waiting: string[] = [];
+  let buffered = '';
+  let wake = () => {};
+  childProcess.stdout?.on('data', (chunk: Buffer) => {
+    buffered += chunk.toString('utf8');
+    const parts = buffered.split('\n');
+    buffered = parts.pop() ?? '';
+    waiting.push(...parts.filter((line) => line.trim() !== ''));
+    wake();
+  });
+  const exited = once(childProcess, 'exit');
+  return {
+    async next() {
+      const deadline = setTimeout(() => childProcess.kill(), freshProcessTimeoutMs);
+      try {
+        while (waiting.length === 0) {
+          const arrived = new Promise<void>((resolve) => (wake = resolve));
+          const [, code] = await Promise.race([arrived.then(() => [false, null] as const), exited.then(([code]) => [true, code] as const)]);
+          if (waiting.length === 0 && code !== null) throw new Error(`the child exited (${String(code)}) before printing a line`);
+        }
+        return waiting.shift()!;
+      } finally {
+        clearTimeout(deadline);
+      }
+    },
+  };
+}
+
+/**
+ * A session bus of the test's own with no keychain on it (no service files, so nothing starts
+ * one), and a way to start gnome-keyring on it later: the keychain that is not there yet when the
+ * app starts (a login still under way, a daemon restarting). Stopping the bus ends the keychain.
+ */
+async function privateSessionBus(): Promise<{ env: Record<string, string>; startKeychain(): Promise<void>; stop(): Promise<void> }> {
+  const folder = await mkdtemp(join(tmpdir(), 'castdesk-bus-'));
+  const config = join(folder, 'session.conf');
+  await writeFile(
+    config,
+    `<busconfig><type>session</type><listen>unix:path=${join(folder, 'bus')}</listen><auth>EXTERNAL</auth>` +
+      '<policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy></busconfig>',
+  );
+  const daemon = spawn('dbus-daemon', [`--config-file=${config}`, '--nofork', '--print-address'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const address = await lines(daemon).next();
+  const env = { DBUS_SESSION_BUS_ADDRESS: address, XDG_DATA_HOME: join(folder, 'data'), XDG_RUNTIME_DIR: join(folder, 'run') };
+  await mkdir(env.XDG_RUNTIME_DIR, { mode: 0o700 });
+  return {
+    env,
+    async startKeychain() {
+      await run('sh', ['-c', 'printf pw | gnome-keyring-daemon --unlock --components=secrets'], { env: { ...process.env, ...env }, timeout: freshProcessTimeoutMs });
+    },
+    async stop() {
+      daemon.kill();
+      await once(daemon, 'exit').catch(() => undefined);
+      await rm(folder, { recursive: true, force: true });
+    },
+  };
 }
 
 if (!inDbusSession && process.env.CI) {
@@ -131,6 +192,29 @@ describe.skipIf(!inDbusSession)('key store on the OS keychain (gnome-keyring)', 
     const result = await inFreshProcess(['reads', id, directory, '300'], { EXPECTED_KEY_SHA256: sha256('key-read-for-every-request') });
     expect(result.matches).toBe(true);
     expect(result.socketsAdded).toBeLessThanOrEqual(2);
+  }, processTestTimeoutMs);
+
+  it('refuses keys while no keychain answers, and keeps them there once a recheck finds one started, the demo key held meanwhile too', async () => {
+    const bus = await privateSessionBus();
+    try {
+      const demo = connectionId('recheck-demo');
+      const user = connectionId('recheck-user');
+      const demoKey = `demo-${randomUUID()}`;
+      const userKey = `user-${randomUUID()}`;
+      const childProcess = spawn(tsx, [child, 'recheck', demo, user, directory], { env: { ...process.env, ...bus.env, DEMO_KEY: demoKey, USER_KEY: userKey }, stdio: ['pipe', 'pipe', 'inherit'] });
+      const printed = lines(childProcess);
+      expect(await printed.next()).toBe('keychain?');
+      await bus.startKeychain();
+      childProcess.stdin.write('go\n');
+      const result = JSON.parse(await printed.next()) as Record<string, unknown>;
+      expect(result).toMatchObject({ atStart: { available: false }, refused: 'keychain_unavailable', stillAway: false, answering: { available: true }, demoHeld: true });
+      expect((result.atStart as { reason: string }).reason).toMatch(/No system keychain is available/);
+      // Both keys are in that keychain now: a fresh process reads them.
+      expect(await inFreshProcess(['check', demo, directory], { ...bus.env, EXPECTED_KEY_SHA256: sha256(demoKey) })).toMatchObject({ present: true, matches: true });
+      expect(await inFreshProcess(['check', user, directory], { ...bus.env, EXPECTED_KEY_SHA256: sha256(userKey) })).toMatchObject({ present: true, matches: true });
+    } finally {
+      await bus.stop();
+    }
   }, processTestTimeoutMs);
 
   it('hands a key out only for the origin it was stored for, also to a fresh process', async () => {

@@ -6,8 +6,10 @@
  *   tsx keyStoreChild.ts store <userDataDir> <connectionId>  env CANARY_KEY
  *   tsx keyStoreChild.ts has <connectionId>
  *   tsx keyStoreChild.ts reads <connectionId> <origin> <count>   env EXPECTED_KEY_SHA256
+ *   tsx keyStoreChild.ts recheck <demoConnectionId> <userConnectionId> <origin>   env DEMO_KEY, USER_KEY; stdin: a line once the keychain runs
  */
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import { readdirSync, readlinkSync } from 'node:fs';
 import { openConnectionStore } from '../../electron/core/connections/connectionStore.ts';
 import { openKeyStore } from '../../electron/core/keys/keyStore.ts';
@@ -43,6 +45,24 @@ if (mode === 'check') {
   await keyStore.hasKey(connectionId);
   const bound = await keyStore.readKey(connectionId, origin);
   console.log(JSON.stringify({ matches: bound !== null && sha256(bound.key) === process.env.EXPECTED_KEY_SHA256, socketsAdded: openSockets() - before }));
+} else if (mode === 'recheck') {
+  // Started on a session bus with no keychain yet; the test starts one when told "keychain?".
+  const [demoId = '', userId = '', origin = ''] = args;
+  const keyStore = await openKeyStore({ recheckAfterMs: 0 });
+  const atStart = keyStore.status();
+  await keyStore.setKey(demoId, process.env.DEMO_KEY ?? '', origin, 'demo');
+  const refused = await keyStore.setKey(userId, process.env.USER_KEY ?? '', origin).then(
+    () => null,
+    (error: unknown) => (error as { code?: string }).code ?? String(error),
+  );
+  const stillAway = await keyStore.recheck();
+  console.log('keychain?');
+  await once(process.stdin, 'data');
+  const answering = await keyStore.recheck();
+  await keyStore.setKey(userId, process.env.USER_KEY ?? '', origin);
+  const demoHeld = (await keyStore.readKey(demoId, origin))?.key === process.env.DEMO_KEY;
+  console.log(JSON.stringify({ atStart, refused, stillAway: stillAway.available, answering, demoHeld }));
+  process.stdin.destroy();
 } else if (mode === 'has') {
   const keyStore = await openKeyStore();
   console.log(JSON.stringify({ status: keyStore.status(), hasKey: await keyStore.hasKey(args[0] ?? '') }));

@@ -107,8 +107,9 @@ export function createHandlers(parts: BackEndParts): BridgeHandlers {
   }
 
   return {
-    async getAppInfo() {
-      return { version: parts.version, shell: parts.shell, keychain: keys.status(), folders: parts.desktop.folders };
+    async getAppInfo({ recheckKeychain }) {
+      const keychain = recheckKeychain ? await keys.recheck() : keys.status();
+      return { version: parts.version, shell: parts.shell, keychain, folders: parts.desktop.folders };
     },
 
     async listConnections() {

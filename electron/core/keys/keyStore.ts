@@ -28,6 +28,11 @@ export interface KeyStoreStatus {
 export interface KeyStore {
   status(): KeyStoreStatus;
   /**
+   * The status after asking the keychain again when it did not answer before (still starting at
+   * login, locked, busy): from the first answer on, keys are kept there. Cheap when it works.
+   */
+  recheck(): Promise<KeyStoreStatus>;
+  /**
    * Stores `key` for the connection, bound to the origin of `directoryUrl`. Without a keychain a
    * user's key is refused (KeychainUnavailableError); the demo directory's key is held for this run.
    */
@@ -67,6 +72,8 @@ export interface KeyStoreOptions {
   secrets?: SecretRegistry;
   /** How long the availability probe may take before the keychain counts as unavailable. */
   probeTimeoutMs?: number;
+  /** A recheck this soon after the last probe ended answers what that probe found; default 3 s. */
+  recheckAfterMs?: number;
 }
 
 /** The keychain failed on an operation after it had answered the probe (e.g. it was locked). */
@@ -141,6 +148,9 @@ async function onKeychain<T>(entries: EntryClass, held: Map<string, AsyncEntry>,
   }
 }
 
+/** How long the availability probe may take, unless the options say otherwise. */
+const probeTimeoutMs = 5_000;
+
 /** Writes, reads back and deletes a throwaway entry: the only reliable way to know the keychain works. */
 async function probeKeychain(entries: EntryClass, timeoutMs: number): Promise<KeyStoreStatus> {
   const signal = AbortSignal.timeout(timeoutMs);
@@ -176,6 +186,10 @@ class KeychainKeyStore implements KeyStore {
 
   status(): KeyStoreStatus {
     return { available: true };
+  }
+
+  async recheck(): Promise<KeyStoreStatus> {
+    return this.status();
   }
 
   async setKey(connectionId: string, key: string, directoryUrl: string): Promise<void> {
@@ -219,15 +233,20 @@ class KeychainKeyStore implements KeyStore {
  * is held, in memory for this run (the demo hands it out again on the next start).
  */
 class UnavailableKeyStore implements KeyStore {
-  private readonly demoKeys = new Map<string, BoundKey>();
-
   constructor(
     private readonly reason: string,
     private readonly secrets: SecretRegistry | undefined,
+    /** The demo keys held for this run; handed to the keychain when one answers later. */
+    readonly demoKeys = new Map<string, BoundKey>(),
   ) {}
 
   status(): KeyStoreStatus {
     return { available: false, reason: this.reason };
+  }
+
+  /** No binding in this package: asking again cannot change that. */
+  async recheck(): Promise<KeyStoreStatus> {
+    return this.status();
   }
 
   async setKey(connectionId: string, key: string, directoryUrl: string, source: KeySource = 'user'): Promise<void> {
@@ -255,15 +274,90 @@ class UnavailableKeyStore implements KeyStore {
 }
 
 /**
- * Loads the keychain's binding and probes the keychain once, and returns the store to use for the
- * rest of the run: the keychain when it works; otherwise one that refuses keys, with the reason in
- * `status()`. Never throws: a missing keychain must not keep the app from starting.
+ * The binding loaded but the keychain did not answer the probe: keys are refused, as without a
+ * keychain, until a recheck (or a key the user gives) finds it answering. Then the demo keys held
+ * meanwhile move into it and it is used for the rest of the run, as if it had answered at start.
+ * Probing once for the whole run left a user whose keychain was slow or locked at start unable to
+ * store a key until they restarted the app.
+ */
+class RecheckingKeyStore implements KeyStore {
+  private current: KeychainKeyStore | UnavailableKeyStore;
+  private probing: Promise<KeyStoreStatus> | null = null;
+  private lastProbeEnded: number;
+
+  constructor(
+    private readonly entries: EntryClass,
+    reason: string,
+    private readonly options: KeyStoreOptions,
+  ) {
+    this.current = new UnavailableKeyStore(reason, options.secrets);
+    this.lastProbeEnded = Date.now();
+  }
+
+  status(): KeyStoreStatus {
+    return this.current.status();
+  }
+
+  recheck(): Promise<KeyStoreStatus> {
+    if (this.current instanceof KeychainKeyStore) return Promise.resolve(this.current.status());
+    if (this.probing) return this.probing;
+    if (Date.now() - this.lastProbeEnded < (this.options.recheckAfterMs ?? 3_000)) return Promise.resolve(this.current.status());
+    this.probing = this.probeAgain().finally(() => {
+      this.probing = null;
+      this.lastProbeEnded = Date.now();
+    });
+    return this.probing;
+  }
+
+  private async probeAgain(): Promise<KeyStoreStatus> {
+    const status = await probeKeychain(this.entries, this.options.probeTimeoutMs ?? probeTimeoutMs);
+    const held = this.current;
+    if (!(held instanceof UnavailableKeyStore)) return held.status();
+    const stillUnavailable = (reason: string) => {
+      this.current = new UnavailableKeyStore(reason, this.options.secrets, held.demoKeys);
+      return this.current.status();
+    };
+    if (!status.available) return stillUnavailable(status.reason ?? unavailableReason('unknown reason'));
+    const keychain = new KeychainKeyStore(this.entries, this.options.secrets);
+    try {
+      for (const [account, bound] of held.demoKeys) await keychain.setKey(account, bound.key, bound.origin);
+    } catch (error) {
+      return stillUnavailable(unavailableReason(describe(error)));
+    }
+    this.current = keychain;
+    return keychain.status();
+  }
+
+  async setKey(connectionId: string, key: string, directoryUrl: string, source: KeySource = 'user'): Promise<void> {
+    // A key the user gives now is worth asking the keychain again for (it may have been unlocked).
+    if (source === 'user' && !this.status().available) await this.recheck();
+    return this.current.setKey(connectionId, key, directoryUrl, source);
+  }
+
+  hasKey(connectionId: string): Promise<boolean> {
+    return this.current.hasKey(connectionId);
+  }
+
+  deleteKey(connectionId: string): Promise<boolean> {
+    return this.current.deleteKey(connectionId);
+  }
+
+  readKey(connectionId: string, directoryUrl: string): Promise<BoundKey | null> {
+    return this.current.readKey(connectionId, directoryUrl);
+  }
+}
+
+/**
+ * Loads the keychain's binding and probes the keychain, and returns the store to use: the
+ * keychain when it works; without a binding, one that refuses keys for the run, with the reason in
+ * `status()`; when the keychain did not answer, one that refuses keys until it does (a recheck).
+ * Never throws: a missing keychain must not keep the app from starting.
  */
 export async function openKeyStore(options: KeyStoreOptions = {}): Promise<KeyStore> {
   const keyring = await loadKeyring();
   if ('error' in keyring) return new UnavailableKeyStore(unavailableReason(keyring.error), options.secrets);
-  const status = await probeKeychain(keyring.entries, options.probeTimeoutMs ?? 5_000);
+  const status = await probeKeychain(keyring.entries, options.probeTimeoutMs ?? probeTimeoutMs);
   return status.available
     ? new KeychainKeyStore(keyring.entries, options.secrets)
-    : new UnavailableKeyStore(status.reason ?? unavailableReason('unknown reason'), options.secrets);
+    : new RecheckingKeyStore(keyring.entries, status.reason ?? unavailableReason('unknown reason'), options);
 }

@@ -112,6 +112,24 @@ export const useConnectionStore = defineStore('connections', () => {
     sync.retryWhereKeyArrived(connections.value.filter((connection) => connection.hasKey).map((connection) => connection.id));
   }
 
+  /** True while the back end asks a keychain that did not answer again. */
+  const keychainChecking = ref(false);
+
+  /**
+   * Asks the back end to try the keychain again (it may have started or been unlocked since):
+   * from its first answer on keys can be stored, without restarting the app.
+   */
+  async function recheckKeychain(): Promise<void> {
+    if (keychainChecking.value) return;
+    keychainChecking.value = true;
+    try {
+      const info = take(await bridge.getAppInfo({ recheckKeychain: true }));
+      if (info) keychain.value = info.keychain;
+    } finally {
+      keychainChecking.value = false;
+    }
+  }
+
   /** Loads everything once at start-up; with no connection at all, connects to the demo directory. */
   async function start(): Promise<void> {
     if (started.value) return;
@@ -263,5 +281,5 @@ export const useConnectionStore = defineStore('connections', () => {
     tests.value[id] = result.ok ? { result: result.value, running: false } : { error: result.error, running: false };
   }
 
-  return { connections, activeId, active, keychain, loading, started, listed, demoStatus, error, tests, addTest, start, refresh, openDemoDirectory, add, remove, setActive, setKey, deleteKey, test };
+  return { connections, activeId, active, keychain, keychainChecking, recheckKeychain, loading, started, listed, demoStatus, error, tests, addTest, start, refresh, openDemoDirectory, add, remove, setActive, setKey, deleteKey, test };
 });

@@ -217,6 +217,7 @@ function memoryKeys(): KeyStore & { stored: Map<string, BoundKey> } {
   return {
     stored,
     status: () => ({ available: false, reason: 'test' }),
+    recheck: async () => ({ available: false, reason: 'test' }),
     setKey: async (id, key, directoryUrl) => void stored.set(id, bindKey(key, directoryUrl)),
     hasKey: async (id) => stored.has(id),
     deleteKey: async (id) => stored.delete(id),

@@ -38,6 +38,9 @@ class FakeKeyStore implements KeyStore {
   status() {
     return { available: true };
   }
+  async recheck() {
+    return this.status();
+  }
   async setKey(connectionId: string, key: string, directoryUrl: string): Promise<void> {
     if (this.failNextSet) {
       this.failNextSet = false;

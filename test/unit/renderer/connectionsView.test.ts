@@ -176,10 +176,56 @@ describe('Connections view', () => {
   it('says plainly when there is no keychain', async () => {
     const { bridge } = fakeBridge({ listConnections: () => ({ ok: true, value: { connections: [], activeId: null } }) });
     const view = await mountView(bridge, false);
-    expect(view.get('[data-testid="keychain-unavailable"]').text()).toBe(en.connections.keychainUnavailable);
+    expect(view.get('[data-testid="keychain-unavailable"] p').text()).toBe(en.connections.keychainUnavailable);
     // The form does not claim the key would be stored in the keychain, and cannot be sent.
     expect(view.get('[data-testid="key-hint"]').text()).toBe(en.connections.keyHintNoKeychain);
     expect(view.get('form.add-form button[type="submit"]').attributes('disabled')).toBeDefined();
+  });
+});
+
+describe('A keychain that did not answer at start', () => {
+  const appInfo = (available: boolean) => ({
+    ok: true,
+    value: { version: '1', shell: 'web', keychain: available ? { available } : { available, reason: 'it did not answer within 5000 ms' }, folders: { data: '/d', logs: '/l' } },
+  });
+
+  it('is asked again with Check again; once it answers, the form can add a connection', async () => {
+    let answering = false;
+    const { bridge, calls } = fakeBridge({
+      listConnections: () => ({ ok: true, value: { connections: [], activeId: null } }),
+      getAppInfo: () => appInfo(answering),
+    });
+    const view = await mountView(bridge, false);
+    const submit = () => view.get('form.add-form button[type="submit"]');
+    expect(submit().attributes('disabled')).toBeDefined();
+
+    await view.get('[data-testid="keychain-check-again"]').trigger('click');
+    await flushPromises();
+    expect(calls.filter((call) => call.channel === 'getAppInfo').map((call) => call.args)).toEqual([{ recheckKeychain: true }]);
+    expect(view.find('[data-testid="keychain-unavailable"]').exists()).toBe(true);
+
+    answering = true;
+    await view.get('[data-testid="keychain-check-again"]').trigger('click');
+    await flushPromises();
+    expect(view.find('[data-testid="keychain-unavailable"]').exists()).toBe(false);
+    expect(view.get('[data-testid="key-hint"]').text()).toBe(en.connections.keyHint);
+    expect(submit().attributes('disabled')).toBeUndefined();
+  });
+
+  it('is asked again by itself when the Connections page opens', async () => {
+    const { bridge, calls } = fakeBridge({ listConnections: () => ({ ok: true, value: { connections: [], activeId: null } }), getAppInfo: () => appInfo(true) });
+    const pinia = createPinia();
+    const mountPage = () => mount(ConnectionsView, { global: { plugins: [pinia, createCastdeskI18n('en')], provide: { [castdeskBridgeKey as symbol]: bridge } }, attachTo: document.body });
+    wrapper = mountPage();
+    // What the app found at start; the page is left and opened again.
+    useConnectionStore(pinia).keychain = { available: false, reason: 'it did not answer within 5000 ms' };
+    await flushPromises();
+    wrapper.unmount();
+    expect(calls.filter((call) => call.channel === 'getAppInfo')).toEqual([]);
+    wrapper = mountPage();
+    await flushPromises();
+    expect(calls.filter((call) => call.channel === 'getAppInfo').map((call) => call.args)).toEqual([{ recheckKeychain: true }]);
+    expect(wrapper.find('[data-testid="keychain-unavailable"]').exists()).toBe(false);
   });
 });
 
