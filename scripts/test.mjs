@@ -163,6 +163,7 @@ const steps = [
   {
     name: 'vitest',
     counts: async () => {
+      await run(process.execPath, [path.join(repoRoot, 'scripts', 'keychain-health.mjs'), 'before vitest']);
       const exitCode = await run(bin('vitest'), [
         'run',
         '--config',
@@ -178,10 +179,13 @@ const steps = [
   {
     name: 'playwright',
     counts: async () => {
+      const health = path.join(repoRoot, 'scripts', 'keychain-health.mjs');
+      await run(process.execPath, [health, 'before playwright']);
       const exitCode = await run(bin('playwright'), ['test', '-c', 'test/playwright.config.ts', '--reporter=list,json'], {
         ...process.env,
         PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport,
       });
+      await run(process.execPath, [health, 'after playwright']);
       return playwrightCounts(playwrightReport, exitCode);
     },
   },
