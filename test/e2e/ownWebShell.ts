@@ -12,9 +12,8 @@
  * remembered page port, so each shell takes a free port of its own. The spec that tests the
  * first start asks for an empty folder instead.
  *
- * One thing the copies share: the demo connection's id, and so its OS keychain entry (the specs
- * run in one keychain session). The demo's key is stored again on every start, so no spec reads
- * what another left there.
+ * The copies share the demo connection's id, but not a keychain: each shell has its own
+ * (webShellProcess.ts), and the demo's key is stored again on every start.
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -10,12 +10,13 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AsyncEntry } from '@napi-rs/keyring';
+import { startPrivateBus } from '../support/privateKeychain.ts';
 import { KeyInputError } from '../../electron/core/keys/apiKey.ts';
 import { ForeignOriginError } from '../../electron/core/keys/keyOrigin.ts';
 import { keychainService, openKeyStore, type KeyStore } from '../../electron/core/keys/keyStore.ts';
@@ -94,36 +95,6 @@ function lines(childProcess: ChildProcess): { next(): Promise<string> } {
   };
 }
 
-/**
- * A session bus of the test's own with no keychain on it (no service files, so nothing starts
- * one), and a way to start gnome-keyring on it later: the keychain that is not there yet when the
- * app starts (a login still under way, a daemon restarting). Stopping the bus ends the keychain.
- */
-async function privateSessionBus(): Promise<{ env: Record<string, string>; startKeychain(): Promise<void>; stop(): Promise<void> }> {
-  const folder = await mkdtemp(join(tmpdir(), 'castdesk-bus-'));
-  const config = join(folder, 'session.conf');
-  await writeFile(
-    config,
-    `<busconfig><type>session</type><listen>unix:path=${join(folder, 'bus')}</listen><auth>EXTERNAL</auth>` +
-      '<policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy></busconfig>',
-  );
-  const daemon = spawn('dbus-daemon', [`--config-file=${config}`, '--nofork', '--print-address'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const address = await lines(daemon).next();
-  const env = { DBUS_SESSION_BUS_ADDRESS: address, XDG_DATA_HOME: join(folder, 'data'), XDG_RUNTIME_DIR: join(folder, 'run') };
-  await mkdir(env.XDG_RUNTIME_DIR, { mode: 0o700 });
-  return {
-    env,
-    async startKeychain() {
-      await run('sh', ['-c', 'printf pw | gnome-keyring-daemon --unlock --components=secrets'], { env: { ...process.env, ...env }, timeout: freshProcessTimeoutMs });
-    },
-    async stop() {
-      daemon.kill();
-      await once(daemon, 'exit').catch(() => undefined);
-      await rm(folder, { recursive: true, force: true });
-    },
-  };
-}
-
 if (!inDbusSession && process.env.CI) {
   describe('key store on the OS keychain', () => {
     it('runs inside a D-Bus session with gnome-keyring', () => {
@@ -195,7 +166,8 @@ describe.skipIf(!inDbusSession)('key store on the OS keychain (gnome-keyring)', 
   }, processTestTimeoutMs);
 
   it('refuses keys while no keychain answers, and keeps them there once a recheck finds one started, the demo key held meanwhile too', async () => {
-    const bus = await privateSessionBus();
+    const folder = await mkdtemp(join(tmpdir(), 'castdesk-bus-'));
+    const bus = await startPrivateBus(folder);
     try {
       const demo = connectionId('recheck-demo');
       const user = connectionId('recheck-user');
@@ -214,6 +186,7 @@ describe.skipIf(!inDbusSession)('key store on the OS keychain (gnome-keyring)', 
       expect(await inFreshProcess(['check', user, directory], { ...bus.env, EXPECTED_KEY_SHA256: sha256(userKey) })).toMatchObject({ present: true, matches: true });
     } finally {
       await bus.stop();
+      await rm(folder, { recursive: true, force: true });
     }
   }, processTestTimeoutMs);
 
