@@ -8,6 +8,8 @@
 import { flat } from './flatString.ts';
 import type { FixtureActor } from '../fixture/schema.ts';
 import { pictureFileName, pictureOrientation, pictureSize, type MediaPictureVersion } from '../media/pictureGeometry.ts';
+import { decodeLook, lookFromNumber } from '../media/portraitLook.ts';
+import { portraitHeadBox } from '../media/portraitPainter.ts';
 import { daysFrom, formatDatetime } from './datetime.ts';
 import type { IdSequence } from './idSequence.ts';
 import type { Random } from './random.ts';
@@ -18,6 +20,24 @@ const photographers = ['Jana Kessler', 'Tom Wieland', 'Mirjam Frei', 'Studio Lic
 
 export function pictureUrl(pictureId: number, version: MediaPictureVersion, look: string): string {
   return flat(`/media/pictures/${pictureId}/${pictureFileName(pictureId, version, look)}`);
+}
+
+/**
+ * A square crop that keeps the painted head whole, as an actor's chosen crop does: exports and
+ * contact sheets show the crop, and a random one cut through faces. Draws the same numbers as the
+ * random crop it replaces, so the rest of a seeded demo stays the same.
+ */
+function faceCrop(random: Random, id: number, look: string, width: number, height: number): { x: number; y: number; w: number; h: number } {
+  const head = portraitHeadBox(decodeLook(look) ?? lookFromNumber(id), id, width, height);
+  const largest = Math.min(width, height);
+  const smallest = Math.min(largest, Math.max(Math.ceil(largest * 0.5), Math.ceil(head.x1) - Math.floor(head.x0), Math.ceil(head.y1) - Math.floor(head.y0)));
+  const side = Math.round(smallest + (largest - smallest) * random.next());
+  /** Where the crop may start on one axis so it holds [from, to] and stays inside the picture. */
+  const start = (from: number, to: number, size: number) => {
+    const low = Math.max(0, Math.ceil(to) - side);
+    return random.int(low, Math.max(low, Math.min(size - side, Math.floor(from))));
+  };
+  return { x: start(head.x0, head.x1, width), y: start(head.y0, head.y1, height), w: side, h: side };
 }
 
 function basePicture(random: Random, id: number, look: string, now: Date, withPortraitThumb: boolean, withCreatedAt: boolean): FixturePicture {
@@ -44,10 +64,7 @@ function basePicture(random: Random, id: number, look: string, now: Date, withPo
     recorded_at: random.chance(0.7) ? formatDatetime(recorded) : null,
   };
   if (withCreatedAt) picture.created_at = formatDatetime(daysFrom(recorded, 1 + random.next() * 20));
-  if (random.chance(0.3)) {
-    const side = Math.round(Math.min(width, height) * (0.5 + random.next() * 0.5));
-    picture.crop_coordinates = { x: random.int(0, width - side), y: random.int(0, height - side), w: side, h: side };
-  }
+  if (random.chance(0.3)) picture.crop_coordinates = faceCrop(random, id, look, width, height);
   return picture;
 }
 

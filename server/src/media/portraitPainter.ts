@@ -154,9 +154,12 @@ function paintBackground(canvas: Canvas, pictureId: number, focusX: number, focu
   }
 }
 
-/** Paints the portrait of `look` as picture `pictureId` (framing and background) into raw RGB. */
-export function paintPortrait(look: PortraitLook, pictureId: number, width: number, height: number): Uint8Array {
-  const canvas = new Canvas(width, height);
+/**
+ * Where the head sits in picture `pictureId` of `look`, and the painter's two number streams
+ * positioned after drawing it: the painter and `portraitHeadBox` read the same numbers, so the
+ * demo's crop coordinates (demo/pictures.ts) frame the face the media route paints.
+ */
+function portraitFraming(look: PortraitLook, pictureId: number, width: number, height: number) {
   const face = numbers(look.seed * 65536 + 17);
   const shot = numbers(hashId(pictureId) ^ 0x5bd1e995);
   const unit = Math.min(width, height);
@@ -167,12 +170,36 @@ export function paintPortrait(look: PortraitLook, pictureId: number, width: numb
   const offCentre = width > height * 1.1 ? (shot() < 0.5 ? -1 : 1) * (0.12 + shot() * 0.1) * width : (shot() - 0.5) * 0.08 * width;
   const cx = width / 2 + offCentre;
   const child = look.age === 'child';
-  const teen = look.age === 'teen';
-  const feminine = look.presentation === 'feminine';
   const masculine = look.presentation === 'masculine';
   const headRx = u * (child ? 0.158 : 0.142) * (0.94 + face() * 0.12) * (masculine ? 1.03 : 1);
   const headRy = u * (child ? 0.18 : 0.19) * (0.95 + face() * 0.08);
   const cy = height * (0.4 + shot() * 0.05);
+  return { face, shot, unit, u, cx, cy, headRx, headRy };
+}
+
+/**
+ * The box, in pixels of a `width`×`height` picture, that holds the painted head with its hair and
+ * chin (clipped to the picture): what a crop of the picture must keep whole.
+ */
+export function portraitHeadBox(look: PortraitLook, pictureId: number, width: number, height: number): { x0: number; y0: number; x1: number; y1: number } {
+  const { cx, cy, headRx, headRy } = portraitFraming(look, pictureId, width, height);
+  // Hair reaches about half a head above it and beside it (an afro, long waves); the chin's shadow a little below.
+  return {
+    x0: Math.max(0, cx - headRx * 1.5),
+    y0: Math.max(0, cy - headRy * 1.6),
+    x1: Math.min(width, cx + headRx * 1.5),
+    y1: Math.min(height, cy + headRy * 1.2),
+  };
+}
+
+/** Paints the portrait of `look` as picture `pictureId` (framing and background) into raw RGB. */
+export function paintPortrait(look: PortraitLook, pictureId: number, width: number, height: number): Uint8Array {
+  const canvas = new Canvas(width, height);
+  const { face, shot, unit, u, cx, cy, headRx, headRy } = portraitFraming(look, pictureId, width, height);
+  const child = look.age === 'child';
+  const teen = look.age === 'teen';
+  const feminine = look.presentation === 'feminine';
+  const masculine = look.presentation === 'masculine';
   const jawTaper = (child ? 0.12 : feminine ? 0.3 : 0.2) + face() * 0.12;
   const tilt = (shot() - 0.5) * 0.06;
   paintBackground(canvas, pictureId, cx, cy, unit);

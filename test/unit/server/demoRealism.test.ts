@@ -9,6 +9,8 @@ import { productionKinds } from '../../../server/src/demo/castingCallTexts.ts';
 import { nameOrigins } from '../../../server/src/demo/namePools.ts';
 import { englishVita, filmTitles, plays, seriesTitles } from '../../../server/src/demo/textPools.ts';
 import type { Fixture } from '../../../server/src/fixture/schema.ts';
+import { decodeLook } from '../../../server/src/media/portraitLook.ts';
+import { portraitHeadBox } from '../../../server/src/media/portraitPainter.ts';
 
 const now = new Date('2026-11-21T12:00:00.000Z');
 const actorCount = 5000;
@@ -183,5 +185,23 @@ describe('demo texts', () => {
     for (const { role, call } of roles) {
       if (role.deadline && open(role.deadline) && call.deadline && open(call.deadline)) expect(new Date(role.deadline).getTime()).toBeLessThanOrEqual(new Date(call.deadline).getTime() + 86_400_000);
     }
+  });
+});
+
+describe('demo crops', () => {
+  it('keep the painted head whole, as an actor\'s chosen crop does: exports and contact sheets show the crop', () => {
+    const cropped = [...fixture.actor_profiles, ...fixture.crew_profiles]
+      .flatMap((profile) => profile.pictures ?? [])
+      .filter((picture) => picture.crop_coordinates);
+    expect(cropped.length).toBeGreaterThan(1000);
+    const cutting = cropped.filter((picture) => {
+      const crop = picture.crop_coordinates!;
+      const [width, height] = picture.dimensions!;
+      const head = portraitHeadBox(decodeLook(lookOf(picture.url)!)!, picture.id, width, height);
+      const inside = crop.x >= 0 && crop.y >= 0 && crop.x + crop.w <= width && crop.y + crop.h <= height;
+      const holdsHead = crop.x <= head.x0 && crop.y <= head.y0 && crop.x + crop.w >= head.x1 && crop.y + crop.h >= head.y1;
+      return !(inside && holdsHead && crop.w === crop.h);
+    });
+    expect(cutting.map((picture) => picture.id)).toEqual([]);
   });
 });
