@@ -40,6 +40,7 @@ export const channelNames = [
   'logRendererError',
   'takeAppLink',
   'copyAppLink',
+  'copyText',
   'setMenuLanguage',
   'getUpdateStatus',
   'setUpdateConsent',

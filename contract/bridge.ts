@@ -305,6 +305,13 @@ export const bridgeChannels = {
    * the back end has no clipboard (the web shell): the page then copies `link` itself.
    */
   copyAppLink: channel(z.object({ route: appLinkRoute }).strict(), z.object({ link: z.string(), copied: z.boolean() })),
+  /**
+   * Puts a text the user asked to copy on the clipboard (their comment or note the office refused:
+   * stores/clipboard.ts). `copied` is false where the back end has no clipboard (the web shell):
+   * the page then copies it itself. The bound is generous: the longest text the app keeps is a
+   * comment of 10,000 characters, and a note two members typed into at once may pass its 5,000.
+   */
+  copyText: channel(z.object({ text: z.string().min(1).max(100_000) }).strict(), z.object({ copied: z.boolean() })),
   /** The UI language changed (or the app started in one): the native menus follow it. */
   setMenuLanguage: channel(z.object({ locale: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/) }).strict(), nothing),
   /** Where the app's own update stands (the web shell: always `unavailable`). */

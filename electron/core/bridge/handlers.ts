@@ -312,6 +312,10 @@ export function createHandlers(parts: BackEndParts): BridgeHandlers {
       return { link, copied: parts.desktop.copyText(link) };
     },
 
+    async copyText({ text }) {
+      return { copied: parts.desktop.copyText(text) };
+    },
+
     async setMenuLanguage({ locale }) {
       parts.desktop.setMenuLanguage(locale);
       return {};

@@ -71,6 +71,7 @@ const validArgs: Record<ChannelName, unknown> = {
   logRendererError: { message: 'TypeError: x is undefined', detail: 'at ProfileListPage.vue:12' },
   takeAppLink: {},
   copyAppLink: { route: '/actors/12' },
+  copyText: { text: 'Strong in the closet scene' },
   setMenuLanguage: { locale: 'de' },
   getUpdateStatus: {},
   setUpdateConsent: { consent: 'install_on_quit' },
@@ -558,6 +559,18 @@ describe('bridge handlers: castdesk:// links and the menu language', () => {
     ]);
     const web = dispatchWith(desktopDouble({ copied: false }).port);
     expect(await web('copyAppLink', { route: '/crew/2' })).toEqual({ ok: true, value: { link: 'castdesk://crew/2', copied: false } });
+  });
+
+  it('copy a text the user asked to copy, a long one too, and say when the shell had no clipboard; an empty text is refused', async () => {
+    const electron = desktopDouble({ copied: true });
+    const dispatch = dispatchWith(electron.port);
+    const long = 'x'.repeat(12_000);
+    expect(await dispatch('copyText', { text: 'Strong in the closet scene' })).toEqual({ ok: true, value: { copied: true } });
+    expect(await dispatch('copyText', { text: long })).toEqual({ ok: true, value: { copied: true } });
+    expect(await dispatch('copyText', { text: '' })).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
+    expect(electron.asked).toEqual([['copy', 'Strong in the closet scene'], ['copy', long]]);
+    const web = dispatchWith(desktopDouble({ copied: false }).port);
+    expect(await web('copyText', { text: 'Call him back' })).toEqual({ ok: true, value: { copied: false } });
   });
 
   it('pass the UI language to the menu, and nothing that is not a language tag', async () => {

@@ -102,6 +102,11 @@ describe('once ready', () => {
     expect(recorded.clipboardText).toEqual(['castdesk://casting-calls/12']);
   });
 
+  it('puts a text the user copies (a refused comment) on the clipboard', async () => {
+    expect(await call('copyText', { text: 'Strong in the closet scene' })).toEqual({ ok: true, value: { copied: true } });
+    expect(recorded.clipboardText.at(-1)).toBe('Strong in the closet scene');
+  });
+
   it("builds the menu in the system's language, then in the app's whenever the renderer names it", async () => {
     expect(menu().map((item) => item.label)).toEqual(['Datei', 'Bearbeiten', 'Ansicht', 'Fenster', 'Hilfe']);
     expect(await call('setMenuLanguage', { locale: 'fr' })).toEqual({ ok: true, value: {} });
