@@ -50,6 +50,28 @@ export interface ShortlistRow {
    * indexed, so it needs no new schema version; deleted with the list.
    */
   keptFrom?: KeptFromOffice;
+  /**
+   * Texts typed here that the office refused, which the list no longer holds since it went back to
+   * the office's version (sync/refusedTexts.ts), until the user dismisses each. Not indexed, so it
+   * needs no new schema version; deleted with the list.
+   */
+  refusedTexts?: RefusedText[];
+}
+
+/**
+ * A comment or a note typed on this computer that the office refused (a role lowered while the
+ * member was offline): what the entry would have read, kept so that nothing typed is lost.
+ */
+export interface RefusedText {
+  /** Random, for dismissing this one. */
+  id: string;
+  kind: 'comment' | 'note';
+  /** The entry's actor (directory origin, profile id) and name, as the list's document names them. */
+  directoryOrigin: string;
+  actorId: number;
+  actorName: string;
+  text: string;
+  refusedAt: string;
 }
 
 /** Where a list kept when its office was removed came from (ShortlistRow.keptFrom). */

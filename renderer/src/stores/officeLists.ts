@@ -14,7 +14,7 @@ import * as Y from 'yjs';
 import { accessRemovedReason, type OfficeListKeptCode, type OfficeRefusalCode, type OfficeRole } from '../../../contract/officeRoles.ts';
 import { useBridge } from '../bridge/bridgeInjection.ts';
 import { currentLibrary } from '../db/sharedLibrary.ts';
-import { type OfficeListLetGoRow, type OfficeListRow, type ShortlistDb } from '../db/shortlistDb.ts';
+import { type OfficeListLetGoRow, type OfficeListRow, type RefusedText, type ShortlistDb } from '../db/shortlistDb.ts';
 import { useShortlistDatabaseStore } from './shortlistDatabase.ts';
 import { withStoredListDoc } from '../sync/listDocs.ts';
 import { attachSharedList, type Attachment } from '../sync/officeListAttachment.ts';
@@ -24,6 +24,7 @@ import { readAnnotations, writeComment, writePick, type EntryAnnotations } from 
 import { officeEntryKey } from '../db/listDocShape.ts';
 import { dismissKeptNotice, keepListsOfOffice, keptNotices, listsLetGo, officeLetGoOf, replaceListDoc, shareList, stopSharing, writeRowsFromDoc } from '../sync/officeSharing.ts';
 import { bringInLists, sweepOfficeLists } from '../sync/officeSweep.ts';
+import { dismissRefusedText as forgetRefusedText, keptRefusedTexts, refusedTypedTexts } from '../sync/refusedTexts.ts';
 
 const noAnnotations: EntryAnnotations = { picks: [], comments: {} };
 
@@ -66,6 +67,11 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
   const memberNames = shallowRef<ReadonlyMap<string, ReadonlyMap<string, string>>>(new Map());
   /** Why a list went back to the office's version, until the user dismisses it. */
   const refusals = shallowRef<ReadonlyMap<number, OfficeRefusalCode>>(new Map());
+  /**
+   * The comments and notes typed here that went with a refused change, per list, until the user
+   * dismisses each; kept on the list's row (loadRefusedTexts reads them after a restart).
+   */
+  const refusedTexts = shallowRef<ReadonlyMap<number, readonly RefusedText[]>>(new Map());
   /**
    * Lists that became personal copies (keepAsPersonal, or "Stop sharing" the office did not take),
    * with why, until the user dismisses it; stored with the list (loadKept reads them after a restart).
@@ -346,6 +352,8 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
       connections.delete(row.officeRecordId);
       reattach.push(...others);
       await open.settled();
+      // What the refused change holds, read before the document goes: what it typed is kept.
+      const mine = Y.encodeStateAsUpdate(open.doc);
       // y-dexie destroys a released document a moment later; the old one must be gone (and out of
       // its cache) before the stored one is replaced, or the next read would hand it out again.
       open.doc.destroy();
@@ -355,8 +363,10 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
       const reading = connection.attach(row.listId, copy);
       await new Promise<void>((resolve) => reading.onSync((state) => state.state === 'synced' && resolve()));
       reading.detach();
-      await replaceListDoc(shortlistDb, shortlistId, Y.encodeStateAsUpdate(copy));
+      const typed = refusedTypedTexts(mine, copy);
+      await replaceListDoc(shortlistDb, shortlistId, Y.encodeStateAsUpdate(copy), typed);
       copy.destroy();
+      if (typed.length > 0) setIn(refusedTexts, shortlistId, (await shortlistDb.shortlists.get(shortlistId))?.refusedTexts ?? null);
       await withStoredListDoc(shortlistDb, shortlistId, (doc) => {
         // The picks and comments shown are the office's too, whether or not a view attaches the list again.
         setIn(annotations, shortlistId, readAnnotations(doc));
@@ -405,6 +415,27 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     } catch (failure) {
       // A list page starts it as it mounts and never awaits it.
       showUnlessClosing(failure, 'Reading the lists kept as personal copies');
+    }
+  }
+
+  /** The refused texts kept with the lists (a list page asks as it opens: the app may have restarted since). */
+  async function loadRefusedTexts(): Promise<void> {
+    try {
+      refusedTexts.value = await keptRefusedTexts(await database());
+    } catch (failure) {
+      // A list page starts it as it mounts and never awaits it.
+      showUnlessClosing(failure, 'Reading the texts the office refused');
+    }
+  }
+
+  /** The user has what they needed of refused text `id` (copied it, or let it go): gone for good, here and on disk. */
+  async function dismissRefusedText(shortlistId: number, id: string): Promise<void> {
+    try {
+      const left = await forgetRefusedText(await database(), shortlistId, id);
+      setIn(refusedTexts, shortlistId, left.length > 0 ? left : null);
+    } catch (failure) {
+      // A click starts it and never awaits it; the text stays shown, and kept, until it is gone from the disk.
+      showUnlessClosing(failure, 'Dismissing a text the office refused');
     }
   }
 
@@ -674,6 +705,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     attachedLists,
     error,
     refusals,
+    refusedTexts,
     keptAsPersonal,
     removedHere,
     sharingOf,
@@ -685,6 +717,8 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     setPick,
     setComment,
     dismissRefusal,
+    loadRefusedTexts,
+    dismissRefusedText,
     dismissKept,
     loadKept,
     refresh,

@@ -15,6 +15,7 @@ import { librarySnapshots, type ActorRef } from './librarySnapshot.ts';
 import { personalRowsFromDoc, readListDoc } from './officeListDoc.ts';
 import { officeEntryKey } from '../db/listDocShape.ts';
 import { ensureListDoc, replacingListDoc, withStoredListDoc } from './listDocs.ts';
+import { keepRefusedTexts, type RefusedTextFields } from './refusedTexts.ts';
 
 /** Which office a list is shared with: this computer's record of it and the office's id there. */
 export interface OfficeRef {
@@ -252,16 +253,19 @@ export async function linkKeptCopy(
  * The list's document replaced by the office's version (`state`): a change the office refused
  * stays in a Y.Doc for good (Yjs never takes an operation back without a new one, which the office
  * would refuse as well), so the stored document is rebuilt from what the office holds, in one
- * transaction. Call with the list detached: y-dexie then holds no copy of the old document.
+ * transaction, which also keeps the comments and notes the refused change typed (`refused`, on the
+ * list's row: sync/refusedTexts.ts), so they are lost neither with the document nor without it.
+ * Call with the list detached: y-dexie then holds no copy of the old document.
  */
-export async function replaceListDoc(db: ShortlistDb, shortlistId: number, state: Uint8Array): Promise<void> {
+export async function replaceListDoc(db: ShortlistDb, shortlistId: number, state: Uint8Array, refused: readonly RefusedTextFields[] = [], at = new Date().toISOString()): Promise<void> {
   await officeRow(db, shortlistId);
   const doc = new Y.Doc();
   Y.applyUpdate(doc, state);
   const updates = db.table(listDocUpdatesTable);
   try {
     await replacingListDoc(shortlistId, () =>
-      writeLibrary(db, [db.listDocs, updates], async () => {
+      writeLibrary(db, [db.shortlists, db.listDocs, updates], async () => {
+        await keepRefusedTexts(db, shortlistId, refused, at);
         await updates.where('k').equals(shortlistId).delete();
         await db.listDocs.delete(shortlistId);
         await db.listDocs.add({ shortlistId, doc });

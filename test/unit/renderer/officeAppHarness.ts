@@ -256,17 +256,26 @@ export function closedAfterEach(): OpenInTest {
 /**
  * A member's app with the office's list `listId` (of `count` entries) opened from the office,
  * attached, synced and its role known, and the shortlists store ready: where a store test of a
- * colleague's shared list starts. The member joins as `name` in `role`; `open` closes it all.
+ * colleague's shared list starts. The member joins as `name` in `role`, reaching the office at
+ * `socketUrl` (default: its own address; an officeRelay's to cut it), their app's bridge answering
+ * `handlers` besides the office's; `open` closes it all. `member` is what starts their app again.
  */
 export async function memberWithSharedList(
   server: OfficeServer,
   open: OpenInTest,
   listId: string,
-  options: { name?: string; role?: OfficeRoleName; count?: number } = {},
-): Promise<{ app: ReturnType<typeof officeStoreApp>; shortlistId: number; shortlistDb: ShortlistDb; shortlists: ReturnType<ReturnType<typeof officeStoreApp>['shortlists']> }> {
-  const { name = 'Ben', role = 'editor', count = 3 } = options;
-  const { grant, view } = memberCredentials(server, await server.join(name, role), name);
-  const app = officeStoreApp(grant, [view]);
+  options: { name?: string; role?: OfficeRoleName; count?: number; socketUrl?: string; handlers?: Parameters<typeof officeStoreApp>[2] } = {},
+): Promise<{
+  app: ReturnType<typeof officeStoreApp>;
+  member: JoinedMember & ReturnType<typeof memberCredentials>;
+  shortlistId: number;
+  shortlistDb: ShortlistDb;
+  shortlists: ReturnType<ReturnType<typeof officeStoreApp>['shortlists']>;
+}> {
+  const { name = 'Ben', role = 'editor', count = 3, socketUrl, handlers } = options;
+  const joined = await server.join(name, role);
+  const { grant, view } = memberCredentials(server, joined, name, { socketUrl });
+  const app = officeStoreApp(grant, [view], handlers);
   open.store = app.store;
   const shortlistDb: ShortlistDb = await openShortlistDb();
   open.db = shortlistDb;
@@ -278,5 +287,5 @@ export async function memberWithSharedList(
   await vi.waitFor(() => expect(app.store.accessOf(shortlistId).role).toBe(role), { timeout: 30_000, interval: 10 });
   const shortlists = app.shortlists();
   await vi.waitFor(() => expect(shortlists.ready).toBe(true));
-  return { app, shortlistId, shortlistDb, shortlists };
+  return { app, member: { ...joined, grant, view }, shortlistId, shortlistDb, shortlists };
 }
