@@ -17,6 +17,17 @@ export const officeRolesDe = {
     office_reviewer_limited: "Als Prüferin oder Prüfer können Sie nur Favoriten markieren und kommentieren, daher wurde Ihre Änderung nicht übernommen: Die Liste zeigt wieder den Stand des Büros.",
     office_write_refused: "Das Büro hat Ihre Änderung abgelehnt (zu groß oder nicht lesbar): Die Liste zeigt wieder den Stand des Büros.",
   },
+  refusedTexts: {
+    title: "Was Sie geschrieben haben und das Büro nicht übernommen hat",
+    intro: "Das Büro hat den folgenden Text von Ihnen nicht übernommen, daher zeigt die Liste ihn nicht mehr. Er bleibt hier auf diesem Computer, bis Sie ihn schließen: Kopieren Sie ihn, um ihn anderswo zu verwenden.",
+    comment: "Ihr Kommentar zu {name}",
+    note: "Ihre Notiz zu {name}",
+    copy: "Kopieren",
+    copyLabel: "Ihren Text zu {name} kopieren",
+    copied: "Kopiert",
+    copyFailed: "Der Text konnte nicht kopiert werden: Markieren Sie ihn und kopieren Sie ihn selbst.",
+    dismissLabel: "Ihren Text zu {name} schließen",
+  },
   kept: {
     office_access_removed: "Das Büro teilt diese Liste nicht mehr mit Ihnen (sie wurde entfernt, oder Ihr Zugang wurde entzogen). Sie bleibt hier als Ihre persönliche Liste erhalten, mit allem, was sie enthielt.",
     office_still_has_list: "Diese Liste ist jetzt auf diesem Computer persönlich, aber das Büro hat sie noch: Sie konnte nicht aus dem Büro genommen werden (das Büro war nicht erreichbar, oder Ihre Rolle dort erlaubt es nicht). Ihre Kolleginnen und Kollegen arbeiten weiter an der Kopie des Büros.",

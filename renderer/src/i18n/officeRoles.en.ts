@@ -17,6 +17,17 @@ export const officeRolesEn = {
     office_reviewer_limited: "As a reviewer you can only mark picks and comment, so your change was not kept: the list shows the office's version again.",
     office_write_refused: "The office refused your change (too large or unreadable): the list shows the office's version again.",
   },
+  refusedTexts: {
+    title: "What you typed that the office did not keep",
+    intro: "The office did not keep what you typed below, so the list no longer shows it. It stays here, on this computer, until you dismiss it: copy it to use it elsewhere.",
+    comment: "Your comment on {name}",
+    note: "Your note on {name}",
+    copy: "Copy",
+    copyLabel: "Copy what you wrote on {name}",
+    copied: "Copied",
+    copyFailed: "It could not be copied: select the text and copy it yourself.",
+    dismissLabel: "Dismiss what you wrote on {name}",
+  },
   kept: {
     office_access_removed: "The office no longer shares this list with you (it was removed, or your access was taken away). It is kept here as your personal list, with everything it held.",
     office_still_has_list: "This list is personal on this computer now, but the office still has it: it could not be taken out of the office (the office could not be reached, or your role there does not allow it). Your colleagues keep working on the office's copy.",

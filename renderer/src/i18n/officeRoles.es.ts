@@ -17,6 +17,17 @@ export const officeRolesEs = {
     office_reviewer_limited: "Como revisor solo puede marcar elegidos y comentar, así que su cambio no se guardó: la lista vuelve a mostrar la versión de la oficina.",
     office_write_refused: "La oficina rechazó su cambio (demasiado grande o ilegible): la lista vuelve a mostrar la versión de la oficina.",
   },
+  refusedTexts: {
+    title: "Lo que escribió y la oficina no guardó",
+    intro: "La oficina no guardó el texto de abajo, así que la lista ya no lo muestra. Se queda aquí, en este ordenador, hasta que lo cierre: cópielo para usarlo en otro lugar.",
+    comment: "Su comentario sobre {name}",
+    note: "Su nota sobre {name}",
+    copy: "Copiar",
+    copyLabel: "Copiar lo que escribió sobre {name}",
+    copied: "Copiado",
+    copyFailed: "No se pudo copiar el texto: selecciónelo y cópielo usted.",
+    dismissLabel: "Cerrar lo que escribió sobre {name}",
+  },
   kept: {
     office_access_removed: "La oficina ya no comparte esta lista con usted (se eliminó o se le retiró el acceso). Se conserva aquí como su lista personal, con todo lo que contenía.",
     office_still_has_list: "Esta lista ahora es personal en este ordenador, pero la oficina todavía la tiene: no se pudo retirar de la oficina (no se pudo contactar con la oficina, o su rol allí no lo permite). Sus colegas siguen trabajando en la copia de la oficina.",

@@ -17,6 +17,17 @@ export const officeRolesFr = {
     office_reviewer_limited: "En tant que relecteur, vous pouvez seulement marquer des choix et commenter, votre modification n'a donc pas été gardée : la liste montre de nouveau la version du bureau.",
     office_write_refused: "Le bureau a refusé votre modification (trop grande ou illisible) : la liste montre de nouveau la version du bureau.",
   },
+  refusedTexts: {
+    title: "Ce que vous avez écrit et que le bureau n'a pas gardé",
+    intro: "Le bureau n'a pas gardé le texte ci-dessous, la liste ne le montre donc plus. Il reste ici, sur cet ordinateur, jusqu'à ce que vous le fermiez : copiez-le pour l'utiliser ailleurs.",
+    comment: "Votre commentaire sur {name}",
+    note: "Votre note sur {name}",
+    copy: "Copier",
+    copyLabel: "Copier ce que vous avez écrit sur {name}",
+    copied: "Copié",
+    copyFailed: "Le texte n'a pas pu être copié : sélectionnez-le et copiez-le vous-même.",
+    dismissLabel: "Fermer ce que vous avez écrit sur {name}",
+  },
   kept: {
     office_access_removed: "Le bureau ne partage plus cette liste avec vous (elle a été retirée, ou votre accès a été supprimé). Elle est conservée ici comme votre liste personnelle, avec tout ce qu'elle contenait.",
     office_still_has_list: "Cette liste est désormais personnelle sur cet ordinateur, mais le bureau l'a toujours : elle n'a pas pu être retirée du bureau (le bureau était injoignable, ou votre rôle ne le permet pas). Vos collègues continuent de travailler sur la copie du bureau.",

@@ -17,6 +17,17 @@ export const officeRolesIt = {
     office_reviewer_limited: "Come revisore puoi solo segnare scelte e commentare, quindi la tua modifica non è stata tenuta: la lista mostra di nuovo la versione dell'ufficio.",
     office_write_refused: "L'ufficio ha rifiutato la tua modifica (troppo grande o illeggibile): la lista mostra di nuovo la versione dell'ufficio.",
   },
+  refusedTexts: {
+    title: "Ciò che hai scritto e che l'ufficio non ha tenuto",
+    intro: "L'ufficio non ha tenuto il testo qui sotto, quindi la lista non lo mostra più. Resta qui, su questo computer, finché non lo chiudi: copialo per usarlo altrove.",
+    comment: "Il tuo commento su {name}",
+    note: "La tua nota su {name}",
+    copy: "Copia",
+    copyLabel: "Copia ciò che hai scritto su {name}",
+    copied: "Copiato",
+    copyFailed: "Impossibile copiare il testo: selezionalo e copialo tu.",
+    dismissLabel: "Chiudi ciò che hai scritto su {name}",
+  },
   kept: {
     office_access_removed: "L'ufficio non condivide più questa lista con te (è stata rimossa o il tuo accesso è stato revocato). Resta qui come tua lista personale, con tutto ciò che conteneva.",
     office_still_has_list: "Questa lista ora è personale su questo computer, ma l'ufficio ce l'ha ancora: non è stato possibile toglierla dall'ufficio (l'ufficio non era raggiungibile, o il tuo ruolo non lo consente). I tuoi colleghi continuano a lavorare sulla copia dell'ufficio.",

@@ -17,6 +17,17 @@ export const officeRolesPl = {
     office_reviewer_limited: "Jako oceniający możesz tylko zaznaczać wybory i komentować, więc twoja zmiana nie została zachowana: lista znów pokazuje wersję biura.",
     office_write_refused: "Biuro odrzuciło twoją zmianę (za duża lub nieczytelna): lista znów pokazuje wersję biura.",
   },
+  refusedTexts: {
+    title: "Co napisałeś, a czego biuro nie zachowało",
+    intro: "Biuro nie zachowało poniższego tekstu, więc lista już go nie pokazuje. Zostaje tutaj, na tym komputerze, dopóki go nie zamkniesz: skopiuj go, aby użyć go gdzie indziej.",
+    comment: "Twój komentarz: {name}",
+    note: "Twoja notatka: {name}",
+    copy: "Kopiuj",
+    copyLabel: "Kopiuj swój tekst: {name}",
+    copied: "Skopiowano",
+    copyFailed: "Nie udało się skopiować tekstu: zaznacz go i skopiuj samodzielnie.",
+    dismissLabel: "Zamknij swój tekst: {name}",
+  },
   kept: {
     office_access_removed: "Biuro nie udostępnia już ci tej listy (została usunięta albo odebrano ci dostęp). Zostaje tutaj jako twoja lista osobista, ze wszystkim, co zawierała.",
     office_still_has_list: "Ta lista jest teraz osobista na tym komputerze, ale biuro nadal ją ma: nie udało się jej usunąć z biura (biuro było nieosiągalne albo twoja rola na to nie pozwala). Współpracownicy dalej pracują na kopii biura.",

@@ -17,6 +17,17 @@ export const officeRolesRo = {
     office_reviewer_limited: "Ca revizor puteți doar să marcați alegeri și să comentați, deci modificarea nu a fost păstrată: lista arată din nou versiunea biroului.",
     office_write_refused: "Biroul a refuzat modificarea (prea mare sau ilizibilă): lista arată din nou versiunea biroului.",
   },
+  refusedTexts: {
+    title: "Ce ați scris și biroul nu a păstrat",
+    intro: "Biroul nu a păstrat textul de mai jos, deci lista nu îl mai arată. Rămâne aici, pe acest computer, până îl închideți: copiați-l ca să îl folosiți în altă parte.",
+    comment: "Comentariul dumneavoastră despre {name}",
+    note: "Notița dumneavoastră despre {name}",
+    copy: "Copiază",
+    copyLabel: "Copiază ce ați scris despre {name}",
+    copied: "Copiat",
+    copyFailed: "Textul nu a putut fi copiat: selectați-l și copiați-l dumneavoastră.",
+    dismissLabel: "Închide ce ați scris despre {name}",
+  },
   kept: {
     office_access_removed: "Biroul nu mai partajează această listă cu dvs. (a fost eliminată sau accesul v-a fost retras). Rămâne aici ca listă personală, cu tot ce conținea.",
     office_still_has_list: "Această listă este acum personală pe acest computer, dar biroul o are încă: nu a putut fi scoasă din birou (biroul nu a putut fi contactat sau rolul dvs. nu permite acest lucru). Colegii dvs. lucrează în continuare pe copia biroului.",

@@ -17,6 +17,17 @@ export const officeRolesTr = {
     office_reviewer_limited: "İnceleyen olarak yalnızca seçim işaretleyip yorum yazabilirsiniz, bu yüzden değişikliğiniz tutulmadı: liste yeniden ofisin sürümünü gösteriyor.",
     office_write_refused: "Ofis değişikliğinizi reddetti (çok büyük ya da okunamıyor): liste yeniden ofisin sürümünü gösteriyor.",
   },
+  refusedTexts: {
+    title: "Yazdığınız ve ofisin tutmadığı metin",
+    intro: "Ofis aşağıdaki metni tutmadı, bu yüzden liste onu artık göstermiyor. Siz kapatana kadar burada, bu bilgisayarda kalır: başka bir yerde kullanmak için kopyalayın.",
+    comment: "{name} için yorumunuz",
+    note: "{name} hakkında notunuz",
+    copy: "Kopyala",
+    copyLabel: "{name} için yazdığınızı kopyala",
+    copied: "Kopyalandı",
+    copyFailed: "Metin kopyalanamadı: metni seçip kendiniz kopyalayın.",
+    dismissLabel: "{name} için yazdığınızı kapat",
+  },
   kept: {
     office_access_removed: "Ofis bu listeyi artık sizinle paylaşmıyor (kaldırıldı ya da erişiminiz geri alındı). Liste, içindeki her şeyle birlikte burada kişisel listeniz olarak kalıyor.",
     office_still_has_list: "Bu liste artık bu bilgisayarda kişisel, ancak ofiste hâlâ duruyor: ofisten çıkarılamadı (ofise ulaşılamadı ya da oradaki rolünüz buna izin vermiyor). Meslektaşlarınız ofisin kopyası üzerinde çalışmaya devam ediyor.",

@@ -2,7 +2,8 @@
  * A shared list's entry in the list view, mounted with the office store attached to a real office
  * server on 127.0.0.1: a viewer's entry offers no change at all; a reviewer's offers only their
  * pick and comment, which reach the casting director's document; the director's entry shows live,
- * by name, who picked the actor and what they said; a refused change shows its reason.
+ * by name, who picked the actor and what they said; a refused change shows its reason, and the
+ * comment it typed, to copy, until dismissed.
  */
 import { flushPromises, mount } from '@vue/test-utils';
 import { Dexie } from 'dexie';
@@ -51,10 +52,14 @@ async function listInOffice(): Promise<{ listId: string; client: ListClient }> {
   return { listId, client: owner };
 }
 
-/** The member's app (the office store over a bridge that answers the member's token), on the office at `socketUrl` (default: the office's own). */
+/**
+ * The member's app (the office store over a bridge that answers the member's token), on the office
+ * at `socketUrl` (default: the office's own). Its back end has no clipboard, as the web shell's:
+ * the page copies itself.
+ */
 function memberApp(member: JoinedMember, name: string, socketUrl?: string) {
   const { grant, view } = memberCredentials(server, member, name, { recordId: 'office-record', socketUrl });
-  const started = officeStoreApp(grant, [view]);
+  const started = officeStoreApp(grant, [view], { copyText: () => ({ ok: true, value: { copied: false } }) });
   store = started.store;
   return { ...started, view };
 }
@@ -279,4 +284,59 @@ it('offline after a restart, the strip names the member themself and a colleague
     expect(wrapper.get('[data-testid="entry-picked-by"]').text()).toBe('Picked by Ben Reviewer');
     expect(wrapper.get('[data-testid="entry-comment"]').text()).toBe('Dana Director: Call him back');
   }, { timeout: 30_000, interval: 10 });
+});
+
+it('a comment typed offline and refused (the reviewer made a viewer meanwhile) is listed with its entry and text, to copy, and kept across a reload until dismissed', { timeout: 180_000 }, async () => {
+  const { listId } = await listInOffice();
+  const ben = await server.join('Ben Reviewer', 'reviewer');
+  const relay = await officeRelay(server);
+  try {
+    const { wrapper, notice, shortlistId, app } = await entryOf(listId, ben, 'Ben Reviewer', relay.socketUrl);
+    await vi.waitFor(() => expect(app.sharingOf(shortlistId)).toMatchObject({ kind: 'synced' }), { timeout: 30_000, interval: 10 });
+    await relay.cut();
+    await vi.waitFor(() => expect(app.sharingOf(shortlistId)).toMatchObject({ kind: 'waiting' }), { timeout: 30_000, interval: 10 });
+    const comment = wrapper.get('[data-testid="entry-own-comment"]');
+    for (const typed of ['Strong', 'Strong in the closet scene']) {
+      (comment.element as HTMLTextAreaElement).value = typed;
+      await comment.trigger('input');
+    }
+    await server.changeRole(ben.memberId, 'viewer', listId);
+    await relay.restore();
+    await vi.waitFor(() => expect(notice.get('[data-testid="office-refusal"]').attributes('data-code')).toBe('office_read_only'), { timeout: 30_000, interval: 10 });
+    // Before, only the reason: the comment was gone.
+    await vi.waitFor(() => expect(notice.findAll('[data-testid="office-refused-text"]')).toHaveLength(1), { timeout: 30_000, interval: 10 });
+    const refused = notice.get('[data-testid="office-refused-text"]');
+    expect(refused.attributes('data-kind')).toBe('comment');
+    expect(refused.text()).toContain('Your comment on Actor 1');
+    expect(refused.get('[data-testid="office-refused-text-body"]').text()).toBe('Strong in the closet scene');
+    await refused.get('[data-testid="office-refused-text-copy"]').trigger('click');
+    await vi.waitFor(() => expect(refused.get('[data-testid="office-refused-text-copied"]').text()).toBe('Copied'));
+    expect(await navigator.clipboard.readText()).toBe('Strong in the closet scene');
+  } finally {
+    await relay.close();
+  }
+
+  // The page reloads: the reason was for the moment, the text is still there.
+  for (const unmount of unmounts.splice(0)) unmount();
+  store?.close();
+  const shortlistDb = db!;
+  const shortlistId = (await shortlistDb.officeLists.toArray())[0].shortlistId;
+  const again = memberApp(ben, 'Ben Reviewer');
+  await again.store.refresh();
+  const reloaded = await mountEntry(again, shortlistDb, shortlistId);
+  await vi.waitFor(() => expect(reloaded.notice.findAll('[data-testid="office-refused-text"]')).toHaveLength(1), { timeout: 30_000, interval: 10 });
+  expect(reloaded.notice.find('[data-testid="office-refusal"]').exists()).toBe(false);
+  expect(reloaded.notice.get('[data-testid="office-refused-text-body"]').text()).toBe('Strong in the closet scene');
+  await reloaded.notice.get('[data-testid="office-refused-text-dismiss"]').trigger('click');
+  await vi.waitFor(() => expect(reloaded.notice.find('[data-testid="office-refused-texts"]').exists()).toBe(false), { timeout: 30_000, interval: 10 });
+
+  // Dismissed for good: the next reload shows nothing.
+  for (const unmount of unmounts.splice(0)) unmount();
+  store?.close();
+  const third = memberApp(ben, 'Ben Reviewer');
+  await third.store.loadRefusedTexts();
+  const last = await mountEntry(third, shortlistDb, shortlistId);
+  await flushPromises();
+  expect(third.store.refusedTexts.has(shortlistId)).toBe(false);
+  expect(last.notice.find('[data-testid="office-refused-texts"]').exists()).toBe(false);
 });
