@@ -330,7 +330,8 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
   /**
    * A change the office refused: the list goes back to the office's version, in its document and
    * its rows, and the user is told why (`refusals`). The office's version is read into a fresh
-   * document, so nothing refused is sent again.
+   * document, so nothing refused is sent again; the comments and notes the change typed are kept
+   * (`refusedTexts`, on the list's row), since what the user typed is never dropped unasked.
    */
   async function revert(shortlistId: number, code: OfficeRefusalCode): Promise<void> {
     const open = attached.get(shortlistId);
