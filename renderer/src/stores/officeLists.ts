@@ -33,8 +33,11 @@ function removalMayWork(code: BridgeError['code']): boolean {
   return code === 'office_unreachable' || code === 'office_bad_response';
 }
 
-/** What a list's badge says: personal, shared and synced (when), or shared and waiting (since when). */
-export type ListSharing = { kind: 'personal' } | { kind: 'synced'; at: string } | { kind: 'waiting'; since: string } | { kind: 'refused'; reason: string };
+/**
+ * What a list's badge says: personal; shared and synced (when); shared and waiting to sync, with
+ * when it last synced (null: never: officeConnection.ts); or refused by the office.
+ */
+export type ListSharing = { kind: 'personal' } | { kind: 'synced'; at: string } | { kind: 'waiting'; lastSynced: string | null } | { kind: 'refused'; reason: string };
 
 /** The database closed under the store (the app going away): work started and not awaited stops, and nothing is lost. */
 const isClosing = (failure: unknown) => (failure as Error | null)?.name === 'DatabaseClosedError';
@@ -126,7 +129,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
       // Names the office answered in an earlier session; its live answer, once here, wins.
       if (row.memberNames && !memberNames.value.has(row.officeRecordId)) setIn(memberNames, row.officeRecordId, new Map(Object.entries(row.memberNames)));
       if (row.role && row.memberId && !roles.value.has(row.shortlistId)) setIn(roles, row.shortlistId, { role: row.role, memberId: row.memberId });
-      if (!sharing.value.has(row.shortlistId)) setSharing(row.shortlistId, row.syncedAt ? { kind: 'synced', at: row.syncedAt } : { kind: 'waiting', since: row.sharedAt });
+      if (!sharing.value.has(row.shortlistId)) setSharing(row.shortlistId, row.syncedAt ? { kind: 'synced', at: row.syncedAt } : { kind: 'waiting', lastSynced: null });
     }
   }
 
@@ -293,7 +296,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
           setSharing(shortlistId, { kind: 'synced', at: state.at });
           settleQuietly(shortlistDb.officeLists.update(shortlistId, { syncedAt: state.at }), 'Noting when the list synced');
         } else if (state.state === 'waiting') {
-          setSharing(shortlistId, { kind: 'waiting', since: state.since });
+          setSharing(shortlistId, { kind: 'waiting', lastSynced: state.lastSynced });
         } else {
           setSharing(shortlistId, { kind: 'refused', reason: state.reason });
           if (state.reason === accessRemovedReason) void keepAsPersonal(shortlistId);
@@ -540,7 +543,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     const directory = await bridge.listOfficeLists({ id: office.id });
     if (!directory.ok) return directory.error;
     for (const shortlistId of await bringInLists(shortlistDb, { officeRecordId: office.id, officeId: office.officeId }, directory.value)) {
-      setSharing(shortlistId, { kind: 'waiting', since: new Date().toISOString() });
+      setSharing(shortlistId, { kind: 'waiting', lastSynced: null });
       officeOfList.set(shortlistId, office.id);
       // A personal list linked back to its office list is shared again: no notice of how it became personal.
       setIn(keptAsPersonal, shortlistId, null);
@@ -628,10 +631,9 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     const office = offices.value.find((candidate) => candidate.id === officeRecordId);
     if (!office) return failed({ ok: false, error: { code: 'office_not_found', message: `No office ${officeRecordId} was joined.` } });
     const shortlistDb = await database();
-    const at = new Date().toISOString();
-    await shareList(shortlistDb, shortlistId, { officeRecordId, officeId: office.officeId }, at);
+    await shareList(shortlistDb, shortlistId, { officeRecordId, officeId: office.officeId });
     if (keptAsPersonal.value.has(shortlistId)) await dismissKept(shortlistId);
-    setSharing(shortlistId, { kind: 'waiting', since: at });
+    setSharing(shortlistId, { kind: 'waiting', lastSynced: null });
     await attach(shortlistId);
     return true;
   }

@@ -28,8 +28,11 @@ import {
 import { SyncCallError } from './bridgeCall.ts';
 import { changeNotApplied } from './officeSyncStatus.ts';
 
-/** Where a shared list stands with its office. */
-export type OfficeListSync = { state: 'synced'; at: string } | { state: 'waiting'; since: string } | { state: 'refused'; reason: string };
+/**
+ * Where a shared list stands with its office. While it waits, `lastSynced` is when this computer
+ * last knew it in sync (null: never), which may be long before whatever keeps it waiting now.
+ */
+export type OfficeListSync = { state: 'synced'; at: string } | { state: 'waiting'; lastSynced: string | null } | { state: 'refused'; reason: string };
 
 export interface AttachedList {
   readonly provider: HocuspocusProvider;
@@ -48,10 +51,10 @@ export interface AttachedList {
 export interface OfficeConnection {
   readonly officeId: string;
   /**
-   * `lastSyncedAt`: when this computer last knew the list in sync (stored with it), so a list still
-   * waiting after a restart says since when it has, not since the restart.
+   * `lastSyncedAt`: when this computer last knew the list in sync (stored with it; null or absent:
+   * never), so a list still waiting after a restart says when it last synced, not the restart.
    */
-  attach(listId: string, doc: Y.Doc, lastSyncedAt?: string): AttachedList;
+  attach(listId: string, doc: Y.Doc, lastSyncedAt?: string | null): AttachedList;
   close(): void;
 }
 
@@ -94,15 +97,18 @@ export function connectOffice(grant: OfficeToken, options: OfficeConnectionOptio
       const refusalListeners: ((code: OfficeRefusalCode) => void)[] = [];
       const memberListeners: ((members: OfficeMembersAnswer['members']) => void)[] = [];
       const refuse = (code: OfficeRefusalCode) => refusalListeners.forEach((listener) => listener(code));
-      let waitingSince: string | null = lastSyncedAt ?? now().toISOString();
+      let lastSynced = lastSyncedAt ?? null;
+      let inSync = false;
       const tell = (sync: OfficeListSync) => listeners.forEach((listener) => listener(sync));
       const check = () => {
         if (provider.isSynced && provider.unsyncedChanges === 0) {
-          waitingSince = null;
+          inSync = true;
           tell({ state: 'synced', at: now().toISOString() });
         } else {
-          waitingSince ??= now().toISOString();
-          tell({ state: 'waiting', since: waitingSince });
+          // It was in sync until now: the last time it was known to be. Later checks while it waits keep that time.
+          if (inSync) lastSynced = now().toISOString();
+          inSync = false;
+          tell({ state: 'waiting', lastSynced });
         }
       };
       const awareness = new Awareness(doc);

@@ -62,7 +62,7 @@ export async function attachSharedList(db: ShortlistDb, row: OfficeListRow, conn
     });
   };
   doc.on('update', onUpdate);
-  const attachedList = connection.attach(row.listId, doc, row.syncedAt ?? row.sharedAt);
+  const attachedList = connection.attach(row.listId, doc, row.syncedAt);
   list = attachedList;
   events.annotations(readAnnotations(doc), list);
   // A released list says nothing more: its socket still reports the close, after the database may be closed.

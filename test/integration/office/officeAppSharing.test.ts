@@ -270,7 +270,7 @@ it('a colleague\'s change arriving on a synced list moves its "synced" time on',
   }
 });
 
-it('a list still waiting after a restart says since when this computer last knew it in sync, not since the restart', async () => {
+it('a list still waiting after a restart says when this computer last knew it in sync, not the restart; one never synced names no time', async () => {
   // The office cannot be reached: nothing answers at its address.
   const closed = createServer();
   await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
@@ -279,11 +279,16 @@ it('a list still waiting after a restart says since when this computer last knew
   const unreachable: OfficeToken = { ...grants.lea, origin: `http://127.0.0.1:${port}`, socketUrl: `ws://127.0.0.1:${port}` };
   const connection = connectOffice(unreachable, { WebSocketPolyfill: WebSocket, delay: { min: 50, max: 500 }, now: () => new Date('2026-03-01T10:00:00.000Z') });
   const states: OfficeListSync[] = [];
+  const neverSynced: OfficeListSync[] = [];
   connection.attach('restarted', new Y.Doc(), '2026-03-01T09:15:00.000Z').onSync((state) => states.push(state));
+  connection.attach('new', new Y.Doc()).onSync((state) => neverSynced.push(state));
   try {
     await vi.waitFor(() => expect(states.length).toBeGreaterThan(0), { timeout: 30_000, interval: 10 });
     // Before, it said "waiting since 10:00", the moment the app started again.
-    expect(states.at(-1)).toEqual({ state: 'waiting', since: '2026-03-01T09:15:00.000Z' });
+    expect(states.at(-1)).toEqual({ state: 'waiting', lastSynced: '2026-03-01T09:15:00.000Z' });
+    // Before, "waiting since 10:00" for a list that never synced: a time it was never in sync.
+    await vi.waitFor(() => expect(neverSynced.length).toBeGreaterThan(0), { timeout: 30_000, interval: 10 });
+    expect(neverSynced.at(-1)).toEqual({ state: 'waiting', lastSynced: null });
   } finally {
     connection.close();
   }
