@@ -6,6 +6,8 @@ export const officeDe = {
   waiting: 'Mit dem Büro geteilt · zuletzt abgeglichen {time}; wartet auf den Abgleich',
   notSyncedYet: 'Mit dem Büro geteilt · noch nicht abgeglichen; wartet auf den Abgleich',
   refused: 'Mit dem Büro geteilt · das Büro hat diese Liste abgelehnt',
+  signedOut: 'Mit dem Büro geteilt · kein Abgleich möglich: Dieser Computer ist beim Büro nicht angemeldet; treten Sie ihm unter „Verbindungen“ erneut bei · zuletzt abgeglichen {time}',
+  signedOutNotSyncedYet: 'Mit dem Büro geteilt · kein Abgleich möglich: Dieser Computer ist beim Büro nicht angemeldet; treten Sie ihm unter „Verbindungen“ erneut bei · noch nicht abgeglichen',
   share: 'Mit dem Büro teilen',
   stopSharing: 'Nicht mehr teilen',
   stopSharingHint: 'Jedes Mitglied behält eine persönliche Kopie.',

@@ -6,6 +6,8 @@ export const officeEn = {
   waiting: 'Shared with the office · last synced {time}; waiting to sync',
   notSyncedYet: 'Shared with the office · not synced yet; waiting to sync',
   refused: 'Shared with the office · the office refused this list',
+  signedOut: 'Shared with the office · cannot sync: this computer is not signed in to the office; join it again on Connections · last synced {time}',
+  signedOutNotSyncedYet: 'Shared with the office · cannot sync: this computer is not signed in to the office; join it again on Connections · not synced yet',
   share: 'Share with the office',
   stopSharing: 'Stop sharing',
   stopSharingHint: 'Every member keeps a personal copy.',

@@ -6,6 +6,8 @@ export const officeEs = {
   waiting: 'Compartida con la oficina · última sincronización {time}; esperando sincronizar',
   notSyncedYet: 'Compartida con la oficina · aún sin sincronizar; esperando sincronizar',
   refused: 'Compartida con la oficina · la oficina rechazó esta lista',
+  signedOut: 'Compartida con la oficina · no se puede sincronizar: este equipo no tiene acceso a la oficina; vuelve a unirte a ella en la página Conexiones · última sincronización {time}',
+  signedOutNotSyncedYet: 'Compartida con la oficina · no se puede sincronizar: este equipo no tiene acceso a la oficina; vuelve a unirte a ella en la página Conexiones · aún sin sincronizar',
   share: 'Compartir con la oficina',
   stopSharing: 'Dejar de compartir',
   stopSharingHint: 'Cada miembro conserva una copia personal.',

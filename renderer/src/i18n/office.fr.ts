@@ -6,6 +6,8 @@ export const officeFr = {
   waiting: 'Partagée avec le bureau · dernière synchronisation {time} ; en attente de synchronisation',
   notSyncedYet: 'Partagée avec le bureau · pas encore synchronisée ; en attente de synchronisation',
   refused: 'Partagée avec le bureau · le bureau a refusé cette liste',
+  signedOut: 'Partagée avec le bureau · synchronisation impossible : cet ordinateur n’est pas connecté au bureau ; rejoignez-le à nouveau sur la page Connexions · dernière synchronisation {time}',
+  signedOutNotSyncedYet: 'Partagée avec le bureau · synchronisation impossible : cet ordinateur n’est pas connecté au bureau ; rejoignez-le à nouveau sur la page Connexions · pas encore synchronisée',
   share: 'Partager avec le bureau',
   stopSharing: 'Arrêter le partage',
   stopSharingHint: 'Chaque membre garde une copie personnelle.',

@@ -6,6 +6,8 @@ export const officeIt = {
   waiting: 'Condivisa con l’ufficio · ultima sincronizzazione {time}; in attesa di sincronizzazione',
   notSyncedYet: 'Condivisa con l’ufficio · non ancora sincronizzata; in attesa di sincronizzazione',
   refused: 'Condivisa con l’ufficio · l’ufficio ha rifiutato questa lista',
+  signedOut: 'Condivisa con l’ufficio · impossibile sincronizzare: questo computer non ha accesso all’ufficio; unisciti di nuovo all’ufficio nella pagina Connessioni · ultima sincronizzazione {time}',
+  signedOutNotSyncedYet: 'Condivisa con l’ufficio · impossibile sincronizzare: questo computer non ha accesso all’ufficio; unisciti di nuovo all’ufficio nella pagina Connessioni · non ancora sincronizzata',
   share: 'Condividi con l’ufficio',
   stopSharing: 'Interrompi la condivisione',
   stopSharingHint: 'Ogni membro conserva una copia personale.',

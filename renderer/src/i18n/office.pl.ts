@@ -6,6 +6,8 @@ export const officePl = {
   waiting: 'Udostępniona biuru · ostatnia synchronizacja {time}; czeka na synchronizację',
   notSyncedYet: 'Udostępniona biuru · jeszcze niezsynchronizowana; czeka na synchronizację',
   refused: 'Udostępniona biuru · biuro odrzuciło tę listę',
+  signedOut: 'Udostępniona biuru · nie można synchronizować: ten komputer nie jest zalogowany do biura; dołącz do niego ponownie na stronie Połączenia · ostatnia synchronizacja {time}',
+  signedOutNotSyncedYet: 'Udostępniona biuru · nie można synchronizować: ten komputer nie jest zalogowany do biura; dołącz do niego ponownie na stronie Połączenia · jeszcze niezsynchronizowana',
   share: 'Udostępnij biuru',
   stopSharing: 'Przestań udostępniać',
   stopSharingHint: 'Każdy członek zachowuje osobistą kopię.',

@@ -6,6 +6,8 @@ export const officeRo = {
   waiting: 'Partajată cu biroul · ultima sincronizare {time}; așteaptă sincronizarea',
   notSyncedYet: 'Partajată cu biroul · încă nesincronizată; așteaptă sincronizarea',
   refused: 'Partajată cu biroul · biroul a refuzat această listă',
+  signedOut: 'Partajată cu biroul · nu se poate sincroniza: acest computer nu este conectat la birou; intrați din nou în birou pe pagina Conexiuni · ultima sincronizare {time}',
+  signedOutNotSyncedYet: 'Partajată cu biroul · nu se poate sincroniza: acest computer nu este conectat la birou; intrați din nou în birou pe pagina Conexiuni · încă nesincronizată',
   share: 'Partajează cu biroul',
   stopSharing: 'Oprește partajarea',
   stopSharingHint: 'Fiecare membru păstrează o copie personală.',

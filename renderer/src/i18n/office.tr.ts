@@ -6,6 +6,8 @@ export const officeTr = {
   waiting: 'Ofisle paylaşıldı · son eşitleme {time}; eşitleme bekliyor',
   notSyncedYet: 'Ofisle paylaşıldı · henüz eşitlenmedi; eşitleme bekliyor',
   refused: 'Ofisle paylaşıldı · ofis bu listeyi reddetti',
+  signedOut: 'Ofisle paylaşıldı · eşitlenemiyor: bu bilgisayar ofiste oturum açmamış; Bağlantılar sayfasında ofise yeniden katılın · son eşitleme {time}',
+  signedOutNotSyncedYet: 'Ofisle paylaşıldı · eşitlenemiyor: bu bilgisayar ofiste oturum açmamış; Bağlantılar sayfasında ofise yeniden katılın · henüz eşitlenmedi',
   share: 'Ofisle paylaş',
   stopSharing: 'Paylaşımı durdur',
   stopSharingHint: 'Her üye kişisel bir kopya tutar.',

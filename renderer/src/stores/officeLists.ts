@@ -35,9 +35,21 @@ function removalMayWork(code: BridgeError['code']): boolean {
 
 /**
  * What a list's badge says: personal; shared and synced (when); shared and waiting to sync, with
- * when it last synced (null: never: officeConnection.ts); or refused by the office.
+ * when it last synced (null: never: officeConnection.ts); refused by the office; or shared but
+ * unable to sync, since this computer holds no token for its office (with when it last synced).
  */
-export type ListSharing = { kind: 'personal' } | { kind: 'synced'; at: string } | { kind: 'waiting'; lastSynced: string | null } | { kind: 'refused'; reason: string };
+export type ListSharing =
+  | { kind: 'personal' }
+  | { kind: 'synced'; at: string }
+  | { kind: 'waiting'; lastSynced: string | null }
+  | { kind: 'refused'; reason: string }
+  | { kind: 'signedOut'; lastSynced: string | null };
+
+/** When a list's state says it last synced (null: never, or not said). */
+function lastSyncedOf(state: ListSharing): string | null {
+  if (state.kind === 'synced') return state.at;
+  return state.kind === 'waiting' ? state.lastSynced : null;
+}
 
 /** The database closed under the store (the app going away): work started and not awaited stops, and nothing is lost. */
 const isClosing = (failure: unknown) => (failure as Error | null)?.name === 'DatabaseClosedError';
@@ -81,7 +93,8 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
    */
   const keptAsPersonal = shallowRef<ReadonlyMap<number, OfficeListKeptCode>>(new Map());
   const keeping = new Set<number>();
-  const officeOfList = new Map<number, string>();
+  /** The office record of each shared list: which office's token the list needs (sharingOf). */
+  const officeOfList = shallowRef<ReadonlyMap<number, string>>(new Map());
   /** Member ids the names were asked for since they showed up unknown (asked once each). */
   const askedAbout = new Set<string>();
   /**
@@ -103,9 +116,19 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     sharing.value = next;
   }
 
-  /** The badge of a list: personal unless it has an office row. */
+  /**
+   * The badge of a list: personal unless it has an office row. A list of an office that is listed
+   * here without its token (the keychain lost it, or this computer never held it: the records came
+   * from another computer) cannot sync, whatever it said last: no socket opens without the token.
+   * It says so, until the member joins the office again; also while a socket opened earlier in
+   * this run still works, since nothing on this computer could open it again.
+   */
   function sharingOf(shortlistId: number): ListSharing {
-    return sharing.value.get(shortlistId) ?? { kind: 'personal' };
+    const state = sharing.value.get(shortlistId);
+    if (!state) return { kind: 'personal' };
+    const officeRecordId = officeOfList.value.get(shortlistId);
+    const tokenLost = offices.value.some((office) => office.id === officeRecordId && !office.hasToken);
+    return tokenLost ? { kind: 'signedOut', lastSynced: lastSyncedOf(state) } : state;
   }
 
   function failed(result: { ok: false; error: BridgeError }): false {
@@ -124,8 +147,8 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     } catch (failure) {
       return showUnlessClosing(failure, 'Reading the shared lists');
     }
+    officeOfList.value = new Map([...officeOfList.value, ...rows.map((row): [number, string] => [row.shortlistId, row.officeRecordId])]);
     for (const row of rows) {
-      officeOfList.set(row.shortlistId, row.officeRecordId);
       // Names the office answered in an earlier session; its live answer, once here, wins.
       if (row.memberNames && !memberNames.value.has(row.officeRecordId)) setIn(memberNames, row.officeRecordId, new Map(Object.entries(row.memberNames)));
       if (row.role && row.memberId && !roles.value.has(row.shortlistId)) setIn(roles, row.shortlistId, { role: row.role, memberId: row.memberId });
@@ -191,7 +214,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
    * is not known. The member's own id always has their own name, as the office lists it here.
    */
   function memberName(shortlistId: number, memberId: string): string | null {
-    const officeRecordId = officeOfList.get(shortlistId);
+    const officeRecordId = officeOfList.value.get(shortlistId);
     if (!officeRecordId) return null;
     const named = memberNames.value.get(officeRecordId)?.get(memberId);
     if (named) return named;
@@ -276,7 +299,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     const shortlistDb = await database();
     const row = await shortlistDb.officeLists.get(shortlistId);
     if (!row) return;
-    officeOfList.set(shortlistId, row.officeRecordId);
+    if (officeOfList.value.get(shortlistId) !== row.officeRecordId) setIn(officeOfList, shortlistId, row.officeRecordId);
     if (row.role && row.memberId && !roles.value.has(shortlistId)) setIn(roles, shortlistId, { role: row.role, memberId: row.memberId });
     const connection = await connectionOf(row.officeRecordId);
     if (!connection) return;
@@ -349,7 +372,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
       const row = (await shortlistDb.officeLists.get(shortlistId))!;
       // The office closed the list on its socket for good (Hocuspocus keeps a closed document's
       // name taken on that socket): the office's socket is opened afresh, its other lists with it.
-      const others = [...attached.keys()].filter((id) => id !== shortlistId && officeOfList.get(id) === row.officeRecordId);
+      const others = [...attached.keys()].filter((id) => id !== shortlistId && officeOfList.value.get(id) === row.officeRecordId);
       for (const id of others) detach(id);
       detach(shortlistId);
       connections.get(row.officeRecordId)?.close();
@@ -544,7 +567,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     if (!directory.ok) return directory.error;
     for (const shortlistId of await bringInLists(shortlistDb, { officeRecordId: office.id, officeId: office.officeId }, directory.value)) {
       setSharing(shortlistId, { kind: 'waiting', lastSynced: null });
-      officeOfList.set(shortlistId, office.id);
+      setIn(officeOfList, shortlistId, office.id);
       // A personal list linked back to its office list is shared again: no notice of how it became personal.
       setIn(keptAsPersonal, shortlistId, null);
       const row = await shortlistDb.officeLists.get(shortlistId);

@@ -1,13 +1,14 @@
 /**
  * The overview of lists shows where each list stands with the casting office (personal, shared and
- * synced when, waiting to sync with when it last synced), from the same state and in the same words
- * as the list's own page. A real office server on 127.0.0.1 and real Dexie; the office store over
- * the bridge double.
+ * synced when, waiting to sync with when it last synced, cannot sync without the office's token),
+ * from the same state and in the same words as the list's own page. A real office server on
+ * 127.0.0.1 and real Dexie; the office store over the bridge double.
  */
 import { flushPromises, mount } from '@vue/test-utils';
 import { Dexie } from 'dexie';
 import { afterEach, expect, it, vi } from 'vitest';
 import { defineComponent, h } from 'vue';
+import type { OfficeView } from '../../../contract/officeBridge.ts';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
 import OfficeSharing from '../../../renderer/src/components/shortlists/OfficeSharing.vue';
 import ShortlistRow from '../../../renderer/src/components/shortlists/ShortlistRow.vue';
@@ -45,6 +46,10 @@ function kept<W extends { unmount(): void }>(wrapper: W): W {
   return wrapper;
 }
 
+/** List `id`'s row in the overview of lists. */
+const rowOf = (id: number, name: string) =>
+  kept(mount(ShortlistRow, { props: { list: { id, name, castingCallId: null, roleId: null, castingCallName: null, roleName: null, createdAt: at, updatedAt: at, count: 1 }, renaming: false }, global: mountOptions() }));
+
 it('each row of the overview says personal, synced when or not synced yet, as the list page does', async () => {
   const { grant, view } = memberCredentials(server, await server.join('Lea'), 'Lea');
   app = officeStoreApp(grant, [view]);
@@ -55,8 +60,6 @@ it('each row of the overview says personal, synced when or not synced yet, as th
   // Shared on this computer while the office was out of reach: the office row, never synced.
   await db.officeLists.add({ shortlistId: waiting, officeRecordId: view.id, officeId: view.officeId, listId: 'neversynced1', sharedAt: '2026-02-03T10:00:00.000Z', syncedAt: null });
 
-  const rowOf = (id: number, name: string) =>
-    kept(mount(ShortlistRow, { props: { list: { id, name, castingCallId: null, roleId: null, castingCallName: null, roleName: null, createdAt: at, updatedAt: at, count: 1 }, renaming: false }, global: mountOptions() }));
   const rows = [rowOf(personal, 'Personal'), rowOf(synced, 'Synced'), rowOf(waiting, 'Waiting')];
   // The overview reads the shared lists' state as it opens (ShortlistsView), then Lea shares "Synced".
   await app.store.refresh();
@@ -74,5 +77,34 @@ it('each row of the overview says personal, synced when or not synced yet, as th
     const page = kept(mount(OfficeSharing, { props: { listId: id }, global: mountOptions() }));
     await flushPromises();
     expect(page.get('[data-testid="office-badge"]').text()).toBe(rows[index].get('[data-testid="office-badge"]').text());
+  }
+});
+
+it('a shared list of an office this computer holds no token for says it cannot sync and why, in its row and on its page, never "synced"', async () => {
+  const { grant, view } = memberCredentials(server, await server.join('Ben'), 'Ben');
+  // As the back end answers once the keychain lost the office's token: listed without one, and none handed out.
+  const tokenLost: OfficeView = { ...view, hasToken: false };
+  app = officeStoreApp(grant, [tokenLost], { getOfficeToken: () => ({ ok: false, error: { code: 'office_token_missing', message: 'This office has no token on this computer; join it again.' } }) });
+  db = await openShortlistDb();
+  const syncedBefore = await list('Synced before');
+  const neverSynced = await list('Never synced');
+  const lastSynced = '2026-02-03T10:00:00.000Z';
+  await db.officeLists.add({ shortlistId: syncedBefore, officeRecordId: view.id, officeId: view.officeId, listId: 'syncedbefore1', sharedAt: '2026-02-01T10:00:00.000Z', syncedAt: lastSynced });
+  await db.officeLists.add({ shortlistId: neverSynced, officeRecordId: view.id, officeId: view.officeId, listId: 'neversynced2', sharedAt: '2026-02-01T10:00:00.000Z', syncedAt: null });
+  const rows = [rowOf(syncedBefore, 'Synced before'), rowOf(neverSynced, 'Never synced')];
+  await app.store.refresh();
+  await flushPromises();
+
+  const badges = rows.map((row) => row.get('[data-testid="office-badge"]'));
+  // Before, the list that synced once said "synced" although nothing could sync.
+  expect(badges.map((badge) => badge.attributes('data-sharing'))).toEqual(['signedOut', 'signedOut']);
+  const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(lastSynced));
+  expect(badges[0].text()).toBe(`Shared with the office · cannot sync: this computer is not signed in to the office; join it again on Connections · last synced ${when}`);
+  expect(badges[1].text()).toBe('Shared with the office · cannot sync: this computer is not signed in to the office; join it again on Connections · not synced yet');
+  // The list's page (which tries to attach the list) says the same.
+  for (const [index, id] of [syncedBefore, neverSynced].entries()) {
+    const page = kept(mount(OfficeSharing, { props: { listId: id }, global: mountOptions() }));
+    await flushPromises();
+    expect(page.get('[data-testid="office-badge"]').text()).toBe(badges[index].text());
   }
 });

@@ -9,7 +9,8 @@
  * shared with the member onto this computer and keeps them fresh; removing the office keeps them as
  * personal lists, and adding it again brings each back once, shared (a list edited meanwhile stays
  * personal, the office's beside it), across a restart too; the owner invites, sees members, changes
- * a role and revokes. Runs inside a D-Bus session with gnome-keyring (see DEVELOPERS.md).
+ * a role and revokes; a computer whose keychain lost the office's token says its lists cannot sync
+ * until the member joins again. Runs inside a D-Bus session with gnome-keyring (see DEVELOPERS.md).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -23,6 +24,8 @@ import { channelNames } from '../../../contract/bridge-channels.ts';
 import type { CastdeskBridge } from '../../../contract/bridge.ts';
 import { metaKey } from '../../../contract/officeList.ts';
 import { createBackEnd, type BackEnd } from '../../../electron/core/backEnd.ts';
+import { openKeyStore } from '../../../electron/core/keys/keyStore.ts';
+import { keychainAccountOf } from '../../../electron/core/office/officeMembership.ts';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
 import { officeEntryKey } from '../../../renderer/src/db/listDocShape.ts';
 import { openShortlistDb, userShortlistDbName } from '../../../renderer/src/db/shortlistDb.ts';
@@ -331,4 +334,35 @@ it('the app restarting between removing the office and adding it again still bri
     { id: callbacksHere, name: names[0], notes: [['Anna', ''], ['Bea', ''], ['Dora', '']], shared: true, keptFrom: null },
     { id: finalsHere, name: names[1], notes: [['Cleo', '']], shared: true, keptFrom: null },
   ]);
+});
+
+it('a computer whose keychain lost the office’s token says its shared list cannot sync, not "synced", and joining again lets it sync', async () => {
+  const tag = crypto.randomUUID().slice(0, 8);
+  const { callbacks } = await callbacksAndFinals(tag);
+  let ben = await benWithTheOfficesLists();
+  const [callbacksHere] = (await listsTagged(tag)).map((list) => list.id);
+  expect(ben.lists.sharingOf(callbacksHere)).toMatchObject({ kind: 'synced' });
+  // The keychain loses the token (another program deleted it, or the login keyring was made anew); the app starts again.
+  expect(await (await openKeyStore()).deleteKey(keychainAccountOf(ben.lists.offices[0]))).toBe(true);
+  ben.lists.close();
+  ben = await computer('ben', ben.backEnd);
+  const shortlistDb = await openShortlistDb();
+  const { syncedAt } = (await shortlistDb.officeLists.get(callbacksHere))!;
+  shortlistDb.close();
+  expect(syncedAt).not.toBeNull();
+  await ben.lists.refresh();
+  // Before, "synced" at its last sync, although no socket can open without the token.
+  expect(ben.lists.sharingOf(callbacksHere)).toEqual({ kind: 'signedOut', lastSynced: syncedAt });
+  // A sweep changes nothing: the office cannot be asked.
+  await colleagueAddsDora(callbacks);
+  await ben.lists.sweep();
+  expect(ben.lists.sharingOf(callbacksHere)).toEqual({ kind: 'signedOut', lastSynced: syncedAt });
+
+  // What the badge tells the member to do: join the office again (the page reloads). The list syncs, with what changed meanwhile.
+  expect(await ben.membership.join({ url: officeUrl, officeId, code: await inviteCode({ role: 'editor' }), name: 'Ben' })).toBe(true);
+  ben.lists.close();
+  ben = await computer('ben', ben.backEnd);
+  await ben.lists.sweep();
+  expect(ben.lists.sharingOf(callbacksHere)).toMatchObject({ kind: 'synced' });
+  expect((await listsTagged(tag)).find((list) => list.id === callbacksHere)?.notes.map(([name]) => name)).toEqual(['Anna', 'Bea', 'Dora']);
 });
