@@ -40,6 +40,8 @@ export const officesDe = {
   inviteMaking: 'Neuer Code wird erstellt …',
   inviteMaybeUsed: 'Seit dieser Code erstellt wurde, neu im Büro: {names}. Der Code ist vielleicht schon benutzt und wird deshalb nicht mehr angezeigt: Erstellen Sie für die nächste Person einen neuen.',
   copy: 'Kopieren',
+  copied: 'Kopiert',
+  copyFailed: 'Der Code konnte nicht kopiert werden: Markieren Sie ihn und kopieren Sie ihn selbst.',
   done: 'Fertig',
   memberRole: 'Rolle von {name}',
   revoked: 'widerrufen',

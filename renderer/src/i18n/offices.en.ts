@@ -40,6 +40,8 @@ export const officesEn = {
   inviteMaking: 'Making a new code …',
   inviteMaybeUsed: 'New in the office since this code was made: {names}. The code may have been used, so it is no longer shown: make a new one for the next colleague.',
   copy: 'Copy',
+  copied: 'Copied',
+  copyFailed: 'The code could not be copied: select it and copy it yourself.',
   done: 'Done',
   memberRole: 'Role of {name}',
   revoked: 'revoked',

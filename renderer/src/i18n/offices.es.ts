@@ -40,6 +40,8 @@ export const officesEs = {
   inviteMaking: 'Creando un código nuevo …',
   inviteMaybeUsed: 'Nuevo en la oficina desde que se creó este código: {names}. Puede que el código ya se haya usado, así que ya no se muestra: crea uno nuevo para el siguiente colega.',
   copy: 'Copiar',
+  copied: 'Copiado',
+  copyFailed: 'No se pudo copiar el código: selecciónelo y cópielo usted.',
   done: 'Hecho',
   memberRole: 'Rol de {name}',
   revoked: 'revocado',

@@ -40,6 +40,8 @@ export const officesFr = {
   inviteMaking: 'Création d’un nouveau code …',
   inviteMaybeUsed: 'Nouveau dans le bureau depuis la création de ce code : {names}. Le code a peut-être servi, il n’est donc plus affiché : créez-en un nouveau pour le prochain collègue.',
   copy: 'Copier',
+  copied: 'Copié',
+  copyFailed: 'Le code n’a pas pu être copié : sélectionnez-le et copiez-le vous-même.',
   done: 'Terminé',
   memberRole: 'Rôle de {name}',
   revoked: 'révoqué',

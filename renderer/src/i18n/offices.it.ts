@@ -40,6 +40,8 @@ export const officesIt = {
   inviteMaking: 'Creazione di un nuovo codice …',
   inviteMaybeUsed: 'Nuovo nell’ufficio da quando è stato creato questo codice: {names}. Il codice potrebbe essere stato usato, quindi non si vede più: creane uno nuovo per il prossimo collega.',
   copy: 'Copia',
+  copied: 'Copiato',
+  copyFailed: 'Impossibile copiare il codice: selezionalo e copialo tu.',
   done: 'Fatto',
   memberRole: 'Ruolo di {name}',
   revoked: 'revocato',

@@ -40,6 +40,8 @@ export const officesPl = {
   inviteMaking: 'Tworzenie nowego kodu …',
   inviteMaybeUsed: 'Nowe osoby w biurze od utworzenia tego kodu: {names}. Kod mógł zostać użyty, więc nie jest już widoczny: utwórz nowy dla kolejnej osoby.',
   copy: 'Kopiuj',
+  copied: 'Skopiowano',
+  copyFailed: 'Nie udało się skopiować kodu: zaznacz go i skopiuj samodzielnie.',
   done: 'Gotowe',
   memberRole: 'Rola: {name}',
   revoked: 'odwołany',

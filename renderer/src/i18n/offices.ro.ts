@@ -40,6 +40,8 @@ export const officesRo = {
   inviteMaking: 'Se creează un cod nou …',
   inviteMaybeUsed: 'Nou în birou de când a fost creat acest cod: {names}. Codul poate fi deja folosit, așa că nu se mai vede: creează unul nou pentru următorul coleg.',
   copy: 'Copiază',
+  copied: 'Copiat',
+  copyFailed: 'Codul nu a putut fi copiat: selectați-l și copiați-l dumneavoastră.',
   done: 'Gata',
   memberRole: 'Rolul lui {name}',
   revoked: 'revocat',

@@ -40,6 +40,8 @@ export const officesTr = {
   inviteMaking: 'Yeni kod oluşturuluyor …',
   inviteMaybeUsed: 'Bu kod oluşturulduğundan beri ofise yeni katılan: {names}. Kod kullanılmış olabilir, bu yüzden artık gösterilmiyor: bir sonraki iş arkadaşı için yeni bir kod oluşturun.',
   copy: 'Kopyala',
+  copied: 'Kopyalandı',
+  copyFailed: 'Kod kopyalanamadı: kodu seçip kendiniz kopyalayın.',
   done: 'Tamam',
   memberRole: '{name} adlı üyenin rolü',
   revoked: 'iptal edildi',

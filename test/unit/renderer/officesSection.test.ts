@@ -128,6 +128,25 @@ it('an invite has no role until the owner chooses one: the code cannot be made b
   expect(calls.filter((call) => call.channel === 'createOfficeInvite').map((call) => call.args)).toEqual([{ id: owned.id, role: 'viewer' }]);
 });
 
+it('Copy puts the invite code on the clipboard through the back end (the page\'s own is denied in Electron) and says so, or that it could not', async () => {
+  let backEndCopies = true;
+  const { view, calls } = await mountSection({ copyText: () => (backEndCopies ? { ok: true, value: { copied: true } } : { ok: false, error: { code: 'internal', message: 'no clipboard' } }) });
+  const owner = item(view, owned);
+  await owner.find('select[name="invite-role"]').setValue('editor');
+  await owner.find('[data-testid="office-invite"]').trigger('submit');
+  await flushPromises();
+  const said = () => owner.get('[data-testid="office-invite-copied"]').text();
+  expect(said()).toBe('');
+  await owner.get('[data-testid="office-invite-copy"]').trigger('click');
+  await flushPromises();
+  expect(calls.filter((call) => call.channel === 'copyText').map((call) => call.args)).toEqual([{ text: 'code-shown-once' }]);
+  expect(said()).toBe('Copied');
+  backEndCopies = false;
+  await owner.get('[data-testid="office-invite-copy"]').trigger('click');
+  await flushPromises();
+  expect(said()).toBe('The code could not be copied: select it and copy it yourself.');
+});
+
 it('the owner invites for one list and sees the code once; changes a role; revokes', async () => {
   const { view, calls } = await mountSection();
   const owner = item(view, owned);
