@@ -58,7 +58,13 @@ export const officeListSummarySchema = z.object({
 });
 export type OfficeListSummary = z.infer<typeof officeListSummarySchema>;
 
-/** A member as the owner sees them; `officeRole` 'none' means roles on single lists only. */
+/**
+ * A member as the owner sees them (`GET /offices/:office/members`, in the order they joined);
+ * `officeRole` 'none' means roles on single lists only. When they joined and when the office last
+ * let their token in tell two members of one name apart: a colleague who lost their token and
+ * joined again with a new code leaves an earlier membership that is seen no more, for the owner to
+ * revoke. An office server older than these fields names neither.
+ */
 export const officeMemberSchema = z.object({
   id: memberId,
   name: z.string(),
@@ -66,6 +72,10 @@ export const officeMemberSchema = z.object({
   isOwner: z.boolean(),
   revoked: z.boolean(),
   listRoles: z.record(z.string(), z.enum(officeRoles)),
+  /** ISO 8601. */
+  joinedAt: z.iso.datetime().optional(),
+  /** ISO 8601, to a few minutes (a connection opened or a request made with their token); null: not since the office began keeping it. */
+  lastSeenAt: z.iso.datetime().nullable().optional(),
 });
 export type OfficeMember = z.infer<typeof officeMemberSchema>;
 

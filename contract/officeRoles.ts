@@ -56,7 +56,9 @@ export const refusedWriteReasons: Readonly<Record<string, OfficeRefusalCode>> = 
 
 /**
  * The names of the office's members, asked for by a member's app in a stateless message (the
- * membership API's list is the owner's): a list shows who picked an entry and who commented.
+ * membership API's list is the owner's): a list shows who picked an entry and who commented. The
+ * live members come in the order they joined, the owner first, as the owner's list has them: two
+ * members of one name (a colleague who joined again with a new code) are told apart by that order.
  */
 export const officeMembersMessageType = 'castdesk-members';
 export const officeMembersRequestSchema = z.strictObject({ type: z.literal(officeMembersMessageType) });

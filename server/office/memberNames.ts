@@ -1,7 +1,8 @@
 /**
  * Answers a member's app that asks for the names of the office's members (contract/officeRoles.ts),
  * on a document connection it already holds: only the live members of that connection's own office,
- * ids and names, nothing else. Every other stateless message is left to whoever knows it.
+ * ids and names, nothing else, in the order they joined (members.list), so two members of one name
+ * are numbered alike in every app. Every other stateless message is left to whoever knows it.
  */
 import type { Extension } from '@hocuspocus/server';
 import { officeMembersAnswerSchema, officeMembersMessageType, officeMembersRequestSchema, type OfficeMembersAnswer } from '../../contract/officeRoles.ts';

@@ -36,6 +36,13 @@ interface MemberRow {
   is_owner: boolean;
 }
 
+/**
+ * How often a member's `last_seen_at` is written at most: the owner tells two members of one name
+ * apart by the day one of them stopped coming (a lost token), so minutes are plenty, and a member's
+ * app opening its lists (one token lookup per socket: accessCache.ts) writes no row each time.
+ */
+const lastSeenPrecision = '5 minutes';
+
 const toMember = (row: MemberRow): Member => ({
   id: row.id,
   officeId: row.office_id,
@@ -72,21 +79,37 @@ export interface Members {
   invite(officeId: string, grant: Grant, now?: Date): Promise<{ code: string; expiresAt: string }>;
   /** Exchanges an invite code for a new member's token; null when the code is unknown, used or expired. */
   join(officeId: string, code: string, name: string, now?: Date): Promise<{ memberId: string; token: string } | null>;
-  list(officeId: string): Promise<(Member & { revoked: boolean; listRoles: Record<string, Role> })[]>;
+  /** Every member of the office in the order they joined (the owner first), revoked ones too. */
+  list(officeId: string): Promise<ListedMember[]>;
   setRole(officeId: string, memberId: string, grant: Grant): Promise<boolean>;
   /** Takes a member's own role on one list away: their office role applies there again. False: no such live member. */
   clearListRole(officeId: string, memberId: string, listId: string): Promise<boolean>;
   revoke(officeId: string, memberId: string): Promise<boolean>;
 }
 
+/**
+ * A member as the owner's list shows them. `joinedAt` and `lastSeenAt` (when the office last let
+ * their token in: a connection or a request; null before it ever did, or before the office kept
+ * it) tell two members of one name apart: someone who joined again with a new invite code after
+ * losing their token leaves an earlier membership that is no longer seen.
+ */
+export type ListedMember = Member & { revoked: boolean; listRoles: Record<string, Role>; joinedAt: string; lastSeenAt: string | null };
+
 /** A role for the whole office, or for one list. */
 export type Grant = { role: Role; listId?: string };
 
 export function members(db: Database): Members {
+  /** The live member of `token`, noted as seen now (to lastSeenPrecision) in the same statement. */
   async function authenticate(token: string): Promise<Member | null> {
     if (token.length === 0 || token.length > 200) return null;
     const [row] = await db.query<MemberRow>(
-      'SELECT id, office_id, name, office_role, is_owner FROM office_members WHERE token_hash = $1 AND revoked_at IS NULL',
+      `WITH live AS (
+         SELECT id, office_id, name, office_role, is_owner, last_seen_at FROM office_members WHERE token_hash = $1 AND revoked_at IS NULL
+       ), seen AS (
+         UPDATE office_members SET last_seen_at = now() FROM live
+         WHERE office_members.id = live.id AND (live.last_seen_at IS NULL OR live.last_seen_at < now() - interval '${lastSeenPrecision}')
+       )
+       SELECT id, office_id, name, office_role, is_owner FROM live`,
       [hashSecret(token)],
     );
     return row ? toMember(row) : null;
@@ -148,8 +171,9 @@ export function members(db: Database): Members {
       });
     },
     async list(officeId) {
-      const rows = await db.query<MemberRow & { revoked: boolean }>(
-        'SELECT id, office_id, name, office_role, is_owner, revoked_at IS NOT NULL AS revoked FROM office_members WHERE office_id = $1 ORDER BY created_at, id',
+      const rows = await db.query<MemberRow & { revoked: boolean; created_at: Date | string; last_seen_at: Date | string | null }>(
+        `SELECT id, office_id, name, office_role, is_owner, revoked_at IS NOT NULL AS revoked, created_at, last_seen_at
+         FROM office_members WHERE office_id = $1 ORDER BY created_at, id`,
         [officeId],
       );
       const listRoles = await db.query<{ member_id: string; list_id: string; role: Role }>(
@@ -159,6 +183,8 @@ export function members(db: Database): Members {
       return rows.map((row) => ({
         ...toMember(row),
         revoked: row.revoked,
+        joinedAt: new Date(row.created_at).toISOString(),
+        lastSeenAt: row.last_seen_at === null ? null : new Date(row.last_seen_at).toISOString(),
         listRoles: Object.fromEntries(listRoles.filter((r) => r.member_id === row.id).map((r) => [r.list_id, r.role])),
       }));
     },

@@ -62,6 +62,8 @@ CREATE TABLE IF NOT EXISTS office_removed_lists (
   removed_at timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (office_id, list_id)
 );
+-- When the office last let the member's token in (members.ts authenticate); added after the table, so older databases get it too.
+ALTER TABLE office_members ADD COLUMN IF NOT EXISTS last_seen_at timestamptz;
 `;
 
 export async function openOfficeDatabase(options: { dataDir?: string; databaseUrl?: string }): Promise<Database> {

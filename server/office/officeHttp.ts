@@ -5,7 +5,7 @@
  *
  *   POST   /offices/:office/invites              {role, listId?}   → 201 {code, expiresAt}
  *   POST   /offices/:office/members              {code, name}      → 201 {memberId, token}
- *   GET    /offices/:office/members                                → 200 {members}
+ *   GET    /offices/:office/members                                → 200 {members} in the order they joined, with when each joined and was last seen
  *   PUT    /offices/:office/members/:member/role {role, listId?}   → 204 (disconnected to reopen with it)
  *   DELETE /offices/:office/members/:member/lists/:list/role      → 204 (the office role applies there again)
  *   DELETE /offices/:office/members/:member                        → 204 (revoked, disconnected)
@@ -24,6 +24,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Extension, Hocuspocus } from '@hocuspocus/server';
 import { z } from 'zod';
+import type { OfficeMember } from '../../contract/officeBridge.ts';
 import { isOfficeId, officeDocumentName } from './documentName.ts';
 import type { OfficeDirectory } from './listDirectory.ts';
 import type { ListRemoval } from './listRemoval.ts';
@@ -124,7 +125,8 @@ export function officeHttp(
       send(response, 201, joined);
     } else if (rest === 'members' && method === 'GET') {
       await owner(request, officeId);
-      send(response, 200, { members: await members.list(officeId) });
+      const answer: { members: OfficeMember[] } = { members: await members.list(officeId) };
+      send(response, 200, answer);
     } else if (rest === 'lists' && method === 'GET') {
       const access = await memberOf(request, officeId);
       const { officeName, lists } = await directory(officeId, (listId) => roleOn(access, listId));
