@@ -9,6 +9,7 @@ import { request } from 'node:http';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, setActivePinia, type Pinia } from 'pinia';
 import { Dexie } from 'dexie';
 import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
@@ -21,6 +22,9 @@ import { officeAdmin } from '../../../electron/core/office/officeAdmin.ts';
 import { createOfficeHandlers } from '../../../electron/core/office/officeHandlers.ts';
 import type { OfficeMembership } from '../../../electron/core/office/officeMembership.ts';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
+import OfficesSection from '../../../renderer/src/components/offices/OfficesSection.vue';
+import { createCastdeskI18n } from '../../../renderer/src/i18n/index.ts';
+import { pageReloadKey } from '../../../renderer/src/stores/officeMembership.ts';
 import { openShortlistDb, userShortlistDbName, type ShortlistDb } from '../../../renderer/src/db/shortlistDb.ts';
 import { openSharedList } from '../../../renderer/src/sync/officeSharing.ts';
 import { useConnectionStore } from '../../../renderer/src/stores/connections.ts';
@@ -136,9 +140,26 @@ export async function joinLeaAndColleague(server: OfficeServer, colleagueName = 
  * office's HTTP side; the keychain is left out (the token is the server's own). Only the offices'
  * channels are answered.
  */
-export function ownerBackEnd(server: OfficeServer, ownerName = 'Owner'): { bridge: CastdeskBridge; calls: { channel: string; args: unknown }[]; view: OfficeView } {
-  const view: OfficeView = { id: crypto.randomUUID(), officeId: server.officeId, url: server.httpUrl, memberId: server.ownerId, memberName: ownerName, isOwner: true, joinedAt: new Date().toISOString(), hasToken: true };
+export function ownerBackEnd(server: OfficeServer, ownerName = 'Owner', recordId: string = crypto.randomUUID()): { bridge: CastdeskBridge; calls: { channel: string; args: unknown }[]; view: OfficeView } {
+  const view: OfficeView = { id: recordId, officeId: server.officeId, url: server.httpUrl, memberId: server.ownerId, memberName: ownerName, isOwner: true, joinedAt: new Date().toISOString(), hasToken: true };
   return memberBackEnd(server, view, server.ownerToken);
+}
+
+/**
+ * The owner's Connections page with the office's members panel open (OfficesSection mounted whole
+ * over ownerBackEnd), once it shows every member the office has now. The caller unmounts it.
+ * `recordId`: the office's record on the owner's computer, the same at each start of one app.
+ */
+export async function openMembersPanel(server: OfficeServer, ownerName = 'Owner', recordId?: string): Promise<{ panel: VueWrapper; calls: { channel: string; args: unknown }[] }> {
+  const owner = ownerBackEnd(server, ownerName, recordId);
+  const panel = mount(OfficesSection, {
+    props: { headingTag: 'h2' },
+    global: { plugins: [createPinia(), createCastdeskI18n('en')], provide: { [castdeskBridgeKey as symbol]: owner.bridge, [pageReloadKey as symbol]: () => undefined } },
+    attachTo: document.body,
+  });
+  const known = (await server.office.members.list(server.officeId)).length;
+  await vi.waitFor(() => expect(panel.findAll('[data-testid="office-member"]')).toHaveLength(known), { timeout: 10_000, interval: 20 });
+  return { panel, calls: owner.calls };
 }
 
 /** A member's computer as the offices' channels ask it (as ownerBackEnd), with `token`, the member's own, for office record `view`. */

@@ -5,15 +5,10 @@
  * back to the window, and every officeMembersEveryMs; once it is closed it asks nothing more. Taking
  * a list's role back to the office role asks first when the member's office role opens nothing.
  */
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
-import { createPinia } from 'pinia';
+import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import { afterEach, expect, it, vi } from 'vitest';
-import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
-import OfficesSection from '../../../renderer/src/components/offices/OfficesSection.vue';
-import { createCastdeskI18n } from '../../../renderer/src/i18n/index.ts';
-import { pageReloadKey } from '../../../renderer/src/stores/officeMembership.ts';
 import { officeMembersEveryMs } from '../../../renderer/src/stores/officeSchedule.ts';
-import { ownerBackEnd, useOfficeServer } from './officeAppHarness.ts';
+import { openMembersPanel, useOfficeServer } from './officeAppHarness.ts';
 
 const server = useOfficeServer('castdesk-office-members-panel-', 'Lea');
 
@@ -29,16 +24,9 @@ const eventually = (check: () => void) => vi.waitFor(check, { timeout: 10_000, i
 
 /** Lea's Connections page with her office's members panel open, once it shows the members the office has now. */
 async function openPanel() {
-  const owner = ownerBackEnd(server, 'Lea');
-  wrapper = mount(OfficesSection, {
-    props: { headingTag: 'h2' },
-    global: { plugins: [createPinia(), createCastdeskI18n('en')], provide: { [castdeskBridgeKey as symbol]: owner.bridge, [pageReloadKey as symbol]: () => undefined } },
-    attachTo: document.body,
-  });
-  const panel = wrapper;
-  const known = (await server.office.members.list(server.officeId)).length;
-  await eventually(() => expect(panel.findAll('[data-testid="office-member"]')).toHaveLength(known));
-  return { panel, calls: owner.calls };
+  const opened = await openMembersPanel(server, 'Lea');
+  wrapper = opened.panel;
+  return opened;
 }
 
 const shownMember = (panel: VueWrapper, memberId: string) => panel.find(`[data-testid="office-member"][data-member-id="${memberId}"]`);
