@@ -10,6 +10,7 @@ export const officeRolesDe = {
   yourComment: "Ihr Kommentar",
   commentLabel: "Ihr Kommentar zu {name}",
   unknownMember: "Ein Mitglied",
+  namesake: "{name} ({number})",
   you: "Sie",
   dismiss: "Schließen",
   refusals: {

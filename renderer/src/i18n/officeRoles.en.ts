@@ -10,6 +10,7 @@ export const officeRolesEn = {
   yourComment: "Your comment",
   commentLabel: "Your comment on {name}",
   unknownMember: "A member",
+  namesake: "{name} ({number})",
   you: "You",
   dismiss: "Dismiss",
   refusals: {

@@ -10,6 +10,7 @@ export const officeRolesEs = {
   yourComment: "Su comentario",
   commentLabel: "Su comentario sobre {name}",
   unknownMember: "Un miembro",
+  namesake: "{name} ({number})",
   you: "Usted",
   dismiss: "Cerrar",
   refusals: {

@@ -10,6 +10,7 @@ export const officeRolesFr = {
   yourComment: "Votre commentaire",
   commentLabel: "Votre commentaire sur {name}",
   unknownMember: "Un membre",
+  namesake: "{name} ({number})",
   you: "Vous",
   dismiss: "Fermer",
   refusals: {

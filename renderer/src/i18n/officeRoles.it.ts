@@ -10,6 +10,7 @@ export const officeRolesIt = {
   yourComment: "Il tuo commento",
   commentLabel: "Il tuo commento su {name}",
   unknownMember: "Un membro",
+  namesake: "{name} ({number})",
   you: "Tu",
   dismiss: "Chiudi",
   refusals: {

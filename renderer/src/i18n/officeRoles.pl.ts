@@ -10,6 +10,7 @@ export const officeRolesPl = {
   yourComment: "Twój komentarz",
   commentLabel: "Twój komentarz: {name}",
   unknownMember: "Członek biura",
+  namesake: "{name} ({number})",
   you: "Ty",
   dismiss: "Zamknij",
   refusals: {

@@ -10,6 +10,7 @@ export const officeRolesRo = {
   yourComment: "Comentariul dumneavoastră",
   commentLabel: "Comentariul dumneavoastră despre {name}",
   unknownMember: "Un membru",
+  namesake: "{name} ({number})",
   you: "Dumneavoastră",
   dismiss: "Închide",
   refusals: {

@@ -10,6 +10,7 @@ export const officeRolesRu = {
   yourComment: "Ваш комментарий",
   commentLabel: "Ваш комментарий: {name}",
   unknownMember: "Участник",
+  namesake: "{name} ({number})",
   you: "Вы",
   dismiss: "Закрыть",
   refusals: {

@@ -10,6 +10,7 @@ export const officeRolesTr = {
   yourComment: "Yorumunuz",
   commentLabel: "{name} için yorumunuz",
   unknownMember: "Bir üye",
+  namesake: "{name} ({number})",
   you: "Siz",
   dismiss: "Kapat",
   refusals: {

@@ -10,6 +10,7 @@ export const officeRolesUk = {
   yourComment: "Ваш коментар",
   commentLabel: "Ваш коментар: {name}",
   unknownMember: "Учасник",
+  namesake: "{name} ({number})",
   you: "Ви",
   dismiss: "Закрити",
   refusals: {

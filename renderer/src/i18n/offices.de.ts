@@ -55,6 +55,13 @@ export const officesDe = {
   give: 'Rolle geben',
   revoke: 'Widerrufen',
   revokeConfirm: '{name} widerrufen? Die Verbindung wird sofort getrennt; für eine Rückkehr ist ein neuer Einladungscode nötig.',
+  memberDates: 'beigetreten am {joined}, zuletzt gesehen am {seen}',
+  memberDatesNotSeen: 'beigetreten am {joined}, noch nicht gesehen',
+  revokeConfirmDated: '{name} ({dates}) widerrufen? Die Verbindung wird sofort getrennt; für eine Rückkehr ist ein neuer Einladungscode nötig.',
+  revokeNamed: '{name} widerrufen',
+  namesakeLabel: 'Mitglieder mit gleichem Namen',
+  namesakeJoined: '{name} ist nach {earlier} unter demselben Namen beigetreten. Ist es dieselbe Person, erneut beigetreten (ein neuer Computer, ein verlorener Token)? Dann widerrufen Sie die frühere Mitgliedschaft: die nicht mehr gesehene.',
+  keepNamesakes: 'Es sind verschiedene Personen',
   roles: {
     owner: 'Besitzer',
     editor: 'Bearbeiter',

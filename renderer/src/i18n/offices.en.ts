@@ -55,6 +55,13 @@ export const officesEn = {
   give: 'Give role',
   revoke: 'Revoke',
   revokeConfirm: 'Revoke {name}? They are disconnected at once and need a new invite code to come back.',
+  memberDates: 'joined {joined}, last seen {seen}',
+  memberDatesNotSeen: 'joined {joined}, not seen yet',
+  revokeConfirmDated: 'Revoke {name} ({dates})? They are disconnected at once and need a new invite code to come back.',
+  revokeNamed: 'Revoke {name}',
+  namesakeLabel: 'Members of the same name',
+  namesakeJoined: '{name} joined after {earlier}, under the same name. Is it one person who joined again (a new computer, a lost token)? Then revoke the earlier membership: the one no longer seen.',
+  keepNamesakes: 'They are different people',
   roles: {
     owner: 'Owner',
     editor: 'Editor',

@@ -55,6 +55,13 @@ export const officesEs = {
   give: 'Dar el rol',
   revoke: 'Revocar',
   revokeConfirm: '¿Revocar a {name}? Se le desconecta al instante y necesitará un nuevo código de invitación para volver.',
+  memberDates: 'alta el {joined}, última conexión el {seen}',
+  memberDatesNotSeen: 'alta el {joined}, aún sin conexión',
+  revokeConfirmDated: '¿Revocar a {name} ({dates})? Se le desconecta al instante y necesitará un nuevo código de invitación para volver.',
+  revokeNamed: 'Revocar a {name}',
+  namesakeLabel: 'Miembros con el mismo nombre',
+  namesakeJoined: '{name} se unió después de {earlier}, con el mismo nombre. ¿Es la misma persona, que se unió de nuevo (un ordenador nuevo, un token perdido)? Entonces revoque la membresía anterior: la que ya no se ve.',
+  keepNamesakes: 'Son personas distintas',
   roles: {
     owner: 'Propietario',
     editor: 'Editor',

@@ -55,6 +55,13 @@ export const officesFr = {
   give: 'Donner le rôle',
   revoke: 'Révoquer',
   revokeConfirm: 'Révoquer {name} ? La connexion est coupée aussitôt, et un nouveau code d’invitation sera nécessaire pour revenir.',
+  memberDates: 'arrivée le {joined}, vu pour la dernière fois le {seen}',
+  memberDatesNotSeen: 'arrivée le {joined}, pas encore vu',
+  revokeConfirmDated: 'Révoquer {name} ({dates}) ? La connexion est coupée aussitôt, et un nouveau code d’invitation sera nécessaire pour revenir.',
+  revokeNamed: 'Révoquer {name}',
+  namesakeLabel: 'Membres du même nom',
+  namesakeJoined: '{name} a rejoint le bureau après {earlier}, sous le même nom. Est-ce la même personne, revenue (un nouvel ordinateur, un jeton perdu) ? Révoquez alors l’adhésion précédente : celle qui n’est plus vue.',
+  keepNamesakes: 'Ce sont des personnes différentes',
   roles: {
     owner: 'Propriétaire',
     editor: 'Éditeur',

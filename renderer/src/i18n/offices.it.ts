@@ -55,6 +55,13 @@ export const officesIt = {
   give: 'Dai il ruolo',
   revoke: 'Revoca',
   revokeConfirm: 'Revocare {name}? Viene disconnesso subito e servirà un nuovo codice di invito per tornare.',
+  memberDates: 'ingresso il {joined}, ultimo accesso il {seen}',
+  memberDatesNotSeen: 'ingresso il {joined}, ancora nessun accesso',
+  revokeConfirmDated: 'Revocare {name} ({dates})? Viene disconnesso subito e servirà un nuovo codice di invito per tornare.',
+  revokeNamed: 'Revoca {name}',
+  namesakeLabel: 'Membri con lo stesso nome',
+  namesakeJoined: '{name} è entrato nell’ufficio dopo {earlier}, con lo stesso nome. È la stessa persona, rientrata (un nuovo computer, un token perso)? Allora revoca l’iscrizione precedente: quella che non si vede più.',
+  keepNamesakes: 'Sono persone diverse',
   roles: {
     owner: 'Proprietario',
     editor: 'Editor',

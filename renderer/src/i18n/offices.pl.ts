@@ -55,6 +55,13 @@ export const officesPl = {
   give: 'Nadaj rolę',
   revoke: 'Odwołaj',
   revokeConfirm: 'Odwołać {name}? Połączenie zostanie natychmiast zerwane, a powrót będzie wymagał nowego kodu zaproszenia.',
+  memberDates: 'dołączenie: {joined}, ostatnie połączenie: {seen}',
+  memberDatesNotSeen: 'dołączenie: {joined}, jeszcze bez połączenia',
+  revokeConfirmDated: 'Odwołać {name} ({dates})? Połączenie zostanie natychmiast zerwane, a powrót będzie wymagał nowego kodu zaproszenia.',
+  revokeNamed: 'Odwołaj: {name}',
+  namesakeLabel: 'Członkowie o tym samym imieniu',
+  namesakeJoined: 'Nowe członkostwo pod tym samym imieniem co {earlier}: {name}. Czy to ta sama osoba, która dołączyła ponownie (nowy komputer, utracony token)? Wtedy odwołaj wcześniejsze członkostwo – to, którego już nie widać.',
+  keepNamesakes: 'To różne osoby',
   roles: {
     owner: 'Właściciel',
     editor: 'Edytor',

@@ -55,6 +55,13 @@ export const officesRo = {
   give: 'Dă rolul',
   revoke: 'Revocă',
   revokeConfirm: 'Revoci accesul pentru {name}? Conexiunea se întrerupe imediat, iar pentru a reveni va fi nevoie de un nou cod de invitație.',
+  memberDates: 'intrare: {joined}, ultima conexiune: {seen}',
+  memberDatesNotSeen: 'intrare: {joined}, încă nicio conexiune',
+  revokeConfirmDated: 'Revoci accesul pentru {name} ({dates})? Conexiunea se întrerupe imediat, iar pentru a reveni va fi nevoie de un nou cod de invitație.',
+  revokeNamed: 'Revocă accesul pentru {name}',
+  namesakeLabel: 'Membri cu același nume',
+  namesakeJoined: '{name} s-a alăturat după {earlier}, cu același nume. Este aceeași persoană, revenită (un computer nou, un token pierdut)? Atunci revocă apartenența anterioară: cea care nu mai este văzută.',
+  keepNamesakes: 'Sunt persoane diferite',
   roles: {
     owner: 'Proprietar',
     editor: 'Editor',

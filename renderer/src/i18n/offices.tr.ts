@@ -55,6 +55,13 @@ export const officesTr = {
   give: 'Rolü ver',
   revoke: 'İptal et',
   revokeConfirm: '{name} adlı üyenin erişimi iptal edilsin mi? Bağlantısı hemen kesilir ve geri dönmek için yeni bir davet kodu gerekir.',
+  memberDates: 'katılım: {joined}, son görülme: {seen}',
+  memberDatesNotSeen: 'katılım: {joined}, henüz görülmedi',
+  revokeConfirmDated: '{name} ({dates}) adlı üyenin erişimi iptal edilsin mi? Bağlantısı hemen kesilir ve geri dönmek için yeni bir davet kodu gerekir.',
+  revokeNamed: '{name} erişimini iptal et',
+  namesakeLabel: 'Aynı adlı üyeler',
+  namesakeJoined: '{name}, {earlier} ile aynı adla sonradan katıldı. Yeniden katılan aynı kişi mi (yeni bilgisayar, kaybolan belirteç)? O zaman önceki üyeliği, artık görülmeyeni iptal edin.',
+  keepNamesakes: 'Bunlar farklı kişiler',
   roles: {
     owner: 'Sahip',
     editor: 'Düzenleyici',

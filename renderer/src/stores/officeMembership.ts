@@ -2,7 +2,8 @@
  * The offices page's store (issue 25): joining an office (invite code) or adding it with the
  * owner's token, the joined offices with who the user is there, removing one (its lists stay here
  * as personal lists: officeLists.removeOffice), and the owner's member management: invite codes,
- * members (read again while the owner's panel is open), roles, revoking. Every call goes through the bridge; the core makes the office's HTTP
+ * members (read again while the owner's panel is open), roles, revoking, and which members of one
+ * name the owner said are different people (namesakes.ts). Every call goes through the bridge; the core makes the office's HTTP
  * calls with the token, which stays bound to the office's origin.
  *
  * After a join the page is reloaded: the page's CSP names the offices' WebSocket origins as the
@@ -15,6 +16,7 @@ import type { BridgeError } from '../../../contract/bridge-errors.ts';
 import type { CastdeskBridge } from '../../../contract/bridge.ts';
 import type { OfficeDirectory, OfficeInvite, OfficeMember, OfficeRole } from '../../../contract/officeBridge.ts';
 import { useBridge } from '../bridge/bridgeInjection.ts';
+import { saveKeptNamesakes, savedKeptNamesakes, type KeptNamesakes } from './keptNamesakes.ts';
 import { useOfficeListsStore } from './officeLists.ts';
 import { officeMembersFailuresShown } from './officeSchedule.ts';
 import { useShortlistsStore } from './shortlists.ts';
@@ -61,6 +63,8 @@ export const useOfficeMembershipStore = defineStore('officeMembership', () => {
   const membersReads = new Map<string, Promise<MembersAnswer>>();
   /** The background reads of an office's members that failed in a row, and the last failure. */
   const membersRefreshFailures = new Map<string, { inARow: number; last: BridgeError }>();
+  /** Members the owner said are another person of a name others have, not someone who joined again, by office record id (keptNamesakes.ts). */
+  const keptNamesakes = shallowRef<KeptNamesakes>(savedKeptNamesakes());
 
   function withEntry<T>(map: ReadonlyMap<string, T>, key: string, value: T | null): ReadonlyMap<string, T> {
     const next = new Map(map);
@@ -140,6 +144,10 @@ export const useOfficeMembershipStore = defineStore('officeMembership', () => {
     directoryFailures.value = withEntry(directoryFailures.value, officeRecordId, null);
     members.value = withEntry(members.value, officeRecordId, null);
     membersRefreshFailures.delete(officeRecordId);
+    if (keptNamesakes.value.has(officeRecordId)) {
+      keptNamesakes.value = withEntry(keptNamesakes.value, officeRecordId, null);
+      saveKeptNamesakes(keptNamesakes.value);
+    }
     if (invite.value?.officeRecordId === officeRecordId) invite.value = null;
     if (inviteMaybeUsed.value?.officeRecordId === officeRecordId) inviteMaybeUsed.value = null;
     return true;
@@ -248,11 +256,46 @@ export const useOfficeMembershipStore = defineStore('officeMembership', () => {
     return true;
   }
 
+  /**
+   * The owner's answer that member `memberId`, who joined under a name other members have, is
+   * another person: the panel stops asking whether to revoke the earlier ones, here and after a
+   * restart (remembered on this computer; if it cannot be, for this session).
+   */
+  function keepNamesakes(officeRecordId: string, memberId: string): void {
+    const kept = new Set(keptNamesakes.value.get(officeRecordId)).add(memberId);
+    keptNamesakes.value = withEntry(keptNamesakes.value, officeRecordId, kept);
+    saveKeptNamesakes(keptNamesakes.value);
+  }
+
   async function revoke(officeRecordId: string, memberId: string): Promise<boolean> {
     if (!(await run(() => bridge.revokeOfficeMember({ id: officeRecordId, memberId })))) return false;
     await loadMembers(officeRecordId);
     return true;
   }
 
-  return { error, directories, directoryFailures, members, invite, inviteMaking, inviteMaybeUsed, broughtBack, start, loadDirectory, bringBack, join, addWithToken, remove, loadMembers, refreshMembers, createInvite, dismissInvite, setRole, clearListRole, revoke };
+  return {
+    error,
+    directories,
+    directoryFailures,
+    members,
+    invite,
+    inviteMaking,
+    inviteMaybeUsed,
+    broughtBack,
+    keptNamesakes,
+    start,
+    loadDirectory,
+    bringBack,
+    join,
+    addWithToken,
+    remove,
+    loadMembers,
+    refreshMembers,
+    createInvite,
+    dismissInvite,
+    setRole,
+    clearListRole,
+    keepNamesakes,
+    revoke,
+  };
 });
