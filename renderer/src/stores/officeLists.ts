@@ -7,7 +7,7 @@
  * leaves the computer: nothing here attaches a list without an office row.
  */
 import { defineStore } from 'pinia';
-import { ref, shallowRef } from 'vue';
+import { computed, ref, shallowRef } from 'vue';
 import type { BridgeError } from '../../../contract/bridge-errors.ts';
 import type { OfficeView } from '../../../contract/officeBridge.ts';
 import * as Y from 'yjs';
@@ -19,6 +19,7 @@ import { useShortlistDatabaseStore } from './shortlistDatabase.ts';
 import { withStoredListDoc } from '../sync/listDocs.ts';
 import { attachSharedList, type Attachment } from '../sync/officeListAttachment.ts';
 import { connectOffice, type AttachedList, type OfficeConnection } from '../sync/officeConnection.ts';
+import { namesakeNumbers } from './namesakes.ts';
 import { personalAccess, sharedAccess, type ListAccess } from './officeAccess.ts';
 import { readAnnotations, writeComment, writePick, type EntryAnnotations } from '../sync/officeAnnotations.ts';
 import { officeEntryKey } from '../db/listDocShape.ts';
@@ -80,6 +81,8 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
    * kept on its lists' rows for offline (`OfficeListRow.memberNames`, read by refresh).
    */
   const memberNames = shallowRef<ReadonlyMap<string, ReadonlyMap<string, string>>>(new Map());
+  /** The numbers of each office's members who share a name (namesakes.ts): the names come in the order they joined. */
+  const namesakes = computed(() => new Map([...memberNames.value].map(([officeRecordId, names]) => [officeRecordId, namesakeNumbers([...names].map(([id, name]) => ({ id, name })))])));
   /** Why a list went back to the office's version, until the user dismisses it. */
   const refusals = shallowRef<ReadonlyMap<number, OfficeRefusalCode>>(new Map());
   /**
@@ -220,6 +223,16 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     if (named) return named;
     const office = offices.value.find((candidate) => candidate.id === officeRecordId);
     return office?.memberId === memberId ? office.memberName : null;
+  }
+
+  /**
+   * The member's number among the office's live members of their name ("Ben (2)": one who joined
+   * again, or a colleague called alike), or undefined when no one else has it; with memberName,
+   * what i18n/memberName.ts shows them by.
+   */
+  function namesakeNumber(shortlistId: number, memberId: string): number | undefined {
+    const officeRecordId = officeOfList.get(shortlistId);
+    return officeRecordId === undefined ? undefined : namesakes.value.get(officeRecordId)?.get(memberId);
   }
 
   /**
@@ -740,6 +753,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     annotationsOf,
     currentAnnotations,
     memberName,
+    namesakeNumber,
     setPick,
     setComment,
     dismissRefusal,

@@ -12,6 +12,7 @@ import { shortlistColours, shortlistStatuses } from '../shortlists/shortlistOpti
 import { fitPicture } from '../shortlists/fitPicture.ts';
 import type { MessageKey } from '../i18n/en.ts';
 import { castdeskComposerKey } from '../i18n/index.ts';
+import { shownMemberName } from '../i18n/memberName.ts';
 import { applyPlan, createBackup, maxBackupBytes, planImport, readBackup, type ConflictChoices, type ImportPlan } from '../shortlists/shortlistBackup.ts';
 import { csvDelimiterFor, shortlistCsv, shortlistCsvColumns, type CsvReview, type CsvTexts } from '../shortlists/shortlistCsv.ts';
 import type { ContactSheetPaper } from '../shortlists/shortlistPdf.ts';
@@ -212,7 +213,7 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
     return {
       headers: { pickedBy: t('shortlistExport.columnPickedBy'), comments: t('shortlistExport.columnComments') },
       annotationsOf: (entry) => annotations.get(officeEntryKey(entry.directoryOrigin, entry.actorId)) ?? none,
-      nameOf: (memberId) => office.memberName(listId, memberId) ?? t('officeRoles.unknownMember'),
+      nameOf: (memberId) => shownMemberName(office.memberName(listId, memberId), office.namesakeNumber(listId, memberId), t),
       comment: (name, text) => t('shortlistExport.reviewComment', { name, text }),
       compare: new Intl.Collator(composer!.locale.value).compare,
     };

@@ -1,8 +1,9 @@
 /**
  * The CSV of a shared list carries the office's review: who picked each actor and what each member
  * said, by name, as the list's document holds it when the member exports (a colleague's later
- * comment is in the next export). A personal list keeps its columns. A real office server on
- * 127.0.0.1; Ben's app with its real stores, Anna (the owner) reviewing from her own client.
+ * comment is in the next export); members of one name are numbered. A personal list keeps its
+ * columns. A real office server on 127.0.0.1; Ben's app with its real stores, Anna (the owner)
+ * reviewing from her own client.
  */
 import { expect, it, vi } from 'vitest';
 import { createApp } from 'vue';
@@ -81,6 +82,16 @@ it('a shared list no view holds open is exported with the review stored on this 
   office.detach(shortlistId);
   const [, ...rows] = await exported(exports, shortlistId);
   expect(rows.find((row) => row[1] === '3')!.slice(shortlistCsvColumns.length)).toEqual(['Anna Casting', '']);
+});
+
+it('two members of one name who picked an actor are numbered in the CSV, as the list shows them', { timeout: 60_000 }, async () => {
+  const { shortlistId, anna, office, exports } = await bensCopy();
+  // Bo lost his token and joined again: each membership picked actor 1.
+  const memberships = [await server.join('Bo Booker', 'reviewer'), await server.join('Bo Booker', 'reviewer')];
+  anna.doc.transact(() => memberships.forEach((member) => writePick(anna.doc, officeEntryKey(origin, 1), member.memberId, true)));
+  await vi.waitFor(() => expect(memberships.map((member) => office.memberName(shortlistId, member.memberId))).toEqual(['Bo Booker', 'Bo Booker']), { timeout: 30_000, interval: 10 });
+  const [, ...rows] = await exported(exports, shortlistId);
+  expect(rows.find((row) => row[1] === '1')!.slice(shortlistCsvColumns.length)).toEqual(['Bo Booker (1), Bo Booker (2)', '']);
 });
 
 it("a personal list's CSV keeps its columns, with no review", { timeout: 60_000 }, async () => {

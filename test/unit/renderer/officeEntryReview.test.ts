@@ -4,6 +4,10 @@
  * pick and comment, which reach the casting director's document; the director's entry shows live,
  * by name, who picked the actor and what they said; a refused change shows its reason, and the
  * comment it typed, to copy, until dismissed.
+});
+
+ * by name, who picked the actor and what they said (two members of one name numbered); a refused
+ * change shows its reason.
  */
 import { flushPromises, mount } from '@vue/test-utils';
 import { Dexie } from 'dexie';
@@ -23,7 +27,7 @@ import { entriesOf } from '../../../renderer/src/db/listDocShape.ts';
 import { openSharedList } from '../../../renderer/src/sync/officeSharing.ts';
 import { withStoredListDoc } from '../../../renderer/src/sync/listDocs.ts';
 import { officeDocumentName } from '../../../server/office/documentName.ts';
-import { openList, type ListClient } from '../../integration/office/officeSupport.ts';
+import { acknowledged, openList, type ListClient } from '../../integration/office/officeSupport.ts';
 import { memberCredentials, officeRelay, officeStoreApp, ownersList, useOfficeServer, type JoinedMember } from './officeAppHarness.ts';
 
 const origin = 'https://d.example';
@@ -238,8 +242,8 @@ it('a viewer sees no review strip on an entry nobody picked or commented on, and
 
 it('a reviewer made a viewer still reads their own comment, as everyone else does, with no box to change it', async () => {
   const { listId, client: director } = await listInOffice();
-  const ben = await server.join('Ben Reviewer', 'reviewer');
-  const { wrapper, shortlistId, app } = await entryOf(listId, ben, 'Ben Reviewer');
+  const ben = await server.join('Bo Reviewer', 'reviewer');
+  const { wrapper, shortlistId, app } = await entryOf(listId, ben, 'Bo Reviewer');
   await wrapper.get('[data-testid="entry-own-comment"]').setValue('Strong in the closet scene');
   await wrapper.get('[data-testid="entry-own-comment"]').trigger('change');
   await vi.waitFor(() => expect(readListDoc(director.doc).entries[0].comments).toEqual({ [ben.memberId]: 'Strong in the closet scene' }), { timeout: 30_000, interval: 10 });
@@ -248,20 +252,20 @@ it('a reviewer made a viewer still reads their own comment, as everyone else doe
   await server.changeRole(ben.memberId, 'viewer', listId);
   await vi.waitFor(() => expect(app.accessOf(shortlistId)).toMatchObject({ role: 'viewer', annotate: false }), { timeout: 30_000, interval: 10 });
   await flushPromises();
-  // Before, his strip was empty while every colleague read "Ben Reviewer: Strong in the closet scene".
+  // Before, his strip was empty while every colleague read "Bo Reviewer: Strong in the closet scene".
   expect(wrapper.find('[data-testid="entry-own-comment"]').exists()).toBe(false);
   expect(wrapper.get('[data-testid="entry-comment"]').text()).toBe('You: Strong in the closet scene');
 });
 
 it('offline after a restart, the strip names the member themself and a colleague whose name the office gave before', { timeout: 120_000 }, async () => {
   const { listId, client: director } = await listInOffice();
-  const ben = await server.join('Ben Reviewer', 'reviewer');
-  const first = await entryOf(listId, ben, 'Ben Reviewer');
+  const ben = await server.join('Rolf Reviewer', 'reviewer');
+  const first = await entryOf(listId, ben, 'Rolf Reviewer');
   await first.wrapper.get('[data-testid="entry-pick"]').trigger('click');
   const key = readListDoc(director.doc).entries[0].key;
   (entriesOf(director.doc).get(key)!.get('comments') as Y.Map<string>).set(server.ownerId, 'Call him back');
   await vi.waitFor(() => {
-    expect(first.wrapper.get('[data-testid="entry-picked-by"]').text()).toBe('Picked by Ben Reviewer');
+    expect(first.wrapper.get('[data-testid="entry-picked-by"]').text()).toBe('Picked by Rolf Reviewer');
     expect(first.wrapper.get('[data-testid="entry-comment"]').text()).toBe('Dana Director: Call him back');
   }, { timeout: 30_000, interval: 10 });
   const shortlistDb = db!;
@@ -269,29 +273,29 @@ it('offline after a restart, the strip names the member themself and a colleague
   await vi.waitFor(async () => expect((await shortlistDb.officeLists.get(first.shortlistId))?.memberNames).toMatchObject({ [server.ownerId]: 'Dana Director' }), { timeout: 30_000, interval: 10 });
   for (const unmount of unmounts.splice(0)) unmount();
   first.app.close();
-  // Ben's own name needs none kept: his id is named from his office record here (the office view's memberName).
+  // Rolf's own name needs none kept: his id is named from his office record here (the office view's memberName).
   await shortlistDb.officeLists.update(first.shortlistId, { memberNames: { [server.ownerId]: 'Dana Director' } });
 
   // The app starts again with the office out of reach (a relay cut before it starts).
   const relay = await officeRelay(server);
   await relay.cut();
-  const again = memberApp(ben, 'Ben Reviewer', relay.socketUrl);
+  const again = memberApp(ben, 'Rolf Reviewer', relay.socketUrl);
   await again.store.refresh();
   await again.store.attach(first.shortlistId);
   const { wrapper } = await mountEntry(again, shortlistDb, first.shortlistId);
   // Before, both read "A member" until the office could be reached.
   await vi.waitFor(() => {
-    expect(wrapper.get('[data-testid="entry-picked-by"]').text()).toBe('Picked by Ben Reviewer');
+    expect(wrapper.get('[data-testid="entry-picked-by"]').text()).toBe('Picked by Rolf Reviewer');
     expect(wrapper.get('[data-testid="entry-comment"]').text()).toBe('Dana Director: Call him back');
   }, { timeout: 30_000, interval: 10 });
 });
 
 it('a comment typed offline and refused (the reviewer made a viewer meanwhile) is listed with its entry and text, to copy, and kept across a reload until dismissed', { timeout: 180_000 }, async () => {
   const { listId } = await listInOffice();
-  const ben = await server.join('Ben Reviewer', 'reviewer');
+  const ben = await server.join('Cleo Reviewer', 'reviewer');
   const relay = await officeRelay(server);
   try {
-    const { wrapper, notice, shortlistId, app } = await entryOf(listId, ben, 'Ben Reviewer', relay.socketUrl);
+    const { wrapper, notice, shortlistId, app } = await entryOf(listId, ben, 'Cleo Reviewer', relay.socketUrl);
     await vi.waitFor(() => expect(app.sharingOf(shortlistId)).toMatchObject({ kind: 'synced' }), { timeout: 30_000, interval: 10 });
     await relay.cut();
     await vi.waitFor(() => expect(app.sharingOf(shortlistId)).toMatchObject({ kind: 'waiting' }), { timeout: 30_000, interval: 10 });
@@ -321,7 +325,7 @@ it('a comment typed offline and refused (the reviewer made a viewer meanwhile) i
   store?.close();
   const shortlistDb = db!;
   const shortlistId = (await shortlistDb.officeLists.toArray())[0].shortlistId;
-  const again = memberApp(ben, 'Ben Reviewer');
+  const again = memberApp(ben, 'Cleo Reviewer');
   await again.store.refresh();
   const reloaded = await mountEntry(again, shortlistDb, shortlistId);
   await vi.waitFor(() => expect(reloaded.notice.findAll('[data-testid="office-refused-text"]')).toHaveLength(1), { timeout: 30_000, interval: 10 });
@@ -333,10 +337,30 @@ it('a comment typed offline and refused (the reviewer made a viewer meanwhile) i
   // Dismissed for good: the next reload shows nothing.
   for (const unmount of unmounts.splice(0)) unmount();
   store?.close();
-  const third = memberApp(ben, 'Ben Reviewer');
+  const third = memberApp(ben, 'Cleo Reviewer');
   await third.store.loadRefusedTexts();
   const last = await mountEntry(third, shortlistDb, shortlistId);
   await flushPromises();
   expect(third.store.refusedTexts.has(shortlistId)).toBe(false);
   expect(last.notice.find('[data-testid="office-refused-texts"]').exists()).toBe(false);
+});
+
+it('a colleague who joined again under the same name is told apart from their earlier membership, by number, in who picked and who commented', async () => {
+  const { listId } = await listInOffice();
+  // Ben picked and commented from his old laptop; its token lost, he joined again and did it again from the new one.
+  const memberships = [await server.join('Ben Booker', 'reviewer'), await server.join('Ben Booker', 'reviewer')];
+  for (const [index, member] of memberships.entries()) {
+    const client = openList(server.office.url, officeDocumentName(server.officeId, listId), member.token, new Y.Doc());
+    clients.push(client);
+    await client.synced;
+    const entry = entriesOf(client.doc).get(readListDoc(client.doc).entries[0].key)!;
+    (entry.get('picks') as Y.Map<boolean>).set(member.memberId, true);
+    (entry.get('comments') as Y.Map<string>).set(member.memberId, index === 0 ? 'From the old laptop' : 'From the new laptop');
+    await acknowledged(client);
+  }
+  const director = await entryOf(listId, { memberId: server.ownerId, token: server.ownerToken }, 'Dana Director');
+  await vi.waitFor(() => {
+    expect(director.wrapper.get('[data-testid="entry-picked-by"]').text()).toMatch(/^Picked by (Ben Booker \(1\), Ben Booker \(2\)|Ben Booker \(2\), Ben Booker \(1\))$/);
+    expect(director.wrapper.findAll('[data-testid="entry-comment"]').map((comment) => comment.text()).sort()).toEqual(['Ben Booker (1): From the old laptop', 'Ben Booker (2): From the new laptop']);
+  }, { timeout: 30_000, interval: 10 });
 });
