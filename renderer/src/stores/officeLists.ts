@@ -231,7 +231,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
    * what i18n/memberName.ts shows them by.
    */
   function namesakeNumber(shortlistId: number, memberId: string): number | undefined {
-    const officeRecordId = officeOfList.get(shortlistId);
+    const officeRecordId = officeOfList.value.get(shortlistId);
     return officeRecordId === undefined ? undefined : namesakes.value.get(officeRecordId)?.get(memberId);
   }
 
