@@ -27,6 +27,7 @@ import {
   type ShortlistEntryRow,
   type ShortlistRow,
 } from '../db/shortlistDb.ts';
+import { officeEntryKey } from '../db/listDocShape.ts';
 import { migrateConnectionShortlists } from '../db/shortlistMigration.ts';
 import { forgetTypedEdits, journalTypedEdit, replayTypedEdits, type EntryFields } from '../db/typedEdits.ts';
 import { shortlistLimits } from '../shortlists/shortlistLimits.ts';
@@ -40,7 +41,7 @@ import { openLibrary, profilesOf } from './libraryAccess.ts';
 import { watchLive } from './liveLibrary.ts';
 import { useSearchIndexStore } from './searchIndex.ts';
 import { useSyncStore } from './sync.ts';
-import { snapshotOf } from '../sync/librarySnapshot.ts';
+import { librarySnapshots, snapshotOf } from '../sync/librarySnapshot.ts';
 import { addToDoc, deleteInDoc, editInDoc, moveInDoc, newListDoc, renameInDoc, replaceInDoc, restoreInDoc, rowsOverDoc } from '../sync/listDocEdits.ts';
 import { holdListDocs, onListDocReplaced, type HeldListDoc } from '../sync/listDocs.ts';
 import { carryPendingEdits, listsWithPendingEdits, pendingEditsOf } from '../sync/pendingDocEdits.ts';
@@ -592,9 +593,12 @@ export const useShortlistsStore = defineStore('shortlists', () => {
    * exports: the snapshot taken when an actor was added lacks what was learned since (acting age,
    * height, agency). The snapshot stands in where the directory no longer has the profile, where
    * the library knows nothing of it, and for entries of another directory; a field the library
-   * does not know yet keeps the snapshot's value.
+   * does not know yet keeps the snapshot's value. An entry marked "not in your library" takes what
+   * the library on disk holds of the actor now (a sync or a look-up since the list was last written,
+   * of any directory), so an export's name-only entries are exactly those the library still lacks.
    */
-  async function withCurrentProfiles<Entry extends ShortlistEntryRow>(rows: Entry[]): Promise<Entry[]> {
+  async function withCurrentProfiles<Entry extends ShortlistEntryRow>(entries: Entry[]): Promise<Entry[]> {
+    const rows = await withLibraryProfiles(entries);
     const current = rows.filter(
       (row) => row.directoryOrigin === activeOrigin.value && available(row.actorId, row.directoryOrigin) && index.rowOf('actor', activeOrigin.value, row.actorId) !== undefined,
     );
@@ -604,6 +608,18 @@ export const useShortlistsStore = defineStore('shortlists', () => {
     return rows.map((row) => {
       const fresh = known.has(row.id) ? now.get(row.actorId) : undefined;
       return fresh ? { ...row, snapshot: mergeSnapshots(fresh, row.snapshot) } : row;
+    });
+  }
+
+  /** `rows` with each entry marked "not in your library" that the library holds now given the library's snapshot of the actor. */
+  async function withLibraryProfiles<Entry extends ShortlistEntryRow>(rows: Entry[]): Promise<Entry[]> {
+    const marked = rows.filter((row) => row.snapshot.notInLibrary);
+    if (marked.length === 0) return rows;
+    const actors = marked.map((row) => ({ origin: row.directoryOrigin, id: row.actorId, name: row.snapshot.name }));
+    const held = await librarySnapshots(openLibrary(sync), actors, (actor) => officeEntryKey(actor.origin, actor.id));
+    return rows.map((row) => {
+      const snapshot = row.snapshot.notInLibrary ? held.get(officeEntryKey(row.directoryOrigin, row.actorId)) : undefined;
+      return snapshot ? { ...row, snapshot } : row;
     });
   }
 
