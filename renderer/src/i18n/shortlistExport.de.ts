@@ -108,4 +108,11 @@ export const shortlistExportDe: Messages['shortlistExport'] = {
   picksOtherList: "Diese Auswahl gehört zu „{title}“, nicht zu dieser Liste. Nichts wurde geändert.",
   picksEarlier: "{count} Eintrag, den diese Auswahl nicht nennt, behält die Markierung „Wahl der Regie“ aus einer früheren Runde. | {count} Einträge, die diese Auswahl nicht nennt, behalten die Markierung „Wahl der Regie“ aus einer früheren Runde.",
   picksRemoveEarlier: "Markierung der früheren Auswahl entfernen",
+  nameOnly: "„{file}“ zeigt {count} Person nur mit Namen, ohne Foto und Angaben, weil Ihre Bibliothek auf diesem Computer sie nicht hat: {names}. | „{file}“ zeigt {count} Personen nur mit Namen, ohne Fotos und Angaben, weil Ihre Bibliothek auf diesem Computer sie nicht hat: {names}.",
+  nameOnlyMany: "„{file}“ zeigt {count} Person nur mit Namen, ohne Foto und Angaben, weil Ihre Bibliothek auf diesem Computer sie nicht hat. Die Liste markiert sie mit „Nicht in Ihrer Bibliothek“. | „{file}“ zeigt {count} Personen nur mit Namen, ohne Fotos und Angaben, weil Ihre Bibliothek auf diesem Computer sie nicht hat. Die Liste markiert sie mit „Nicht in Ihrer Bibliothek“.",
+  nameOnlyLookUp: "Diese Person nachschlagen | Diese {count} Personen nachschlagen",
+  nameOnlyLookingUp: "Wird nachgeschlagen …",
+  nameOnlyUnreachable: "{count} davon lässt sich hier nicht nachschlagen: Keine Ihrer Verbindungen erreicht ihr Verzeichnis. Fügen Sie auf der Seite Verbindungen eine hinzu. | {count} davon lassen sich hier nicht nachschlagen: Keine Ihrer Verbindungen erreicht ihr Verzeichnis. Fügen Sie auf der Seite Verbindungen eine hinzu.",
+  nameOnlyFound: "{count} davon ist jetzt in Ihrer Bibliothek: Erstellen Sie „{file}“ erneut, um sie mit Foto und Angaben zu zeigen. | {count} davon sind jetzt in Ihrer Bibliothek: Erstellen Sie „{file}“ erneut, um sie mit Fotos und Angaben zu zeigen.",
+  nameOnlyFailed: "{name}: {reason}",
 };

@@ -107,4 +107,12 @@ export const shortlistExportEn = {
   picksOtherList: "These picks are for “{title}”, not for this list. Nothing was changed.",
   picksEarlier: "{count} entry not in these picks keeps the director’s pick tag from an earlier round. | {count} entries not in these picks keep the director’s pick tag from an earlier round.",
   picksRemoveEarlier: "Remove the earlier picks' tag",
+  /** The actors a file just made shows by name only (this computer's library lacks them): up to five are named. */
+  nameOnly: "“{file}” shows {count} actor by name only, without picture or facts, because your library on this computer does not have them: {names}. | “{file}” shows {count} actors by name only, without pictures or facts, because your library on this computer does not have them: {names}.",
+  nameOnlyMany: "“{file}” shows {count} actor by name only, without picture or facts, because your library on this computer does not have them. The list marks them “Not in your library”. | “{file}” shows {count} actors by name only, without pictures or facts, because your library on this computer does not have them. The list marks them “Not in your library”.",
+  nameOnlyLookUp: "Look this actor up | Look these {count} actors up",
+  nameOnlyLookingUp: "Looking them up …",
+  nameOnlyUnreachable: "{count} of them cannot be looked up here: none of your connections reaches their directory. Add a connection to it on the Connections page. | {count} of them cannot be looked up here: none of your connections reaches their directory. Add a connection to it on the Connections page.",
+  nameOnlyFound: "{count} of them is in your library now: make “{file}” again to show them with picture and facts. | {count} of them are in your library now: make “{file}” again to show them with pictures and facts.",
+  nameOnlyFailed: "{name}: {reason}",
 };

@@ -108,4 +108,11 @@ export const shortlistExportEs: Messages['shortlistExport'] = {
   picksOtherList: "Esta selección es de «{title}», no de esta lista. No se ha cambiado nada.",
   picksEarlier: "{count} entrada que no está en esta selección conserva la etiqueta «elegido por dirección» de una ronda anterior. | {count} entradas que no están en esta selección conservan la etiqueta «elegido por dirección» de una ronda anterior.",
   picksRemoveEarlier: "Quitar la etiqueta de la selección anterior",
+  nameOnly: "«{file}» muestra a {count} persona solo por su nombre, sin foto ni datos, porque tu biblioteca en este ordenador no la tiene: {names}. | «{file}» muestra a {count} personas solo por su nombre, sin fotos ni datos, porque tu biblioteca en este ordenador no las tiene: {names}.",
+  nameOnlyMany: "«{file}» muestra a {count} persona solo por su nombre, sin foto ni datos, porque tu biblioteca en este ordenador no la tiene. La lista la marca «No está en tu biblioteca». | «{file}» muestra a {count} personas solo por su nombre, sin fotos ni datos, porque tu biblioteca en este ordenador no las tiene. La lista las marca «No está en tu biblioteca».",
+  nameOnlyLookUp: "Consultar a esta persona | Consultar a estas {count} personas",
+  nameOnlyLookingUp: "Consultando …",
+  nameOnlyUnreachable: "{count} de ellas no se puede consultar aquí: ninguna de tus conexiones llega a su directorio. Añade una en la página Conexiones. | {count} de ellas no se pueden consultar aquí: ninguna de tus conexiones llega a su directorio. Añade una en la página Conexiones.",
+  nameOnlyFound: "{count} de ellas ya está en tu biblioteca: vuelve a crear «{file}» para mostrarla con foto y datos. | {count} de ellas ya están en tu biblioteca: vuelve a crear «{file}» para mostrarlas con fotos y datos.",
+  nameOnlyFailed: "{name}: {reason}",
 };

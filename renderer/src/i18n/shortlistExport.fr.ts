@@ -108,4 +108,11 @@ export const shortlistExportFr: Messages['shortlistExport'] = {
   picksOtherList: "Ces choix concernent « {title} », pas cette liste. Rien n’a été modifié.",
   picksEarlier: "{count} entrée absente de ces choix garde l’étiquette « choix de la réalisation » d’une série précédente. | {count} entrées absentes de ces choix gardent l’étiquette « choix de la réalisation » d’une série précédente.",
   picksRemoveEarlier: "Retirer l’étiquette des choix précédents",
+  nameOnly: "« {file} » montre {count} personne par son nom seulement, sans photo ni informations, car votre bibliothèque sur cet ordinateur ne l’a pas : {names}. | « {file} » montre {count} personnes par leur nom seulement, sans photos ni informations, car votre bibliothèque sur cet ordinateur ne les a pas : {names}.",
+  nameOnlyMany: "« {file} » montre {count} personne par son nom seulement, sans photo ni informations, car votre bibliothèque sur cet ordinateur ne l’a pas. La liste la marque « Absent de votre bibliothèque ». | « {file} » montre {count} personnes par leur nom seulement, sans photos ni informations, car votre bibliothèque sur cet ordinateur ne les a pas. La liste les marque « Absent de votre bibliothèque ».",
+  nameOnlyLookUp: "Rechercher cette personne | Rechercher ces {count} personnes",
+  nameOnlyLookingUp: "Recherche en cours …",
+  nameOnlyUnreachable: "{count} d’entre elles ne peut pas être recherchée ici : aucune de vos connexions n’atteint son annuaire. Ajoutez-en une sur la page Connexions. | {count} d’entre elles ne peuvent pas être recherchées ici : aucune de vos connexions n’atteint leur annuaire. Ajoutez-en une sur la page Connexions.",
+  nameOnlyFound: "{count} d’entre elles est maintenant dans votre bibliothèque : refaites « {file} » pour la montrer avec photo et informations. | {count} d’entre elles sont maintenant dans votre bibliothèque : refaites « {file} » pour les montrer avec photos et informations.",
+  nameOnlyFailed: "{name} : {reason}",
 };

@@ -108,4 +108,11 @@ export const shortlistExportIt: Messages['shortlistExport'] = {
   picksOtherList: "Queste scelte sono per «{title}», non per questa lista. Non è stato cambiato nulla.",
   picksEarlier: "{count} voce assente da queste scelte mantiene l’etichetta «scelta della regia» di un giro precedente. | {count} voci assenti da queste scelte mantengono l’etichetta «scelta della regia» di un giro precedente.",
   picksRemoveEarlier: "Togli l’etichetta delle scelte precedenti",
+  nameOnly: "«{file}» mostra {count} persona solo con il nome, senza foto né dati, perché la tua libreria su questo computer non la contiene: {names}. | «{file}» mostra {count} persone solo con il nome, senza foto né dati, perché la tua libreria su questo computer non le contiene: {names}.",
+  nameOnlyMany: "«{file}» mostra {count} persona solo con il nome, senza foto né dati, perché la tua libreria su questo computer non la contiene. Nella lista è segnata «Non è nella tua libreria». | «{file}» mostra {count} persone solo con il nome, senza foto né dati, perché la tua libreria su questo computer non le contiene. Nella lista sono segnate «Non è nella tua libreria».",
+  nameOnlyLookUp: "Cerca questa persona | Cerca queste {count} persone",
+  nameOnlyLookingUp: "Ricerca in corso …",
+  nameOnlyUnreachable: "{count} di loro non si può cercare qui: nessuna delle tue connessioni raggiunge la sua directory. Aggiungine una nella pagina Connessioni. | {count} di loro non si possono cercare qui: nessuna delle tue connessioni raggiunge la loro directory. Aggiungine una nella pagina Connessioni.",
+  nameOnlyFound: "{count} di loro è ora nella tua libreria: rifai «{file}» per mostrarla con foto e dati. | {count} di loro sono ora nella tua libreria: rifai «{file}» per mostrarle con foto e dati.",
+  nameOnlyFailed: "{name}: {reason}",
 };

@@ -108,4 +108,11 @@ export const shortlistExportTr: Messages['shortlistExport'] = {
   picksOtherList: "Bu seçimler “{title}” için, bu liste için değil. Hiçbir şey değiştirilmedi.",
   picksEarlier: "Bu seçimlerde olmayan {count} giriş önceki turdan kalan “yönetmenin seçimi” etiketini koruyor. | Bu seçimlerde olmayan {count} giriş önceki turdan kalan “yönetmenin seçimi” etiketini koruyor.",
   picksRemoveEarlier: "Önceki seçimlerin etiketini kaldır",
+  nameOnly: "“{file}” {count} kişiyi yalnızca adıyla, fotoğraf ve bilgi olmadan gösteriyor, çünkü bu bilgisayardaki kitaplığınızda bu kişi yok: {names}. | “{file}” {count} kişiyi yalnızca adlarıyla, fotoğraf ve bilgi olmadan gösteriyor, çünkü bu bilgisayardaki kitaplığınızda bu kişiler yok: {names}.",
+  nameOnlyMany: "“{file}” {count} kişiyi yalnızca adıyla, fotoğraf ve bilgi olmadan gösteriyor, çünkü bu bilgisayardaki kitaplığınızda bu kişi yok. Listede “Kitaplığınızda yok” olarak işaretli. | “{file}” {count} kişiyi yalnızca adlarıyla, fotoğraf ve bilgi olmadan gösteriyor, çünkü bu bilgisayardaki kitaplığınızda bu kişiler yok. Listede “Kitaplığınızda yok” olarak işaretliler.",
+  nameOnlyLookUp: "Bu kişiyi ara | Bu {count} kişiyi ara",
+  nameOnlyLookingUp: "Aranıyor …",
+  nameOnlyUnreachable: "Bunlardan {count} tanesi burada aranamıyor: bağlantılarınızdan hiçbiri dizinine ulaşmıyor. Bağlantılar sayfasında bir bağlantı ekleyin. | Bunlardan {count} tanesi burada aranamıyor: bağlantılarınızdan hiçbiri dizinlerine ulaşmıyor. Bağlantılar sayfasında bir bağlantı ekleyin.",
+  nameOnlyFound: "Bunlardan {count} tanesi artık kitaplığınızda: fotoğraf ve bilgilerle göstermek için “{file}” dosyasını yeniden oluşturun. | Bunlardan {count} tanesi artık kitaplığınızda: fotoğraf ve bilgilerle göstermek için “{file}” dosyasını yeniden oluşturun.",
+  nameOnlyFailed: "{name}: {reason}",
 };

@@ -46,6 +46,11 @@ export const useActorLookUpStore = defineStore('actorLookUp', () => {
     return failures.value.get(keyOf(origin, id)) ?? null;
   }
 
+  /** Whether a connection of this member's reaches the directory at `origin`: only then can its actors be looked up. */
+  function reaches(origin: string): boolean {
+    return sync.syncedIds.some((id) => sync.originOf(id) === origin);
+  }
+
   /** Fetches the actor through the member's own connection to its directory and refreshes their entries; false with `failureOf` set when it could not. */
   async function lookUp(actor: ActorRef): Promise<boolean> {
     const key = keyOf(actor.origin, actor.id);
@@ -86,5 +91,5 @@ export const useActorLookUpStore = defineStore('actorLookUp', () => {
     }
   }
 
-  return { busy, failures, isBusy, failureOf, lookUp };
+  return { busy, failures, isBusy, failureOf, reaches, lookUp };
 });

@@ -2,9 +2,11 @@
  * The presentation package of a shortlist and the director's picks coming back. The package shows
  * each actor as the library has them now (facts, newest credits, showreels, the main picture from
  * the offline media cache, as the PDF contact sheet does), so it is made offline too; the notes go
- * in only when the casting director asks. Picks pasted back are checked whole before anything is
- * written, then tag exactly the picked entries the list holds; picked actors no longer on the list
- * are named, and entries still tagged from an earlier round are counted, with a way to untag them.
+ * in only when the casting director asks; the actors it shows by name only, because this
+ * computer's library lacks them, are said when it is made (stores/nameOnlyExport.ts). Picks pasted
+ * back are checked whole before anything is written, then tag exactly the picked entries the list
+ * holds; picked actors no longer on the list are named, and entries still tagged from an earlier
+ * round are counted, with a way to untag them.
  */
 import { defineStore } from 'pinia';
 import { inject, ref } from 'vue';
@@ -31,6 +33,7 @@ import type { ActorRow } from '../db/libraryDb.ts';
 import { openLibrary, profilesOf } from './libraryAccess.ts';
 import { useSyncStore } from './sync.ts';
 import { useOfficeListsStore } from './officeLists.ts';
+import { useNameOnlyExportStore } from './nameOnlyExport.ts';
 
 /** The call and role the list is for, unless its name already says so ("Tatort – Kommissarin"). */
 function subtitleOf(list: { name: string; castingCallName: string | null; roleName: string | null }): string | undefined {
@@ -57,6 +60,7 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
   const exports = useShortlistExportStore();
   const shortlistDatabase = useShortlistDatabaseStore();
   const officeLists = useOfficeListsStore();
+  const nameOnly = useNameOnlyExportStore();
 
   const busy = ref(false);
   const error = ref<LibraryError | null>(null);
@@ -86,8 +90,8 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
     );
   }
 
-  async function actorsOf(entries: ShortlistEntryRow[], includeNotes: boolean): Promise<PresentationActor[]> {
-    const current = await shortlists.withCurrentProfiles(entries);
+  /** The package's actors from `current`, the entries as the library has them now (shortlists' `withCurrentProfiles`). */
+  async function actorsOf(current: ShortlistEntryRow[], includeNotes: boolean): Promise<PresentationActor[]> {
     const connectionId = sync.connectionId;
     const origin = connections.active ? connections.active.directoryOrigin : null;
     // Details and cached pictures belong to the active connection's directory only.
@@ -147,15 +151,17 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
     error.value = null;
     lastFile.value = null;
     resultListId.value = listId;
+    nameOnly.clear();
     try {
       const { list, entries } = await shortlists.listWithEntries(listId);
+      const current = await shortlists.withCurrentProfiles(entries);
       const source = connections.active ? shownConnectionName(connections.active, t).trim() : '';
       const date = composer!.d(new Date(), 'date');
       const html = await presentationPackage({
         packageId: await presentationPackageId(list, await sharedPlaceOf(listId)),
         title: list.name,
         subtitle: subtitleOf(list),
-        actors: await actorsOf(entries, includeNotes),
+        actors: await actorsOf(current, includeNotes),
         includeNotes,
         texts: {
           lang: composer!.locale.value,
@@ -180,6 +186,7 @@ export const usePresentationPackageStore = defineStore('presentationPackage', ()
       const name = `${exportFileName(list.name)}.html`;
       saveFile(name, html, 'text/html;charset=utf-8');
       lastFile.value = name;
+      nameOnly.note(listId, name, current);
       return true;
     } catch (failure) {
       error.value = isRendererErrorCode((failure as { code?: unknown } | null)?.code)

@@ -1,8 +1,9 @@
 /**
  * Shortlists leaving the app and coming back: a CSV per list (for spreadsheets), a PDF contact
- * sheet per list (pictures from the offline cache, so it works offline), and a JSON backup of every
- * list that imports back. An import is planned first and shown; it writes only what the user
- * chose for each conflict, in one transaction, and never overwrites silently.
+ * sheet per list (pictures from the offline cache, so it works offline; the actors it shows by
+ * name only, because this computer's library lacks them, are said when it is made), and a JSON
+ * backup of every list that imports back. An import is planned first and shown; it writes only
+ * what the user chose for each conflict, in one transaction, and never overwrites silently.
  */
 import { defineStore } from 'pinia';
 import { inject, ref, shallowRef } from 'vue';
@@ -20,6 +21,7 @@ import { useConnectionStore } from './connections.ts';
 import { useLabelsStore } from './labels.ts';
 import { officeEntryKey } from '../db/listDocShape.ts';
 import { useOfficeListsStore } from './officeLists.ts';
+import { useNameOnlyExportStore } from './nameOnlyExport.ts';
 import { exportedFact, type PrivateExportOptions } from '../shortlists/privateAttributes.ts';
 import { saveIncludeNotes, saveIncludePrivate, savePaper, savedIncludeNotes, savedIncludePrivate, savedPaper } from './privateExportChoice.ts';
 import { RendererError, isRendererErrorCode, toLibraryError, type LibraryError } from './libraryErrors.ts';
@@ -87,6 +89,7 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
   const labels = useLabelsStore();
   const connections = useConnectionStore();
   const office = useOfficeListsStore();
+  const nameOnly = useNameOnlyExportStore();
 
   const busy = ref<ExportKind | null>(null);
   const error = ref<LibraryError | null>(null);
@@ -233,6 +236,7 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
 
   async function exportPdf(listId: number, paper: ContactSheetPaper): Promise<boolean> {
     const done = await run('pdf', listId, async () => {
+      nameOnly.clear();
       const { list, entries } = await listWithEntries(listId);
       const connectionId = sync.connectionId;
       // pdf-lib and the fonts (about 1.3 MB) load the first time a contact sheet is made, not at start.
@@ -283,6 +287,7 @@ export const useShortlistExportStore = defineStore('shortlistExport', () => {
       const name = `${exportFileName(list.name)} (${exportFileName(paperName)}).pdf`;
       saveFile(name, pdf as Uint8Array<ArrayBuffer>, 'application/pdf');
       lastFile.value = name;
+      nameOnly.note(listId, name, entries);
       return true;
     });
     return done === true;
