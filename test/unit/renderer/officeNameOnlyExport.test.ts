@@ -3,7 +3,8 @@
  * computer whose library lacks some of its actors (the office carries names only): the file is
  * made all the same, and the export bar says how many actors it shows by name only and who,
  * counted from the library on disk when the file is made (an actor the member's own sync brought
- * since the list was written is not counted, though the entry still says "not in your library").
+ * since the list was written, of the active connection's directory or another's, is not counted,
+ * though the entry still says "not in your library").
  * It offers to look up those a connection of the member's reaches, one by one (one the directory
  * lacks does not stop the rest), and says which cannot be. Before, the file went out thin and the
  * app said nothing. A real office server on 127.0.0.1; the member's app with its real stores, its
@@ -13,14 +14,16 @@
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { afterEach, expect, it, vi } from 'vitest';
 import { computed } from 'vue';
-import type { CastdeskBridge } from '../../../contract/bridge.ts';
+import type { CastdeskBridge, ConnectionView } from '../../../contract/bridge.ts';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
 import ShortlistExportBar from '../../../renderer/src/components/shortlists/ShortlistExportBar.vue';
 import { listAccessKey } from '../../../renderer/src/components/shortlists/listAccess.ts';
+import { currentLibrary } from '../../../renderer/src/db/sharedLibrary.ts';
 import { createCastdeskI18n } from '../../../renderer/src/i18n/index.ts';
 import type { ContactSheetInput } from '../../../renderer/src/shortlists/shortlistPdf.ts';
 import { useConnectionStore } from '../../../renderer/src/stores/connections.ts';
 import { useSyncStore } from '../../../renderer/src/stores/sync.ts';
+import { librarySnapshots } from '../../../renderer/src/sync/librarySnapshot.ts';
 import { closedAfterEach, memberWithSharedList, ownersList, useOfficeServer } from './officeAppHarness.ts';
 import { demoView } from './fakeBridge.ts';
 import { actorItem, fakeDirectory } from './fakeDirectory.ts';
@@ -55,30 +58,35 @@ function articleOf(html: string, actorId: number): string {
   return new RegExp(`<article[^>]*data-actor-id="${actorId}"[\\s\\S]*?</article>`).exec(html)?.[0] ?? '';
 }
 
-/** The directory's channels as the member's back end answers them, from `directory`. */
-function directoryHandlers(directory: ReturnType<typeof fakeDirectory>, connectionId: string) {
+/** The directory's channels as the member's back end answers them, from `directory`, with `connections` (the first one active). */
+function directoryHandlers(directory: ReturnType<typeof fakeDirectory>, connections: ConnectionView[]) {
   const channels = ['listActors', 'listCrew', 'listCastingCalls', 'getActor', 'getCastingCall', 'prefetchMedia', 'getMediaPresence', 'getSyncMemory', 'setSyncMemory', 'getMediaCacheStats'] as const;
   return {
     ...Object.fromEntries(channels.map((channel) => [channel, (args: never) => directory.bridge[channel](args)])),
     getAppInfo: () => ({ ok: true, value: { version: '1', shell: 'web', keychain: { available: true }, folders: { data: '/tmp/castdesk', logs: '/tmp/castdesk/logs' } } }),
-    listConnections: () => ({ ok: true, value: { connections: [{ ...demoView, id: connectionId }], activeId: connectionId } }),
+    listConnections: () => ({ ok: true, value: { connections, activeId: connections[0]!.id } }),
   };
 }
 
+/** Ben's connection to the demo directory, with an id of its own. */
+const demoConnection = (): ConnectionView => ({ ...demoView, id: `name-only-${crypto.randomUUID()}` });
+
 /**
  * Ben's copy of Anna's list "Callbacks" (actors 1 to `count` of `origin`), its export bar mounted;
- * with `directory`, Ben's own connection to the demo directory synced his library from it first.
+ * with `directory`, Ben's own `connections` (default: to the demo directory) synced his library from it
+ * after the list's rows were written, until the library holds `held` of the list's actors.
  */
-async function bensExportBar(origin: string, count: number, directory?: ReturnType<typeof fakeDirectory>) {
+async function bensExportBar(origin: string, count: number, directory?: ReturnType<typeof fakeDirectory>, { connections = [demoConnection()], held = 0 } = {}) {
   const { listId, owner } = await ownersList(server, origin, { count });
   open.clients.push(owner);
-  const connectionId = `name-only-${Date.now().toString(36)}`;
-  const { app, shortlistId } = await memberWithSharedList(server, open, listId, { count, handlers: directory ? directoryHandlers(directory, connectionId) : {} });
+  const { app, shortlistId } = await memberWithSharedList(server, open, listId, { count, handlers: directory ? directoryHandlers(directory, connections) : {} });
   const sync = useSyncStore(app.pinia);
   cleanup = async () => sync.activate(null);
   if (directory) {
     await useConnectionStore(app.pinia).start();
     await eventually(() => expect(sync.progress.state).toBe('done'));
+    const listed = Array.from({ length: count }, (_, index) => ({ origin, id: index + 1, name: `Actor ${index + 1}` }));
+    await eventually(async () => expect((await librarySnapshots(currentLibrary(), listed, (actor) => String(actor.id))).size).toBe(held));
   }
   vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
     saved.push({ name: '', text: (blob as Blob).text() });
@@ -115,7 +123,7 @@ async function bensExportBar(origin: string, count: number, directory?: ReturnTy
 it('a package and a contact sheet of a colleague\'s list say which actors they show by name only, and looking them up brings those the directory has', { timeout: 90_000 }, async () => {
   // Ben's own directory lists actor 1 only, so far; Anna's list has actors 1 to 3.
   const actors = [actorItem(1, 'Actor 1')];
-  const { bar, exportFile, shown } = await bensExportBar(demoView.directoryOrigin, 3, fakeDirectory({ actors }));
+  const { bar, exportFile, shown } = await bensExportBar(demoView.directoryOrigin, 3, fakeDirectory({ actors }), { held: 1 });
 
   const first = await exportFile('export-package', 'package-saved');
   expect(first.name).toBe('Callbacks.html');
@@ -175,4 +183,20 @@ it('many name-only actors of a directory no connection reaches are counted witho
   await exportFile('export-pdf', 'export-saved');
   expect(sheets.at(-1)!.entries).toHaveLength(7);
   expect(shown('name-only-summary').text()).toContain('“Callbacks (Letter).pdf” shows 7 actors by name only');
+});
+
+it("an actor of another connection's directory that its sync brought since the list was written is counted as in the library", { timeout: 90_000 }, async () => {
+  // Ben's active connection is the demo directory; his second one reaches the list's directory, which lists actor 1 of it.
+  const second: ConnectionView = { ...demoView, id: `name-only-${crypto.randomUUID()}`, name: 'Second directory', isDemo: false, baseUrl: 'http://127.0.0.1:40001', directoryOrigin: 'http://127.0.0.1:40001' };
+  const active = demoConnection();
+  const directory = fakeDirectory({ actors: [actorItem(1, 'Actor 1')], actorIdsByConnection: { [active.id]: [] } });
+  const { exportFile, shown } = await bensExportBar(second.directoryOrigin, 2, directory, { connections: [active, second], held: 1 });
+
+  const made = await exportFile('export-package', 'package-saved');
+  expect(shown('name-only-summary').text()).toBe(
+    '“Callbacks.html” shows 1 actor by name only, without picture or facts, because your library on this computer does not have them: Actor 2.',
+  );
+  // Actor 1 as Ben's library has them (the search row's languages), though the entry still says "not in your library".
+  expect(articleOf(made.text, 1)).toContain('German (Native)');
+  expect(shown('name-only-look-up').text()).toBe('Look this actor up');
 });
