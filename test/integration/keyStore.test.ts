@@ -7,16 +7,15 @@
  * Run it here with:
  *   dbus-run-session -- sh -c 'export XDG_DATA_HOME=$(mktemp -d); eval "$(printf pw | gnome-keyring-daemon --unlock --components=secrets)"; npx vitest run --config test/vitest.config.ts --project integration test/integration/keyStore.test.ts'
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { once } from 'node:events';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AsyncEntry } from '@napi-rs/keyring';
-import { startPrivateBus } from '../support/privateKeychain.ts';
+import { linesOf, startPrivateBus } from '../support/privateKeychain.ts';
 import { KeyInputError } from '../../electron/core/keys/apiKey.ts';
 import { ForeignOriginError } from '../../electron/core/keys/keyOrigin.ts';
 import { keychainService, openKeyStore, type KeyStore } from '../../electron/core/keys/keyStore.ts';
@@ -63,36 +62,6 @@ async function filesUnder(folder: string): Promise<{ path: string; text: string 
         return { path, text: (await readFile(path)).toString('latin1') };
       }),
   );
-}
-
-/** The lines a child prints, one at a time; rejects when it exits first or takes too long to start. */
-function lines(childProcess: ChildProcess): { next(): Promise<string> } {
-  const waiting: string[] = [];
-  let buffered = '';
-  let wake = () => {};
-  childProcess.stdout?.on('data', (chunk: Buffer) => {
-    buffered += chunk.toString('utf8');
-    const parts = buffered.split('\n');
-    buffered = parts.pop() ?? '';
-    waiting.push(...parts.filter((line) => line.trim() !== ''));
-    wake();
-  });
-  const exited = once(childProcess, 'exit');
-  return {
-    async next() {
-      const deadline = setTimeout(() => childProcess.kill(), freshProcessTimeoutMs);
-      try {
-        while (waiting.length === 0) {
-          const arrived = new Promise<void>((resolve) => (wake = resolve));
-          const [, code] = await Promise.race([arrived.then(() => [false, null] as const), exited.then(([code]) => [true, code] as const)]);
-          if (waiting.length === 0 && code !== null) throw new Error(`the child exited (${String(code)}) before printing a line`);
-        }
-        return waiting.shift()!;
-      } finally {
-        clearTimeout(deadline);
-      }
-    },
-  };
 }
 
 if (!inDbusSession && process.env.CI) {
@@ -174,7 +143,7 @@ describe.skipIf(!inDbusSession)('key store on the OS keychain (gnome-keyring)', 
       const demoKey = `demo-${randomUUID()}`;
       const userKey = `user-${randomUUID()}`;
       const childProcess = spawn(tsx, [child, 'recheck', demo, user, directory], { env: { ...process.env, ...bus.env, DEMO_KEY: demoKey, USER_KEY: userKey }, stdio: ['pipe', 'pipe', 'inherit'] });
-      const printed = lines(childProcess);
+      const printed = linesOf(childProcess, freshProcessTimeoutMs);
       expect(await printed.next()).toBe('keychain?');
       await bus.startKeychain();
       childProcess.stdin.write('go\n');

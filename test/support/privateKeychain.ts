@@ -14,6 +14,7 @@ import { once } from 'node:events';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { waitUntil } from './waitUntil.ts';
 
 const run = promisify(execFile);
 
@@ -49,6 +50,40 @@ export function firstLine(child: ChildProcess, timeoutMs = startTimeoutMs): Prom
   });
 }
 
+/**
+ * The lines a child prints, one at a time, for a test that talks with it (it waits on stdin for the
+ * test to start a keychain, then says what it found); a line rejects when the child exits first,
+ * and a child that prints nothing for `timeoutMs` is killed.
+ */
+export function linesOf(child: ChildProcess, timeoutMs = startTimeoutMs): { next(): Promise<string> } {
+  const waiting: string[] = [];
+  let buffered = '';
+  let wake = () => {};
+  child.stdout?.on('data', (chunk: Buffer) => {
+    buffered += chunk.toString('utf8');
+    const parts = buffered.split('\n');
+    buffered = parts.pop() ?? '';
+    waiting.push(...parts.filter((line) => line.trim() !== ''));
+    wake();
+  });
+  const exited = once(child, 'exit');
+  return {
+    async next() {
+      const deadline = setTimeout(() => child.kill(), timeoutMs);
+      try {
+        while (waiting.length === 0) {
+          const arrived = new Promise<void>((resolve) => (wake = resolve));
+          const [, code] = await Promise.race([arrived.then(() => [false, null] as const), exited.then(([code]) => [true, code] as const)]);
+          if (waiting.length === 0 && code !== null) throw new Error(`the child exited (${String(code)}) before printing a line`);
+        }
+        return waiting.shift()!;
+      } finally {
+        clearTimeout(deadline);
+      }
+    },
+  };
+}
+
 /** Starts a session bus of its own (sockets in a fresh folder under `dataDir`); see the file's note. */
 export async function startPrivateBus(dataDir: string): Promise<PrivateBus> {
   await mkdir(dataDir, { recursive: true });
@@ -68,7 +103,12 @@ export async function startPrivateBus(dataDir: string): Promise<PrivateBus> {
   return {
     env,
     async startKeychain() {
-      await run('sh', ['-c', 'printf pw | gnome-keyring-daemon --unlock --components=secrets'], { env: { ...process.env, ...env }, timeout: startTimeoutMs });
+      const onBus = { env: { ...process.env, ...env }, timeout: startTimeoutMs };
+      await run('sh', ['-c', 'printf pw | gnome-keyring-daemon --unlock --components=secrets'], onBus);
+      // The command can return before the daemon it started owns the Secret Service's name on the
+      // bus: a keychain asked in that moment is not there yet, and a test asking once failed.
+      const owned = ['--session', '--print-reply', '--dest=org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus.NameHasOwner', 'string:org.freedesktop.secrets'];
+      await waitUntil(async () => (await run('dbus-send', owned, onBus)).stdout.includes('boolean true'), { what: 'gnome-keyring owns org.freedesktop.secrets on the bus', timeoutMs: startTimeoutMs });
     },
     async stop() {
       if (daemon.exitCode === null && daemon.signalCode === null) daemon.kill();
