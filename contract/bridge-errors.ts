@@ -55,6 +55,8 @@ export const bridgeErrorCodes = [
   'office_token_refused',
   /** The office has no token stored on this computer (join it again). */
   'office_token_missing',
+  /** The office's token cannot be read now: the system keychain did not answer (locked, not started); not a reason to join again. */
+  'office_keychain_unavailable',
   /** The token was stored for another office address; it is never sent there (join again at the new one). */
   'office_foreign_origin',
   /** The office server could not be reached. */

@@ -15,6 +15,10 @@ const officeId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'an office id');
 const officeUrl = z.string().min(1).max(2048);
 const memberName = z.string().trim().min(1).max(200);
 
+/** What the keychain says about an office's token on this computer (OfficeView.tokenState). */
+export const officeTokenStates = ['held', 'missing', 'keychainUnavailable'] as const;
+export type OfficeTokenState = (typeof officeTokenStates)[number];
+
 export const officeViewSchema = z.object({
   id: officeRecordId,
   officeId,
@@ -24,8 +28,14 @@ export const officeViewSchema = z.object({
   memberName: z.string(),
   isOwner: z.boolean(),
   joinedAt: z.string(),
-  /** Whether the token is in the keychain; the token itself comes out only through getOfficeToken. */
-  hasToken: z.boolean(),
+  /**
+   * Whether this computer can read the office's token (the token itself comes out only through
+   * getOfficeToken): `held`; `missing`, the keychain answered without it (lost, or the records came
+   * from another computer: joining again stores one); `keychainUnavailable`, the keychain did not
+   * answer (locked, not started yet), so whether it holds the token is not known, and joining again
+   * would be the wrong advice: once it answers (a recheck), the token is read as before.
+   */
+  tokenState: z.enum(officeTokenStates),
 });
 export type OfficeView = z.infer<typeof officeViewSchema>;
 

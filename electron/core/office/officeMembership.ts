@@ -7,11 +7,11 @@
  * offices.json, a bug) gets `office_foreign_origin` and the token is never sent there.
  */
 import { randomUUID } from 'node:crypto';
-import type { OfficeToken, OfficeView } from '../../../contract/officeBridge.ts';
+import type { OfficeToken, OfficeTokenState, OfficeView } from '../../../contract/officeBridge.ts';
 import { BridgeFailure } from '../bridge/bridgeFailure.ts';
 import { normalizeBaseUrl } from '../connections/baseUrl.ts';
 import { ForeignOriginError, originOf } from '../keys/keyOrigin.ts';
-import type { KeyStore } from '../keys/keyStore.ts';
+import { KeychainError, type KeyStore } from '../keys/keyStore.ts';
 import type { OfficeRecord, OfficeRecordsFile } from './officeRecords.ts';
 
 export interface OfficeMembership {
@@ -91,8 +91,25 @@ export async function openOfficeMembership(options: OfficeMembershipOptions): Pr
     return run;
   }
 
+  /**
+   * Whether the office's token can be read here. A keychain that did not answer (locked or still
+   * starting when the app began, so the key store refuses until a recheck finds it; or failing on
+   * this read) says nothing about the token: `keychainUnavailable`, not `missing`, whose advice,
+   * joining again, would make a second membership while the token is still in the keychain. Asked
+   * again at every listing, so the token is found as soon as the keychain answers.
+   */
+  async function tokenStateOf(record: OfficeRecord): Promise<OfficeTokenState> {
+    if (!keys.status().available) return 'keychainUnavailable';
+    try {
+      return (await keys.hasKey(keychainAccountOf(record))) ? 'held' : 'missing';
+    } catch (error) {
+      if (error instanceof KeychainError) return 'keychainUnavailable';
+      throw error;
+    }
+  }
+
   async function view(record: OfficeRecord): Promise<OfficeView> {
-    return { ...record, hasToken: await keys.hasKey(keychainAccountOf(record)) };
+    return { ...record, tokenState: await tokenStateOf(record) };
   }
 
   function existing(id: string): OfficeRecord {
@@ -115,6 +132,8 @@ export async function openOfficeMembership(options: OfficeMembershipOptions): Pr
 
   async function credentials(id: string): Promise<OfficeCredentials> {
     const record = existing(id);
+    const keychainAway = () =>
+      new BridgeFailure('office_keychain_unavailable', 'The office token cannot be read: the system keychain did not answer (locked or not started). It is read again once the keychain answers; joining again is not needed.');
     let bound;
     try {
       bound = await keys.readKey(keychainAccountOf(record), record.url);
@@ -122,8 +141,11 @@ export async function openOfficeMembership(options: OfficeMembershipOptions): Pr
       if (error instanceof ForeignOriginError) {
         throw new BridgeFailure('office_foreign_origin', `The office token was stored for another address; it is never sent to ${originOf(record.url)}. Join the office again.`);
       }
+      if (error instanceof KeychainError) throw keychainAway();
       throw error;
     }
+    // A key store waiting for the keychain reads no token: not a token gone (see tokenStateOf).
+    if (bound === null && !keys.status().available) throw keychainAway();
     if (bound === null) throw new BridgeFailure('office_token_missing', 'This office has no token on this computer; join it again.');
     return { token: bound.key, origin: bound.origin, url: record.url, officeId: record.officeId };
   }

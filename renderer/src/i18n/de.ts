@@ -280,6 +280,7 @@ export const de: Messages = {
     office_invite_invalid: 'Der Einladungscode ist unbekannt, schon benutzt oder abgelaufen. Bitten Sie die Inhaberin oder den Inhaber des Büros um einen neuen.',
     office_token_refused: 'Das Büro kennt dieses Token nicht: Es wurde widerrufen, falsch eingegeben oder gehört zu einem anderen Büro.',
     office_token_missing: 'Für dieses Büro ist auf diesem Computer kein Token gespeichert. Treten Sie dem Büro erneut bei.',
+    office_keychain_unavailable: 'Das Büro-Token kann gerade nicht gelesen werden: Der Schlüsselbund des Systems ist gesperrt oder läuft nicht. Entsperren oder starten Sie ihn und wählen Sie dann unter „Verbindungen“ „Erneut prüfen“; ein erneuter Beitritt zum Büro ist nicht nötig.',
     office_foreign_origin: 'Das Büro-Token gehört zu einer anderen Büroadresse und wird nie anderswohin gesendet. Treten Sie dem Büro unter seiner neuen Adresse erneut bei.',
     office_unreachable: 'Der Büroserver war nicht erreichbar.',
     office_bad_response: 'Der Büroserver hat etwas geantwortet, das nicht zur Büro-API gehört.',

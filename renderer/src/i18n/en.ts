@@ -279,6 +279,7 @@ export const en = {
     office_invite_invalid: 'The invite code is unknown, already used or expired. Ask the office owner for a new one.',
     office_token_refused: 'The office does not know this token: it was revoked, mistyped or belongs to another office.',
     office_token_missing: 'This office has no token stored on this computer. Join the office again.',
+    office_keychain_unavailable: 'The office token cannot be read now: the system keychain is locked or not running. Unlock or start it, then choose Check again under Connections; there is no need to join the office again.',
     office_foreign_origin: 'The office token belongs to another office address and is never sent elsewhere. Join the office again at its new address.',
     office_unreachable: 'The office server could not be reached.',
     office_bad_response: 'The office server answered something that is not the office API.',

@@ -31,6 +31,7 @@ export const errorMessageKeys: Record<BridgeErrorCode, MessageKey> = {
   office_invite_invalid: 'errors.office_invite_invalid',
   office_token_refused: 'errors.office_token_refused',
   office_token_missing: 'errors.office_token_missing',
+  office_keychain_unavailable: 'errors.office_keychain_unavailable',
   office_foreign_origin: 'errors.office_foreign_origin',
   office_unreachable: 'errors.office_unreachable',
   office_bad_response: 'errors.office_bad_response',

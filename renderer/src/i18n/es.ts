@@ -280,6 +280,7 @@ export const es: Messages = {
     office_invite_invalid: 'El código de invitación es desconocido, ya se usó o caducó. Pida uno nuevo al propietario de la oficina.',
     office_token_refused: 'La oficina no reconoce este token: se revocó, se escribió mal o pertenece a otra oficina.',
     office_token_missing: 'Esta oficina no tiene ningún token guardado en este equipo. Vuelva a unirse a la oficina.',
+    office_keychain_unavailable: 'El token de la oficina no se puede leer ahora: el llavero del sistema está bloqueado o no está en marcha. Desbloquéelo o inícielo y elija «Comprobar de nuevo» en la página Conexiones; no hace falta volver a unirse a la oficina.',
     office_foreign_origin: 'El token de la oficina pertenece a otra dirección de oficina y nunca se envía a otro sitio. Vuelva a unirse a la oficina en su nueva dirección.',
     office_unreachable: 'No se pudo conectar con el servidor de la oficina.',
     office_bad_response: 'El servidor de la oficina respondió algo que no es la API de la oficina.',

@@ -280,6 +280,7 @@ export const fr: Messages = {
     office_invite_invalid: 'Le code d’invitation est inconnu, déjà utilisé ou expiré. Demandez-en un nouveau au propriétaire du bureau.',
     office_token_refused: 'Le bureau ne connaît pas ce jeton : il a été révoqué, mal saisi ou appartient à un autre bureau.',
     office_token_missing: 'Aucun jeton n’est enregistré pour ce bureau sur cet ordinateur. Rejoignez à nouveau le bureau.',
+    office_keychain_unavailable: 'Le jeton du bureau ne peut pas être lu pour l’instant : le trousseau système est verrouillé ou ne fonctionne pas. Déverrouillez-le ou démarrez-le, puis choisissez « Vérifier à nouveau » sur la page Connexions ; inutile de rejoindre à nouveau le bureau.',
     office_foreign_origin: 'Le jeton du bureau appartient à une autre adresse de bureau et n’est jamais envoyé ailleurs. Rejoignez à nouveau le bureau à sa nouvelle adresse.',
     office_unreachable: 'Le serveur du bureau est injoignable.',
     office_bad_response: 'Le serveur du bureau a répondu quelque chose qui n’est pas l’API du bureau.',

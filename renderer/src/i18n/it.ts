@@ -280,6 +280,7 @@ export const it: Messages = {
     office_invite_invalid: 'Il codice di invito è sconosciuto, già usato o scaduto. Chiedine uno nuovo al titolare dell’ufficio.',
     office_token_refused: 'L’ufficio non riconosce questo token: è stato revocato, digitato male o appartiene a un altro ufficio.',
     office_token_missing: 'Per questo ufficio non è salvato alcun token su questo computer. Unisciti di nuovo all’ufficio.',
+    office_keychain_unavailable: 'Il token dell’ufficio non può essere letto ora: il portachiavi di sistema è bloccato o non è in esecuzione. Sbloccalo o avvialo, poi scegli «Verifica di nuovo» nella pagina Connessioni; non serve unirsi di nuovo all’ufficio.',
     office_foreign_origin: 'Il token dell’ufficio appartiene a un altro indirizzo di ufficio e non viene mai inviato altrove. Unisciti di nuovo all’ufficio al suo nuovo indirizzo.',
     office_unreachable: 'Il server dell’ufficio non è raggiungibile.',
     office_bad_response: 'Il server dell’ufficio ha risposto qualcosa che non è l’API dell’ufficio.',

@@ -8,6 +8,8 @@ export const officeDe = {
   refused: 'Mit dem Büro geteilt · das Büro hat diese Liste abgelehnt',
   signedOut: 'Mit dem Büro geteilt · kein Abgleich möglich: Dieser Computer ist beim Büro nicht angemeldet; treten Sie ihm unter „Verbindungen“ erneut bei · zuletzt abgeglichen {time}',
   signedOutNotSyncedYet: 'Mit dem Büro geteilt · kein Abgleich möglich: Dieser Computer ist beim Büro nicht angemeldet; treten Sie ihm unter „Verbindungen“ erneut bei · noch nicht abgeglichen',
+  keychainUnavailable: 'Mit dem Büro geteilt · kein Abgleich möglich: Der Schlüsselbund dieses Computers ist gesperrt oder läuft nicht, daher kann das Büro-Token nicht gelesen werden; entsperren Sie ihn und wählen Sie dann unter „Verbindungen“ „Erneut prüfen“ · zuletzt abgeglichen {time}',
+  keychainUnavailableNotSyncedYet: 'Mit dem Büro geteilt · kein Abgleich möglich: Der Schlüsselbund dieses Computers ist gesperrt oder läuft nicht, daher kann das Büro-Token nicht gelesen werden; entsperren Sie ihn und wählen Sie dann unter „Verbindungen“ „Erneut prüfen“ · noch nicht abgeglichen',
   share: 'Mit dem Büro teilen',
   stopSharing: 'Nicht mehr teilen',
   stopSharingHint: 'Jedes Mitglied behält eine persönliche Kopie.',

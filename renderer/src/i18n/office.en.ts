@@ -8,6 +8,8 @@ export const officeEn = {
   refused: 'Shared with the office · the office refused this list',
   signedOut: 'Shared with the office · cannot sync: this computer is not signed in to the office; join it again on Connections · last synced {time}',
   signedOutNotSyncedYet: 'Shared with the office · cannot sync: this computer is not signed in to the office; join it again on Connections · not synced yet',
+  keychainUnavailable: 'Shared with the office · cannot sync: this computer’s keychain is locked or not running, so the office token cannot be read; unlock it, then choose Check again on Connections · last synced {time}',
+  keychainUnavailableNotSyncedYet: 'Shared with the office · cannot sync: this computer’s keychain is locked or not running, so the office token cannot be read; unlock it, then choose Check again on Connections · not synced yet',
   share: 'Share with the office',
   stopSharing: 'Stop sharing',
   stopSharingHint: 'Every member keeps a personal copy.',

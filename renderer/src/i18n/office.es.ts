@@ -8,6 +8,8 @@ export const officeEs = {
   refused: 'Compartida con la oficina · la oficina rechazó esta lista',
   signedOut: 'Compartida con la oficina · no se puede sincronizar: este equipo no tiene acceso a la oficina; vuelve a unirte a ella en la página Conexiones · última sincronización {time}',
   signedOutNotSyncedYet: 'Compartida con la oficina · no se puede sincronizar: este equipo no tiene acceso a la oficina; vuelve a unirte a ella en la página Conexiones · aún sin sincronizar',
+  keychainUnavailable: 'Compartida con la oficina · no se puede sincronizar: el llavero de este equipo está bloqueado o no está en marcha, así que el token de la oficina no se puede leer; desbloquéalo y elige «Comprobar de nuevo» en la página Conexiones · última sincronización {time}',
+  keychainUnavailableNotSyncedYet: 'Compartida con la oficina · no se puede sincronizar: el llavero de este equipo está bloqueado o no está en marcha, así que el token de la oficina no se puede leer; desbloquéalo y elige «Comprobar de nuevo» en la página Conexiones · aún sin sincronizar',
   share: 'Compartir con la oficina',
   stopSharing: 'Dejar de compartir',
   stopSharingHint: 'Cada miembro conserva una copia personal.',

@@ -8,6 +8,8 @@ export const officeFr = {
   refused: 'Partagée avec le bureau · le bureau a refusé cette liste',
   signedOut: 'Partagée avec le bureau · synchronisation impossible : cet ordinateur n’est pas connecté au bureau ; rejoignez-le à nouveau sur la page Connexions · dernière synchronisation {time}',
   signedOutNotSyncedYet: 'Partagée avec le bureau · synchronisation impossible : cet ordinateur n’est pas connecté au bureau ; rejoignez-le à nouveau sur la page Connexions · pas encore synchronisée',
+  keychainUnavailable: 'Partagée avec le bureau · synchronisation impossible : le trousseau de cet ordinateur est verrouillé ou ne fonctionne pas, le jeton du bureau ne peut donc pas être lu ; déverrouillez-le, puis choisissez « Vérifier à nouveau » sur la page Connexions · dernière synchronisation {time}',
+  keychainUnavailableNotSyncedYet: 'Partagée avec le bureau · synchronisation impossible : le trousseau de cet ordinateur est verrouillé ou ne fonctionne pas, le jeton du bureau ne peut donc pas être lu ; déverrouillez-le, puis choisissez « Vérifier à nouveau » sur la page Connexions · pas encore synchronisée',
   share: 'Partager avec le bureau',
   stopSharing: 'Arrêter le partage',
   stopSharingHint: 'Chaque membre garde une copie personnelle.',

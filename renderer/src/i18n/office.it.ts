@@ -8,6 +8,8 @@ export const officeIt = {
   refused: 'Condivisa con l’ufficio · l’ufficio ha rifiutato questa lista',
   signedOut: 'Condivisa con l’ufficio · impossibile sincronizzare: questo computer non ha accesso all’ufficio; unisciti di nuovo all’ufficio nella pagina Connessioni · ultima sincronizzazione {time}',
   signedOutNotSyncedYet: 'Condivisa con l’ufficio · impossibile sincronizzare: questo computer non ha accesso all’ufficio; unisciti di nuovo all’ufficio nella pagina Connessioni · non ancora sincronizzata',
+  keychainUnavailable: 'Condivisa con l’ufficio · impossibile sincronizzare: il portachiavi di questo computer è bloccato o non è in esecuzione, quindi il token dell’ufficio non può essere letto; sbloccalo, poi scegli «Verifica di nuovo» nella pagina Connessioni · ultima sincronizzazione {time}',
+  keychainUnavailableNotSyncedYet: 'Condivisa con l’ufficio · impossibile sincronizzare: il portachiavi di questo computer è bloccato o non è in esecuzione, quindi il token dell’ufficio non può essere letto; sbloccalo, poi scegli «Verifica di nuovo» nella pagina Connessioni · non ancora sincronizzata',
   share: 'Condividi con l’ufficio',
   stopSharing: 'Interrompi la condivisione',
   stopSharingHint: 'Ogni membro conserva una copia personale.',

@@ -8,6 +8,8 @@ export const officePl = {
   refused: 'Udostępniona biuru · biuro odrzuciło tę listę',
   signedOut: 'Udostępniona biuru · nie można synchronizować: ten komputer nie jest zalogowany do biura; dołącz do niego ponownie na stronie Połączenia · ostatnia synchronizacja {time}',
   signedOutNotSyncedYet: 'Udostępniona biuru · nie można synchronizować: ten komputer nie jest zalogowany do biura; dołącz do niego ponownie na stronie Połączenia · jeszcze niezsynchronizowana',
+  keychainUnavailable: 'Udostępniona biuru · nie można synchronizować: magazyn kluczy tego komputera jest zablokowany lub nie działa, więc nie można odczytać tokenu biura; odblokuj go, a następnie wybierz „Sprawdź ponownie” na stronie Połączenia · ostatnia synchronizacja {time}',
+  keychainUnavailableNotSyncedYet: 'Udostępniona biuru · nie można synchronizować: magazyn kluczy tego komputera jest zablokowany lub nie działa, więc nie można odczytać tokenu biura; odblokuj go, a następnie wybierz „Sprawdź ponownie” na stronie Połączenia · jeszcze niezsynchronizowana',
   share: 'Udostępnij biuru',
   stopSharing: 'Przestań udostępniać',
   stopSharingHint: 'Każdy członek zachowuje osobistą kopię.',

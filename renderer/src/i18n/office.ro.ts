@@ -8,6 +8,8 @@ export const officeRo = {
   refused: 'Partajată cu biroul · biroul a refuzat această listă',
   signedOut: 'Partajată cu biroul · nu se poate sincroniza: acest computer nu este conectat la birou; intrați din nou în birou pe pagina Conexiuni · ultima sincronizare {time}',
   signedOutNotSyncedYet: 'Partajată cu biroul · nu se poate sincroniza: acest computer nu este conectat la birou; intrați din nou în birou pe pagina Conexiuni · încă nesincronizată',
+  keychainUnavailable: 'Partajată cu biroul · nu se poate sincroniza: portcheiul acestui computer este blocat sau nu rulează, așa că tokenul biroului nu poate fi citit; deblocați-l, apoi alegeți „Verifică din nou” pe pagina Conexiuni · ultima sincronizare {time}',
+  keychainUnavailableNotSyncedYet: 'Partajată cu biroul · nu se poate sincroniza: portcheiul acestui computer este blocat sau nu rulează, așa că tokenul biroului nu poate fi citit; deblocați-l, apoi alegeți „Verifică din nou” pe pagina Conexiuni · încă nesincronizată',
   share: 'Partajează cu biroul',
   stopSharing: 'Oprește partajarea',
   stopSharingHint: 'Fiecare membru păstrează o copie personală.',

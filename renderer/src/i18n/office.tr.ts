@@ -8,6 +8,8 @@ export const officeTr = {
   refused: 'Ofisle paylaşıldı · ofis bu listeyi reddetti',
   signedOut: 'Ofisle paylaşıldı · eşitlenemiyor: bu bilgisayar ofiste oturum açmamış; Bağlantılar sayfasında ofise yeniden katılın · son eşitleme {time}',
   signedOutNotSyncedYet: 'Ofisle paylaşıldı · eşitlenemiyor: bu bilgisayar ofiste oturum açmamış; Bağlantılar sayfasında ofise yeniden katılın · henüz eşitlenmedi',
+  keychainUnavailable: 'Ofisle paylaşıldı · eşitlenemiyor: bu bilgisayarın anahtarlığı kilitli ya da çalışmıyor, bu yüzden ofis belirteci okunamıyor; kilidini açın, ardından Bağlantılar sayfasında “Yeniden denetle”yi seçin · son eşitleme {time}',
+  keychainUnavailableNotSyncedYet: 'Ofisle paylaşıldı · eşitlenemiyor: bu bilgisayarın anahtarlığı kilitli ya da çalışmıyor, bu yüzden ofis belirteci okunamıyor; kilidini açın, ardından Bağlantılar sayfasında “Yeniden denetle”yi seçin · henüz eşitlenmedi',
   share: 'Ofisle paylaş',
   stopSharing: 'Paylaşımı durdur',
   stopSharingHint: 'Her üye kişisel bir kopya tutar.',

@@ -282,6 +282,7 @@ export const pl: Messages = {
     office_invite_invalid: 'Kod zaproszenia jest nieznany, już użyty lub wygasł. Poproś właściciela biura o nowy.',
     office_token_refused: 'Biuro nie zna tego tokenu: został unieważniony, źle wpisany albo należy do innego biura.',
     office_token_missing: 'Dla tego biura nie zapisano tokenu na tym komputerze. Dołącz do biura ponownie.',
+    office_keychain_unavailable: 'Tokenu biura nie można teraz odczytać: systemowy magazyn kluczy jest zablokowany lub nie działa. Odblokuj go lub uruchom, a następnie wybierz „Sprawdź ponownie” na stronie Połączenia; ponowne dołączanie do biura nie jest potrzebne.',
     office_foreign_origin: 'Token biura należy do innego adresu biura i nigdy nie jest wysyłany gdzie indziej. Dołącz ponownie do biura pod jego nowym adresem.',
     office_unreachable: 'Nie udało się połączyć z serwerem biura.',
     office_bad_response: 'Serwer biura odpowiedział czymś, co nie jest API biura.',

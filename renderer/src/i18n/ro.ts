@@ -280,6 +280,7 @@ export const ro: Messages = {
     office_invite_invalid: 'Codul de invitație este necunoscut, deja folosit sau expirat. Cereți unul nou proprietarului biroului.',
     office_token_refused: 'Biroul nu recunoaște acest token: a fost revocat, tastat greșit sau aparține altui birou.',
     office_token_missing: 'Pentru acest birou nu este salvat niciun token pe acest computer. Intrați din nou în birou.',
+    office_keychain_unavailable: 'Tokenul biroului nu poate fi citit acum: portcheiul sistemului este blocat sau nu rulează. Deblocați-l sau porniți-l, apoi alegeți „Verifică din nou” pe pagina Conexiuni; nu este nevoie să intrați din nou în birou.',
     office_foreign_origin: 'Tokenul biroului aparține altei adrese de birou și nu este trimis niciodată în altă parte. Intrați din nou în birou la noua lui adresă.',
     office_unreachable: 'Serverul biroului nu a putut fi contactat.',
     office_bad_response: 'Serverul biroului a răspuns ceva ce nu este API-ul biroului.',

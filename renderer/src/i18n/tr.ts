@@ -280,6 +280,7 @@ export const tr: Messages = {
     office_invite_invalid: 'Davet kodu bilinmiyor, zaten kullanılmış ya da süresi dolmuş. Ofis sahibinden yeni bir kod isteyin.',
     office_token_refused: 'Ofis bu belirteci tanımıyor: iptal edilmiş, yanlış yazılmış ya da başka bir ofise ait.',
     office_token_missing: 'Bu ofis için bu bilgisayarda kayıtlı belirteç yok. Ofise yeniden katılın.',
+    office_keychain_unavailable: 'Ofis belirteci şu anda okunamıyor: sistem anahtarlığı kilitli ya da çalışmıyor. Kilidini açın veya başlatın, ardından Bağlantılar sayfasında “Yeniden denetle”yi seçin; ofise yeniden katılmanız gerekmez.',
     office_foreign_origin: 'Ofis belirteci başka bir ofis adresine ait ve hiçbir zaman başka bir yere gönderilmez. Ofise yeni adresinden yeniden katılın.',
     office_unreachable: 'Ofis sunucusuna ulaşılamadı.',
     office_bad_response: 'Ofis sunucusu ofis API’si olmayan bir yanıt verdi.',

@@ -37,14 +37,17 @@ function removalMayWork(code: BridgeError['code']): boolean {
 /**
  * What a list's badge says: personal; shared and synced (when); shared and waiting to sync, with
  * when it last synced (null: never: officeConnection.ts); refused by the office; or shared but
- * unable to sync, since this computer holds no token for its office (with when it last synced).
+ * unable to sync, with when it last synced, since this computer holds no token for its office
+ * (signedOut: join again) or its keychain does not answer, so the token cannot be read
+ * (keychainUnavailable: unlock it and check again; joining again would be the wrong advice).
  */
 export type ListSharing =
   | { kind: 'personal' }
   | { kind: 'synced'; at: string }
   | { kind: 'waiting'; lastSynced: string | null }
   | { kind: 'refused'; reason: string }
-  | { kind: 'signedOut'; lastSynced: string | null };
+  | { kind: 'signedOut'; lastSynced: string | null }
+  | { kind: 'keychainUnavailable'; lastSynced: string | null };
 
 /** When a list's state says it last synced (null: never, or not said). */
 function lastSyncedOf(state: ListSharing): string | null {
@@ -120,18 +123,21 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
   }
 
   /**
-   * The badge of a list: personal unless it has an office row. A list of an office that is listed
-   * here without its token (the keychain lost it, or this computer never held it: the records came
-   * from another computer) cannot sync, whatever it said last: no socket opens without the token.
-   * It says so, until the member joins the office again; also while a socket opened earlier in
-   * this run still works, since nothing on this computer could open it again.
+   * The badge of a list: personal unless it has an office row. A list of an office whose token is
+   * not read here cannot sync, whatever it said last: no socket opens without the token. Listed
+   * without it (the keychain lost it, or this computer never held it: the records came from
+   * another computer), it says so until the member joins the office again; listed with a keychain
+   * that does not answer, it says that, until a recheck finds the keychain (readTokensAgain). Also
+   * while a socket opened earlier in this run still works, since nothing here could open it again.
    */
   function sharingOf(shortlistId: number): ListSharing {
     const state = sharing.value.get(shortlistId);
     if (!state) return { kind: 'personal' };
     const officeRecordId = officeOfList.value.get(shortlistId);
-    const tokenLost = offices.value.some((office) => office.id === officeRecordId && !office.hasToken);
-    return tokenLost ? { kind: 'signedOut', lastSynced: lastSyncedOf(state) } : state;
+    const tokenState = offices.value.find((office) => office.id === officeRecordId)?.tokenState ?? 'held';
+    if (tokenState === 'missing') return { kind: 'signedOut', lastSynced: lastSyncedOf(state) };
+    if (tokenState === 'keychainUnavailable') return { kind: 'keychainUnavailable', lastSynced: lastSyncedOf(state) };
+    return state;
   }
 
   function failed(result: { ok: false; error: BridgeError }): false {

@@ -79,7 +79,7 @@ function valueOf<T>(result: Awaited<ReturnType<typeof call>>): T {
 describe('joining an office', () => {
   it('exchanges an invite code for a token kept in the keychain, bound to the office origin, that opens its lists', async () => {
     const joined = valueOf<OfficeView>(await call('joinOffice', { url: officeUrl, officeId, code: await invite(), name: 'Ben' }));
-    expect(joined).toMatchObject({ officeId, url: officeUrl, memberName: 'Ben', isOwner: false, hasToken: true });
+    expect(joined).toMatchObject({ officeId, url: officeUrl, memberName: 'Ben', isOwner: false, tokenState: 'held' });
     expect(JSON.stringify(joined)).not.toMatch(/token"\s*:\s*"/);
     expect(JSON.stringify(await readFile(join(userDataDir, 'offices.json'), 'utf8'))).not.toContain(ownerToken);
 
@@ -110,7 +110,7 @@ describe('joining an office', () => {
   });
 
   it('an owner token is checked with the office; an unknown one is refused', async () => {
-    expect(valueOf<OfficeView>(await call('addOfficeWithToken', { url: officeUrl, officeId, token: ownerToken, name: 'Lea' }))).toMatchObject({ isOwner: true, hasToken: true });
+    expect(valueOf<OfficeView>(await call('addOfficeWithToken', { url: officeUrl, officeId, token: ownerToken, name: 'Lea' }))).toMatchObject({ isOwner: true, tokenState: 'held' });
     expect(await call('addOfficeWithToken', { url: officeUrl, officeId, token: 'not-a-token-of-this-office', name: 'Lea' })).toMatchObject({ ok: false, error: { code: 'office_token_refused' } });
   });
 

@@ -124,7 +124,7 @@ export function memberCredentials(server: OfficeServer, member: JoinedMember, na
   const socketUrl = options.socketUrl ?? server.office.url;
   return {
     grant: { token: member.token, origin: new URL(httpUrlOf(socketUrl)).origin, socketUrl, officeId: server.officeId },
-    view: { id: options.recordId ?? crypto.randomUUID(), officeId: server.officeId, url: server.httpUrl, memberId: member.memberId, memberName: name, isOwner: false, joinedAt: new Date().toISOString(), hasToken: true },
+    view: { id: options.recordId ?? crypto.randomUUID(), officeId: server.officeId, url: server.httpUrl, memberId: member.memberId, memberName: name, isOwner: false, joinedAt: new Date().toISOString(), tokenState: 'held' },
   };
 }
 
@@ -141,7 +141,7 @@ export async function joinLeaAndColleague(server: OfficeServer, colleagueName = 
  * channels are answered.
  */
 export function ownerBackEnd(server: OfficeServer, ownerName = 'Owner', recordId: string = crypto.randomUUID()): { bridge: CastdeskBridge; calls: { channel: string; args: unknown }[]; view: OfficeView } {
-  const view: OfficeView = { id: recordId, officeId: server.officeId, url: server.httpUrl, memberId: server.ownerId, memberName: ownerName, isOwner: true, joinedAt: new Date().toISOString(), hasToken: true };
+  const view: OfficeView = { id: recordId, officeId: server.officeId, url: server.httpUrl, memberId: server.ownerId, memberName: ownerName, isOwner: true, joinedAt: new Date().toISOString(), tokenState: 'held' };
   return memberBackEnd(server, view, server.ownerToken);
 }
 

@@ -1,8 +1,8 @@
 /**
  * The overview of lists shows where each list stands with the casting office (personal, shared and
- * synced when, waiting to sync with when it last synced, cannot sync without the office's token),
- * from the same state and in the same words as the list's own page. A real office server on
- * 127.0.0.1 and real Dexie; the office store over the bridge double.
+ * synced when, waiting to sync with when it last synced, cannot sync without the office's token or
+ * while the keychain does not answer), from the same state and in the same words as the list's own
+ * page. A real office server on 127.0.0.1 and real Dexie; the office store over the bridge double.
  */
 import { flushPromises, mount } from '@vue/test-utils';
 import { Dexie } from 'dexie';
@@ -83,7 +83,7 @@ it('each row of the overview says personal, synced when or not synced yet, as th
 it('a shared list of an office this computer holds no token for says it cannot sync and why, in its row and on its page, never "synced"', async () => {
   const { grant, view } = memberCredentials(server, await server.join('Ben'), 'Ben');
   // As the back end answers once the keychain lost the office's token: listed without one, and none handed out.
-  const tokenLost: OfficeView = { ...view, hasToken: false };
+  const tokenLost: OfficeView = { ...view, tokenState: 'missing' };
   app = officeStoreApp(grant, [tokenLost], { getOfficeToken: () => ({ ok: false, error: { code: 'office_token_missing', message: 'This office has no token on this computer; join it again.' } }) });
   db = await openShortlistDb();
   const syncedBefore = await list('Synced before');
@@ -102,6 +102,37 @@ it('a shared list of an office this computer holds no token for says it cannot s
   expect(badges[0].text()).toBe(`Shared with the office · cannot sync: this computer is not signed in to the office; join it again on Connections · last synced ${when}`);
   expect(badges[1].text()).toBe('Shared with the office · cannot sync: this computer is not signed in to the office; join it again on Connections · not synced yet');
   // The list's page (which tries to attach the list) says the same.
+  for (const [index, id] of [syncedBefore, neverSynced].entries()) {
+    const page = kept(mount(OfficeSharing, { props: { listId: id }, global: mountOptions() }));
+    await flushPromises();
+    expect(page.get('[data-testid="office-badge"]').text()).toBe(badges[index].text());
+  }
+});
+
+it('a shared list of an office whose token the keychain cannot give now (locked, not started) says the keychain is unavailable, not to join again', async () => {
+  const { grant, view } = memberCredentials(server, await server.join('Cleo'), 'Cleo');
+  // As the back end answers while its keychain does not answer: whether it holds the token is not known.
+  const keychainAway: OfficeView = { ...view, tokenState: 'keychainUnavailable' };
+  app = officeStoreApp(grant, [keychainAway], {
+    getOfficeToken: () => ({ ok: false, error: { code: 'office_keychain_unavailable', message: 'The office token cannot be read: the system keychain did not answer.' } }),
+  });
+  db = await openShortlistDb();
+  const syncedBefore = await list('Synced before');
+  const neverSynced = await list('Never synced');
+  const lastSynced = '2026-02-03T10:00:00.000Z';
+  await db.officeLists.add({ shortlistId: syncedBefore, officeRecordId: view.id, officeId: view.officeId, listId: 'syncedbefore3', sharedAt: '2026-02-01T10:00:00.000Z', syncedAt: lastSynced });
+  await db.officeLists.add({ shortlistId: neverSynced, officeRecordId: view.id, officeId: view.officeId, listId: 'neversynced3', sharedAt: '2026-02-01T10:00:00.000Z', syncedAt: null });
+  const rows = [rowOf(syncedBefore, 'Synced before'), rowOf(neverSynced, 'Never synced')];
+  await app.store.refresh();
+  await flushPromises();
+
+  const badges = rows.map((row) => row.get('[data-testid="office-badge"]'));
+  // Before, "join it again on Connections": a second membership, while the token waits in the keychain.
+  expect(badges.map((badge) => badge.attributes('data-sharing'))).toEqual(['keychainUnavailable', 'keychainUnavailable']);
+  const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(lastSynced));
+  const why = 'Shared with the office · cannot sync: this computer’s keychain is locked or not running, so the office token cannot be read; unlock it, then choose Check again on Connections';
+  expect(badges[0].text()).toBe(`${why} · last synced ${when}`);
+  expect(badges[1].text()).toBe(`${why} · not synced yet`);
   for (const [index, id] of [syncedBefore, neverSynced].entries()) {
     const page = kept(mount(OfficeSharing, { props: { listId: id }, global: mountOptions() }));
     await flushPromises();

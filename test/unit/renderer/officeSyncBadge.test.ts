@@ -43,7 +43,7 @@ beforeAll(async () => {
   const lea = await member('Lea');
   benToken = (await member('Ben')).token;
   grant = { token: lea.token, origin: new URL(httpUrlOf(office.url)).origin, socketUrl: office.url, officeId: created.officeId };
-  view = { id: crypto.randomUUID(), officeId: created.officeId, url: httpUrlOf(office.url), memberId: lea.memberId, memberName: 'Lea', isOwner: false, joinedAt: new Date().toISOString(), hasToken: true };
+  view = { id: crypto.randomUUID(), officeId: created.officeId, url: httpUrlOf(office.url), memberId: lea.memberId, memberName: 'Lea', isOwner: false, joinedAt: new Date().toISOString(), tokenState: 'held' };
 }, 120_000);
 
 afterAll(async () => {

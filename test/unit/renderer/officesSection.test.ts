@@ -31,7 +31,7 @@ const record = (id: string, isOwner: boolean): OfficeView => ({
   memberName: isOwner ? 'Lea' : 'Ben',
   isOwner,
   joinedAt: '2026-01-01T00:00:00.000Z',
-  hasToken: true,
+  tokenState: 'held',
 });
 const owned = record('11111111-1111-4111-8111-111111111111', true);
 const joined = record('22222222-2222-4222-8222-222222222222', false);
