@@ -1,10 +1,11 @@
-import { defineStore } from 'pinia';
+import { defineStore, getActivePinia } from 'pinia';
 import { computed, inject, ref, watch } from 'vue';
 import type { ConnectionTest, ConnectionView, DemoStatus } from '../../../contract/bridge.ts';
 import type { BridgeError, BridgeResult } from '../../../contract/bridge-errors.ts';
 import { contentLocales, type ContentLocale } from '../../../contract/directory-api.ts';
 import { castdeskComposerKey } from '../i18n/index.ts';
 import { useBridge } from '../bridge/bridgeInjection.ts';
+import { useOfficeListsStore } from './officeLists.ts';
 import { useProfileHistoryStore } from './profileHistory.ts';
 import { useSyncStore } from './sync.ts';
 
@@ -117,7 +118,9 @@ export const useConnectionStore = defineStore('connections', () => {
 
   /**
    * Asks the back end to try the keychain again (it may have started or been unlocked since):
-   * from its first answer on keys can be stored, without restarting the app.
+   * from its first answer on keys can be stored, without restarting the app. The offices' tokens
+   * live there too: the offices are listed again, so an office whose token could not be read syncs
+   * its lists once it can (officeLists.readTokensAgain), when the office store is in use (App.vue).
    */
   async function recheckKeychain(): Promise<void> {
     if (keychainChecking.value) return;
@@ -125,6 +128,7 @@ export const useConnectionStore = defineStore('connections', () => {
     try {
       const info = take(await bridge.getAppInfo({ recheckKeychain: true }));
       if (info) keychain.value = info.keychain;
+      if (info && getActivePinia()?.state.value.officeLists) await useOfficeListsStore().readTokensAgain();
     } finally {
       keychainChecking.value = false;
     }

@@ -165,6 +165,21 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     }
   }
 
+  /**
+   * The keychain was asked again (connections.recheckKeychain: the Connections page as it opens,
+   * Check again): the offices are listed again, and when the token of one can be read now that
+   * could not before (the keychain answered: unlocked, started), its lists sync at once, those a
+   * view keeps staying attached, without a restart and without waiting for the next sweep.
+   */
+  async function readTokensAgain(): Promise<void> {
+    const before = new Map(offices.value.map((office) => [office.id, office.tokenState]));
+    await refresh();
+    if (!offices.value.some((office) => office.tokenState === 'held' && before.get(office.id) !== 'held')) return;
+    // A sweep under way listed the offices before their token could be read: the lists are swept after it.
+    await sweeping;
+    await sweep();
+  }
+
   async function join(input: { url: string; officeId: string; code: string; name: string }): Promise<boolean> {
     const answer = await bridge.joinOffice(input);
     if (!answer.ok) return failed(answer);
@@ -173,10 +188,15 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     return true;
   }
 
-  /** The office's socket, opened once with the token the back end hands out for its origin only. */
+  /**
+   * The office's socket, opened once with the token the back end hands out for its origin only. An
+   * office listed without a readable token is not asked for one: its lists' badge says why, and the
+   * back end's refusal would only stay on the list's page after the token is read again.
+   */
   async function connectionOf(officeRecordId: string): Promise<OfficeConnection | null> {
     const known = connections.get(officeRecordId);
     if (known) return known;
+    if (offices.value.some((office) => office.id === officeRecordId && office.tokenState !== 'held')) return null;
     const grant = await bridge.getOfficeToken({ id: officeRecordId });
     if (!grant.ok) {
       failed(grant);
@@ -768,6 +788,7 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     dismissKept,
     loadKept,
     refresh,
+    readTokensAgain,
     join,
     share,
     unshare,

@@ -20,7 +20,12 @@ import { officeChannels, type OfficeToken, type OfficeView } from '../../../cont
 import { createDispatcher, type BridgeHandlers } from '../../../electron/core/bridge/dispatch.ts';
 import { officeAdmin } from '../../../electron/core/office/officeAdmin.ts';
 import { createOfficeHandlers } from '../../../electron/core/office/officeHandlers.ts';
-import type { OfficeMembership } from '../../../electron/core/office/officeMembership.ts';
+import { openOfficeMembership, type OfficeMembership } from '../../../electron/core/office/officeMembership.ts';
+import { officeRecordsFile } from '../../../electron/core/office/officeRecords.ts';
+import { createHandlers } from '../../../electron/core/bridge/handlers.ts';
+import type { BackEndParts } from '../../../electron/core/bridge/ports.ts';
+import { assertKeyOrigin, bindKey, type BoundKey } from '../../../electron/core/keys/keyOrigin.ts';
+import { KeychainUnavailableError, type KeyStore } from '../../../electron/core/keys/keyStore.ts';
 import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.ts';
 import OfficesSection from '../../../renderer/src/components/offices/OfficesSection.vue';
 import { createCastdeskI18n } from '../../../renderer/src/i18n/index.ts';
@@ -182,8 +187,16 @@ export function memberBackEnd(server: OfficeServer, view: OfficeView, token: str
 }
 
 /** A member's app: the office store on a fresh Pinia, its bridge listing `offices` and handing out `grant`. */
-export function officeStoreApp(grant: OfficeToken, offices: OfficeView[], handlers: Partial<Record<keyof CastdeskBridge, (args: never) => unknown>> = {}) {
-  const double = fakeBridge({ listOffices: () => ({ ok: true, value: { offices } }), getOfficeToken: () => ({ ok: true, value: grant }), ...handlers });
+export function officeStoreApp(grant: OfficeToken, offices: OfficeView[], handlers: BridgeAnswers = {}) {
+  return officeStoreAppOn({ listOffices: () => ({ ok: true, value: { offices } }), getOfficeToken: () => ({ ok: true, value: grant }), ...handlers });
+}
+
+/** What a bridge double answers, by channel (fakeBridge). */
+type BridgeAnswers = Partial<Record<keyof CastdeskBridge, (args: never) => unknown>>;
+
+/** A member's app: the office store on a fresh Pinia over a bridge double answering `handlers` (the rest: not faked). */
+export function officeStoreAppOn(handlers: BridgeAnswers) {
+  const double = fakeBridge(handlers);
   const app = createApp({});
   const pinia: Pinia = createPinia();
   app.use(pinia).provide(castdeskBridgeKey, double.bridge);
@@ -195,7 +208,67 @@ export function officeStoreApp(grant: OfficeToken, offices: OfficeView[], handle
       useConnectionStore().listed = true;
       return useShortlistsStore();
     });
-  return { store, pinia, bridge: double.bridge, calls: double.calls, shortlists };
+  /** The app's connections store, which asks the keychain again (recheckKeychain) for the Connections page. */
+  const connections = () => app.runWithContext(() => useConnectionStore());
+  return { store, pinia, bridge: double.bridge, calls: double.calls, shortlists, connections };
+}
+
+/**
+ * The key store of a computer whose keychain may not answer when the app starts, as the back end's
+ * is (keyStore.ts: the keychain's entries are kept, but until a recheck finds the keychain the store
+ * says it is unavailable and reads no key; officeKeychain.test.ts runs the real one against
+ * gnome-keyring, in fresh processes, which the renderer tests cannot start).
+ */
+export function keychainAnsweringLater(): { keys: KeyStore; awayAtStart(): void; start(): void } {
+  const entries = new Map<string, BoundKey>();
+  let running = true;
+  let found = true;
+  const reason = 'No system keychain is available (it did not answer). API keys cannot be stored until one is.';
+  const keys: KeyStore = {
+    status: () => (found ? { available: true } : { available: false, reason }),
+    async recheck() {
+      if (running) found = true;
+      return keys.status();
+    },
+    async setKey(account, key, url) {
+      if (!found) throw new KeychainUnavailableError(reason);
+      entries.set(account, bindKey(key, url));
+    },
+    hasKey: async (account) => found && entries.has(account),
+    deleteKey: async (account) => found && entries.delete(account),
+    async readKey(account, url) {
+      const bound = found ? entries.get(account) : undefined;
+      if (!bound) return null;
+      assertKeyOrigin(bound, url);
+      return bound;
+    },
+  };
+  return {
+    keys,
+    /** The app starts again while the keychain does not answer (locked, still starting at login). */
+    awayAtStart() {
+      running = false;
+      found = false;
+    },
+    /** The keychain answers again (unlocked, started): found at the key store's next recheck. */
+    start() {
+      running = true;
+    },
+  };
+}
+
+/**
+ * One start of a member's app on their computer as its back end answers the app info and the
+ * offices' channels: the core's office membership (its records in `userDataDir`, tokens in `keys`)
+ * and the core's handlers, asking the real office over Node's own HTTP client. The membership reads
+ * its records as it opens: a new call is the app started again.
+ */
+export async function memberComputer(keys: KeyStore, userDataDir: string): Promise<Pick<BridgeAnswers, 'getAppInfo' | keyof typeof officeChannels>> {
+  const offices = await openOfficeMembership({ keys, records: officeRecordsFile(userDataDir), fetch: nodeFetch });
+  // Only what getAppInfo reads: the other channels of the back end are not asked here.
+  const parts = { version: '0.0.0-test', shell: 'web', keys, offices, desktop: { folders: { data: userDataDir, logs: join(userDataDir, 'logs') } } } as unknown as BackEndParts;
+  const dispatch = createDispatcher({ ...createHandlers(parts), ...createOfficeHandlers(offices, officeAdmin(offices, { fetch: nodeFetch })) });
+  return Object.fromEntries(['getAppInfo', ...Object.keys(officeChannels)].map((channel) => [channel, (args: unknown) => dispatch(channel, args)]));
 }
 
 /**
