@@ -11,7 +11,7 @@
  * join. What is typed but not stored yet is written first.
  */
 import { defineStore, getActivePinia } from 'pinia';
-import { inject, ref, shallowRef, toRaw, type InjectionKey } from 'vue';
+import { inject, ref, shallowRef, toRaw, watch, type InjectionKey } from 'vue';
 import type { BridgeError } from '../../../contract/bridge-errors.ts';
 import type { CastdeskBridge } from '../../../contract/bridge.ts';
 import type { OfficeDirectory, OfficeInvite, OfficeMember, OfficeRole } from '../../../contract/officeBridge.ts';
@@ -84,11 +84,24 @@ export const useOfficeMembershipStore = defineStore('officeMembership', () => {
     return answer.value;
   }
 
-  /** The joined offices, and what each says about the user (asked side by side; an unreachable one keeps its record). */
+  /**
+   * The joined offices, and what each says about the user (asked side by side; an unreachable one
+   * keeps its record). An office whose token cannot be read here is not asked (the back end could
+   * not): its entry says why instead (OfficeTokenNotice).
+   */
   async function start(): Promise<void> {
     await officeLists.refresh();
-    await Promise.all(officeLists.offices.map((office) => loadDirectory(office.id)));
+    await Promise.all(officeLists.offices.filter((office) => office.tokenState === 'held').map((office) => loadDirectory(office.id)));
   }
+
+  // An office whose token is readable again (a recheck found the keychain: officeLists.readTokensAgain) is asked, as at start.
+  watch(
+    () => officeLists.offices,
+    (now, before) => {
+      const unreadable = new Set(before.filter((office) => office.tokenState !== 'held').map((office) => office.id));
+      for (const office of now) if (office.tokenState === 'held' && unreadable.has(office.id)) void loadDirectory(office.id);
+    },
+  );
 
   async function loadDirectory(officeRecordId: string): Promise<void> {
     const answer = await bridge.listOfficeLists({ id: officeRecordId });

@@ -3,7 +3,8 @@
  * reloads after a join (not after a refusal, which is shown and keeps the code to correct); each
  * office shows who the user is there; only the owner sees members, invites (the code shown once),
  * role changes (for the office, on one list, a list's role taken back) and revoking; removing asks first; the
- * members panel reads the members again one request at a time and shows a failure only once it persists. The bridge is the recording double of the store
+ * members panel reads the members again one request at a time and shows a failure only once it persists; an owner's office whose token is gone
+ * says so and is added again with the owner token, the form filled in. The bridge is the recording double of the store
  * tests (the stores against a real office and back end: officeMembershipStore.test.ts).
  */
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
@@ -173,6 +174,36 @@ it('the owner invites for one list and sees the code once; changes a role; revok
     { id: owned.id, memberId: 'ben1', role: 'editor' },
     { id: owned.id, memberId: 'ben1' },
   ]);
+});
+
+it('the owner\'s office whose owner token is gone from this computer says so and adds it again with the owner token, the form filled in for it', async () => {
+  const ownerTokenLost: OfficeView = { ...owned, tokenState: 'missing' };
+  const { view, calls, reloads } = await mountSection(
+    {
+      listOffices: () => ({ ok: true, value: { offices: [ownerTokenLost, joined] } }),
+      addOfficeWithToken: () => ({ ok: true, value: { ...owned, joinedAt: '2026-03-01T00:00:00.000Z' } }),
+    },
+    false,
+  );
+  const entry = item(view, owned);
+  expect(entry.get('[data-testid="office-token"]').text()).toContain('This computer holds no owner token for this office');
+  expect(entry.get('[data-testid="office-token"]').text()).toContain('Add it again with the owner token printed when the office was created');
+  // Not asked about the user: the back end holds no token to ask with.
+  expect(calls.filter((call) => call.channel === 'listOfficeLists').map((call) => call.args)).toEqual([{ id: joined.id }]);
+  await entry.get('[data-testid="office-join-again"]').trigger('click');
+  await flushPromises();
+  const form = view.get('[data-testid="office-join"]');
+  expect((form.get('input[name="office-with-token"]').element as HTMLInputElement).checked).toBe(true);
+  expect(form.get('[data-testid="office-join-again-hint"]').text()).toBe(`Adding ${owned.officeId} again: its address, its id and your name are filled in. Enter the owner token.`);
+  await form.get('input[name="office-secret"]').setValue('the-owner-token');
+  await form.trigger('submit');
+  await flushPromises();
+  // An invite code would have made the owner a member of their own office.
+  expect(calls.filter((call) => call.channel === 'addOfficeWithToken' || call.channel === 'joinOffice').map((call) => [call.channel, call.args])).toEqual([
+    ['addOfficeWithToken', { url: owned.url, officeId: owned.officeId, token: 'the-owner-token', name: 'Lea' }],
+  ]);
+  expect(reloads).toEqual([1]);
+  expect(form.find('[data-testid="office-join-again-hint"]').exists()).toBe(false);
 });
 
 it('joins with the typed invite code and reloads the page; a refusal shows and keeps the code to correct', async () => {
