@@ -169,15 +169,16 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
    * The keychain was asked again (connections.recheckKeychain: the Connections page as it opens,
    * Check again): the offices are listed again, and when the token of one can be read now that
    * could not before (the keychain answered: unlocked, started), its lists sync at once, those a
-   * view keeps staying attached, without a restart and without waiting for the next sweep.
+   * view keeps staying attached, without a restart and without waiting for the next sweep. The
+   * sweep is started, not awaited: Check again says what the keychain answered at once, and the
+   * badges follow as the lists sync (a sweep never fails: it logs).
    */
   async function readTokensAgain(): Promise<void> {
     const before = new Map(offices.value.map((office) => [office.id, office.tokenState]));
     await refresh();
     if (!offices.value.some((office) => office.tokenState === 'held' && before.get(office.id) !== 'held')) return;
     // A sweep under way listed the offices before their token could be read: the lists are swept after it.
-    await sweeping;
-    await sweep();
+    void (sweeping ?? Promise.resolve()).then(sweep);
   }
 
   async function join(input: { url: string; officeId: string; code: string; name: string }): Promise<boolean> {
