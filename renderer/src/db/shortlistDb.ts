@@ -14,7 +14,8 @@
  * written in the same IndexedDB transaction as the document's change (`writeShortlists`,
  * `writeEntriesNow`; an edit the page wrote as it went away before its list's document was
  * loaded waits in `pendingDocEdits` for it; an entry's edit is journaled in `typedEdits` as it is
- * typed, until its write is stored: db/typedEdits.ts). A list shared with a casting office also has an `officeLists` row; a
+ * typed, and a member's own comment in `typedComments`, until its write is stored:
+ * db/typedEdits.ts). A list shared with a casting office also has an `officeLists` row; a
  * personal list's document never leaves the computer (renderer/src/sync/OFFICE.md).
  */
 import { Dexie, type DexieOptions, type Table } from 'dexie';
@@ -208,6 +209,13 @@ export const listDocUpdatesTable = '$listDocs.doc_updates';
 /** The keystrokes' journal (db/typedEdits.ts TypedEditRow, schema version 5), keyed `[entryId+seq]`. */
 export const typedEditsTable = 'typedEdits';
 
+/**
+ * The journal's comments (db/typedEdits.ts TypedCommentRow, schema version 6), keyed
+ * `[shortlistId+entryKey+memberId+seq]`: a member's comment lives in the list's document, not in
+ * an entry's row, so it has keys of its own, forgotten apart from the entry's edits.
+ */
+export const typedCommentsTable = 'typedComments';
+
 /** Version 3, released: every list has its document. */
 const schemaVersion3 = {
   shortlists: '++id, name, castingCallId',
@@ -226,6 +234,13 @@ const schemaVersion4 = {
   ...schemaVersion3,
   /** Office lists stopped here that the office still has (OfficeListLetGoRow). */
   officeListsLetGo: '[officeId+listId], officeRecordId',
+} as const;
+
+/** Version 5, released: version 4 and the keystrokes' journal. */
+const schemaVersion5 = {
+  ...schemaVersion4,
+  /** Entries' edits as typed, until their write is stored (db/typedEdits.ts TypedEditRow). */
+  typedEdits: '[entryId+seq]',
 } as const;
 
 /**
@@ -248,13 +263,14 @@ export const shortlistSchemaVersions = {
   },
   3: schemaVersion3,
   4: schemaVersion4,
-  5: {
-    ...schemaVersion4,
-    /** Entries' edits as typed, until their write is stored (db/typedEdits.ts TypedEditRow). */
-    typedEdits: '[entryId+seq]',
+  5: schemaVersion5,
+  6: {
+    ...schemaVersion5,
+    /** Members' own comments as typed, until their write is stored (db/typedEdits.ts TypedCommentRow). */
+    typedComments: '[shortlistId+entryKey+memberId+seq]',
   },
 } as const;
-export const shortlistDbVersion = 5;
+export const shortlistDbVersion = 6;
 
 /** The user's shortlist database: one for every connection. */
 export const userShortlistDbName = 'castdesk-shortlists';
@@ -309,6 +325,8 @@ export class ShortlistDb extends Dexie {
     this.version(4).stores(shortlistSchemaVersions[4]);
     // Version 5 only adds the keystrokes' journal: nothing of version 4 changes.
     this.version(5).stores(shortlistSchemaVersions[5]);
+    // Version 6 only adds the journal's comments: nothing of version 5 changes.
+    this.version(6).stores(shortlistSchemaVersions[6]);
   }
 }
 

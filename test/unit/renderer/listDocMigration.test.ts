@@ -1,7 +1,8 @@
 /**
  * Schema version 3 of the shortlist database: every list gets its Yjs document (db/listDocMigration.ts);
  * version 4 adds the office lists stopped here (officeListsLetGo) and changes nothing else;
- * version 5 adds the keystrokes' journal (typedEdits, db/typedEdits.ts) and changes nothing else.
+ * version 5 adds the keystrokes' journal (typedEdits, db/typedEdits.ts) and changes nothing else;
+ * version 6 adds the journal's comments (typedComments) and changes nothing else.
  * Old databases are built from the released schemas (`shortlistSchemaVersions[1]` and `[2]`) with
  * real data; the version-2 one holds a shared list whose document has real y-dexie updates (added
  * with a Y.Doc, then changed while loaded, as the version-2 app stored them). Dexie runs on
@@ -190,7 +191,7 @@ it('upgrades version 4 to version 5: every row, document, update and pending edi
   const before = await Promise.all(tables.map((table) => four.table(table).toArray()));
   four.close();
   const db = await openNew(database);
-  expect(db.verno).toBe(5);
+  expect(db.verno).toBe(shortlistDbVersion);
   expect(await Promise.all(tables.map((table) => db.table(table).toArray()))).toEqual(before);
   expect(await db.table('typedEdits').count()).toBe(0);
   // Keyed per entry, then in the order typed.
@@ -203,6 +204,47 @@ it('upgrades version 4 to version 5: every row, document, update and pending edi
     [1, 10],
     [1, 30],
     [2, 20],
+  ]);
+  expect(await withStoredListDoc(db, 1, (doc) => fieldsOf(doc))).toEqual(expectedFields(1));
+});
+
+it('upgrades version 5 to version 6: every row, document, update, pending edit and journaled edit stays, and the journal\'s comments start empty', async () => {
+  const database = newDatabase();
+  await versionTwoDatabase(database);
+  // The version-5 app: its schemas and its upgrade, as released, with an edit journaled and never stored.
+  const five = new Dexie(database.name, { ...database.options, addons: [yDexie] });
+  five.version(1).stores(shortlistSchemaVersions[1]);
+  five.version(2).stores(shortlistSchemaVersions[2]);
+  five.version(3).stores(shortlistSchemaVersions[3]).upgrade(giveEveryListADoc);
+  five.version(4).stores(shortlistSchemaVersions[4]);
+  five.version(5).stores(shortlistSchemaVersions[5]);
+  await five.open();
+  await five.table('pendingDocEdits').add({ shortlistId: 1, before: entries[0], after: { ...entries[0], note: 'typed while leaving' } });
+  await five.table('officeListsLetGo').add({ officeId: 'Office_1', listId: 'gone1', officeRecordId: sharedRow.officeRecordId, shortlistId: 2, removalOwed: false, at: '2026-01-07T00:00:00.000Z' });
+  await five.table('typedEdits').bulkAdd([
+    { entryId: 5, seq: 1_767_000_000_001, fields: { note: 'Lea: first, typed' } },
+    { entryId: 1, seq: 1_767_000_000_002, fields: { rating: 4 } },
+  ]);
+  const tables = ['shortlists', 'entries', 'migrations', 'officeLists', 'listDocs', listDocUpdatesTable, 'pendingDocEdits', 'officeListsLetGo', 'typedEdits'];
+  const before = await Promise.all(tables.map((table) => five.table(table).toArray()));
+  five.close();
+  const db = await openNew(database);
+  expect(db.verno).toBe(6);
+  expect(await Promise.all(tables.map((table) => db.table(table).toArray()))).toEqual(before);
+  expect(await db.table('typedComments').count()).toBe(0);
+  // Keyed per list, entry and member, then in the order typed.
+  const key = `${origin} 8`;
+  await db.table('typedComments').bulkAdd([
+    { shortlistId: 2, entryKey: key, memberId: 'rita', seq: 30, text: 'later' },
+    { shortlistId: 2, entryKey: key, memberId: 'dana', seq: 40, text: 'Dana' },
+    { shortlistId: 2, entryKey: key, memberId: 'rita', seq: 10, text: 'first' },
+    { shortlistId: 1, entryKey: key, memberId: 'rita', seq: 20, text: 'other list' },
+  ]);
+  expect((await db.table('typedComments').toArray()).map((row: { shortlistId: number; memberId: string; seq: number }) => [row.shortlistId, row.memberId, row.seq])).toEqual([
+    [1, 'rita', 20],
+    [2, 'dana', 40],
+    [2, 'rita', 10],
+    [2, 'rita', 30],
   ]);
   expect(await withStoredListDoc(db, 1, (doc) => fieldsOf(doc))).toEqual(expectedFields(1));
 });
