@@ -203,6 +203,17 @@ export interface PendingDocEditRow {
   after: ShortlistEntryRow;
 }
 
+/**
+ * A member's own comment on an entry of a shared list that was journaled as typed and never stored
+ * (db/typedEdits.ts replayTypedEdits): it waits in `pendingDocEdits` beside the entries' edits, and
+ * goes into its list's document with them (not indexed apart: no schema version).
+ */
+export interface PendingDocCommentRow {
+  id?: number;
+  shortlistId: number;
+  comment: { entryKey: string; memberId: string; text: string };
+}
+
 /** y-dexie's table of the lists' document updates. */
 export const listDocUpdatesTable = '$listDocs.doc_updates';
 
@@ -309,7 +320,7 @@ export class ShortlistDb extends Dexie {
   officeLists!: Table<OfficeListRow, number>;
   /** Added with a ready Y.Doc (y-dexie copies its updates) or none (an empty one, or the updates already stored for the id). */
   listDocs!: Table<ListDocRow, number, { shortlistId: number; doc?: Y.Doc }>;
-  pendingDocEdits!: Table<PendingDocEditRow, number>;
+  pendingDocEdits!: Table<PendingDocEditRow | PendingDocCommentRow, number>;
   officeListsLetGo!: Table<OfficeListLetGoRow, [string, string]>;
 
   /** `name` is for tests, which each need a database of their own. */
@@ -383,6 +394,15 @@ export function writeListRemoval<T>(db: ShortlistDb, work: () => Promise<T>): Pr
  */
 export function writeEntryEdits<T>(db: ShortlistDb, work: () => Promise<T>): Promise<T> {
   return writeLibrary(db, [db.shortlists, db.entries, db.table(listDocUpdatesTable)], work);
+}
+
+/**
+ * Runs a change of loaded list documents that no row holds (a member's own comment on a shared
+ * list's entry) in one read-write transaction over y-dexie's updates table alone: y-dexie's write of
+ * the change joins it, so its commit says the change is stored.
+ */
+export function writeListDocChange<T>(db: ShortlistDb, work: () => Promise<T>): Promise<T> {
+  return writeLibrary(db, [db.table(listDocUpdatesTable)], work);
 }
 
 /** y-dexie's update row, as it stores one: `k` the list's id, `u` the update (V2), `f: 1` made here. */

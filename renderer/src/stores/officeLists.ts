@@ -14,14 +14,15 @@ import * as Y from 'yjs';
 import { accessRemovedReason, type OfficeListKeptCode, type OfficeRefusalCode, type OfficeRole } from '../../../contract/officeRoles.ts';
 import { useBridge } from '../bridge/bridgeInjection.ts';
 import { currentLibrary } from '../db/sharedLibrary.ts';
-import { type OfficeListLetGoRow, type OfficeListRow, type RefusedText, type ShortlistDb } from '../db/shortlistDb.ts';
+import { writeListDocChange, type OfficeListLetGoRow, type OfficeListRow, type RefusedText, type ShortlistDb } from '../db/shortlistDb.ts';
+import { forgetTypedComment, journalTypedComment, nextTypedSeq, type TypedCommentKey } from '../db/typedEdits.ts';
 import { useShortlistDatabaseStore } from './shortlistDatabase.ts';
 import { withStoredListDoc } from '../sync/listDocs.ts';
 import { attachSharedList, type Attachment } from '../sync/officeListAttachment.ts';
 import { connectOffice, type AttachedList, type OfficeConnection } from '../sync/officeConnection.ts';
 import { namesakeNumbers } from './namesakes.ts';
 import { personalAccess, sharedAccess, type ListAccess } from './officeAccess.ts';
-import { readAnnotations, writeComment, writePick, type EntryAnnotations } from '../sync/officeAnnotations.ts';
+import { hasAnnotatableEntry, readAnnotations, writeComment, writePick, type EntryAnnotations } from '../sync/officeAnnotations.ts';
 import { officeEntryKey } from '../db/listDocShape.ts';
 import { dismissKeptNotice, keepListsOfOffice, keptNotices, listsLetGo, officeLetGoOf, replaceListDoc, shareList, stopSharing, writeRowsFromDoc } from '../sync/officeSharing.ts';
 import { bringInLists, sweepOfficeLists } from '../sync/officeSweep.ts';
@@ -101,6 +102,8 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
   const keeping = new Set<number>();
   /** The office record of each shared list: which office's token the list needs (sharingOf). */
   const officeOfList = shallowRef<ReadonlyMap<number, string>>(new Map());
+  /** The comments (list and entry) a write failed to store: they stay in the journal, for the next start. */
+  const commentsUnstored = new Set<string>();
   /** Member ids the names were asked for since they showed up unknown (asked once each). */
   const askedAbout = new Set<string>();
   /**
@@ -282,12 +285,36 @@ export const useOfficeListsStore = defineStore('officeLists', () => {
     return writePick(open.doc, officeEntryKey(origin, actorId), access.memberId, picked);
   }
 
-  /** Writes the member's own comment on an entry (empty: none). */
+  /**
+   * Writes the member's own comment on an entry (empty: none), as it is typed. Each keystroke is
+   * journaled first, in the moment it is made (db/typedEdits.ts): its write into the list's document
+   * waits behind any write of that document on its way (the shortlists store's writes hold its
+   * updates, and a long one holds them for seconds), and the page may be killed meanwhile. Once the
+   * write is stored the journal forgets it; what it still holds at the next start goes into the
+   * document then (and to the office from there).
+   */
   function setComment(shortlistId: number, origin: string, actorId: number, text: string): boolean {
     const access = accessOf(shortlistId);
     const open = attached.get(shortlistId);
-    if (!access.annotate || !access.memberId || !open) return false;
-    return writeComment(open.doc, officeEntryKey(origin, actorId), access.memberId, text);
+    const entryKey = officeEntryKey(origin, actorId);
+    if (!access.annotate || !access.memberId || !open || !db || !hasAnnotatableEntry(open.doc, entryKey)) return false;
+    const shortlistDb = db;
+    const comment: TypedCommentKey = { shortlistId, entryKey, memberId: access.memberId };
+    const seq = nextTypedSeq();
+    journalTypedComment(shortlistDb, { ...comment, seq, text });
+    const key = JSON.stringify([shortlistId, entryKey]);
+    const stored = writeListDocChange(shortlistDb, async () => !open.doc.isDestroyed && writeComment(open.doc, entryKey, comment.memberId, text)).then(
+      (written) => {
+        // A comment with a failed write stays journaled: a later write of it builds on the failed one.
+        if (written && !commentsUnstored.has(key)) forgetTypedComment(shortlistDb, comment, seq);
+      },
+      (failure: unknown) => {
+        commentsUnstored.add(key);
+        throw failure;
+      },
+    );
+    settleQuietly(stored, 'Storing the comment');
+    return true;
   }
 
   function dismissRefusal(shortlistId: number): void {

@@ -29,7 +29,7 @@ import {
 } from '../db/shortlistDb.ts';
 import { officeEntryKey } from '../db/listDocShape.ts';
 import { migrateConnectionShortlists } from '../db/shortlistMigration.ts';
-import { forgetTypedEdits, journalTypedEdit, replayTypedEdits, type EntryFields } from '../db/typedEdits.ts';
+import { forgetTypedEdits, journalTypedEdit, nextTypedSeq, replayTypedEdits, type EntryFields } from '../db/typedEdits.ts';
 import { shortlistLimits } from '../shortlists/shortlistLimits.ts';
 import type { ImportWrites } from '../shortlists/shortlistBackup.ts';
 import type { ShortlistColour, ShortlistStatus } from '../shortlists/shortlistOptions.ts';
@@ -225,8 +225,6 @@ export const useShortlistsStore = defineStore('shortlists', () => {
   let saving: Promise<void> | null = null;
   /** The batch `saving` writes, until it is stored: the page going away writes it again at once. */
   let savingBatch: [number, { patch: EntryPatch }][] = [];
-  /** The journal's last seq: never below the clock, so it keeps increasing across starts. */
-  let typedSeq = 0;
   /** Keystroke writes failed in a row, and the timer of the next try (retryFailedEntryEdits). */
   let failedEntryWrites = 0;
   let entryEditsRetry: ReturnType<typeof setTimeout> | undefined;
@@ -258,7 +256,7 @@ export const useShortlistsStore = defineStore('shortlists', () => {
       }
       try {
         // What was typed but never stored (the page was killed) goes into the rows before any view
-        // shows them, and into the documents with the pending edits, just below.
+        // shows them, and into the documents with the pending edits, just below (comments too).
         await replayTypedEdits(shortlistDb);
       } catch (failure) {
         error.value = toLibraryError(failure, 'storage_unavailable');
@@ -425,18 +423,19 @@ export const useShortlistsStore = defineStore('shortlists', () => {
    * `work` changes rows and documents in one transaction (`inTransaction`: writeShortlists, or a
    * narrower scope that holds the tables `work` writes and y-dexie's updates). If it fails, its
    * changes are taken back out of the documents (sync/undoOnFailure.ts), unless `keepOnFailure`
-   * (a keystroke: what was typed stays, and goes in with the next write).
+   * (a keystroke: what was typed stays, and goes in with the next write). `madeEarlier`: the write
+   * carries edits made before (pending edits), whose role was asked when they were made.
    */
   async function writeWithDocs<T>(
     listIds: Iterable<number>,
     work: (shortlistDb: ShortlistDb, docs: ReadonlyMap<number, Y.Doc>) => Promise<T>,
     inTransaction: typeof writeShortlists = writeShortlists,
-    { keepOnFailure = false }: { keepOnFailure?: boolean } = {},
+    { keepOnFailure = false, madeEarlier = false }: { keepOnFailure?: boolean; madeEarlier?: boolean } = {},
   ): Promise<T | null> {
     const shortlistDb = db.value;
     if (!shortlistDb) return null;
     // A shared list whose role allows no change is not written (the office store tells why).
-    if ([...listIds].some((id) => !officeLists.mayEdit(id))) return null;
+    if (!madeEarlier && [...listIds].some((id) => !officeLists.mayEdit(id))) return null;
     let held: Awaited<ReturnType<typeof holdListDocs>>;
     try {
       held = await holdListDocs(shortlistDb, listIds, openDoc);
@@ -485,7 +484,9 @@ export const useShortlistsStore = defineStore('shortlists', () => {
       // A write queued before the page went away goes first: it may carry the same edit (editEntry then skips it).
       await flushPendingWrites();
       const lists = await listsWithPendingEdits(shortlistDb, listIds);
-      if (lists.length > 0) await writeWithDocs(lists, (inDb, docs) => carryPendingEdits(inDb, docs, lists));
+      // Not asked of the role again: a reviewer's comment is no change of the list, and the office
+      // refuses (and this computer reverts) what a role lowered since no longer allows.
+      if (lists.length > 0) await writeWithDocs(lists, (inDb, docs) => carryPendingEdits(inDb, docs, lists), writeShortlists, { madeEarlier: true });
     } catch (failure) {
       error.value = toLibraryError(failure);
     }
@@ -757,9 +758,9 @@ export const useShortlistsStore = defineStore('shortlists', () => {
     const listId = entries.value.find((entry) => entry.id === entryId)?.shortlistId ?? memory.value.find(({ entry }) => entry.id === entryId)?.entry.shortlistId;
     if (!shortlistDb || listId === undefined || !officeLists.mayEdit(listId)) return undefined;
     const underWay = savingBatch.find(([id]) => id === entryId)?.[1].patch;
-    typedSeq = Math.max(typedSeq + 1, Date.now());
-    journalTypedEdit(shortlistDb, { entryId, seq: typedSeq, fields: { ...underWay, ...unsavedPatch } });
-    return typedSeq;
+    const seq = nextTypedSeq();
+    journalTypedEdit(shortlistDb, { entryId, seq, fields: { ...underWay, ...unsavedPatch } });
+    return seq;
   }
 
   /** Resolves once every change made before the call is stored (or its failure is shown). */

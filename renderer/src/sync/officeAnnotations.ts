@@ -29,6 +29,11 @@ function annotationMap(doc: Y.Doc, key: string, kind: 'picks' | 'comments'): Y.M
   return map instanceof Y.Map ? map : null;
 }
 
+/** Whether the document has entry `key`, for a pick or a comment. */
+export function hasAnnotatableEntry(doc: Y.Doc, key: string): boolean {
+  return annotationMap(doc, key, 'comments') !== null;
+}
+
 /** Marks or takes back the member's pick of an entry; false when the entry is not in the document. */
 export function writePick(doc: Y.Doc, key: string, memberId: string, picked: boolean): boolean {
   const picks = annotationMap(doc, key, 'picks');

@@ -10,7 +10,7 @@
 import * as Y from 'yjs';
 import type { OfficeListKeptCode } from '../../../contract/officeRoles.ts';
 import { writeLibrary, type LibraryDb } from '../db/libraryDb.ts';
-import { listDocUpdatesTable, typedEditsTable, writeShortlists, type OfficeListLetGoRow, type OfficeListRow, type ShortlistDb, type ShortlistEntryRow } from '../db/shortlistDb.ts';
+import { listDocUpdatesTable, typedCommentsTable, typedEditsTable, writeShortlists, type OfficeListLetGoRow, type OfficeListRow, type ShortlistDb, type ShortlistEntryRow } from '../db/shortlistDb.ts';
 import { librarySnapshots, type ActorRef } from './librarySnapshot.ts';
 import { personalRowsFromDoc, readListDoc } from './officeListDoc.ts';
 import { officeEntryKey } from '../db/listDocShape.ts';
@@ -231,9 +231,11 @@ export async function linkKeptCopy(
 ): Promise<boolean> {
   // Deleted meanwhile: the office's list comes in as a new one.
   if (!(await db.shortlists.get(shortlistId))) return false;
-  // Typed edits not written yet (in flight, or left by a killed page until the next start replays them) are changes too.
+  // Typed edits and comments not written yet (in flight, or left by a killed page until the next start replays them) are changes too.
   const entryIds = new Set(await db.entries.where('shortlistId').equals(shortlistId).primaryKeys());
-  const journaled = await db.table<{ entryId: number }>(typedEditsTable).filter((edit) => entryIds.has(edit.entryId)).count();
+  const journaled =
+    (await db.table<{ entryId: number }>(typedEditsTable).filter((edit) => entryIds.has(edit.entryId)).count()) +
+    (await db.table<{ shortlistId: number }>(typedCommentsTable).filter((comment) => comment.shortlistId === shortlistId).count());
   return withStoredListDoc(db, shortlistId, (doc) =>
     // In the scope of every edit's write (the lists): an edit made meanwhile is in the document before this reads it, or waits for it.
     writeLibrary(db, [db.shortlists, db.officeLists, db.pendingDocEdits], async () => {

@@ -13,7 +13,7 @@ import * as Y from 'yjs';
 import type { OfficeDirectory } from '../../../contract/officeBridge.ts';
 import { metaKey } from '../../../contract/officeList.ts';
 import { entriesOf, officeEntryKey } from '../../../renderer/src/db/listDocShape.ts';
-import { ShortlistDb, typedEditsTable, writeShortlists } from '../../../renderer/src/db/shortlistDb.ts';
+import { ShortlistDb, typedCommentsTable, typedEditsTable, writeShortlists } from '../../../renderer/src/db/shortlistDb.ts';
 import { withStoredListDoc } from '../../../renderer/src/sync/listDocs.ts';
 import { readListDoc } from '../../../renderer/src/sync/officeListDoc.ts';
 import { keepListsOfOffice, openSharedList, writeRowsFromDoc, type OfficeRef } from '../../../renderer/src/sync/officeSharing.ts';
@@ -157,23 +157,28 @@ it('a kept list changed here since stays personal with its change and the office
   expect(await db.officeLists.get(callbacks)).toBeUndefined();
 });
 
-it('an edit of a kept list still on its way into the document (journaled, or waiting for it) counts as a change', async () => {
+it('an edit of a kept list still on its way into the document (journaled, or waiting for it) counts as a change, and so does a journaled comment', async () => {
   const db = await open(newDatabase());
   const callbacks = await syncedOfficeList(db, office, 'callbacks', 'Callbacks', ['Anna']);
   const finals = await syncedOfficeList(db, office, 'finals', 'Finals', ['Cleo']);
+  const reads = await syncedOfficeList(db, office, 'reads', 'Reads', ['Dora']);
   await keepListsOfOffice(db, office.officeRecordId, at);
   const [anna] = await db.entries.where('shortlistId').equals(callbacks).toArray();
   await db.table(typedEditsTable).put({ entryId: anna!.id!, seq: 1, fields: { rating: 5 } });
   const [cleo] = await db.entries.where('shortlistId').equals(finals).toArray();
   await db.pendingDocEdits.add({ shortlistId: finals, before: cleo!, after: { ...cleo!, rating: 4 } });
+  const [dora] = await db.entries.where('shortlistId').equals(reads).toArray();
+  await db.table(typedCommentsTable).put({ shortlistId: reads, entryKey: officeEntryKey(dora!.directoryOrigin, dora!.actorId), memberId: 'm-1', seq: 2, text: 'Typed before the office went' });
 
   const lists: OfficeDirectory['lists'] = [
     { id: 'callbacks', name: 'Callbacks', entries: 1, updatedAt: null, role: 'editor' },
     { id: 'finals', name: 'Finals', entries: 1, updatedAt: null, role: 'editor' },
+    { id: 'reads', name: 'Reads', entries: 1, updatedAt: null, role: 'editor' },
   ];
   const brought = await bringInLists(db, { officeRecordId: 'record-2', officeId: office.officeId }, directory(lists));
-  expect(brought).toHaveLength(2);
+  expect(brought).toHaveLength(3);
   expect(brought).not.toContain(callbacks);
   expect(brought).not.toContain(finals);
-  expect(await db.shortlists.count()).toBe(4);
+  expect(brought).not.toContain(reads);
+  expect(await db.shortlists.count()).toBe(6);
 });

@@ -9,6 +9,7 @@ import { castdeskBridgeKey } from '../../../renderer/src/bridge/bridgeInjection.
 import { markProfileRemoved, writeProfileDetail } from '../../../renderer/src/db/libraryWrites.ts';
 import { ShortlistDb, listDocUpdatesTable, shortlistedActorIds, userShortlistDbName, type ShortlistEntryRow } from '../../../renderer/src/db/shortlistDb.ts';
 import { journalTypedEdit, type TypedEditRow } from '../../../renderer/src/db/typedEdits.ts';
+import { holdTable } from './heldTable.ts';
 import { currentLibrary } from '../../../renderer/src/db/sharedLibrary.ts';
 import { useCompareStore } from '../../../renderer/src/stores/compare.ts';
 import { useConnectionStore } from '../../../renderer/src/stores/connections.ts';
@@ -151,32 +152,6 @@ function atNextDocChange(doc: Y.Doc, then: (underWay: Transaction) => void): Pro
     };
     doc.on('updateV2', atChange);
   });
-}
-
-/**
- * A read-write IndexedDB transaction on `table` (the documents' updates: y-dexie's load waits) kept
- * open (one request after another) until `release`: every other transaction on it waits behind it.
- */
-async function holdTable(table = listDocUpdatesTable): Promise<{ release(): void; done: Promise<void> }> {
-  const opened = indexedDB.open(userShortlistDbName);
-  const connection = await new Promise<IDBDatabase>((resolve, reject) => {
-    opened.onsuccess = () => resolve(opened.result);
-    opened.onerror = () => reject(opened.error);
-  });
-  const transaction = connection.transaction([table], 'readwrite');
-  const store = transaction.objectStore(table);
-  let held = true;
-  const again = () => {
-    if (held) store.count().onsuccess = again;
-  };
-  again();
-  const done = new Promise<void>((resolve) => {
-    transaction.oncomplete = () => {
-      connection.close();
-      resolve();
-    };
-  });
-  return { release: () => (held = false), done };
 }
 
 describe('the shortlists store', () => {
