@@ -7,9 +7,9 @@
  * (the sweep brought it in) and sees an actor Lea adds afterwards arrive; a viewer role Lea gives
  * him on that list alone turns his open list read-only at once, and taking it back undoes it. A
  * note and a comment Lea types into the shared list, the page reloaded 200 ms after the last
- * keystroke, are on her list after the reload and reach Ben; so does one typed 200 ms before her shell and her
- * browser are killed outright (SIGKILL) while a write that never ends holds the entries (only the
- * keystrokes' journal has it), after a restart. Lea's "Stop sharing" takes the list out of the office:
+ * keystroke, are on her list after the reload and reach Ben; so are a note and a comment typed 200 ms before her shell and her
+ * browser are killed outright (SIGKILL) while a write that never ends holds the entries and the
+ * office is away (only the keystrokes' journal has them), after a restart. Lea's "Stop sharing" takes the list out of the office:
  * both keep it as a personal list, and Ben's says why, after a reload too. Starts and stops its own processes: nothing of the
  * shared web shell is used or left changed.
  */
@@ -37,19 +37,24 @@ interface OfficeProcess {
   stop(): Promise<void>;
 }
 
-/** Starts the office server's command line on a free port and reads the office it created. */
-async function startOfficeProcess(dataDir: string): Promise<OfficeProcess> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'server/officeCli.ts', '--host', '127.0.0.1', '--port', '0', '--data-dir', dataDir, '--create-office', 'E2E office', '--owner-name', 'Lea'],
-    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+/**
+ * Starts the office server's command line on a free port and reads the office it created; or, with
+ * `again`, starts it anew on that office's data folder and port (the pages' CSP names that port).
+ */
+async function startOfficeProcess(dataDir: string, again?: OfficeProcess): Promise<OfficeProcess> {
+  const port = again ? new URL(again.httpUrl).port : '0';
+  const create = again ? [] : ['--create-office', 'E2E office', '--owner-name', 'Lea'];
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/officeCli.ts', '--host', '127.0.0.1', '--port', port, '--data-dir', dataDir, ...create], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const output: string[] = [];
+  const listening = again ? /()()listening on ws:\/\/(\S+) / : /Office created: (\S+)\n[\s\S]*Owner token \(shown once\): (\S+)\n[\s\S]*listening on ws:\/\/(\S+) /;
   const found = await new Promise<RegExpExecArray>((resolve, reject) => {
     child.stdout?.on('data', (chunk: Buffer) => {
       output.push(chunk.toString('utf8'));
-      const match = /Office created: (\S+)\n[\s\S]*Owner token \(shown once\): (\S+)\n[\s\S]*listening on ws:\/\/(\S+) /.exec(output.join(''));
+      const match = listening.exec(output.join(''));
       if (match) resolve(match);
     });
     child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
@@ -58,8 +63,8 @@ async function startOfficeProcess(dataDir: string): Promise<OfficeProcess> {
   child.stdout?.resume();
   child.stderr?.resume();
   return {
-    officeId: found[1]!,
-    ownerToken: found[2]!,
+    officeId: again?.officeId ?? found[1]!,
+    ownerToken: again?.ownerToken ?? found[2]!,
     httpUrl: `http://${found[3]!}`,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
@@ -227,7 +232,7 @@ test('a note and a comment typed in a shared list 200 ms before a reload are on 
   });
 });
 
-test('a note typed in a shared list 200 ms before Lea\'s shell and browser are killed, while no write of the entries can end, is on her list after a restart and reaches the colleague', async ({ browser }) => {
+test('a note and a comment typed in a shared list 200 ms before Lea\'s shell and browser are killed, while no write of the entries can end and the office is away, are on her list after a restart and reach the colleague', async ({ browser }) => {
   const dir = await mkdtemp(path.join(tmpdir(), 'castdesk-e2e-office-kill-'));
   const started: { stop(): Promise<void> }[] = [];
   // Lea's computer: a shell on a port of its own (the same origin, so the same IndexedDB, after the
@@ -258,16 +263,20 @@ test('a note typed in a shared list 200 ms before Lea\'s shell and browser are k
     const note = lea.getByTestId('shortlist-entry').getByTestId('entry-note');
     await expect(note).toBeVisible({ timeout: 60_000 });
     const text = 'Second callback Friday, in costume';
-    // Her comment first, while the writes can end: stored as typed, no field left.
     const comment = lea.getByTestId('shortlist-entry').getByTestId('entry-own-comment');
     const said = 'Ask about the accent';
+    // The office is away while Lea types (she is offline): nothing she types reaches it before
+    // her computer dies, so after the restart only her own computer can have it.
+    await office.stop();
+    await expect(lea.getByTestId('office-badge')).toHaveAttribute('data-sharing', 'waiting', { timeout: 60_000 });
+    // No write of the entries can end, nor, behind the note's write, any of the list's document:
+    // only the keystrokes' journal has the note and the comment when Lea's computer dies, and the
+    // restart carries them into her row, the list's document and the office.
+    await holdEntriesTable(lea);
+    await note.click();
+    await note.pressSequentially(text);
     await comment.click();
     await comment.pressSequentially(said);
-    await note.click();
-    // No write of the entries can end: only the keystrokes' journal has the note when Lea's computer
-    // dies, and the restart carries it into her row, the list's document and the office.
-    await holdEntriesTable(lea);
-    await note.pressSequentially(text);
     await letTimePass(200, 'Lea\'s shell and browser die 200 ms after the last keystroke');
 
     // Both at once: SIGKILL leaves no pagehide, no unload, no graceful stop.
@@ -275,6 +284,7 @@ test('a note typed in a shared list 200 ms before Lea\'s shell and browser are k
     await crash(leaBrowser!);
     await leaShell!.stop();
 
+    started.push(await startOfficeProcess(path.join(dir, 'office'), office));
     lea = await startLea();
     await lea.goto(listUrl);
     await expect(lea.getByTestId('shortlist-entry').getByTestId('entry-note')).toHaveValue(text, { timeout: 60_000 });
