@@ -60,6 +60,9 @@ test('the picture cookie is scoped to a secret path: another loopback port never
     expect(requestsSeen.map((seen) => seen.path)).toEqual(expect.arrayContaining(targets));
     expect(requestsSeen.map((seen) => seen.cookie).join('\n')).not.toContain('castdesk_session');
   } finally {
+    // Chromium may hold a connection open to the other port (keep-alive, a preconnect with no request
+    // yet): close() alone waits for it, and once outlasted the test's two minutes.
+    otherPort.closeAllConnections();
     await new Promise<void>((resolve) => otherPort.close(() => resolve()));
   }
 });
