@@ -30,26 +30,6 @@ export interface PrivateBus {
   stop(): Promise<void>;
 }
 
-/** The first line a process prints on stdout; rejects when it exits first or takes too long. */
-export function firstLine(child: ChildProcess, timeoutMs = startTimeoutMs): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`no line within ${timeoutMs} ms`)), timeoutMs);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-      const end = output.indexOf('\n');
-      if (end >= 0) {
-        clearTimeout(timer);
-        resolve(output.slice(0, end).trim());
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`exited (${String(code)}) before printing a line`));
-    });
-  });
-}
-
 /**
  * The lines a child prints, one at a time, for a test that talks with it (it waits on stdin for the
  * test to start a keychain, then says what it found); a line rejects when the child exits first,
@@ -96,7 +76,7 @@ export async function startPrivateBus(dataDir: string): Promise<PrivateBus> {
   );
   const daemon = spawn('dbus-daemon', [`--config-file=${config}`, '--nofork', '--print-address'], { stdio: ['ignore', 'pipe', 'ignore'] });
   const exited = once(daemon, 'exit');
-  const address = await firstLine(daemon);
+  const address = await linesOf(daemon).next();
   daemon.stdout?.resume();
   const env = { DBUS_SESSION_BUS_ADDRESS: address, XDG_DATA_HOME: join(dataDir, 'data'), XDG_RUNTIME_DIR: join(runDir, 'runtime') };
   await mkdir(env.XDG_RUNTIME_DIR, { mode: 0o700 });
